@@ -1,0 +1,27 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'url', 'util', 'stream', 'events'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'out/**', 'dist/**', 'build/**', 'resources/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/core/**', 'src/cli/**', 'src/sim/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The core runs under plain Node; only src/main may import electron.' }], patterns: [{ group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'The core does not depend on the app shell.' }] }],
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'src/shared is pure: no Electron.' }], patterns: [{ group: nodeBuiltins, message: 'src/shared is pure: no Node built-ins.' }, { group: ['**/core/**', '**/main/**', '**/renderer/**'], message: 'src/shared imports nothing from the layers above it.' }] }],
+    },
+  },
+);

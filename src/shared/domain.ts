@@ -1,0 +1,82 @@
+/** Domain types shared by core, CLI and renderer. No Node, Electron or DOM imports here. */
+
+export type TrackingType = 'container' | 'bl' | 'bk';
+export const TRACKING_TYPES: readonly TrackingType[] = ['container', 'bl', 'bk'];
+
+/** Subscription state of a tracked shipment at the service. */
+export type SubscriptionStatus = 'ACTIVE' | 'ARCHIVED';
+
+/**
+ * What we know of a reference: OK (data found), INFO_NOT_FOUND (the carrier reported
+ * nothing yet; never "delivered"), PENDING (submitted, no answer yet), ERROR (the
+ * service answered this reference with a failure).
+ */
+export type Outcome = 'OK' | 'INFO_NOT_FOUND' | 'PENDING' | 'ERROR';
+
+/** A route point or event place. Dates are naive, exactly as the service gave them. */
+export interface Place {
+  name: string;
+  country: string;
+  state: string | null;
+  lat: number;
+  lng: number;
+  terminal: string | null;
+  date: string | null;
+}
+
+export interface ShipmentEvent {
+  date: string;
+  actual: boolean;
+  statusCode: string;
+  status: string;
+  location: Place | null;
+  terminal: string | null;
+  vessel: string | null;
+  voyage: string | null;
+}
+
+export interface ShipmentContainer {
+  number: string;
+  type: string;
+  events: ShipmentEvent[];
+}
+
+export type ChangeKind =
+  | 'eta_moved'
+  | 'event_added'
+  | 'status_changed'
+  | 'subscription_changed'
+  | 'outcome_changed';
+
+/** One change seen between two stored snapshots of a shipment. `at` is UTC ISO. */
+export interface ShipmentChange {
+  at: string;
+  kind: ChangeKind;
+  from: string | null;
+  to: string | null;
+}
+
+/** The shipment shape of the CLI's JSON output (public contract: add fields, never rename). */
+export interface Shipment {
+  id: number;
+  trackingId: string | null;
+  reference: string;
+  type: TrackingType;
+  carrier: { scac: string | null; name: string | null };
+  status: SubscriptionStatus | string | null;
+  shipmentStatus: string | null;
+  outcome: Outcome;
+  note: string | null;
+  origin: Place | null;
+  pol: Place | null;
+  pod: Place | null;
+  destination: Place | null;
+  /** The POD date, naive. */
+  eta: string | null;
+  containers: ShipmentContainer[];
+  currentPosition: { lat: number; lng: number } | null;
+  lastCheckedAt: string | null;
+  changes: ShipmentChange[];
+}
+
+export const NOTE_MAX_LENGTH = 40;
