@@ -77,6 +77,8 @@ export interface Shipment {
   currentPosition: { lat: number; lng: number } | null;
   lastCheckedAt: string | null;
   changes: ShipmentChange[];
+  /** When the service started tracking it (UTC ISO): the 72-hour refund window runs from here. */
+  createdAt: string | null;
 }
 
 export const NOTE_MAX_LENGTH = 40;

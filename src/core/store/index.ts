@@ -1,0 +1,13 @@
+export { openStore } from './store.js';
+export type { PageResult, Store, StoreOptions } from './store.js';
+export { StoreError } from './errors.js';
+export type { StoreErrorKind } from './errors.js';
+export { latLngFromApi } from './coordinates.js';
+export type { GeoPoint } from './coordinates.js';
+export type { PortName, ShipmentFilter, ShipmentQuery, ShipmentSort, ShipmentTableRow } from './queries.js';
+export type { PendingInput, RawPayload } from './shipment-edits.js';
+export type { CreditSnapshot } from './directory.js';
+export type { PayloadSource, TrackingResultInput } from './snapshot.js';
+export type { WriteResult, WriteStatus } from './write.js';
+export { LATEST_SCHEMA_VERSION } from './migrations.js';
+export { ftsMatchExpression } from './search.js';

@@ -1,0 +1,288 @@
+/**
+ * The schema, as numbered migrations. Append new migrations at the end; never edit one
+ * that has shipped (a database at version k has run exactly migrations 1..k).
+ *
+ * Time columns: `*_at` metadata are UTC ISO 8601 strings; route and event dates are
+ * naive strings exactly as the service gave them (never converted).
+ * No table has a column for the API key: it lives in the OS keychain only.
+ */
+import type { Migration } from './migrate.js';
+
+const V1_CORE = `
+CREATE TABLE shipments (
+  id                  INTEGER PRIMARY KEY,
+  tracking_id         TEXT UNIQUE,               -- the service's permanent uuid; NULL until known
+  reference           TEXT NOT NULL,             -- as given
+  reference_key       TEXT NOT NULL,             -- upper case, no spaces: for matching
+  type                TEXT NOT NULL,             -- container | bl | bk (unknown kept)
+  carrier_scac        TEXT,
+  carrier_name        TEXT,
+  company_id          INTEGER,                   -- the service's carrier id, from shipment records
+  subscription_status TEXT,                      -- ACTIVE | ARCHIVED (unknown kept), NULL if never known
+  shipment_status     TEXT,                      -- as given, unknown values kept
+  outcome             TEXT NOT NULL CHECK (outcome IN ('OK', 'INFO_NOT_FOUND', 'PENDING', 'ERROR')),
+  result_status       TEXT,                      -- the service's result status string, as given
+  outcome_detail      TEXT,                      -- status_description of the last answer
+  has_data            INTEGER NOT NULL DEFAULT 0,-- 1 once tracking data was ever stored
+  note                TEXT,
+  origin_location     INTEGER,
+  origin_terminal     INTEGER,
+  origin_date         TEXT,
+  pol_location        INTEGER,
+  pol_terminal        INTEGER,
+  pol_date            TEXT,
+  pod_location        INTEGER,
+  pod_terminal        INTEGER,
+  eta                 TEXT,                      -- the POD date, naive
+  destination_location INTEGER,
+  destination_terminal INTEGER,
+  destination_date    TEXT,
+  vessel              TEXT,                      -- of the latest event naming a vessel
+  voyage              TEXT,
+  current_lat         REAL,
+  current_lng         REAL,
+  position_updated_at TEXT,
+  course              REAL,
+  start_date          TEXT,
+  end_date            TEXT,
+  service_created_at  TEXT,
+  service_updated_at  TEXT,
+  checked_at          TEXT,                      -- last snapshot; NULL while PENDING
+  data_checked_at     TEXT,                      -- snapshot that brought the data we show
+  stored_at           TEXT NOT NULL              -- local time of the last write
+);
+CREATE INDEX shipments_by_reference ON shipments (reference_key, type);
+-- The default list order ('recent') and the status filter, without sorting the whole table.
+CREATE INDEX shipments_by_recent ON shipments (coalesce(service_created_at, stored_at) DESC, id DESC);
+CREATE INDEX shipments_by_status ON shipments (subscription_status, coalesce(service_created_at, stored_at) DESC, id DESC);
+CREATE INDEX shipments_by_eta ON shipments (eta IS NULL, eta, subscription_status);
+
+-- Per shipment, keyed by the API's integer id (not the array index).
+CREATE TABLE locations (
+  shipment_id INTEGER NOT NULL REFERENCES shipments (id) ON DELETE CASCADE,
+  location_id INTEGER NOT NULL,
+  name        TEXT NOT NULL,
+  state       TEXT,
+  terminal    TEXT,
+  country     TEXT NOT NULL,
+  lat         REAL,
+  lng         REAL,
+  PRIMARY KEY (shipment_id, location_id)
+) WITHOUT ROWID;
+
+CREATE TABLE terminals (
+  shipment_id INTEGER NOT NULL REFERENCES shipments (id) ON DELETE CASCADE,
+  terminal_id INTEGER NOT NULL,
+  name        TEXT NOT NULL,
+  PRIMARY KEY (shipment_id, terminal_id)
+) WITHOUT ROWID;
+
+CREATE TABLE containers (
+  id          INTEGER PRIMARY KEY,
+  shipment_id INTEGER NOT NULL REFERENCES shipments (id) ON DELETE CASCADE,
+  position    INTEGER NOT NULL,
+  number      TEXT NOT NULL,
+  type        TEXT NOT NULL
+);
+CREATE INDEX containers_by_shipment ON containers (shipment_id, position);
+CREATE INDEX containers_by_number ON containers (number);
+
+CREATE TABLE events (
+  id           INTEGER PRIMARY KEY,
+  container_id INTEGER NOT NULL REFERENCES containers (id) ON DELETE CASCADE,
+  shipment_id  INTEGER NOT NULL REFERENCES shipments (id) ON DELETE CASCADE,
+  position     INTEGER NOT NULL,                 -- order as given (newest first)
+  date         TEXT NOT NULL,                    -- naive, as given
+  actual       INTEGER NOT NULL,
+  status_code  TEXT NOT NULL,                    -- unknown codes kept
+  status       TEXT NOT NULL,
+  location_id  INTEGER,                          -- resolved through locations (shipment_id, location_id)
+  terminal_id  INTEGER,                          -- resolved through terminals (shipment_id, terminal_id)
+  vessel       TEXT,
+  voyage       TEXT
+);
+CREATE INDEX events_by_container ON events (container_id, position);
+CREATE INDEX events_by_shipment ON events (shipment_id);
+
+-- Bill of lading and booking numbers named in the tracking data.
+CREATE TABLE shipment_documents (
+  shipment_id INTEGER NOT NULL REFERENCES shipments (id) ON DELETE CASCADE,
+  kind        TEXT NOT NULL CHECK (kind IN ('bl', 'bk')),
+  number      TEXT NOT NULL,
+  PRIMARY KEY (shipment_id, kind, number)
+) WITHOUT ROWID;
+
+-- The exact JSON text received, so a parser fix can re-derive without spending credits.
+CREATE TABLE raw_payloads (
+  id          INTEGER PRIMARY KEY,
+  shipment_id INTEGER NOT NULL REFERENCES shipments (id) ON DELETE CASCADE,
+  source      TEXT NOT NULL,                     -- tracking | batch | shipments
+  received_at TEXT NOT NULL,
+  encoding    TEXT NOT NULL DEFAULT 'identity',  -- identity: body is the text; deflate-raw: compressed bytes of it
+  body        BLOB NOT NULL
+);
+CREATE INDEX raw_payloads_by_shipment ON raw_payloads (shipment_id, id);
+
+-- Every change seen between two snapshots: the ETA history the service does not keep.
+CREATE TABLE changes (
+  id               INTEGER PRIMARY KEY,
+  shipment_id      INTEGER NOT NULL REFERENCES shipments (id) ON DELETE CASCADE,
+  at               TEXT NOT NULL,
+  kind             TEXT NOT NULL,
+  from_value       TEXT,
+  to_value         TEXT,
+  container_number TEXT                          -- for event_added
+);
+CREATE INDEX changes_by_shipment ON changes (shipment_id, kind, id);
+CREATE INDEX changes_by_time ON changes (at);
+
+CREATE TABLE carriers (
+  name       TEXT PRIMARY KEY,                   -- the full name, key of the carrier map
+  scac       TEXT NOT NULL,
+  cn         INTEGER NOT NULL,
+  bl         INTEGER NOT NULL,
+  bk         INTEGER NOT NULL,
+  fetched_at TEXT NOT NULL
+);
+CREATE INDEX carriers_by_scac ON carriers (scac);
+
+CREATE TABLE credit_snapshots (
+  id         INTEGER PRIMARY KEY,
+  remaining  INTEGER NOT NULL,
+  checked_at TEXT NOT NULL
+);
+
+CREATE TABLE settings (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+`;
+
+const V2_LOCAL = `
+-- Fields imported from a customer's sheet (customer, PO, ...), kept locally and searchable.
+CREATE TABLE shipment_fields (
+  shipment_id INTEGER NOT NULL REFERENCES shipments (id) ON DELETE CASCADE,
+  name        TEXT NOT NULL,
+  value       TEXT NOT NULL,
+  PRIMARY KEY (shipment_id, name)
+) WITHOUT ROWID;
+
+CREATE TABLE import_jobs (
+  id            INTEGER PRIMARY KEY,
+  created_at    TEXT NOT NULL,
+  source_name   TEXT,                            -- file name as chosen
+  source_sha256 TEXT,                            -- to recognise the same file imported twice
+  mapping       TEXT,                            -- JSON: column mapping chosen by the person
+  state         TEXT NOT NULL,                   -- e.g. draft | running | done | cancelled | failed
+  total_items   INTEGER NOT NULL DEFAULT 0,
+  summary       TEXT,                            -- JSON: what validation found (rows, estimate...)
+  credits_before INTEGER,
+  credits_after INTEGER,
+  message       TEXT,
+  finished_at   TEXT
+);
+
+-- Batch tasks of the service, kept before and after each request so polling survives restarts.
+CREATE TABLE batch_tasks (
+  task_id        TEXT PRIMARY KEY,
+  job_id         INTEGER REFERENCES import_jobs (id) ON DELETE CASCADE,
+  submitted_at   TEXT NOT NULL,
+  state          TEXT NOT NULL,                  -- CREATED | HANDLING | PROCESSED as last seen, or GONE
+  item_count     INTEGER NOT NULL,
+  last_polled_at TEXT,
+  finished_at    TEXT
+);
+CREATE INDEX batch_tasks_by_job ON batch_tasks (job_id, finished_at);
+
+CREATE TABLE import_items (
+  id            INTEGER PRIMARY KEY,
+  job_id        INTEGER NOT NULL REFERENCES import_jobs (id) ON DELETE CASCADE,
+  row_number    INTEGER,                         -- row in the sheet, for messages
+  reference     TEXT NOT NULL,                   -- normalised
+  value         TEXT,                            -- the cell as written in the sheet
+  type          TEXT,
+  scac          TEXT,
+  fields        TEXT,                            -- JSON object of local fields for shipment_fields
+  state         TEXT NOT NULL,                   -- e.g. queued | submitting | in-task | uncertain | done | rejected ...
+  attempts      INTEGER NOT NULL DEFAULT 0,
+  batch_task_id TEXT REFERENCES batch_tasks (task_id) ON DELETE SET NULL,
+  outcome       TEXT,                            -- OK | INFO_NOT_FOUND | ERROR once answered
+  shipment_id   INTEGER REFERENCES shipments (id) ON DELETE SET NULL,
+  submitted_at  TEXT,
+  result_at     TEXT,
+  message       TEXT,
+  suggestion    TEXT                             -- e.g. the corrected check digit
+);
+CREATE INDEX import_items_by_job ON import_items (job_id, state);
+CREATE INDEX import_items_by_task ON import_items (batch_task_id);
+CREATE INDEX import_items_by_shipment ON import_items (shipment_id);
+
+-- Note changes waiting to be sent with PATCH /v2/shipments/{id}; note NULL clears it.
+CREATE TABLE notes_outbox (
+  id          INTEGER PRIMARY KEY,
+  tracking_id TEXT NOT NULL,
+  note        TEXT,
+  queued_at   TEXT NOT NULL,
+  attempts    INTEGER NOT NULL DEFAULT 0,
+  last_error  TEXT,
+  sent_at     TEXT
+);
+CREATE INDEX notes_outbox_unsent ON notes_outbox (sent_at, id);
+
+-- The scheduler's sliding log per rate-limit bucket. sent_at is Unix time in milliseconds,
+-- because window arithmetic is done on it.
+CREATE TABLE request_log (
+  id      INTEGER PRIMARY KEY,
+  bucket  TEXT NOT NULL,
+  sent_at INTEGER NOT NULL
+);
+CREATE INDEX request_log_by_bucket ON request_log (bucket, sent_at);
+
+-- Full-text search; rowid is shipments.id. Maintained explicitly by the write path in the
+-- same transaction as each write, except deletion, which this trigger covers.
+CREATE VIRTUAL TABLE shipments_fts USING fts5 (
+  reference, containers, documents, vessels, ports, carrier, note, fields,
+  tokenize = 'unicode61 remove_diacritics 2',
+  prefix = '2 3'
+);
+CREATE TRIGGER shipments_fts_delete AFTER DELETE ON shipments BEGIN
+  DELETE FROM shipments_fts WHERE rowid = old.id;
+END;
+`;
+
+/**
+ * The search document of migration 2, frozen here on purpose: later migrations that
+ * change the document rebuild the index with their own statement.
+ */
+const V2_FTS_REBUILD = `
+INSERT INTO shipments_fts (rowid, reference, containers, documents, vessels, ports, carrier, note, fields)
+SELECT s.id,
+  quayside_search_forms(s.reference),
+  coalesce((SELECT group_concat(quayside_search_forms(c.number), ' ') FROM containers c WHERE c.shipment_id = s.id), ''),
+  coalesce((SELECT group_concat(quayside_search_forms(d.number), ' ') FROM shipment_documents d WHERE d.shipment_id = s.id), ''),
+  coalesce((SELECT group_concat(v.vessel, ' ') FROM (SELECT DISTINCT e.vessel FROM events e WHERE e.shipment_id = s.id AND e.vessel IS NOT NULL) v), ''),
+  coalesce((SELECT group_concat(l.name || ' ' || coalesce(l.state, ''), ' ') FROM locations l
+            WHERE l.shipment_id = s.id AND l.location_id IN (s.origin_location, s.pol_location, s.pod_location, s.destination_location)), ''),
+  coalesce(s.carrier_name, '') || ' ' || coalesce(s.carrier_scac, ''),
+  coalesce(s.note, ''),
+  ''
+FROM shipments s
+`;
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'shipments, containers, events, raw payloads, change log, carriers, credits, settings',
+    up: (db) => db.exec(V1_CORE),
+  },
+  {
+    version: 2,
+    name: 'search index, imported fields, import jobs, batch tasks, notes outbox, request log',
+    up: (db) => {
+      db.exec(V2_LOCAL);
+      db.exec(V2_FTS_REBUILD);
+    },
+  },
+];
+
+export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,80 @@
+/**
+ * Full-text search over shipments (FTS5, table `shipments_fts`, rowid = shipments.id).
+ * The index is refreshed by `reindexShipment` inside the transaction of every write;
+ * deletion is covered by a trigger. User text never becomes SQL: it is turned into an
+ * FTS5 query expression of quoted prefix tokens and bound as a parameter.
+ */
+import type { Database, Statement } from 'better-sqlite3';
+
+const ISO_6346 = /^[A-Z]{3}[UJZ](\d{7})$/;
+
+/**
+ * The forms under which a reference-like value is indexed: as given, without separators
+ * ("MEDU-123 45" also as "MEDU12345"), and for container numbers the serial alone, so
+ * "MSKU 1234565" and "1234565" find MSKU1234565.
+ */
+export function searchForms(value: string | null): string {
+  if (value === null) return '';
+  const forms = [value];
+  const compact = value.replace(/[^\p{L}\p{N}]+/gu, '').toUpperCase();
+  if (compact !== '' && compact !== value.toUpperCase()) forms.push(compact);
+  const serial = ISO_6346.exec(compact)?.[1];
+  if (serial !== undefined) forms.push(serial);
+  return forms.join(' ');
+}
+
+/** SQL functions the schema's statements use. Registered on every connection before migrating. */
+export function registerSearchFunctions(db: Database): void {
+  db.function('quayside_search_forms', { deterministic: true }, (value: unknown) =>
+    searchForms(typeof value === 'string' ? value : value === null || value === undefined ? null : String(value)),
+  );
+}
+
+const MAX_TOKENS = 12;
+
+/**
+ * The FTS5 MATCH expression for what a person typed: each word (letters and digits) is
+ * quoted and prefix-matched, all words must match. Null when there is nothing to search.
+ */
+export function ftsMatchExpression(text: string): string | null {
+  const tokens = text
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t !== '')
+    .slice(0, MAX_TOKENS);
+  if (tokens.length === 0) return null;
+  // Tokens hold only letters and digits, so they cannot contain a quote; doubling is belt and braces.
+  return tokens.map((t) => `"${t.replaceAll('"', '""')}"*`).join(' ');
+}
+
+const REINDEX_SQL = `
+INSERT INTO shipments_fts (rowid, reference, containers, documents, vessels, ports, carrier, note, fields)
+SELECT s.id,
+  quayside_search_forms(s.reference),
+  coalesce((SELECT group_concat(quayside_search_forms(c.number), ' ') FROM containers c WHERE c.shipment_id = s.id), ''),
+  coalesce((SELECT group_concat(quayside_search_forms(d.number), ' ') FROM shipment_documents d WHERE d.shipment_id = s.id), ''),
+  coalesce((SELECT group_concat(v.vessel, ' ') FROM (SELECT DISTINCT e.vessel FROM events e WHERE e.shipment_id = s.id AND e.vessel IS NOT NULL) v), ''),
+  coalesce((SELECT group_concat(l.name || ' ' || coalesce(l.state, ''), ' ') FROM locations l
+            WHERE l.shipment_id = s.id AND l.location_id IN (s.origin_location, s.pol_location, s.pod_location, s.destination_location)), ''),
+  coalesce(s.carrier_name, '') || ' ' || coalesce(s.carrier_scac, ''),
+  coalesce(s.note, ''),
+  coalesce((SELECT group_concat(quayside_search_forms(f.value), ' ') FROM shipment_fields f WHERE f.shipment_id = s.id), '')
+FROM shipments s
+WHERE s.id = ?
+`;
+
+export interface SearchIndex {
+  /** Rebuilds the search document of one shipment. Call inside the write's transaction. */
+  reindexShipment(id: number): void;
+}
+
+export function createSearchIndex(db: Database): SearchIndex {
+  const remove: Statement<[number]> = db.prepare('DELETE FROM shipments_fts WHERE rowid = ?');
+  const insert: Statement<[number]> = db.prepare(REINDEX_SQL);
+  return {
+    reindexShipment(id) {
+      remove.run(id);
+      insert.run(id);
+    },
+  };
+}

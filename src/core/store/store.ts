@@ -1,0 +1,157 @@
+/**
+ * The local SQLite cache: one object over one file, used by one writer (the core).
+ * Everything the service told us is kept here, so the office can work offline.
+ */
+import type { Database } from 'better-sqlite3';
+import type { Shipment } from '../../shared/domain.js';
+import type { ShipmentRecord } from '../api/types.js';
+import type { SendLog } from '../scheduler/send-log.js';
+import { openDatabase } from './db.js';
+import { type Directory, createDirectory } from './directory.js';
+import { invalidInputError, translateSqliteError } from './errors.js';
+import { type ShipmentQueries, createShipmentQueries } from './queries.js';
+import { createShipmentReader } from './read.js';
+import { createSearchIndex } from './search.js';
+import { createSqliteSendLog } from './send-log.js';
+import { type ShipmentEdits, createShipmentEdits } from './shipment-edits.js';
+import { type TrackingResultInput, snapshotFromShipmentRecord, snapshotFromTrackingResult } from './snapshot.js';
+import { type WriteResult, type WriteStatus, createShipmentWriter } from './write.js';
+
+export interface StoreOptions {
+  /** The clock, for local write times (injected in tests). */
+  now?: () => Date;
+}
+
+export interface PageResult {
+  /** Per record, in order. */
+  results: WriteResult[];
+  counts: Record<WriteStatus, number>;
+  changes: number;
+}
+
+export interface Store extends ShipmentQueries, ShipmentEdits, Directory {
+  /** The absolute path of the cache file. */
+  readonly file: string;
+  /**
+   * The connection, for core modules that own tables of this schema (import jobs, batch
+   * tasks) and must share its transactions. Same rules: prepared statements, parameters.
+   */
+  readonly db: Database;
+  /** The scheduler's send log, on table `request_log`. */
+  readonly sendLog: SendLog;
+  close(): void;
+  /**
+   * A single lookup (GET /v2/tracking) or one entry of a batch's results. Returns the local
+   * id of the shipment (also when the answer was older than what is stored and changed nothing).
+   */
+  recordTrackingResult(input: TrackingResultInput): number;
+  /** The same, telling whether the answer was new, newer, identical or older, and how many changes it made. */
+  recordTrackingResultDetailed(input: TrackingResultInput): WriteResult;
+  /**
+   * One page of GET /v2/shipments, in one transaction. `raws[i]` is the exact JSON text
+   * of `records[i]`. `checkedAt` is when the page was received (UTC).
+   */
+  recordShipmentRecords(records: readonly ShipmentRecord[], raws: readonly string[], checkedAt: string): PageResult;
+  getShipment(key: number | string): Shipment | null;
+  shipmentsByReference(reference: string, type?: string): Shipment[];
+  /** Rows of the change log, all or since a UTC time (inclusive). */
+  countChanges(since?: string): number;
+  /** Removes local rows by id (references the service never tracked); returns how many. */
+  removeLocal(ids: readonly number[]): number;
+}
+
+/**
+ * Opens the cache at `file`, creating it and its directory if needed, and migrates it.
+ * Throws StoreError when the file is damaged, from a newer Quayside, or not writable.
+ */
+export function openStore(file: string, options: StoreOptions = {}): Store {
+  const now = options.now ?? (() => new Date());
+  const nowIso = () => now().toISOString();
+  const opened = openDatabase(file);
+  const { db } = opened;
+  try {
+    const search = createSearchIndex(db);
+    const writer = createShipmentWriter(db, search, nowIso);
+    const reader = createShipmentReader(db);
+    const queries = createShipmentQueries(db, reader);
+    const edits = createShipmentEdits(db, search, nowIso, opened.file);
+    const directory = createDirectory(db, opened.file);
+
+    /** Runs a write in a transaction, turning disk and permission failures into StoreErrors. */
+    const guarded = <A extends unknown[], R>(fn: (...args: A) => R) => {
+      const transaction = db.transaction(fn);
+      return (...args: A): R => {
+        try {
+          return transaction(...args);
+        } catch (err) {
+          throw translateSqliteError(err, opened.file, opened.dir);
+        }
+      };
+    };
+
+    const recordTrackingResult = guarded((input: TrackingResultInput) =>
+      writer.writeSnapshot(snapshotFromTrackingResult(input)),
+    );
+    const countAllChanges = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM changes');
+    const countChangesSince = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM changes WHERE at >= ?');
+    const deleteLocal = db.prepare<[number]>('DELETE FROM shipments WHERE id = ? AND tracking_id IS NULL');
+    const removeLocal = guarded((ids: readonly number[]) => ids.reduce((n, id) => n + deleteLocal.run(id).changes, 0));
+
+    const recordPage = guarded((records: readonly ShipmentRecord[], raws: readonly string[], checkedAt: string) => {
+      const counts: Record<WriteStatus, number> = { inserted: 0, updated: 0, unchanged: 0, stale: 0 };
+      let changes = 0;
+      const results = records.map((record, i) => {
+        const result = writer.writeSnapshot(snapshotFromShipmentRecord(record, raws[i] ?? '', checkedAt));
+        counts[result.status]++;
+        changes += result.changes;
+        return result;
+      });
+      return { results, counts, changes };
+    });
+
+    const guardedEdits: ShipmentEdits = {
+      setNote: guarded(edits.setNote),
+      applyDeletion: guarded(edits.applyDeletion),
+      setShipmentFields: guarded(edits.setShipmentFields),
+      getShipmentFields: edits.getShipmentFields,
+      recordPending: guarded(edits.recordPending),
+      rawPayloads: edits.rawPayloads,
+    };
+
+    return {
+      file: opened.file,
+      db,
+      sendLog: createSqliteSendLog(db),
+      close: () => {
+        if (!db.open) return;
+        // Keeps the planner's statistics fresh as the cache grows; cheap when nothing changed.
+        db.pragma('optimize');
+        db.close();
+      },
+      recordTrackingResult: (input) => recordTrackingResult(input).shipmentId,
+      recordTrackingResultDetailed: recordTrackingResult,
+      countChanges: (since) => (since === undefined ? countAllChanges.get() : countChangesSince.get(since))?.n ?? 0,
+      removeLocal,
+      recordShipmentRecords(records, raws, checkedAt) {
+        if (raws.length !== records.length) {
+          throw invalidInputError(
+            opened.file,
+            `A page of shipments came with ${raws.length} raw payloads for ${records.length} records; nothing was stored.`,
+          );
+        }
+        return recordPage(records, raws, checkedAt);
+      },
+      getShipment: reader.getShipment,
+      shipmentsByReference: reader.shipmentsByReference,
+      ...queries,
+      ...guardedEdits,
+      ...directory,
+      replaceCarriers: guarded(directory.replaceCarriers),
+      addCreditSnapshot: guarded(directory.addCreditSnapshot),
+      setSetting: guarded(directory.setSetting),
+    };
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Store benchmark: prints figures, asserts nothing (DESIGN.md, Testing).
+ *   npx tsx test/bench/store-bench.ts [shipments-for-write=20000] [shipments-for-search=100000]
+ * 1. Stores N shipments from GET /v2/shipments pages of 500, then the same pages again
+ *    (nothing new: the common sync), then pages where every ETA moved.
+ * 2. Grows the cache to M shipments and times searches and table pages.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ShipmentRecord } from '../../src/core/api/types.js';
+import { openStore, type Store } from '../../src/core/store/index.js';
+import { container, containerNumber, defaultEvents, shipmentRecord, tempDir, trackingData, uuidFor } from '../helpers/store-fixtures.js';
+
+const PAGE = 500;
+const PORT_NOTES = ['urgent', 'reefer', 'customs hold', 'Müller GmbH', 'ACME Logistics'];
+
+function record(n: number, day: number): ShipmentRecord {
+  const serial = String(n).padStart(6, '0');
+  const eta = `2026-12-${String((day % 28) + 1).padStart(2, '0')}T08:00:00`;
+  const at = `2026-11-${String(day).padStart(2, '0')}T06:00:00.000Z`;
+  const containers = n % 5 === 0
+    ? [container(containerNumber(`TGHU${serial}`), defaultEvents(eta)), container(containerNumber(`TCLU${serial}`), defaultEvents(eta))]
+    : [container(containerNumber(`MSKU${serial}`), defaultEvents(eta))];
+  return shipmentRecord({
+    id: uuidFor(n),
+    reference: n % 5 === 0 ? `MAEU${serial}88` : containers[0]!.number,
+    type: n % 5 === 0 ? 'bl' : 'container',
+    data: trackingData({ trackingId: null, eta, containers, bl: [`MAEU${serial}88`], bk: [`BKG${serial}`] }),
+    note: n % 7 === 0 ? PORT_NOTES[n % PORT_NOTES.length]! : null,
+    updatedAt: at,
+    checkedAt: at,
+  });
+}
+
+function storePages(store: Store, from: number, to: number, day: number): { ms: number; worstPageMs: number; changes: number } {
+  let worstPageMs = 0;
+  let changes = 0;
+  const started = performance.now();
+  for (let start = from; start < to; start += PAGE) {
+    const records: ShipmentRecord[] = [];
+    for (let n = start; n < Math.min(start + PAGE, to); n++) records.push(record(n + 1, day));
+    const raws = records.map((r) => JSON.stringify(r));
+    const t = performance.now();
+    changes += store.recordShipmentRecords(records, raws, `2026-11-${String(day).padStart(2, '0')}T06:30:00.000Z`).changes;
+    worstPageMs = Math.max(worstPageMs, performance.now() - t);
+  }
+  return { ms: performance.now() - started, worstPageMs, changes };
+}
+
+function timed<T>(fn: () => T, runs = 5): { ms: number; value: T } {
+  let value = fn(); // warm the statement cache
+  const t = performance.now();
+  for (let i = 0; i < runs; i++) value = fn();
+  return { ms: (performance.now() - t) / runs, value };
+}
+
+const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
+
+export function runStoreBench(writeCount = 20_000, searchCount = 100_000): void {
+  const { dir, cleanup } = tempDir('quayside-store-bench-');
+  const store = openStore(path.join(dir, 'cache.sqlite'));
+  try {
+    console.log(`store bench: ${writeCount} shipments in pages of ${PAGE}`);
+    const first = storePages(store, 0, writeCount, 1);
+    console.log(`  first sync:           ${fmt(first.ms)} total, worst page ${fmt(first.worstPageMs)}`);
+    const same = storePages(store, 0, writeCount, 1);
+    console.log(`  same pages again:     ${fmt(same.ms)} total, worst page ${fmt(same.worstPageMs)}, ${same.changes} changes`);
+    const moved = storePages(store, 0, writeCount, 2);
+    console.log(`  every ETA moved:      ${fmt(moved.ms)} total, worst page ${fmt(moved.worstPageMs)}, ${moved.changes} changes`);
+
+    if (searchCount > writeCount) {
+      const grow = storePages(store, writeCount, searchCount, 1);
+      console.log(`  grown to ${searchCount}:    ${fmt(grow.ms)}`);
+    }
+    const size = fs.statSync(store.file).size + (fs.existsSync(`${store.file}-wal`) ? fs.statSync(`${store.file}-wal`).size : 0);
+    console.log(`  cache size: ${(size / 1024 / 1024).toFixed(0)} MB for ${store.countShipments()} shipments`);
+
+    const searches = ['msku0123', 'rotter', 'TGHU04', 'muller', 'acme', 'BKG0777', 'maersk emden', 'sha'];
+    for (const text of searches) {
+      const rows = timed(() => store.listShipmentRows({ search: text, limit: 100 }));
+      const count = timed(() => store.countShipments({ search: text }));
+      console.log(`  search ${JSON.stringify(text).padEnd(16)} first 100 rows ${fmt(rows.ms).padStart(9)}, count ${fmt(count.ms).padStart(9)} (${count.value} matches)`);
+    }
+    const page = timed(() => store.listShipmentRows({ status: 'ACTIVE', sort: 'eta', limit: 100, offset: 5000 }));
+    console.log(`  table page (eta order, offset 5000): ${fmt(page.ms)}`);
+    const one = timed(() => store.getShipment(uuidFor(4242)));
+    console.log(`  getShipment by tracking id: ${fmt(one.ms)}`);
+    const byRef = timed(() => store.getShipment(containerNumber('MSKU004243')));
+    console.log(`  getShipment by reference:   ${fmt(byRef.ms)}`);
+    const guard = timed(() => store.findActive('container', containerNumber('MSKU004243')));
+    console.log(`  findActive:                 ${fmt(guard.ms)}`);
+  } finally {
+    store.close();
+    cleanup();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [writes, searches] = process.argv.slice(2).map(Number);
+  runStoreBench(writes || undefined, searches || undefined);
+}
