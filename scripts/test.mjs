@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// `npm test`: type check, lint, then vitest; inside a private D-Bus session with an unlocked
+// GNOME Keyring when one can be started, so the keychain tests use the real Secret Service.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+const extraArgs = process.argv.slice(2);
+
+if (!process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.QUAYSIDE_NO_KEYRING && has('dbus-run-session') && has('gnome-keyring-daemon')) {
+  mkdirSync(join(homedir(), '.cache'), { recursive: true });
+  mkdirSync(join(homedir(), '.local/share/keyrings'), { recursive: true });
+  const inner = ['node', 'scripts/test.mjs', ...extraArgs].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const script = `echo -n quayside-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec ${inner}`;
+  const run = spawnSync('dbus-run-session', ['--', 'bash', '-c', script], { stdio: 'inherit', env: { ...process.env, QUAYSIDE_NO_KEYRING: '1' } });
+  process.exit(run.status ?? 1);
+}
+
+const step = (title, cmd, args) => {
+  console.log(`\n▶ ${title}`);
+  const run = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (run.status !== 0) {
+    console.error(`✖ ${title} failed`);
+    process.exit(run.status ?? 1);
+  }
+};
+
+if (extraArgs.length === 0) {
+  step('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+  step('lint (layer boundaries)', 'npx', ['eslint', 'src', 'test', 'scripts']);
+}
+
+const report = join(tmpdir(), `quayside-vitest-${process.pid}.json`);
+console.log('\n▶ tests');
+const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs], { stdio: 'inherit' });
+try {
+  const result = JSON.parse(readFileSync(report, 'utf8'));
+  const skipped = result.numPendingTests + result.numTodoTests;
+  console.log(`\ntests: ${result.numPassedTests} passed, ${result.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  rmSync(report, { force: true });
+} catch {
+  console.log('\ntests: 0 passed, 1 failed');
+}
+process.exit(run.status ?? 1);

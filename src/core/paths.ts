@@ -1,0 +1,21 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** Electron's app.getPath('userData') for productName "Quayside", so the CLI and the app share it. */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Quayside');
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Quayside');
+  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'Quayside');
+}
+
+export const CACHE_FILE_NAME = 'quayside.db';
+
+export function cacheFile(dataDir: string): string {
+  return join(dataDir, CACHE_FILE_NAME);
+}
+
+/** QUAYSIDE_TIME_SCALE=N compresses every rate window and wait N times (tests and benchmarks). */
+export function timeScaleFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const scale = Number(env.QUAYSIDE_TIME_SCALE);
+  return Number.isFinite(scale) && scale > 0 ? scale : 1;
+}

@@ -1,0 +1,38 @@
+/**
+ * What DELETE /v2/shipments will do to one record, per api-v2.md 3.2, so the person sees it
+ * before anything is sent.
+ */
+export type RemovalOutcome = 'deleted-refund' | 'deleted' | 'archived' | 'local-only';
+
+export interface RemovalCandidate {
+  trackingId: string | null;
+  status: string | null;
+  shipmentStatus: string | null;
+  /** The service's created_at (UTC ISO), or null when unknown. */
+  createdAt: string | null;
+}
+
+export const REFUND_WINDOW_MS = 72 * 3600 * 1000;
+
+export function predictRemoval(c: RemovalCandidate, nowMs: number, timeScale = 1): RemovalOutcome {
+  if (!c.trackingId) return 'local-only';
+  if (c.status === 'ARCHIVED') return 'deleted';
+  const created = c.createdAt ? Date.parse(c.createdAt) : NaN;
+  // Unknown age: promise no refund rather than one the service may not give.
+  const young = Number.isFinite(created) && nowMs - created <= REFUND_WINDOW_MS / timeScale;
+  if (young && c.shipmentStatus !== 'IN_TRANSIT') return 'deleted-refund';
+  return 'archived';
+}
+
+export function describeRemoval(outcome: RemovalOutcome): string {
+  switch (outcome) {
+    case 'deleted-refund':
+      return 'deleted, 1 credit refunded';
+    case 'deleted':
+      return 'deleted, no refund (already archived)';
+    case 'archived':
+      return 'archived, no refund';
+    case 'local-only':
+      return 'removed from this computer only (the service holds no record of it)';
+  }
+}

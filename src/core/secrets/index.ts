@@ -1,0 +1,2 @@
+export * from './secret-store.js';
+export { KeytarSecretStore } from './keytar-store.js';
