@@ -25,7 +25,8 @@ export interface Place {
 }
 
 export interface ShipmentEvent {
-  date: string;
+  /** Null when the carrier gave no date; then the carrier's order of events is kept. */
+  date: string | null;
   actual: boolean;
   statusCode: string;
   status: string;

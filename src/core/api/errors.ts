@@ -26,12 +26,17 @@ export abstract class ApiError extends Error {
   }
 }
 
-/** 401 or 403: the key is wrong, revoked, or not allowed this operation. */
+/**
+ * 401 or 403: the key is wrong, revoked, or not allowed this operation. `httpStatus` is null
+ * when no key was set, so nothing was sent.
+ */
 export class AuthError extends ApiError {
   readonly kind = 'auth' as const;
-  constructor(endpoint: string, httpStatus: number, readonly statusDescription: string | null) {
+  constructor(endpoint: string, httpStatus: number | null, readonly statusDescription: string | null) {
     super(
-      `The tracking service refused the API key (HTTP ${httpStatus}${statusDescription ? `: ${statusDescription}` : ''}); check the key with "quayside key set" or in Settings.`,
+      httpStatus === null
+        ? `No API key is set for the tracking service, so ${endpoint} was not sent; set it with "quayside key set" or in Settings.`
+        : `The tracking service refused the API key (HTTP ${httpStatus}${statusDescription ? `: ${statusDescription}` : ''}); check the key with "quayside key set" or in Settings.`,
       endpoint,
       httpStatus,
     );

@@ -47,7 +47,8 @@ export interface TrackingEvent {
   terminal: number | null;
   status: string;
   status_code: string;
-  date: string;
+  /** Naive; null when the carrier gave no date (api-v2.md 2.3 rule 3). */
+  date: string | null;
   actual: boolean;
   vessel: string | null;
   voyage: string | null;

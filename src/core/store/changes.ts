@@ -53,12 +53,12 @@ export function placeKey(name: string | null, country: string | null, id: number
   return id === null ? '' : `#${id}`;
 }
 
-export function eventKey(containerNumber: string, statusCode: string, date: string, place: string): string {
-  return [containerNumber, statusCode, date, place].join('\u001f');
+export function eventKey(containerNumber: string, statusCode: string, date: string | null, place: string): string {
+  return [containerNumber, statusCode, date ?? '', place].join('\u001f');
 }
 
 /** "VAD Vessel arrival, Rotterdam, 2026-11-20T08:00:00": the date exactly as given. */
-export function eventText(statusCode: string, status: string, placeName: string | null, date: string): string {
+export function eventText(statusCode: string, status: string, placeName: string | null, date: string | null): string {
   const head = [statusCode, status].filter((s) => s !== '').join(' ');
   return [head, placeName, date].filter((s): s is string => s !== null && s !== '').join(', ');
 }

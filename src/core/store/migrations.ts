@@ -92,7 +92,7 @@ CREATE TABLE events (
   container_id INTEGER NOT NULL REFERENCES containers (id) ON DELETE CASCADE,
   shipment_id  INTEGER NOT NULL REFERENCES shipments (id) ON DELETE CASCADE,
   position     INTEGER NOT NULL,                 -- order as given (newest first)
-  date         TEXT NOT NULL,                    -- naive, as given
+  date         TEXT,                             -- naive, as given; NULL when the carrier gave none
   actual       INTEGER NOT NULL,
   status_code  TEXT NOT NULL,                    -- unknown codes kept
   status       TEXT NOT NULL,

@@ -77,7 +77,7 @@ export interface EventsRow {
   container_id: number;
   shipment_id: number;
   position: number;
-  date: string;
+  date: string | null;
   actual: 0 | 1;
   status_code: string;
   status: string;

@@ -95,7 +95,8 @@ function pickVessel(data: TrackingData): { vessel: string; voyage: string | null
   let expected = null as Candidate | null;
   for (const c of data.containers ?? []) {
     for (const e of c.events ?? []) {
-      if (e.vessel === null || e.vessel === '') continue;
+      // An undated event cannot be placed in time; it never decides the current vessel.
+      if (e.vessel === null || e.vessel === '' || e.date === null) continue;
       const candidate = { date: e.date, vessel: e.vessel, voyage: e.voyage };
       if (e.actual && (actual === null || e.date > actual.date)) actual = candidate;
       if (!e.actual && (expected === null || e.date < expected.date)) expected = candidate;
