@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from './index.js';
+import { RateLimiter } from './rate-limit.js';
+import { KEY, call, sleep, track } from './test-support.js';
+
+describe('RateLimiter (sliding log)', () => {
+  it('allows 3 per second and 30 per minute together, and rejected requests do not count', () => {
+    const limiter = new RateLimiter(1);
+    for (let i = 0; i < 3; i++) expect(limiter.take('batch-poll', 0)).toBe(0);
+    expect(limiter.take('batch-poll', 10)).toBe(990);
+    expect(limiter.take('batch-poll', 500)).toBe(500);
+    // 3 every 1.1 s: never more than 3 in a second, but the 31st in a minute waits
+    for (let round = 1; round < 10; round++) {
+      for (let i = 0; i < 3; i++) expect(limiter.take('batch-poll', round * 1100)).toBe(0);
+    }
+    expect(limiter.take('batch-poll', 11_000)).toBe(49_000);
+    expect(limiter.take('batch-poll', 60_000)).toBe(0);
+  });
+
+  it('divides windows by the time scale', () => {
+    const limiter = new RateLimiter(60);
+    for (let i = 0; i < 8; i++) expect(limiter.take('tracking', 0)).toBe(0);
+    expect(limiter.take('tracking', 0)).toBe(1000);
+    expect(limiter.take('tracking', 1000)).toBe(0);
+  });
+});
+
+describe('rate limits over HTTP', () => {
+  let sim: Simulator;
+  afterEach(async () => sim?.close());
+
+  it('GET /v2/tracking: 8 per minute, then 429 with Retry-After; rejected requests do not extend the wait', async () => {
+    sim = await startSimulator({ timeScale: 60 });
+    const start = Date.now();
+    for (let i = 0; i < 8; i++) expect((await track(sim, 'container', 'MSCU1234566', 'MSCU')).status).toBe(200);
+    const limited = await track(sim, 'container', 'MSCU1234566', 'MSCU');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('1');
+    expect(limited.body).toMatchObject({ success: false, data: null, status: 'ERROR' });
+    for (let i = 0; i < 3; i++) expect((await track(sim, 'container', 'MSCU1234566', 'MSCU')).status).toBe(429);
+    await sleep(Math.max(0, start + 1050 - Date.now()));
+    expect((await track(sim, 'container', 'MSCU1234566', 'MSCU')).status).toBe(200);
+    expect(sim.control.stats(KEY).rateLimited).toBe(4);
+    expect(sim.control.stats(KEY).requests['GET /v2/tracking']).toBe(13);
+  });
+
+  it('POST /v2/tracking/batch: 8 per minute', async () => {
+    sim = await startSimulator({ timeScale: 60 });
+    const body = { tracked_items: [{ company: 'MSCU', track_number: { type: 'container', value: 'MSCU1234566' } }] };
+    for (let i = 0; i < 8; i++) expect((await call(sim, 'POST', '/v2/tracking/batch', {}, body)).status).toBe(200);
+    const limited = await call(sim, 'POST', '/v2/tracking/batch', {}, body);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // other endpoints are not limited
+    for (let i = 0; i < 20; i++) expect((await call(sim, 'GET', '/v2/apikey')).status).toBe(200);
+  });
+
+  it('GET /v2/tracking/batch: 3 per second', async () => {
+    sim = await startSimulator({ timeScale: 1 });
+    const q = { task_id: '00000000-0000-4000-8000-000000000000' };
+    for (let i = 0; i < 3; i++) expect((await call(sim, 'GET', '/v2/tracking/batch', q)).status).toBe(400);
+    const limited = await call(sim, 'GET', '/v2/tracking/batch', q);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('1');
+  });
+
+  it('GET /v2/tracking/batch: 30 per minute even when each second stays under 3', async () => {
+    sim = await startSimulator({ timeScale: 20 }); // 1 s -> 50 ms, 1 min -> 3 s
+    const q = { task_id: '00000000-0000-4000-8000-000000000000' };
+    for (let round = 0; round < 10; round++) {
+      for (let i = 0; i < 3; i++) expect((await call(sim, 'GET', '/v2/tracking/batch', q)).status).toBe(400);
+      await sleep(60);
+    }
+    const limited = await call(sim, 'GET', '/v2/tracking/batch', q);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(2);
+  });
+
+  it('can be turned off', async () => {
+    sim = await startSimulator({ rateLimits: false });
+    for (let i = 0; i < 12; i++) expect((await track(sim, 'container', 'MSCU1234566', 'MSCU')).status).toBe(200);
+  });
+});
