@@ -1,0 +1,149 @@
+import { DELIMITERS, type Delimiter, type ValidationReport } from '../../core/import/types.js';
+import { listJobs, type ImportReport } from '../../core/jobs/jobs.js';
+import type { JobProgress } from '../../core/poller/types.js';
+import { resumeImports, runImport, validateImport } from '../../core/service/imports.js';
+import type { Command, Context, Values } from '../context.js';
+import { UsageError } from '../errors.js';
+import { bar } from '../output.js';
+
+function mappingOption(values: Values): Record<string, string> | undefined {
+  const pairs = (values.map as string[] | undefined) ?? [];
+  if (pairs.length === 0) return undefined;
+  const mapping: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.lastIndexOf('=');
+    if (at <= 0 || at === pair.length - 1) throw new UsageError(`--map takes column=field (for example --map "Equipment #=container"), not "${pair}".`);
+    mapping[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  return mapping;
+}
+
+const duration = (ms: number | null) => {
+  if (ms === null) return '…';
+  const s = Math.round(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s` : `${s} s`;
+};
+
+export function progressLine(p: JobProgress): string {
+  return `${bar(p.done, p.total, 20)} ${p.done}/${p.total} refs · batches ${p.batchesSubmitted} sent, ${p.batchesProcessed} done · ~${duration(p.remainingMs)} left`;
+}
+
+function dryRunJson(file: string, r: ValidationReport) {
+  return {
+    file,
+    dryRun: true,
+    rows: r.rows,
+    accepted: r.accepted.length,
+    rejected: r.rejected.map((x) => ({ row: x.row, value: x.value, reason: x.reason, ...(x.suggestion ? { suggestion: x.suggestion } : {}) })),
+    duplicates: r.duplicates.length,
+    alreadyTracked: r.alreadyTracked.length,
+    submitted: 0,
+    batches: 0,
+    found: 0,
+    notFound: 0,
+    failed: 0,
+    creditsEstimated: r.creditsEstimated,
+    creditsSpent: 0,
+    encoding: r.encoding,
+    delimiter: r.delimiter ?? null,
+    sheet: r.sheet ?? null,
+    sheets: r.sheets ?? null,
+    headerRow: r.headerRow,
+    mapping: r.mapping.map((m) => ({ column: m.column, header: m.header, role: m.role, field: m.field })),
+    acceptedRows: r.accepted.map((a) => ({ row: a.row, reference: a.reference, type: a.type, carrier: a.scac })),
+    duplicateRows: r.duplicates.map((d) => ({ row: d.row, value: d.value, firstRow: d.firstRow })),
+    alreadyTrackedRows: r.alreadyTracked.map((t) => ({ row: t.row, value: t.value })),
+    warnings: r.warnings,
+  };
+}
+
+function printValidation(ctx: Context, file: string, r: ValidationReport): void {
+  const where = r.sheet ? `sheet "${r.sheet}"` : `${r.encoding}${r.delimiter ? `, delimiter ${JSON.stringify(r.delimiter)}` : ''}`;
+  ctx.out.line(`${file}: ${r.rows} rows (${where}, header on row ${r.headerRow || 'none'})`);
+  ctx.out.line(`  columns: ${r.mapping.filter((m) => m.role !== 'ignore').map((m) => `${m.header} → ${m.role === 'local' ? m.field : m.role}`).join(', ')}`);
+  ctx.out.line(`  ${r.accepted.length} to track, ${r.rejected.length} rejected, ${r.duplicates.length} duplicates, ${r.alreadyTracked.length} already tracked (no cost)`);
+  for (const x of r.rejected.slice(0, 20)) ctx.out.line(`  row ${x.row}: ${x.value || '(empty)'}: ${x.reason}${x.suggestion ? ` (did you mean ${x.suggestion}?)` : ''}`);
+  if (r.rejected.length > 20) ctx.out.line(`  … and ${r.rejected.length - 20} more rejected rows (--json lists all)`);
+  for (const w of r.warnings) ctx.out.line(`  note: ${w}`);
+}
+
+export function printReport(ctx: Context, r: ImportReport): void {
+  ctx.out.line(`Import ${r.jobId} of ${r.file}: ${r.state}`);
+  ctx.out.line(`  ${r.rows} rows · ${r.accepted} accepted · ${r.rejected.length} rejected · ${r.duplicates} duplicates · ${r.alreadyTracked} already tracked`);
+  ctx.out.line(`  ${r.submitted} submitted in ${r.batches} batches → ${r.found} found, ${r.notFound} with no data from the carrier yet, ${r.failed} failed${r.overBudget ? `, ${r.overBudget} not sent (credits)` : ''}`);
+  ctx.out.line(`  credits: ${r.creditsEstimated} estimated, ${r.creditsSpent ?? 'unknown'} spent`);
+  for (const x of r.rejected.slice(0, 20)) ctx.out.line(`  row ${x.row}: ${x.value || '(empty)'}: ${x.reason}${x.suggestion ? ` (did you mean ${x.suggestion}?)` : ''}`);
+  for (const f of r.failures.slice(0, 20)) ctx.out.line(`  row ${f.row}: ${f.value}: failed: ${f.reason}`);
+}
+
+export const importCommand: Command = {
+  name: 'import',
+  usage: 'import <file> [--sheet NAME] [--map column=field…] [--carrier SCAC] [--delimiter ";"] [--dry-run] [--yes] [--json]',
+  summary: 'track every reference of a CSV, TSV or XLSX file, with a credit estimate first and a report at the end',
+  options: { sheet: { type: 'string' }, map: { type: 'string', multiple: true }, carrier: { type: 'string' }, delimiter: { type: 'string' }, 'dry-run': { type: 'boolean' }, yes: { type: 'boolean', short: 'y' }, route: { type: 'boolean' } },
+  async run(ctx, args, values) {
+    const file = args[0];
+    if (!file || args.length > 1) throw new UsageError('Give exactly one file to import.');
+    const delimiter = values.delimiter as string | undefined;
+    if (delimiter !== undefined && !DELIMITERS.includes((delimiter === '\\t' ? '\t' : delimiter) as Delimiter)) throw new UsageError('--delimiter must be one of , ; | or \\t.');
+    const options = {
+      sheet: values.sheet as string | undefined,
+      mapping: mappingOption(values),
+      carrier: values.carrier as string | undefined,
+      delimiter: (delimiter === '\\t' ? '\t' : delimiter) as Delimiter | undefined,
+      onReadProgress: (rows: number, read: number, total: number | null) => ctx.out.progress(`Reading ${file} ${total ? bar(read, total) : ''} ${rows} rows`),
+    };
+    const service = ctx.service();
+    if (values['dry-run']) {
+      const report = await validateImport(service, file, options);
+      ctx.out.endProgress();
+      ctx.out.data(dryRunJson(file, report));
+      printValidation(ctx, file, report);
+      ctx.out.line(`Dry run: nothing was sent. A real import would spend up to ${report.creditsEstimated} credits.`);
+      return;
+    }
+    const report = await runImport(service, file, {
+      ...options,
+      needRoute: Boolean(values.route),
+      goOnWithWhatFits: Boolean(values.yes),
+      onEstimate: (r, balance) => {
+        ctx.out.endProgress();
+        printValidation(ctx, file, r);
+        ctx.out.note(`Credit estimate: up to ${r.creditsEstimated} of ${balance} credits left.${r.creditsEstimated > balance && values.yes ? ` Tracking the first ${balance} that fit.` : ''}`);
+      },
+      onProgress: (p) => ctx.out.progress(progressLine(p)),
+    });
+    ctx.out.endProgress();
+    ctx.out.data(report);
+    printReport(ctx, report);
+  },
+};
+
+export const jobsCommand: Command = {
+  name: 'jobs',
+  usage: 'jobs [--json]',
+  summary: 'the import jobs, newest first',
+  async run(ctx) {
+    const jobs = listJobs(ctx.service().store.db);
+    ctx.out.data(jobs);
+    ctx.out.table(
+      jobs.map((j) => ({ id: String(j.jobId), file: j.file, state: j.state, done: `${j.done}/${j.references}`, created: j.createdAt })),
+      [{ key: 'id', title: 'JOB' }, { key: 'file', title: 'FILE', max: 40 }, { key: 'state', title: 'STATE' }, { key: 'done', title: 'DONE' }, { key: 'created', title: 'STARTED' }],
+    );
+    const open = jobs.filter((j) => j.state !== 'done').length;
+    if (open) ctx.out.line(`${open} unfinished; "quayside resume" finishes them.`);
+  },
+};
+
+export const resumeCommand: Command = {
+  name: 'resume',
+  usage: 'resume [--json]',
+  summary: 'finish unfinished import jobs (after a crash or a lost network) and print their reports',
+  async run(ctx) {
+    const reports = await resumeImports(ctx.service(), (jobId, p) => ctx.out.progress(`Job ${jobId} ${progressLine(p)}`));
+    ctx.out.endProgress();
+    ctx.out.data(reports);
+    if (reports.length === 0) ctx.out.line('No unfinished import jobs.');
+    for (const r of reports) printReport(ctx, r);
+  },
+};

@@ -1,0 +1,24 @@
+import type { Command } from '../context.js';
+import { carriersCommand, creditsCommand } from './carriers.js';
+import { importCommand, jobsCommand, resumeCommand } from './import.js';
+import { keyCommand } from './key.js';
+import { listCommand, noteCommand, removeCommand, showCommand } from './shipments.js';
+import { syncCommand } from './sync.js';
+import { trackCommand } from './track.js';
+import { webhooksCommand } from './webhooks.js';
+
+export const COMMANDS: Command[] = [
+  keyCommand,
+  carriersCommand,
+  creditsCommand,
+  trackCommand,
+  syncCommand,
+  listCommand,
+  showCommand,
+  noteCommand,
+  removeCommand,
+  importCommand,
+  jobsCommand,
+  resumeCommand,
+  webhooksCommand,
+];

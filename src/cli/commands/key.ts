@@ -1,0 +1,53 @@
+import { createInterface } from 'node:readline';
+import type { Command, Context } from '../context.js';
+import { UsageError, UserError } from '../errors.js';
+
+async function readKey(ctx: Context): Promise<string> {
+  if (!ctx.stdin.isTTY) {
+    let text = '';
+    for await (const chunk of ctx.stdin) text += String(chunk);
+    return text.trim();
+  }
+  // On a terminal: prompt on stderr and do not echo the key.
+  process.stderr.write('Paste your API key and press Enter: ');
+  const rl = createInterface({ input: ctx.stdin, terminal: true });
+  const muted = rl as unknown as { _writeToOutput: (s: string) => void };
+  muted._writeToOutput = () => undefined;
+  const line = await new Promise<string>((resolve) => rl.once('line', resolve));
+  rl.close();
+  process.stderr.write('\n');
+  return line.trim();
+}
+
+export const keyCommand: Command = {
+  name: 'key',
+  usage: 'key set|status|delete',
+  summary: 'store the API key in the system keychain (read from stdin), show whether one is set, or delete it',
+  async run(ctx, args) {
+    const action = args[0];
+    const service = ctx.service();
+    if (action === 'set') {
+      const key = await readKey(ctx);
+      if (!key) throw new UserError('No key was given; pipe it in, for example: printf %s "$KEY" | quayside key set');
+      const credits = await service.setKey(key);
+      const status = await service.keyStatus();
+      ctx.out.data({ stored: true, apiBase: status.apiBase, last4: key.slice(-4), credits });
+      ctx.out.line(`API key …${key.slice(-4)} accepted by ${status.apiBase} and stored in the system keychain; ${credits.remaining} credits left.`);
+      return;
+    }
+    if (action === 'status') {
+      const status = await service.keyStatus();
+      ctx.out.data({ stored: status.source !== null, ...status });
+      if (!status.source) ctx.out.line(`No API key is set for ${status.apiBase}; run "quayside key set".`);
+      else ctx.out.line(`API key …${status.last4} for ${status.apiBase}, from the ${status.source === 'keychain' ? 'system keychain' : 'QUAYSIDE_API_KEY environment variable'}.`);
+      return;
+    }
+    if (action === 'delete') {
+      const deleted = await service.deleteKey();
+      ctx.out.data({ deleted });
+      ctx.out.line(deleted ? 'The API key was removed from the system keychain.' : 'No API key was stored for this service.');
+      return;
+    }
+    throw new UsageError(action ? `Unknown key action "${action}".` : 'Say what to do with the key.');
+  },
+};

@@ -1,0 +1,96 @@
+import { createInterface } from 'node:readline/promises';
+import type { Command, Context } from '../context.js';
+import { UsageError, UserError } from '../errors.js';
+import { SHIPMENT_COLUMNS, shipmentDetail, shipmentRow } from '../format.js';
+
+export const listCommand: Command = {
+  name: 'list',
+  usage: 'list [--status ACTIVE|ARCHIVED] [--search TEXT] [--json]',
+  summary: 'the shipments in the cache (no network)',
+  options: { status: { type: 'string' }, search: { type: 'string' }, limit: { type: 'string' } },
+  async run(ctx, args, values) {
+    if (args.length > 0) throw new UsageError(`Unexpected "${args[0]}"; use --search to look for a reference.`);
+    const status = (values.status as string | undefined)?.toUpperCase();
+    if (status !== undefined && status !== 'ACTIVE' && status !== 'ARCHIVED') {
+      throw new UsageError(`--status must be ACTIVE or ARCHIVED, not "${values.status}".`);
+    }
+    const limit = values.limit === undefined ? undefined : Number(values.limit);
+    if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) throw new UsageError('--limit must be a positive whole number.');
+    const shipments = ctx.service().list({ status, search: values.search as string | undefined, limit });
+    ctx.out.data(shipments);
+    ctx.out.table(shipments.map(shipmentRow), SHIPMENT_COLUMNS);
+    ctx.out.line(`${shipments.length} shipment${shipments.length === 1 ? '' : 's'}.`);
+  },
+};
+
+export const showCommand: Command = {
+  name: 'show',
+  usage: 'show <reference|id> [--json]',
+  summary: 'one shipment with its containers, events and the changes seen (no network)',
+  async run(ctx, args) {
+    if (args.length !== 1) throw new UsageError('Give exactly one reference or id.');
+    const shipment = ctx.service().show(args[0]!);
+    ctx.out.data(shipment);
+    ctx.out.line(shipmentDetail(shipment));
+  },
+};
+
+export const noteCommand: Command = {
+  name: 'note',
+  usage: 'note <reference|id> <text>',
+  summary: 'set the note of a shipment (at most 40 characters; "" deletes it)',
+  async run(ctx, args) {
+    if (args.length !== 2) throw new UsageError('Give the shipment and the note text (quote it; "" deletes the note).');
+    const shipment = await ctx.service().note(args[0]!, args[1]!);
+    ctx.out.data(shipment);
+    ctx.out.line(shipment.note ? `Note of ${shipment.reference} set to "${shipment.note}".` : `Note of ${shipment.reference} deleted.`);
+  },
+};
+
+async function confirm(ctx: Context, question: string): Promise<boolean> {
+  const rl = createInterface({ input: ctx.stdin, output: process.stderr });
+  const answer = await rl.question(`${question} [y/N] `);
+  rl.close();
+  return /^y(es)?$/i.test(answer.trim());
+}
+
+export const removeCommand: Command = {
+  name: 'remove',
+  usage: 'remove <reference|id>… [--yes] [--json]',
+  summary: 'delete or archive tracked shipments, saying first which get a credit refunded',
+  options: { yes: { type: 'boolean', short: 'y' } },
+  async run(ctx, args, values) {
+    if (args.length === 0) throw new UsageError('Give at least one reference or id.');
+    const service = ctx.service();
+    const plan = service.planRemoval(args);
+    ctx.out.line('What the service will do:');
+    for (const item of plan) ctx.out.line(`  ${item.shipment.reference.padEnd(16)} ${item.description}`);
+    const refunds = plan.filter((p) => p.outcome === 'deleted-refund').length;
+    ctx.out.line(`${plan.length} record${plan.length === 1 ? '' : 's'}, ${refunds} credit${refunds === 1 ? '' : 's'} back.`);
+    if (!values.yes) {
+      if (!ctx.interactive) throw new UserError('Nothing was removed; add --yes to confirm (there is no undo: a new tracking request would spend a credit).');
+      if (!(await confirm(ctx, 'Go ahead?'))) {
+        ctx.out.line('Nothing was removed.');
+        ctx.out.data({ plan: plan.map(planJson), deleted: [], archived: [], confirmed: false });
+        return;
+      }
+    }
+    const result = await service.remove(plan);
+    const did = (trackingId: string | null, id: number) =>
+      trackingId === null
+        ? result.localOnly.includes(id) ? 'removed from this computer' : 'not removed'
+        : result.deleted.includes(trackingId) ? 'deleted' : result.archived.includes(trackingId) ? 'archived' : 'not changed by the service';
+    ctx.out.line('What the service did:');
+    for (const item of plan) ctx.out.line(`  ${item.shipment.reference.padEnd(16)} ${did(item.shipment.trackingId, item.shipment.id)}`);
+    ctx.out.data({
+      plan: plan.map((p) => ({ ...planJson(p), result: did(p.shipment.trackingId, p.shipment.id) })),
+      deleted: result.deleted,
+      archived: result.archived,
+      confirmed: true,
+    });
+  },
+};
+
+function planJson(p: ReturnType<ReturnType<Context['service']>['planRemoval']>[number]) {
+  return { id: p.shipment.id, trackingId: p.shipment.trackingId, reference: p.shipment.reference, expected: p.outcome, description: p.description };
+}

@@ -1,0 +1,16 @@
+import type { Command } from '../context.js';
+import { bar } from '../output.js';
+
+export const syncCommand: Command = {
+  name: 'sync',
+  usage: 'sync [--json]',
+  summary: 'refresh the cache from the service\'s list of tracked shipments (spends no credits)',
+  async run(ctx) {
+    const result = await ctx.service().sync((p) => {
+      ctx.out.progress(`Refreshing ${p.status.toLowerCase()} shipments ${bar(p.page, p.totalPages)} page ${p.page}/${p.totalPages}, ${p.shipments} shipments`);
+    });
+    ctx.out.endProgress();
+    ctx.out.data(result);
+    ctx.out.line(`${result.shipments} shipments refreshed from ${result.pages} pages, ${result.changes} changes recorded, no credits spent.`);
+  },
+};

@@ -1,0 +1,32 @@
+import { TRACKING_TYPES, type TrackingType } from '../../shared/domain.js';
+import type { Command } from '../context.js';
+import { UsageError } from '../errors.js';
+import { outcomeText, shipmentDetail } from '../format.js';
+
+export const trackCommand: Command = {
+  name: 'track',
+  usage: 'track <value> [--type container|bl|bk] [--carrier SCAC|AUTO] [--route] [--force] [--json]',
+  summary: 'look up one reference (from the cache at no cost when it is already tracked)',
+  options: { type: { type: 'string' }, carrier: { type: 'string' }, route: { type: 'boolean' }, force: { type: 'boolean' } },
+  async run(ctx, args, values) {
+    const value = args[0];
+    if (!value || args.length > 1) throw new UsageError('Give exactly one reference.');
+    const type = values.type as string | undefined;
+    if (type !== undefined && !TRACKING_TYPES.includes(type as TrackingType)) {
+      throw new UsageError(`--type must be container, bl or bk, not "${type}".`);
+    }
+    const { shipment, fromCache } = await ctx.service().track(value, {
+      type: type as TrackingType | undefined,
+      carrier: values.carrier as string | undefined,
+      route: Boolean(values.route),
+      force: Boolean(values.force),
+    });
+    ctx.out.data(shipment);
+    if (fromCache) ctx.out.note(`${shipment.reference} is already tracked; shown from the cache, no credit spent (--force asks the service again).`);
+    if (shipment.outcome === 'INFO_NOT_FOUND') {
+      ctx.out.line(`${shipment.reference}: ${outcomeText(shipment)}. Check the number and carrier, or try again later.`);
+      return;
+    }
+    ctx.out.line(shipmentDetail(shipment));
+  },
+};

@@ -1,0 +1,58 @@
+import type { ParseArgsConfig } from 'node:util';
+import { QuaysideService } from '../core/service/service.js';
+import { KeytarSecretStore } from '../core/secrets/index.js';
+import { defaultDataDir } from '../core/paths.js';
+import type { Output } from './output.js';
+
+export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+export type Values = Record<string, string | boolean | string[] | undefined>;
+
+export interface Context {
+  out: Output;
+  dataDir: string;
+  apiBase: string | null;
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  interactive: boolean;
+  service(): QuaysideService;
+}
+
+export interface Command {
+  name: string;
+  usage: string;
+  summary: string;
+  options?: OptionSpec;
+  run(ctx: Context, args: string[], values: Values): Promise<void>;
+}
+
+export const GLOBAL_OPTIONS: OptionSpec = {
+  'data-dir': { type: 'string' },
+  'api-base': { type: 'string' },
+  json: { type: 'boolean' },
+  debug: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+export function createContext(values: Values, out: Output, env: NodeJS.ProcessEnv): Context & { close(): void } {
+  let service: QuaysideService | null = null;
+  const dataDir = (values['data-dir'] as string | undefined) || env.QUAYSIDE_DATA_DIR || defaultDataDir(env);
+  const apiBase = (values['api-base'] as string | undefined) || env.QUAYSIDE_API_BASE || null;
+  return {
+    out,
+    dataDir,
+    apiBase,
+    stdin: process.stdin,
+    interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY),
+    service() {
+      service ??= new QuaysideService({
+        dataDir,
+        apiBase,
+        secrets: new KeytarSecretStore(),
+        envApiKey: env.QUAYSIDE_API_KEY || null,
+      });
+      return service;
+    },
+    close() {
+      service?.close();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import type { Place, Shipment } from '../shared/domain.js';
+
+/** Naive dates are shown exactly as given: they are the port's wall-clock time. */
+const naive = (date: string | null) => (date ? date.replace('T', ' ') : '—');
+
+export function placeText(place: Place | null): string {
+  if (!place) return '—';
+  const where = [place.name, place.state, place.country].filter(Boolean).join(', ');
+  return place.terminal ? `${where} (${place.terminal})` : where;
+}
+
+export function outcomeText(s: Shipment): string {
+  switch (s.outcome) {
+    case 'INFO_NOT_FOUND':
+      return 'no data from the carrier yet (INFO_NOT_FOUND; this does not mean delivered)';
+    case 'PENDING':
+      return 'waiting for the service to answer';
+    case 'ERROR':
+      return 'the service reported a failure for this reference';
+    default:
+      return s.shipmentStatus ?? 'no shipment status reported';
+  }
+}
+
+export function shipmentRow(s: Shipment): Record<string, string> {
+  const lastEta = [...s.changes].reverse().find((c) => c.kind === 'eta_moved');
+  return {
+    reference: s.reference,
+    type: s.type,
+    carrier: s.carrier.scac ?? s.carrier.name ?? 'AUTO',
+    status: s.status ?? '—',
+    shipment: s.outcome === 'OK' ? (s.shipmentStatus ?? '—') : s.outcome,
+    pol: s.pol?.name ?? '—',
+    pod: s.pod?.name ?? '—',
+    eta: s.eta ? `${naive(s.eta)}${lastEta ? ` (moved)` : ''}` : '—',
+    note: s.note ?? '',
+  };
+}
+
+export const SHIPMENT_COLUMNS = [
+  { key: 'reference', title: 'REFERENCE' },
+  { key: 'type', title: 'TYPE' },
+  { key: 'carrier', title: 'CARRIER' },
+  { key: 'status', title: 'STATUS' },
+  { key: 'shipment', title: 'SHIPMENT' },
+  { key: 'pol', title: 'POL', max: 18 },
+  { key: 'pod', title: 'POD', max: 18 },
+  { key: 'eta', title: 'ETA (port time)' },
+  { key: 'note', title: 'NOTE', max: 24 },
+];
+
+export function shipmentDetail(s: Shipment): string {
+  const lines: string[] = [];
+  const carrier = s.carrier.name ? `${s.carrier.name}${s.carrier.scac ? ` (${s.carrier.scac})` : ''}` : (s.carrier.scac ?? 'AUTO');
+  lines.push(`${s.reference}  ${s.type}  ${carrier}  ${s.status ?? ''}`.trimEnd());
+  lines.push(`  Shipment     ${outcomeText(s)}`);
+  if (s.trackingId) lines.push(`  Tracking id  ${s.trackingId}`);
+  const route: [string, Place | null][] = [['Origin', s.origin], ['POL', s.pol], ['POD', s.pod], ['Destination', s.destination]];
+  for (const [label, place] of route) {
+    if (place) lines.push(`  ${label.padEnd(12)} ${placeText(place)}  ${naive(place.date)}`);
+  }
+  lines.push(`  ETA          ${naive(s.eta)} (port time)`);
+  if (s.note) lines.push(`  Note         ${s.note}`);
+  lines.push(`  Last checked ${s.lastCheckedAt ?? 'never'}`);
+  for (const c of s.containers) {
+    lines.push('', `  Container ${c.number}  ${c.type}`);
+    if (c.events.length === 0) lines.push('    no events reported');
+    for (const e of c.events) {
+      const mark = e.actual ? 'done    ' : 'expected';
+      const vessel = e.vessel ? `  ${e.vessel}${e.voyage ? ` ${e.voyage}` : ''}` : '';
+      lines.push(`    ${naive(e.date)}  ${mark}  ${e.statusCode.padEnd(4)} ${e.status}  ${e.location?.name ?? '—'}${vessel}`);
+    }
+  }
+  if (s.changes.length > 0) {
+    lines.push('', '  Changes seen');
+    for (const ch of s.changes) lines.push(`    ${ch.at}  ${ch.kind.replace('_', ' ')}  ${ch.from ?? '—'} → ${ch.to ?? '—'}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,74 @@
+import { parseArgs } from 'node:util';
+import { ApiError } from '../core/api/errors.js';
+import { redactAggressively } from '../core/api/redact.js';
+import { COMMANDS } from './commands/index.js';
+import { GLOBAL_OPTIONS, createContext, type Values } from './context.js';
+import { UsageError, UserError } from './errors.js';
+import { createOutput } from './output.js';
+
+const HELP = `quayside: ocean shipment tracking from the command line (same cache as the desktop app)
+
+Usage: quayside <command> [options]
+
+Commands:
+${COMMANDS.map((c) => `  ${c.usage}\n      ${c.summary}`).join('\n')}
+
+Global options:
+  --data-dir DIR     the cache folder (env QUAYSIDE_DATA_DIR; default: the desktop app's)
+  --api-base URL     the tracking service address (env QUAYSIDE_API_BASE; remembered)
+  --json             print only JSON on stdout
+  --debug            print stack traces of errors
+The API key comes from QUAYSIDE_API_KEY, else the system keychain ("quayside key set").
+`;
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const debug = argv.includes('--debug');
+  const json = argv.includes('--json');
+  const out = createOutput({ json });
+  const name = argv.find((a) => !a.startsWith('-'));
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    if (name) {
+      out.note(`Unknown command "${name}"; run "quayside --help" for the list of commands.`);
+      return 2;
+    }
+    process.stdout.write(HELP);
+    return argv.includes('--help') || argv.includes('-h') ? 0 : 2;
+  }
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      args: argv.filter((a, i) => i !== argv.indexOf(command.name)),
+      options: { ...GLOBAL_OPTIONS, ...command.options },
+      allowPositionals: true,
+      strict: true,
+    }) as { values: Values; positionals: string[] };
+  } catch (err) {
+    out.note(`${(err as Error).message.split('\n')[0]}. Usage: quayside ${command.usage}`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    process.stdout.write(`Usage: quayside ${command.usage}\n\n${command.summary}\n`);
+    return 0;
+  }
+  const ctx = createContext(parsed.values, out, env);
+  try {
+    await command.run(ctx, parsed.positionals, parsed.values);
+    return 0;
+  } catch (err) {
+    out.endProgress();
+    if (err instanceof UsageError) {
+      out.note(`${err.message} Usage: quayside ${command.usage}`);
+      return 2;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    const known = err instanceof ApiError || err instanceof UserError || (err instanceof Error && /Error$/.test(err.name) && err.name !== 'Error' && err.name !== 'TypeError');
+    out.note(redactAggressively(known ? message : `Something unexpected went wrong: ${message}. Run again with --debug and report what it prints.`));
+    if (debug && err instanceof Error && err.stack) out.note(redactAggressively(err.stack));
+    return 1;
+  } finally {
+    ctx.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

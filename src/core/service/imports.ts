@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { basename } from 'node:path';
+import { validateSpreadsheet } from '../import/index.js';
+import type { Delimiter, MappingOverride, ValidationReport } from '../import/types.js';
+import { SqlitePollerStore } from '../jobs/job-store.js';
+import { createJob, jobReport, setJobState, unfinishedJobIds, type ImportReport } from '../jobs/jobs.js';
+import { BatchPoller } from '../poller/poller.js';
+import type { JobProgress } from '../poller/types.js';
+import { ServiceError, type QuaysideService } from './service.js';
+
+export interface ImportOptions {
+  sheet?: string;
+  mapping?: MappingOverride;
+  carrier?: string;
+  delimiter?: Delimiter;
+  /** Reading and validating: rows read so far. */
+  onReadProgress?: (rows: number, bytesRead: number, totalBytes: number | null) => void;
+}
+
+export interface RunImportOptions extends ImportOptions {
+  /** When the estimate exceeds the balance: track what fits instead of refusing. */
+  goOnWithWhatFits?: boolean;
+  /** Called once validated, with the estimate and the balance, before anything is sent. */
+  onEstimate?: (report: ValidationReport, balance: number) => void;
+  onProgress?: (progress: JobProgress) => void;
+  needRoute?: boolean;
+}
+
+async function sha256(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Reads and validates a spreadsheet against the cache; sends nothing (the dry run). */
+export async function validateImport(service: QuaysideService, path: string, options: ImportOptions = {}): Promise<ValidationReport> {
+  const { carriers } = await service.carriers();
+  return validateSpreadsheet(path, {
+    carriers,
+    isActive: (type, reference) => service.store.findActive(type, reference) !== null,
+    defaultCarrier: options.carrier,
+    mapping: options.mapping,
+    sheet: options.sheet,
+    delimiter: options.delimiter,
+    onProgress: options.onReadProgress ? (p) => options.onReadProgress!(p.rows, p.bytesRead, p.totalBytes) : undefined,
+  });
+}
+
+/**
+ * Imports a spreadsheet: validates it, checks the credit estimate against the balance,
+ * stores the job, then tracks every accepted reference through batches.
+ */
+export async function runImport(service: QuaysideService, path: string, options: RunImportOptions = {}): Promise<ImportReport> {
+  const report = await validateImport(service, path, options);
+  const { remaining } = await service.credits();
+  options.onEstimate?.(report, remaining);
+  if (report.creditsEstimated > remaining && !options.goOnWithWhatFits) {
+    throw new ServiceError(
+      `This import needs up to ${report.creditsEstimated} credits and the account has ${remaining}; nothing was sent. Pass --yes to track the first ${remaining} that fit, or --dry-run to see the report.`,
+    );
+  }
+  const jobId = createJob(service.store.db, {
+    fileName: basename(path),
+    sha256: await sha256(path),
+    report,
+    budget: Math.min(report.creditsEstimated, remaining),
+    creditsBefore: remaining,
+    now: new Date().toISOString(),
+  });
+  return runJob(service, jobId, options);
+}
+
+/** Runs (or resumes) one job until every reference has an outcome. */
+export async function runJob(service: QuaysideService, jobId: number, options: { onProgress?: (p: JobProgress) => void; needRoute?: boolean } = {}): Promise<ImportReport> {
+  const db = service.store.db;
+  const poller = new BatchPoller({
+    client: service.api(),
+    store: new SqlitePollerStore(service.store),
+    syncShipments: async () => {
+      await service.sync();
+    },
+    timeScale: service.timeScale,
+  });
+  setJobState(db, jobId, 'running', null, null);
+  try {
+    await poller.run(jobId, { onProgress: options.onProgress, needRoute: options.needRoute });
+  } catch (err) {
+    setJobState(db, jobId, 'paused', err instanceof Error ? err.message : String(err), null);
+    throw err;
+  }
+  const after = await service.credits().catch(() => null);
+  setJobState(db, jobId, 'done', null, new Date().toISOString(), after?.remaining ?? null);
+  const finished = jobReport(db, jobId);
+  if (!finished) throw new ServiceError(`Import job ${jobId} disappeared from the cache.`);
+  return finished;
+}
+
+/** Finishes every unfinished job (after a crash, a kill or a lost network). */
+export async function resumeImports(service: QuaysideService, onProgress?: (jobId: number, p: JobProgress) => void): Promise<ImportReport[]> {
+  const reports: ImportReport[] = [];
+  for (const jobId of unfinishedJobIds(service.store.db)) {
+    reports.push(await runJob(service, jobId, { onProgress: onProgress ? (p) => onProgress(jobId, p) : undefined }));
+  }
+  return reports;
+}

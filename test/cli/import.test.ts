@@ -1,0 +1,139 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../src/sim/index.js';
+import type { Shipment } from '../../src/shared/domain.js';
+import { writeReferenceCsv } from '../import/make-references.js';
+import { runCli } from './run-cli.js';
+
+const KEY = randomUUID();
+const SCALE = 60;
+let sim: Simulator;
+let work: string;
+
+const CONTRACT_KEYS = ['file', 'rows', 'accepted', 'rejected', 'duplicates', 'alreadyTracked', 'submitted', 'batches', 'found', 'notFound', 'failed', 'creditsEstimated', 'creditsSpent'];
+
+function env(dataDir: string) {
+  return { QUAYSIDE_DATA_DIR: dataDir, QUAYSIDE_API_BASE: sim.url, QUAYSIDE_API_KEY: KEY, QUAYSIDE_TIME_SCALE: String(SCALE) };
+}
+
+async function importJson(args: string[], dataDir: string) {
+  const run = await runCli(['import', ...args, '--json'], { env: env(dataDir), timeoutMs: 120_000 });
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as Record<string, unknown> & { rejected: { row: number; value: string; reason: string }[] };
+}
+
+const batchPosts = () => sim.control.stats(KEY).requests['POST /v2/tracking/batch'] ?? 0;
+
+beforeAll(async () => {
+  sim = await startSimulator({ timeScale: SCALE, accounts: [{ apiKey: KEY, credits: 100_000, shipments: 0 }] });
+  work = mkdtempSync(join(tmpdir(), 'quayside-import-'));
+});
+afterAll(async () => {
+  await sim.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('quayside import', () => {
+  it('a dry run reports every row and sends nothing', async () => {
+    const dataDir = join(work, 'dry');
+    const posts = batchPosts();
+    const report = await importJson(['test/fixtures/import/wrong-check-digit.csv', '--dry-run'], dataDir);
+    for (const key of CONTRACT_KEYS) expect(report).toHaveProperty(key);
+    expect(report.submitted).toBe(0);
+    expect(report.rejected.length).toBeGreaterThan(0);
+    expect(report.rejected[0]).toMatchObject({ reason: expect.stringMatching(/check digit/) });
+    expect(batchPosts()).toBe(posts);
+  });
+
+  it('tracks a spreadsheet through batches: every reference gets an outcome, one credit per found reference', async () => {
+    const dataDir = join(work, 'real');
+    const file = join(work, 'customers.csv');
+    writeReferenceCsv(file, 1200, 300000);
+    const spentBefore = sim.control.stats(KEY).creditsSpent;
+    const report = await importJson([file], dataDir);
+    expect(report).toMatchObject({ rows: 1200, accepted: 1200, submitted: 1200, batches: 3, duplicates: 0, alreadyTracked: 0 });
+    expect((report.found as number) + (report.notFound as number) + (report.failed as number)).toBe(1200);
+    expect(report.found as number).toBeGreaterThan(1000);
+    expect(report.creditsSpent).toBe(report.found);
+    expect(sim.control.stats(KEY).creditsSpent - spentBefore).toBe(report.found);
+    // Imported columns are kept per shipment and searchable.
+    const pena = JSON.parse((await runCli(['list', '--search', 'Peña Foods', '--json'], { env: env(dataDir) })).stdout) as Shipment[];
+    expect(pena.length).toBe(300);
+
+    // The same file again costs nothing for what is tracked; not-found references are retried free.
+    const again = await importJson([file], dataDir);
+    expect(again.alreadyTracked).toBe(report.found);
+    expect(again.creditsEstimated).toBe(report.notFound);
+    expect(sim.control.stats(KEY).creditsSpent - spentBefore).toBe(report.found);
+    const jobs = JSON.parse((await runCli(['jobs', '--json'], { env: env(dataDir) })).stdout) as { state: string }[];
+    expect(jobs.map((j) => j.state)).toEqual(['done', 'done']);
+  });
+
+  it('refuses an import the balance does not cover, and with --yes tracks only what fits', async () => {
+    const dataDir = join(work, 'budget');
+    const file = join(work, 'twenty.csv');
+    writeReferenceCsv(file, 20, 400000);
+    const credits = sim.control.credits(KEY);
+    sim.control.setCredits(KEY, 5);
+    try {
+      const posts = batchPosts();
+      const refused = await runCli(['import', file], { env: env(dataDir) });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/needs up to 20 credits and the account has 5; nothing was sent/);
+      expect(batchPosts()).toBe(posts);
+      const report = await importJson([file, '--yes'], dataDir);
+      expect(report).toMatchObject({ accepted: 20, submitted: 5, overBudget: 15 });
+    } finally {
+      sim.control.setCredits(KEY, credits);
+    }
+  });
+
+  it('survives SIGKILL in the middle of an import: resume finishes it, no reference lost, no credit spent twice', async () => {
+    const dataDir = join(work, 'killed');
+    const file = join(work, 'six-thousand.csv');
+    const numbers = writeReferenceCsv(file, 6000, 500000);
+    const spentBefore = sim.control.stats(KEY).creditsSpent;
+    const child = spawn(process.execPath, ['bin/quayside.mjs', 'import', file, '--json'], { env: { ...process.env, ...env(dataDir) }, stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    // Kill once some batches are at the service and some answers are stored, but not all.
+    const dbFile = join(dataDir, 'quayside.db');
+    let caughtMidway = false;
+    for (let i = 0; i < 600 && !caughtMidway; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      try {
+        const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+        const tasks = db.prepare('SELECT count(*) FROM batch_tasks').pluck().get() as number;
+        const done = db.prepare("SELECT count(*) FROM import_items WHERE state = 'done'").pluck().get() as number;
+        db.close();
+        caughtMidway = tasks >= 3 && done < 6000;
+      } catch {
+        // not created yet
+      }
+    }
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    expect(caughtMidway).toBe(true);
+
+    const resumed = await runCli(['resume', '--json'], { env: env(dataDir), timeoutMs: 120_000 });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const [report] = JSON.parse(resumed.stdout) as Record<string, number>[];
+    expect(report).toMatchObject({ accepted: 6000, state: 'done' });
+    expect(report!.found! + report!.notFound! + report!.failed!).toBe(6000);
+    expect(report!.failed).toBe(0);
+
+    const db = new Database(dbFile, { readonly: true });
+    const outcomes = db.prepare("SELECT reference, count(*) AS n FROM import_items WHERE state = 'done' GROUP BY reference").all() as { reference: string; n: number }[];
+    db.close();
+    expect(outcomes).toHaveLength(6000);
+    expect(new Set(outcomes.map((o) => o.reference))).toEqual(new Set(numbers));
+    // Every found reference paid for exactly once at the service.
+    expect(sim.control.stats(KEY).creditsSpent - spentBefore).toBe(report!.found);
+    const again = await runCli(['resume', '--json'], { env: env(dataDir) });
+    expect(JSON.parse(again.stdout)).toEqual([]);
+  });
+});
