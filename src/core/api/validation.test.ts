@@ -153,6 +153,18 @@ describe('naive dates', () => {
   });
 });
 
+describe('undated events (api-v2.md 2.3 rule 3)', () => {
+  it('an event whose date is null is accepted, kept null and left in the carrier\'s order', async () => {
+    respondWithData((d) => (firstEvents(d)[1]!.date = null));
+    const events = (await lookup()).data!.containers[0]!.events;
+    expect(events.map((e) => [e.status_code, e.date])).toEqual([
+      ['VAD', '2024-04-05 06:00:00'],
+      ['CLL', null],
+      ['CGI', '2024-03-01 08:00:00'],
+    ]);
+  });
+});
+
 describe('malformed answers name the field', () => {
   it('a body that is not JSON', async () => {
     server.respond({ text: '<html>Bad gateway</html>', headers: { 'content-type': 'text/html' } });

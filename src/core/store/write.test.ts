@@ -9,6 +9,7 @@ import {
   okResult,
   ROTTERDAM,
   shipmentRecord,
+  SHANGHAI,
   tempDir,
   trackingData,
   uuidFor,
@@ -130,6 +131,39 @@ describe('recording a single lookup', () => {
     expect(s.shipmentStatus).toBe('IN_TRANSIT');
     expect(s.containers).toHaveLength(1);
     expect(s.changes.map((c) => [c.kind, c.from, c.to])).toEqual([['outcome_changed', 'OK', 'INFO_NOT_FOUND']]);
+  });
+});
+
+describe('undated events (api-v2.md 2.3 rule 3)', () => {
+  /** An event the carrier gave without a date. */
+  const undated = (statusCode: string, status: string, actual: boolean) => ({ ...event(statusCode, status, '', actual, ROTTERDAM), date: null });
+
+  it('keeps an undated event, in the carrier\'s order, with date null; a later snapshot compares without crashing', () => {
+    // Not sorted by date: with an undated event the carrier's order is the only order there is.
+    const carrierOrder = [
+      event('CGI', 'Gate in, laden', '2026-10-08T16:20:00', true, SHANGHAI),
+      undated('CUS', 'Customs released', true),
+      event('CLL', 'Loading at origin port', '2026-10-10T09:00:00', true, SHANGHAI, { vessel: 'MSC OSCAR', voyage: 'FA238E' }),
+      undated('VAD', 'Vessel arrival', false),
+    ];
+    const first = track(okResult(trackingData({ containers: [container(CONTAINER, carrierOrder)] }), CONTAINER));
+    const stored = store.getShipment(first.shipmentId)!.containers[0]!.events;
+    expect(stored.map((e) => [e.statusCode, e.date, e.actual])).toEqual([
+      ['CGI', '2026-10-08T16:20:00', true],
+      ['CUS', null, true],
+      ['CLL', '2026-10-10T09:00:00', true],
+      ['VAD', null, false],
+    ]);
+    expect(stored[1]!.location).toMatchObject({ name: 'Rotterdam', date: null });
+
+    // The same events again plus a new undated one: only the new one is a change.
+    const later = [undated('CDC', 'Delivered to consignee', true), ...carrierOrder];
+    const second = track(okResult(trackingData({ containers: [container(CONTAINER, later)] }), CONTAINER), '2026-10-27T07:00:00.000Z');
+    expect(second).toMatchObject({ shipmentId: first.shipmentId, status: 'updated', changes: 1 });
+    const s = store.getShipment(first.shipmentId)!;
+    expect(s.changes.map((c) => [c.kind, c.to])).toEqual([['event_added', 'CDC Delivered to consignee, Rotterdam']]);
+    expect(s.containers[0]!.events.map((e) => e.statusCode)).toEqual(['CDC', 'CGI', 'CUS', 'CLL', 'VAD']);
+    expect(s.containers[0]!.events[0]!.date).toBeNull();
   });
 });
 
