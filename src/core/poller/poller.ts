@@ -118,6 +118,8 @@ export class BatchPoller {
   private async pollAll(jobId: number, options: RunOptions, submitting: () => boolean, setWake: (w: () => void) => void): Promise<void> {
     const { store, client } = this.deps;
     const nextPoll = new Map<string, number>();
+    /** Tasks a poll already found unfinished: their duration is a fair sample of the service's. */
+    const seenUnfinished = new Set<string>();
     const minInterval = 2000 / this.scale; // the average share of the 30/min poll budget
     for (;;) {
       const tasks = store.openTasks(jobId);
@@ -153,16 +155,22 @@ export class BatchPoller {
       }
       this.deps.onTask?.(answer);
       if (answer.status === 'PROCESSED') {
-        this.finish(jobId, task, answer);
+        this.finish(jobId, task, answer, seenUnfinished.delete(task.taskId));
         nextPoll.delete(task.taskId);
         this.report(jobId, options);
       } else {
+        seenUnfinished.add(task.taskId);
         nextPoll.set(task.taskId, this.wallNow() + Math.max(minInterval, this.expectedTaskMs * 0.2));
       }
     }
   }
 
-  private finish(jobId: number, task: OpenTask, answer: BatchTask): void {
+  /**
+   * `sampled`: an earlier poll found the task unfinished, so its age is close to the
+   * service's processing time. A task found finished at the first poll may have waited for
+   * us: then only probe a little earlier next time, so the estimate cannot drift upwards.
+   */
+  private finish(jobId: number, task: OpenTask, answer: BatchTask, sampled: boolean): void {
     const { store } = this.deps;
     const items = store.itemsOf(task.itemIds);
     const { matched, unmatched } = matchResults(items, answer.results);
@@ -174,7 +182,7 @@ export class BatchPoller {
       new Date(this.wallNow()).toISOString(),
     );
     const took = this.wallNow() - task.createdAtMs;
-    this.expectedTaskMs = this.expectedTaskMs * 0.7 + took * 0.3;
+    this.expectedTaskMs = sampled ? this.expectedTaskMs * 0.7 + took * 0.3 : Math.min(this.expectedTaskMs, took) * 0.9;
   }
 
   private async settleUncertain(items: PollItem[]): Promise<void> {

@@ -1,0 +1,19 @@
+/**
+ * `npm run bench`: prints figures; asserts nothing. Arguments: [references] [timeScale].
+ * Reproduce: `npm run bench` (defaults 20000 references at time scale 4).
+ */
+import { runParseBench } from './parse-bench.js';
+import { runStoreBench } from './store-bench.js';
+import { runTrackingBench } from './tracking-bench.js';
+
+const [references, scale] = process.argv.slice(2).map(Number);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+console.log(`Quayside bench, node ${process.version}, ${new Date().toISOString()}\n`);
+console.log('tracking at the rate limits:');
+await runTrackingBench(references || undefined, scale || undefined);
+console.log('\nspreadsheet import:');
+await runParseBench();
+console.log('');
+runStoreBench();
+console.log(`\npeak RSS: ${mb(process.resourceUsage().maxRSS * 1024)}`);

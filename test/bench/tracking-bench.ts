@@ -1,0 +1,85 @@
+/**
+ * 20,000 new references through the real import path (validation, job, scheduler, batch
+ * poller, store) against the simulator with its rate limits on, compressed by a time scale.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MemorySecretStore } from '../../src/core/secrets/index.js';
+import { runImport } from '../../src/core/service/imports.js';
+import { QUEUED_MS, HANDLING_BASE_MS, HANDLING_PER_ITEM_MS } from '../../src/sim/batch.js';
+import { Worker } from 'node:worker_threads';
+import { QuaysideService } from '../../src/core/service/service.js';
+import type { SimStats } from '../../src/sim/index.js';
+import { writeReferenceCsv } from '../import/make-references.js';
+
+const BATCH = 500;
+const CREATES_PER_WINDOW = 8;
+const WINDOW_MS = 60_000;
+
+/** The fastest the service's limits allow: the last batch can only be created in window ⌊(B−1)/8⌋, then it must be processed. */
+export function lowerBoundMs(references: number, scale: number): number {
+  const batches = Math.ceil(references / BATCH);
+  const lastSize = references - (batches - 1) * BATCH;
+  const lastSubmitAt = Math.floor((batches - 1) / CREATES_PER_WINDOW) * WINDOW_MS;
+  return (lastSubmitAt + QUEUED_MS + HANDLING_BASE_MS + HANDLING_PER_ITEM_MS * lastSize) / scale;
+}
+
+function startSimWorker(apiKey: string, credits: number, timeScale: number) {
+  const worker = new Worker(new URL('./sim-worker.mjs', import.meta.url), { workerData: { apiKey, credits, timeScale } });
+  const next = <T>() => new Promise<T>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return {
+    url: next<{ url: string }>().then((m) => m.url),
+    stats: () => {
+      const reply = next<{ stats: SimStats }>();
+      worker.postMessage('stats');
+      return reply.then((m) => m.stats);
+    },
+    close: async () => {
+      const reply = next();
+      worker.postMessage('close');
+      await reply;
+      await worker.terminate();
+    },
+  };
+}
+
+export async function runTrackingBench(references = 20_000, scale = 4): Promise<void> {
+  const key = randomUUID();
+  const sim = startSimWorker(key, references + 1000, scale);
+  const url = await sim.url;
+  const dir = mkdtempSync(join(tmpdir(), 'quayside-track-bench-'));
+  const service = new QuaysideService({ dataDir: dir, apiBase: url, secrets: new MemorySecretStore(), envApiKey: key, timeScale: scale });
+  try {
+    const file = join(dir, 'references.csv');
+    writeReferenceCsv(file, references, 100000);
+    await service.carriers();
+    let trackingStartedAt = 0;
+    const started = performance.now();
+    const report = await runImport(service, file, {
+      onEstimate: () => {
+        trackingStartedAt = performance.now();
+      },
+    });
+    const ended = performance.now();
+    const stats = await sim.stats();
+    const bound = lowerBoundMs(references, scale);
+    const trackingMs = ended - trackingStartedAt;
+    console.log(`  ${references.toLocaleString('en')} new references, time scale ${scale} (limits on: 8 batch creations/min, 3 polls/s + 30/min)`);
+    console.log(`  whole import (read, validate, track):  ${(ended - started).toFixed(0)} ms`);
+    console.log(`  tracking phase:                        ${trackingMs.toFixed(0)} ms; lower bound from the limits ${bound.toFixed(0)} ms`);
+    console.log(`  tracking time / lower bound:           ${(trackingMs / bound).toFixed(3)} (aim ≤ 1.05)`);
+    console.log(`  429s received:                         ${stats.rateLimited} (aim 0)`);
+    console.log(`  batch creations / polls sent:          ${stats.requests['POST /v2/tracking/batch'] ?? 0} / ${stats.requests['GET /v2/tracking/batch'] ?? 0}`);
+    console.log(`  found ${report.found}, not found ${report.notFound}, failed ${report.failed}`);
+    console.log(`  credits spent per unique found ref:    ${(stats.creditsSpent / report.found).toFixed(2)} (aim 1.00)`);
+  } finally {
+    service.close();
+    await sim.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
