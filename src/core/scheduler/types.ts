@@ -18,6 +18,8 @@ export interface ScheduleOptions {
   idempotent: boolean;
   /** For status display: what the request is for ("batch polling"). */
   label?: string;
+  /** Aborting removes the request from the queue; its promise rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export interface RequestScheduler {

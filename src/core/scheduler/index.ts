@@ -1,0 +1,12 @@
+export type { Bucket, Priority, RequestScheduler, ScheduleOptions } from './types.js';
+export { directScheduler } from './types.js';
+export { createScheduler } from './scheduler.js';
+export type { Scheduler, SchedulerOptions, SchedulerStatus, SchedulerWaiting, StatusListener } from './scheduler.js';
+export { systemClock, defaultTimeScale } from './clock.js';
+export type { SchedulerClock, TimerHandle } from './clock.js';
+export { MemorySendLog, createMemorySendLog } from './send-log.js';
+export type { LoggedSend, SendLog } from './send-log.js';
+export { SchedulerClosedError } from './errors.js';
+export { BUCKET_LIMITS, BUCKETS, effectiveWindowMs, safetyMarginMs } from './limits.js';
+export type { RateWindow } from './limits.js';
+export { PRIORITIES } from './queue.js';
