@@ -2,7 +2,7 @@
 // `npm test`: type check, lint, then vitest; inside a private D-Bus session with an unlocked
 // GNOME Keyring when one can be started, so the keychain tests use the real Secret Service.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -11,10 +11,14 @@ const extraArgs = process.argv.slice(2);
 
 if (!process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.QUAYSIDE_NO_KEYRING && has('dbus-run-session') && has('gnome-keyring-daemon')) {
   mkdirSync(join(homedir(), '.cache'), { recursive: true });
-  mkdirSync(join(homedir(), '.local/share/keyrings'), { recursive: true });
+  // A fresh keyring of its own each run: the tests never touch the person's login keyring,
+  // and a keyring left with another password cannot lock them out.
+  const keyringHome = mkdtempSync(join(tmpdir(), 'quayside-test-keyring-'));
+  mkdirSync(join(keyringHome, 'keyrings'), { recursive: true });
   const inner = ['node', 'scripts/test.mjs', ...extraArgs].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const script = `echo -n quayside-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec ${inner}`;
-  const run = spawnSync('dbus-run-session', ['--', 'bash', '-c', script], { stdio: 'inherit', env: { ...process.env, QUAYSIDE_NO_KEYRING: '1' } });
+  const run = spawnSync('dbus-run-session', ['--', 'bash', '-c', script], { stdio: 'inherit', env: { ...process.env, QUAYSIDE_NO_KEYRING: '1', XDG_DATA_HOME: keyringHome } });
+  rmSync(keyringHome, { recursive: true, force: true });
   process.exit(run.status ?? 1);
 }
 

@@ -24,6 +24,8 @@ export interface Command {
   run(ctx: Context, args: string[], values: Values): Promise<void>;
 }
 
+const CLI_OFFLINE_GIVE_UP_MS = 5_000;
+
 export const GLOBAL_OPTIONS: OptionSpec = {
   'data-dir': { type: 'string' },
   'api-base': { type: 'string' },
@@ -48,6 +50,8 @@ export function createContext(values: Values, out: Output, env: NodeJS.ProcessEn
         apiBase,
         secrets: new KeytarSecretStore(),
         envApiKey: env.QUAYSIDE_API_KEY || null,
+        // A person at a terminal is told within seconds that the service cannot be reached.
+        offlineGiveUpMs: CLI_OFFLINE_GIVE_UP_MS,
       });
       return service;
     },

@@ -255,9 +255,13 @@ describe('quayside CLI against the simulator', () => {
 
     it('the service unreachable', async () => {
       const cached = await countCached();
-      const run = await cli(['credits'], { env: { QUAYSIDE_API_BASE: 'http://127.0.0.1:9' } });
+      const closed = createServer();
+      await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+      const port = (closed.address() as { port: number }).port;
+      await new Promise<void>((r) => closed.close(() => r()));
+      const run = await cli(['credits'], { env: { QUAYSIDE_API_BASE: `http://127.0.0.1:${port}` } });
       expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/could not be reached/);
+      expect(run.stderr).toMatch(/could not be reached \(ECONNREFUSED\)/);
       expect(await countCached()).toBe(cached);
     });
 

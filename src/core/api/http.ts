@@ -50,6 +50,7 @@ export interface ApiRequest<T> {
 
 /** Connection errors that prove the request never left: safe to retry even when not idempotent. */
 const NOT_SENT_CODES = new Set([
+  'BAD_PORT',
   'ECONNREFUSED',
   'ENOTFOUND',
   'EAI_AGAIN',
@@ -153,6 +154,8 @@ function errorCode(err: unknown): string | null {
   if (typeof err !== 'object' || err === null) return null;
   const { code, errors } = err as { code?: unknown; errors?: unknown };
   if (typeof code === 'string') return code;
+  // fetch refuses ports it considers unsafe (1, 9, 25, ...) before connecting.
+  if (err instanceof Error && err.message === 'bad port') return 'BAD_PORT';
   // Node reports a failed multi-address connect as an AggregateError of per-address errors.
   if (Array.isArray(errors)) {
     for (const inner of errors) {

@@ -18,6 +18,8 @@ export interface ServiceOptions {
   /** QUAYSIDE_API_KEY, for headless use; wins over the keychain. */
   envApiKey?: string | null;
   timeScale?: number;
+  /** How long a request waits for an unreachable service before failing (default: forever). */
+  offlineGiveUpMs?: number;
   fetch?: typeof fetch;
   log?: (line: string) => void;
   now?: () => Date;
@@ -64,7 +66,7 @@ export class QuaysideService {
     this.timeScale = options.timeScale ?? timeScaleFromEnv();
     this.now = options.now ?? (() => new Date());
     this.store = openStore(cacheFile(options.dataDir));
-    this.scheduler = createScheduler({ timeScale: this.timeScale, sendLog: this.store.sendLog });
+    this.scheduler = createScheduler({ timeScale: this.timeScale, sendLog: this.store.sendLog, offlineGiveUpMs: options.offlineGiveUpMs });
   }
 
   close(): void {
