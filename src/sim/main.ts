@@ -49,8 +49,9 @@ async function main(): Promise<void> {
       },
     ],
   });
-  console.log(`Tracking service simulator listening on ${sim.url}  (API base ${sim.url}/v2)`);
+  console.log(`Tracking service simulator listening on ${sim.url} (endpoints under /v2)`);
   console.log(`API key: ${apiKey}`);
+  console.log(`Use it: export QUAYSIDE_API_BASE=${sim.url} QUAYSIDE_API_KEY=${apiKey}`);
   console.log(`Seed ${sim.seed}, time scale ${sim.timeScale}, started in ${Date.now() - started} ms. Ctrl-C to stop.`);
   const stop = (): void => {
     void sim.close().then(() => process.exit(0));

@@ -87,6 +87,13 @@ describe('quayside CLI against the simulator', () => {
 
   it('tracks a container once; the second lookup is from the cache and spends nothing', async () => {
     const shipment = await foundContainer('MSKU');
+    // The JSON shape is a public contract: every field of the issue, always present.
+    for (const key of ['id', 'trackingId', 'reference', 'type', 'carrier', 'status', 'shipmentStatus', 'outcome', 'note', 'origin', 'pol', 'pod', 'destination', 'eta', 'containers', 'currentPosition', 'lastCheckedAt', 'changes']) {
+      expect(shipment).toHaveProperty(key);
+    }
+    expect(Object.keys(shipment.carrier).sort()).toEqual(['name', 'scac']);
+    expect(Object.keys(shipment.containers[0]!.events[0]!).sort()).toEqual(['actual', 'date', 'location', 'status', 'statusCode', 'terminal', 'vessel', 'voyage']);
+    expect(Object.keys(shipment.pol!).sort()).toEqual(['country', 'date', 'lat', 'lng', 'name', 'state', 'terminal']);
     expect(shipment.type).toBe('container');
     expect(shipment.trackingId).toMatch(/^[0-9a-f-]{36}$/);
     expect(shipment.containers.length).toBeGreaterThan(0);

@@ -70,8 +70,13 @@ describe('quayside import', () => {
     expect(again.alreadyTracked).toBe(report.found);
     expect(again.creditsEstimated).toBe(report.notFound);
     expect(sim.control.stats(KEY).creditsSpent - spentBefore).toBe(report.found);
-    const jobs = JSON.parse((await runCli(['jobs', '--json'], { env: env(dataDir) })).stdout) as { state: string }[];
+    const jobs = JSON.parse((await runCli(['jobs', '--json'], { env: env(dataDir) })).stdout) as { jobId: number; state: string }[];
     expect(jobs.map((j) => j.state)).toEqual(['done', 'done']);
+    // The report of a job, one CSV line per row of the sheet, for sending on.
+    const csv = (await runCli(['jobs', String(jobs[1]!.jobId), '--csv'], { env: env(dataDir) })).stdout.trim().split('\r\n');
+    expect(csv[0]).toBe('row,value,reference,type,carrier,state,outcome,message,suggestion');
+    expect(csv).toHaveLength(1201);
+    expect(csv.filter((l) => l.includes(',done,OK,')).length).toBe(report.found);
   });
 
   it('refuses an import the balance does not cover, and with --yes tracks only what fits', async () => {

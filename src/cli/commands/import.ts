@@ -1,9 +1,9 @@
 import { DELIMITERS, type Delimiter, type ValidationReport } from '../../core/import/types.js';
-import { listJobs, type ImportReport } from '../../core/jobs/jobs.js';
+import { jobReport, listJobs, reportCsv, type ImportReport } from '../../core/jobs/jobs.js';
 import type { JobProgress } from '../../core/poller/types.js';
 import { resumeImports, runImport, validateImport } from '../../core/service/imports.js';
 import type { Command, Context, Values } from '../context.js';
-import { UsageError } from '../errors.js';
+import { UsageError, UserError } from '../errors.js';
 import { bar } from '../output.js';
 
 function mappingOption(values: Values): Record<string, string> | undefined {
@@ -121,10 +121,26 @@ export const importCommand: Command = {
 
 export const jobsCommand: Command = {
   name: 'jobs',
-  usage: 'jobs [--json]',
-  summary: 'the import jobs, newest first',
-  async run(ctx) {
-    const jobs = listJobs(ctx.service().store.db);
+  usage: 'jobs [<id> [--csv]] [--json]',
+  summary: 'the import jobs, newest first; with an id, that job\'s report (--csv: one line per row of the sheet)',
+  options: { csv: { type: 'boolean' } },
+  async run(ctx, args, values) {
+    const db = ctx.service().store.db;
+    if (args.length > 0) {
+      const jobId = Number(args[0]);
+      if (!Number.isInteger(jobId) || args.length > 1) throw new UsageError('Give one job number (see "quayside jobs").');
+      const report = jobReport(db, jobId);
+      if (!report) throw new UserError(`There is no import job ${jobId}; "quayside jobs" lists them.`);
+      if (values.csv) {
+        process.stdout.write(reportCsv(db, jobId));
+        return;
+      }
+      ctx.out.data(report);
+      printReport(ctx, report);
+      return;
+    }
+    if (values.csv) throw new UsageError('--csv needs a job number.');
+    const jobs = listJobs(db);
     ctx.out.data(jobs);
     ctx.out.table(
       jobs.map((j) => ({ id: String(j.jobId), file: j.file, state: j.state, done: `${j.done}/${j.references}`, created: j.createdAt })),
