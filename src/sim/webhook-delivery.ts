@@ -76,7 +76,8 @@ function retryable(status: number): boolean {
 export class DeliveryEngine {
   constructor(private readonly ctx: SimContext) {}
 
-  start(account: Account, webhook: WebhookRow, eventType: string, payload: Record<string, unknown>): DeliveryRow {
+  /** A new pending delivery, listed in the account's delivery records. */
+  record(account: Account, webhook: WebhookRow, eventType: string, payload: Record<string, unknown>): DeliveryRow {
     const ctx = this.ctx;
     const delivery: DeliveryRow = {
       id: ctx.uuid(),
@@ -91,6 +92,11 @@ export class DeliveryEngine {
       attempts: [],
     };
     account.deliveries.push(delivery);
+    return delivery;
+  }
+
+  start(account: Account, webhook: WebhookRow, eventType: string, payload: Record<string, unknown>): DeliveryRow {
+    const delivery = this.record(account, webhook, eventType, payload);
     void this.attempt(webhook, delivery, true, account);
     return delivery;
   }

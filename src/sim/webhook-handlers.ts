@@ -189,19 +189,7 @@ export function webhookRoutes({ ctx, deliveries }: Services): Route[] {
       authStatus: 401,
       handle: async ({ account, id }) => {
         const row = find(account, id);
-        const delivery: DeliveryRow = {
-          id: ctx.uuid(),
-          webhookId: row.id,
-          eventType: 'tracking.test',
-          payload: testPayload(ctx),
-          status: 'pending',
-          attemptCount: 0,
-          nextAttemptAt: ctx.now(),
-          deliveredAt: null,
-          createdAt: ctx.now(),
-          attempts: [],
-        };
-        account.deliveries.push(delivery);
+        const delivery = deliveries.record(account, row, 'tracking.test', testPayload(ctx));
         const outcome = await deliveries.attempt(row, delivery, false);
         const result: WebhookTestResult = { success: outcome.error === null, http_status: outcome.status };
         if (outcome.error !== null) result.error_message = outcome.error;

@@ -9,8 +9,9 @@ export const trackCommand: Command = {
   summary: 'look up one reference (from the cache at no cost when it is already tracked)',
   options: { type: { type: 'string' }, carrier: { type: 'string' }, route: { type: 'boolean' }, force: { type: 'boolean' } },
   async run(ctx, args, values) {
-    const value = args[0];
-    if (!value || args.length > 1) throw new UsageError('Give exactly one reference.');
+    // "track MSKU 123456 5" as typed from a paper: the words are one reference.
+    const value = args.join(' ');
+    if (!value.trim()) throw new UsageError('Give the reference to track.');
     const type = values.type as string | undefined;
     if (type !== undefined && !TRACKING_TYPES.includes(type as TrackingType)) {
       throw new UsageError(`--type must be container, bl or bk, not "${type}".`);
@@ -23,6 +24,7 @@ export const trackCommand: Command = {
     });
     ctx.out.data(shipment);
     if (fromCache) ctx.out.note(`${shipment.reference} is already tracked; shown from the cache, no credit spent (--force asks the service again).`);
+    else if (shipment.outcome === 'OK') ctx.out.note(`${shipment.reference} was looked up at the service; a new tracking spends 1 credit ("quayside credits" shows the balance).`);
     if (shipment.outcome === 'INFO_NOT_FOUND') {
       ctx.out.line(`${shipment.reference}: ${outcomeText(shipment)}. Check the number and carrier, or try again later.`);
       return;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { TrackingType } from '../../shared/domain.js';
 import { directScheduler, type Bucket, type Priority, type RequestScheduler } from '../scheduler/types.js';
-import { sendOnce, type ApiRequest, type HttpConfig, type HttpMethod, type QueryValue } from './http.js';
+import { sendOnce, type ApiRequest, type HttpConfig } from './http.js';
 import {
   apiKeyInfoSchema,
   batchCreatedSchema,
@@ -96,16 +96,11 @@ export interface UpdateWebhookInput {
 /** api-v2.md section 8: items in one batch. */
 export const MAX_BATCH_ITEMS = 500;
 
-interface Call<T> {
+/** One HTTP request plus how the scheduler must treat it. */
+interface Call<T> extends ApiRequest<T> {
   bucket: Bucket;
   idempotent: boolean;
   label: string;
-  method: HttpMethod;
-  path: string;
-  query?: Record<string, QueryValue>;
-  body?: unknown;
-  schema: z.ZodType<T>;
-  failureIsResult?: boolean;
 }
 
 const seg = (id: string): string => encodeURIComponent(id);
@@ -298,14 +293,7 @@ export class TrackingClient {
   }
 
   private call<T>(options: CallOptions, call: Call<T>): Promise<T> {
-    const request: ApiRequest<T> = {
-      method: call.method,
-      path: call.path,
-      query: call.query,
-      body: call.body,
-      schema: call.schema,
-      failureIsResult: call.failureIsResult,
-    };
+    const { bucket: _bucket, idempotent: _idempotent, label: _label, ...request } = call;
     return this.scheduler.run(
       {
         bucket: call.bucket,
