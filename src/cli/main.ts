@@ -1,10 +1,19 @@
 import { parseArgs } from 'node:util';
 import { ApiError } from '../core/api/errors.js';
 import { redactAggressively } from '../core/api/redact.js';
+import { ImportError } from '../core/import/errors.js';
+import { SchedulerClosedError } from '../core/scheduler/errors.js';
+import { SecretStoreError } from '../core/secrets/index.js';
+import { LookupError } from '../core/service/reference.js';
+import { ServiceError } from '../core/service/service.js';
+import { StoreError } from '../core/store/index.js';
 import { COMMANDS } from './commands/index.js';
 import { GLOBAL_OPTIONS, createContext, type Values } from './context.js';
 import { UsageError, UserError } from './errors.js';
 import { createOutput } from './output.js';
+
+/** Errors whose message is already one sentence for a person; anything else is a bug. */
+const KNOWN_ERRORS = [ApiError, UserError, ServiceError, LookupError, StoreError, SecretStoreError, ImportError, SchedulerClosedError];
 
 const HELP = `quayside: ocean shipment tracking from the command line (same cache as the desktop app)
 
@@ -62,7 +71,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       return 2;
     }
     const message = err instanceof Error ? err.message : String(err);
-    const known = err instanceof ApiError || err instanceof UserError || (err instanceof Error && /Error$/.test(err.name) && err.name !== 'Error' && err.name !== 'TypeError');
+    const known = KNOWN_ERRORS.some((kind) => err instanceof kind);
     out.note(redactAggressively(known ? message : `Something unexpected went wrong: ${message}. Run again with --debug and report what it prints.`));
     if (debug && err instanceof Error && err.stack) out.note(redactAggressively(err.stack));
     return 1;

@@ -50,6 +50,23 @@ describe('quayside import', () => {
     expect(batchPosts()).toBe(posts);
   });
 
+  it('a binary file, an empty file and a missing file each get one sentence saying what to do', async () => {
+    const dataDir = join(work, 'bad');
+    const cases: [string, RegExp][] = [
+      ['test/fixtures/import/binary.csv', /binary data, not text; save the spreadsheet/],
+      ['test/fixtures/import/empty.csv', /The file is empty; export the spreadsheet again/],
+      [join(work, 'no-such.csv'), /there is no such file; check the path/],
+    ];
+    for (const [file, message] of cases) {
+      const run = await runCli(['import', file], { env: env(dataDir) });
+      expect(run.code, file).toBe(1);
+      expect(run.stderr.trim()).toMatch(message);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    const jobs = JSON.parse((await runCli(['jobs', '--json'], { env: env(dataDir) })).stdout) as unknown[];
+    expect(jobs).toEqual([]);
+  });
+
   it('tracks a spreadsheet through batches: every reference gets an outcome, one credit per found reference', async () => {
     const dataDir = join(work, 'real');
     const file = join(work, 'customers.csv');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { validateSpreadsheet } from '../import/index.js';
 import type { Delimiter, MappingOverride, ValidationReport } from '../import/types.js';
@@ -33,8 +34,17 @@ async function sha256(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
+async function assertReadableFile(path: string): Promise<void> {
+  const problem = await stat(path).then(
+    (s) => (s.isFile() ? null : 'it is a folder, not a file'),
+    (err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? 'there is no such file' : err.code === 'EACCES' ? 'permission denied' : err.message),
+  );
+  if (problem) throw new ServiceError(`Cannot read ${path}: ${problem}; check the path and try again.`);
+}
+
 /** Reads and validates a spreadsheet against the cache; sends nothing (the dry run). */
 export async function validateImport(service: QuaysideService, path: string, options: ImportOptions = {}): Promise<ValidationReport> {
+  await assertReadableFile(path);
   const { carriers } = await service.carriers();
   return validateSpreadsheet(path, {
     carriers,
