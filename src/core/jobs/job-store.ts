@@ -3,6 +3,7 @@ import type { TrackingType } from '../../shared/domain.js';
 import type { TrackingResult } from '../api/types.js';
 import type { JobProgressCounts, OpenTask, PollItem, PollerStore } from '../poller/types.js';
 import type { Store } from '../store/index.js';
+import { writeTransaction } from '../store/tx.js';
 
 /**
  * Import items move queued → submitting → in-task → done, with uncertain for requests whose
@@ -51,7 +52,7 @@ export class SqlitePollerStore implements PollerStore {
   }
 
   taskCreated(jobId: number, taskId: string, itemIds: number[], createdAtMs: number): void {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.db.prepare(`INSERT INTO batch_tasks (task_id, job_id, submitted_at, state, item_count) VALUES (?, ?, ?, 'CREATED', ?)`).run(taskId, jobId, new Date(createdAtMs).toISOString(), itemIds.length);
       this.db.prepare(`UPDATE import_items SET state = 'in-task', batch_task_id = ? WHERE ${IN_IDS}`).run(taskId, ids(itemIds));
     })();
@@ -82,7 +83,7 @@ export class SqlitePollerStore implements PollerStore {
   recordTaskResults(_jobId: number, taskId: string, matched: { itemId: number; result: TrackingResult; raw: string }[], unmatchedItemIds: number[], checkedAt: string): void {
     const item = this.db.prepare(`SELECT reference, type, scac, fields FROM import_items WHERE id = ?`);
     const done = this.db.prepare(`UPDATE import_items SET state = 'done', outcome = ?, shipment_id = ?, result_at = ?, message = ? WHERE id = ?`);
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       for (const m of matched) {
         const row = item.get(m.itemId) as { reference: string; type: TrackingType; scac: string | null; fields: string | null };
         const shipmentId = this.store.recordTrackingResult({ reference: row.reference, type: row.type, scac: row.scac, result: m.result, raw: m.raw, source: 'batch', checkedAt });
@@ -96,7 +97,7 @@ export class SqlitePollerStore implements PollerStore {
   }
 
   taskGone(taskId: string): void {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       const now = new Date().toISOString();
       this.db.prepare(`UPDATE batch_tasks SET state = 'GONE', finished_at = ? WHERE task_id = ?`).run(now, taskId);
       this.db.prepare(`UPDATE import_items SET state = 'uncertain' WHERE batch_task_id = ? AND state = 'in-task'`).run(taskId);
@@ -108,7 +109,7 @@ export class SqlitePollerStore implements PollerStore {
     const active = this.store.findActive(row.type, row.reference);
     if (!active) return false;
     const shipment = this.store.getShipment(active.id);
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       if (row.fields) this.store.setShipmentFields(active.id, JSON.parse(row.fields) as Record<string, string>);
       this.db.prepare(`UPDATE import_items SET state = 'done', outcome = ?, shipment_id = ?, result_at = ?, message = ? WHERE id = ?`)
         .run(shipment?.outcome === 'INFO_NOT_FOUND' ? 'INFO_NOT_FOUND' : 'OK', active.id, new Date().toISOString(), 'found tracked in the shipments list', itemId);

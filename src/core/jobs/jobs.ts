@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { ValidationReport } from '../import/types.js';
+import { writeTransaction } from '../store/tx.js';
 import type { ItemState } from './job-store.js';
 
 export type JobState = 'running' | 'done' | 'paused' | 'failed';
@@ -66,7 +67,7 @@ export interface NewJob {
 /** Stores the whole validation outcome as the job's items, before anything is sent. */
 export function createJob(db: Database, job: NewJob): number {
   const { report } = job;
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const summary = { rows: report.rows, creditsEstimated: report.creditsEstimated, encoding: report.encoding, sheet: report.sheet ?? null, delimiter: report.delimiter ?? null, headerRow: report.headerRow };
     const jobId = Number(
       db.prepare(`INSERT INTO import_jobs (created_at, source_name, source_sha256, mapping, state, total_items, summary, credits_before) VALUES (?, ?, ?, ?, 'running', ?, ?, ?)`)

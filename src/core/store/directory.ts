@@ -1,6 +1,7 @@
 /**
  * Carriers (the service's directory), credit-balance snapshots, and settings.
  */
+import { writeTransaction } from './tx.js';
 import type { Database } from 'better-sqlite3';
 import type { Carrier } from '../api/types.js';
 import { invalidInputError } from './errors.js';
@@ -40,7 +41,7 @@ export function createDirectory(db: Database, file: string): Directory {
   const putSetting = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   const deleteSetting = db.prepare('DELETE FROM settings WHERE key = ?');
 
-  const replaceCarriers = db.transaction((list: readonly Carrier[], fetchedAt: string) => {
+  const replaceCarriers = writeTransaction(db, (list: readonly Carrier[], fetchedAt: string) => {
     deleteCarriers.run();
     for (const c of list) insertCarrier.run(c.name, c.scac, c.cn ? 1 : 0, c.bl ? 1 : 0, c.bk ? 1 : 0, fetchedAt);
   });

@@ -37,12 +37,16 @@ export function runMigrations(db: Database, migrations: readonly Migration[], ta
   for (const migration of migrations) {
     if (migration.version > last) break;
     if (migration.version <= schemaVersion(db)) continue;
-    db.transaction(() => {
+    // IMMEDIATE, and the version read again under the lock: two processes opening a new cache
+    // at once (the app and the CLI) apply each migration exactly once.
+    const ran = db.transaction(() => {
+      if (migration.version <= schemaVersion(db)) return false;
       migration.up(db);
       // PRAGMA takes no parameters; the value is an integer from our own list.
       db.pragma(`user_version = ${Math.trunc(migration.version)}`);
-    })();
-    applied.push(migration.version);
+      return true;
+    }).immediate();
+    if (ran) applied.push(migration.version);
   }
   return applied;
 }

@@ -2,6 +2,7 @@
  * Writes that are not snapshots of the service: notes, deletion and archiving results,
  * imported local fields, references waiting for an answer, and raw payload read-back.
  */
+import { writeTransaction } from './tx.js';
 import type { Database } from 'better-sqlite3';
 import { NOTE_MAX_LENGTH } from '../../shared/domain.js';
 import type { DeleteShipmentsResult } from '../api/types.js';
@@ -73,14 +74,14 @@ export function createShipmentEdits(
   );
   const raws = db.prepare<[number], RawPayloadsRow>('SELECT * FROM raw_payloads WHERE shipment_id = ? ORDER BY id DESC');
 
-  const setNote = db.transaction((trackingId: string, note: string | null): boolean => {
+  const setNote = writeTransaction(db, (trackingId: string, note: string | null): boolean => {
     const row = noteByTrackingId.get(note === '' ? null : note, trackingId);
     if (row === undefined) return false;
     search.reindexShipment(row.id);
     return true;
   });
 
-  const applyDeletion = db.transaction((result: DeleteShipmentsResult) => {
+  const applyDeletion = writeTransaction(db, (result: DeleteShipmentsResult) => {
     let deleted = 0;
     let archived = 0;
     const at = nowIso();
@@ -96,7 +97,7 @@ export function createShipmentEdits(
     return { deleted, archived };
   });
 
-  const setShipmentFields = db.transaction((shipmentId: number, values: Readonly<Record<string, string>>) => {
+  const setShipmentFields = writeTransaction(db, (shipmentId: number, values: Readonly<Record<string, string>>) => {
     if (shipmentExists.get(shipmentId) === undefined) return false;
     deleteFields.run(shipmentId);
     for (const [name, value] of Object.entries(values)) {
@@ -106,7 +107,7 @@ export function createShipmentEdits(
     return true;
   });
 
-  const recordPending = db.transaction((input: PendingInput): number => {
+  const recordPending = writeTransaction(db, (input: PendingInput): number => {
     const key = referenceKey(input.reference);
     const existing = unassigned.get(key, input.type);
     if (existing !== undefined) return existing.id;

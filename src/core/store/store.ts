@@ -2,6 +2,7 @@
  * The local SQLite cache: one object over one file, used by one writer (the core).
  * Everything the service told us is kept here, so the office can work offline.
  */
+import { writeTransaction } from './tx.js';
 import type { Database } from 'better-sqlite3';
 import type { Shipment } from '../../shared/domain.js';
 import type { ShipmentRecord } from '../api/types.js';
@@ -79,7 +80,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
 
     /** Runs a write in a transaction, turning disk and permission failures into StoreErrors. */
     const guarded = <A extends unknown[], R>(fn: (...args: A) => R) => {
-      const transaction = db.transaction(fn);
+      const transaction = writeTransaction(db, fn);
       return (...args: A): R => {
         try {
           return transaction(...args);
