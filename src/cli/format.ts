@@ -61,6 +61,7 @@ export function shipmentDetail(s: Shipment): string {
   }
   lines.push(`  ETA          ${naive(s.eta)} (port time)`);
   if (s.note) lines.push(`  Note         ${s.note}`);
+  for (const [name, value] of Object.entries(s.fields)) lines.push(`  ${name.padEnd(12)} ${value}`);
   lines.push(`  Last checked ${s.lastCheckedAt ?? 'never'}`);
   for (const c of s.containers) {
     lines.push('', `  Container ${c.number}  ${c.type}`);

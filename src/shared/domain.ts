@@ -80,6 +80,8 @@ export interface Shipment {
   changes: ShipmentChange[];
   /** When the service started tracking it (UTC ISO): the 72-hour refund window runs from here. */
   createdAt: string | null;
+  /** Local fields imported from a customer's sheet (customer, PO, consignee…); never sent. */
+  fields: Record<string, string>;
 }
 
 export const NOTE_MAX_LENGTH = 40;

@@ -81,6 +81,10 @@ describe('quayside import', () => {
     // Imported columns are kept per shipment and searchable.
     const pena = JSON.parse((await runCli(['list', '--search', 'Peña Foods', '--json'], { env: env(dataDir) })).stdout) as Shipment[];
     expect(pena.length).toBe(300);
+    // …and usable as filters, and shown with the shipment.
+    const byCustomer = JSON.parse((await runCli(['list', '--field', 'customer=peña foods', '--json'], { env: env(dataDir) })).stdout) as Shipment[];
+    expect(byCustomer.map((s) => s.id).sort()).toEqual(pena.map((s) => s.id).sort());
+    expect(byCustomer[0]!.fields).toMatchObject({ customer: 'Peña Foods', po: expect.stringMatching(/^PO-\d+$/) });
 
     // The same file again costs nothing for what is tracked; not-found references are retried free.
     const again = await importJson([file], dataDir);

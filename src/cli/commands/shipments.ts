@@ -5,9 +5,9 @@ import { SHIPMENT_COLUMNS, shipmentDetail, shipmentRow } from '../format.js';
 
 export const listCommand: Command = {
   name: 'list',
-  usage: 'list [--status ACTIVE|ARCHIVED] [--search TEXT] [--json]',
-  summary: 'the shipments in the cache (no network)',
-  options: { status: { type: 'string' }, search: { type: 'string' }, limit: { type: 'string' } },
+  usage: 'list [--status ACTIVE|ARCHIVED] [--search TEXT] [--field name=value…] [--limit N] [--json]',
+  summary: 'the shipments in the cache (no network); --field filters on imported columns such as customer',
+  options: { status: { type: 'string' }, search: { type: 'string' }, field: { type: 'string', multiple: true }, limit: { type: 'string' } },
   async run(ctx, args, values) {
     if (args.length > 0) throw new UsageError(`Unexpected "${args[0]}"; use --search to look for a reference.`);
     const status = (values.status as string | undefined)?.toUpperCase();
@@ -16,7 +16,13 @@ export const listCommand: Command = {
     }
     const limit = values.limit === undefined ? undefined : Number(values.limit);
     if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) throw new UsageError('--limit must be a positive whole number.');
-    const shipments = ctx.service().list({ status, search: values.search as string | undefined, limit });
+    const fields: Record<string, string> = {};
+    for (const pair of (values.field as string[] | undefined) ?? []) {
+      const at = pair.indexOf('=');
+      if (at <= 0) throw new UsageError(`--field takes name=value (for example --field "customer=ACME GmbH"), not "${pair}".`);
+      fields[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+    }
+    const shipments = ctx.service().list({ status, search: values.search as string | undefined, fields, limit });
     ctx.out.data(shipments);
     ctx.out.table(shipments.map(shipmentRow), SHIPMENT_COLUMNS);
     ctx.out.line(`${shipments.length} shipment${shipments.length === 1 ? '' : 's'}.`);

@@ -219,7 +219,7 @@ export class QuaysideService {
     return { shipments, pages, changes: this.store.countChanges() - changesBefore, checkedAt };
   }
 
-  list(options: { status?: 'ACTIVE' | 'ARCHIVED'; search?: string; limit?: number; offset?: number } = {}): Shipment[] {
+  list(options: { status?: 'ACTIVE' | 'ARCHIVED'; search?: string; fields?: Record<string, string>; limit?: number; offset?: number } = {}): Shipment[] {
     return this.store.listShipments(options);
   }
 

@@ -18,6 +18,8 @@ export interface ShipmentFilter {
   outcome?: Outcome;
   /** What a person typed; matched by word prefixes over the search index. */
   search?: string;
+  /** Imported local fields that must hold exactly these values (case-insensitive): {customer: 'ACME'}. */
+  fields?: Readonly<Record<string, string>>;
 }
 
 export interface ShipmentQuery extends ShipmentFilter {
@@ -87,6 +89,10 @@ function where(filter: ShipmentFilter): Where {
   if (filter.outcome !== undefined) {
     clauses.push('s.outcome = ?');
     params.push(filter.outcome);
+  }
+  for (const [name, value] of Object.entries(filter.fields ?? {})) {
+    clauses.push('EXISTS (SELECT 1 FROM shipment_fields f WHERE f.shipment_id = s.id AND f.name = ? AND f.value = ? COLLATE NOCASE)');
+    params.push(name, value);
   }
   const match = filter.search === undefined ? null : ftsMatchExpression(filter.search);
   if (match !== null) {

@@ -86,6 +86,7 @@ describe('getShipment', () => {
       lastCheckedAt: '2026-10-26T07:00:00.000Z',
       changes: [],
       createdAt: '2026-10-08T10:00:00.000Z',
+      fields: {},
     };
     expect(store.getShipment(id)).toEqual(expected);
     expect(store.getShipment(TRACKING_ID)).toEqual(expected);

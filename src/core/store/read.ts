@@ -85,6 +85,7 @@ export function createShipmentReader(db: Database): ShipmentReader {
   const events: Statement<[number], EventsRow> = db.prepare(
     'SELECT * FROM events WHERE shipment_id = ? ORDER BY container_id, position',
   );
+  const localFields: Statement<[number], { name: string; value: string }> = db.prepare('SELECT name, value FROM shipment_fields WHERE shipment_id = ? ORDER BY name');
   const changes: Statement<[number], ChangesRow> = db.prepare(
     'SELECT * FROM changes WHERE shipment_id = ? ORDER BY at DESC, id DESC',
   );
@@ -127,6 +128,7 @@ export function createShipmentReader(db: Database): ShipmentReader {
       lastCheckedAt: row.checked_at,
       createdAt: row.service_created_at,
       changes: changes.all(row.id).map(change),
+      fields: Object.fromEntries(localFields.all(row.id).map((f) => [f.name, f.value])),
     };
   }
 
