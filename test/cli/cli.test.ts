@@ -78,7 +78,7 @@ describe('quayside CLI against the simulator', () => {
   it('carriers are fetched once and then served from the cache', async () => {
     const before = sim.control.stats(KEY).requests['GET /v2/companies'] ?? 0;
     const carriers = json<{ scac: string; bl: boolean }[]>(await cli(['carriers', '--json']));
-    expect(carriers.find((c) => c.scac === 'MAEU')).toBeTruthy();
+    expect(carriers.find((c) => c.scac === 'MAEU')).toMatchObject({ scac: 'MAEU', bl: true });
     json(await cli(['carriers', '--json']));
     expect(sim.control.stats(KEY).requests['GET /v2/companies'] ?? 0).toBe(before + 1);
     const table = await cli(['carriers']);
