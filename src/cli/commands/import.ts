@@ -67,12 +67,13 @@ function printValidation(ctx: Context, file: string, r: ValidationReport): void 
   for (const w of r.warnings) ctx.out.line(`  note: ${w}`);
 }
 
-export function printReport(ctx: Context, r: ImportReport): void {
+/** `rows`: list the rejected rows too (not after an import that just printed them). */
+export function printReport(ctx: Context, r: ImportReport, rows = true): void {
   ctx.out.line(`Import ${r.jobId} of ${r.file}: ${r.state}`);
   ctx.out.line(`  ${r.rows} rows · ${r.accepted} accepted · ${r.rejected.length} rejected · ${r.duplicates} duplicates · ${r.alreadyTracked} already tracked`);
-  ctx.out.line(`  ${r.submitted} submitted in ${r.batches} batches → ${r.found} found, ${r.notFound} with no data from the carrier yet, ${r.failed} failed${r.overBudget ? `, ${r.overBudget} not sent (credits)` : ''}`);
+  ctx.out.line(`  ${r.submitted} submitted in ${r.batches} batch${r.batches === 1 ? '' : 'es'} → ${r.found} found, ${r.notFound} with no data from the carrier yet, ${r.failed} failed${r.overBudget ? `, ${r.overBudget} not sent (credits)` : ''}`);
   ctx.out.line(`  credits: ${r.creditsEstimated} estimated, ${r.creditsSpent ?? 'unknown'} spent`);
-  for (const x of r.rejected.slice(0, 20)) ctx.out.line(`  row ${x.row}: ${x.value || '(empty)'}: ${x.reason}${x.suggestion ? ` (did you mean ${x.suggestion}?)` : ''}`);
+  if (rows) for (const x of r.rejected.slice(0, 20)) ctx.out.line(`  row ${x.row}: ${x.value || '(empty)'}: ${x.reason}${x.suggestion ? ` (did you mean ${x.suggestion}?)` : ''}`);
   for (const f of r.failures.slice(0, 20)) ctx.out.line(`  row ${f.row}: ${f.value}: failed: ${f.reason}`);
 }
 
@@ -115,7 +116,7 @@ export const importCommand: Command = {
     });
     ctx.out.endProgress();
     ctx.out.data(report);
-    printReport(ctx, report);
+    printReport(ctx, report, false);
   },
 };
 
