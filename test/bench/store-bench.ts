@@ -3,7 +3,9 @@
  *   npx tsx test/bench/store-bench.ts [shipments-for-write=20000] [shipments-for-search=100000]
  * 1. Stores N shipments from GET /v2/shipments pages of 500, then the same pages again
  *    (nothing new: the common sync), then pages where every ETA moved.
- * 2. Grows the cache to M shipments and times searches and table pages.
+ * 2. Grows the cache to M shipments (printing the mean page time per 20,000 shipments, which
+ *    should stay flat: a page must not get slower as the cache grows) and times searches and
+ *    table pages.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,9 +35,14 @@ function record(n: number, day: number): ShipmentRecord {
   });
 }
 
-function storePages(store: Store, from: number, to: number, day: number): { ms: number; worstPageMs: number; changes: number } {
+const STEP = 20_000;
+
+/** Stores shipments from..to in pages; with `progress`, prints the mean page time of every STEP shipments. */
+function storePages(store: Store, from: number, to: number, day: number, progress = false): { ms: number; worstPageMs: number; changes: number } {
   let worstPageMs = 0;
   let changes = 0;
+  let stepMs = 0;
+  let stepPages = 0;
   const started = performance.now();
   for (let start = from; start < to; start += PAGE) {
     const records: ShipmentRecord[] = [];
@@ -43,7 +50,16 @@ function storePages(store: Store, from: number, to: number, day: number): { ms: 
     const raws = records.map((r) => JSON.stringify(r));
     const t = performance.now();
     changes += store.recordShipmentRecords(records, raws, `2026-11-${String(day).padStart(2, '0')}T06:30:00.000Z`).changes;
-    worstPageMs = Math.max(worstPageMs, performance.now() - t);
+    const pageMs = performance.now() - t;
+    worstPageMs = Math.max(worstPageMs, pageMs);
+    stepMs += pageMs;
+    stepPages++;
+    const stored = Math.min(start + PAGE, to);
+    if (progress && (stored % STEP === 0 || stored === to)) {
+      console.log(`    pages up to ${String(stored).padStart(6)} shipments: ${fmt(stepMs / stepPages)} a page`);
+      stepMs = 0;
+      stepPages = 0;
+    }
   }
   return { ms: performance.now() - started, worstPageMs, changes };
 }
@@ -62,7 +78,7 @@ export function runStoreBench(writeCount = 20_000, searchCount = 100_000): void 
   const store = openStore(path.join(dir, 'cache.sqlite'));
   try {
     console.log(`store bench: ${writeCount} shipments in pages of ${PAGE}`);
-    const first = storePages(store, 0, writeCount, 1);
+    const first = storePages(store, 0, writeCount, 1, true);
     console.log(`  first sync:           ${fmt(first.ms)} total, worst page ${fmt(first.worstPageMs)}`);
     const same = storePages(store, 0, writeCount, 1);
     console.log(`  same pages again:     ${fmt(same.ms)} total, worst page ${fmt(same.worstPageMs)}, ${same.changes} changes`);
@@ -70,8 +86,12 @@ export function runStoreBench(writeCount = 20_000, searchCount = 100_000): void 
     console.log(`  every ETA moved:      ${fmt(moved.ms)} total, worst page ${fmt(moved.worstPageMs)}, ${moved.changes} changes`);
 
     if (searchCount > writeCount) {
-      const grow = storePages(store, writeCount, searchCount, 1);
-      console.log(`  grown to ${searchCount}:    ${fmt(grow.ms)}`);
+      const grow = storePages(store, writeCount, searchCount, 1, true);
+      console.log(`  grown to ${searchCount}:    ${fmt(grow.ms)}, worst page ${fmt(grow.worstPageMs)}`);
+      const tail = Math.max(writeCount, searchCount - 5_000);
+      const movedLate = storePages(store, tail, searchCount, 2);
+      const pages = Math.ceil((searchCount - tail) / PAGE);
+      console.log(`  every ETA moved, last ${searchCount - tail}: ${fmt(movedLate.ms / pages)} a page (${fmt(moved.ms / Math.ceil(writeCount / PAGE))} a page at ${writeCount})`);
     }
     const size = fs.statSync(store.file).size + (fs.existsSync(`${store.file}-wal`) ? fs.statSync(`${store.file}-wal`).size : 0);
     console.log(`  cache size: ${(size / 1024 / 1024).toFixed(0)} MB for ${store.countShipments()} shipments`);

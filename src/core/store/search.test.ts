@@ -86,6 +86,26 @@ describe('search', () => {
     expect(found('acme')).toEqual([]);
   });
 
+  it('keeps a page of updates in sync, also when the page names a shipment twice', () => {
+    const C3 = containerNumber('TGHU777001');
+    const C4 = containerNumber('TCLU777002');
+    const later = '2026-10-27T06:00:00.000Z';
+    const page = [
+      shipmentRecord({ id: uuidFor(1), reference: C1, updatedAt: later, checkedAt: later, data: trackingData({ trackingId: null, containers: [container(C1), container(C3)] }) }),
+      shipmentRecord({ id: uuidFor(4), reference: 'NEW-REF-1', data: null, note: 'first' }),
+      shipmentRecord({ id: uuidFor(4), reference: 'NEW-REF-1', data: null, note: 'second', updatedAt: later, checkedAt: later }),
+      shipmentRecord({ id: uuidFor(2), reference: 'CMDUSHZ1234567', type: 'bl', updatedAt: later, checkedAt: later, data: trackingData({ trackingId: null, containers: [container(C4)] }) }),
+    ];
+    const result = store.recordShipmentRecords(page, page.map((r) => JSON.stringify(r)), '2026-10-27T06:30:00.000Z');
+    expect(result.counts).toEqual({ inserted: 1, updated: 3, unchanged: 0, stale: 0 });
+    expect(found(C3)).toEqual([C1]);
+    expect(found(C2)).toEqual([]);
+    expect(found(C4)).toEqual(['CMDUSHZ1234567']);
+    expect(found('first')).toEqual([]);
+    expect(found('second')).toEqual(['NEW-REF-1']);
+    expect(store.countShipments({ search: 'rotterdam' })).toBe(2);
+  });
+
   it('needs every word, and combines with the status filter and count', () => {
     expect(found('rotterdam emden')).toEqual([C1]);
     expect(found('rotterdam cmdu')).toEqual([]);

@@ -47,7 +47,8 @@ export function ftsMatchExpression(text: string): string | null {
   return tokens.map((t) => `"${t.replaceAll('"', '""')}"*`).join(' ');
 }
 
-const REINDEX_SQL = `
+/** The search document of the shipments the WHERE clause appended to it selects. */
+const DOCUMENT_SQL = `
 INSERT INTO shipments_fts (rowid, reference, containers, documents, vessels, ports, carrier, note, fields)
 SELECT s.id,
   quayside_search_forms(s.reference),
@@ -60,21 +61,43 @@ SELECT s.id,
   coalesce(s.note, ''),
   coalesce((SELECT group_concat(quayside_search_forms(f.value), ' ') FROM shipment_fields f WHERE f.shipment_id = s.id), '')
 FROM shipments s
-WHERE s.id = ?
 `;
+
+/** Ids travel as one JSON array parameter, so a whole page is one statement. */
+const IDS = 'SELECT value FROM json_each(?)';
 
 export interface SearchIndex {
   /** Rebuilds the search document of one shipment. Call inside the write's transaction. */
   reindexShipment(id: number): void;
+  /**
+   * Rebuilds the search documents of many shipments with one DELETE and one INSERT. Call
+   * inside the write's transaction, after everything else of it is written.
+   *
+   * Why batched: FTS5 flushes its pending terms to a new on-disk segment whenever a later
+   * statement of the transaction opens a statement savepoint (with foreign keys on, for
+   * example an INSERT OR REPLACE or an INSERT ... SELECT). Reindexing shipment by shipment
+   * between the other writes therefore flushed one tiny segment per shipment, each followed
+   * by merge work that grew with the index: a page got slower as the cache grew. One
+   * statement per page, last, leaves one segment per page, flushed at commit.
+   */
+  reindexShipments(ids: Iterable<number>): void;
 }
 
 export function createSearchIndex(db: Database): SearchIndex {
   const remove: Statement<[number]> = db.prepare('DELETE FROM shipments_fts WHERE rowid = ?');
-  const insert: Statement<[number]> = db.prepare(REINDEX_SQL);
+  const insert: Statement<[number]> = db.prepare(`${DOCUMENT_SQL} WHERE s.id = ?`);
+  const removeMany: Statement<[string]> = db.prepare(`DELETE FROM shipments_fts WHERE rowid IN (${IDS})`);
+  const insertMany: Statement<[string]> = db.prepare(`${DOCUMENT_SQL} WHERE s.id IN (${IDS})`);
   return {
     reindexShipment(id) {
       remove.run(id);
       insert.run(id);
+    },
+    reindexShipments(ids) {
+      const list = JSON.stringify([...new Set(ids)]);
+      if (list === '[]') return;
+      removeMany.run(list);
+      insertMany.run(list);
     },
   };
 }

@@ -66,7 +66,8 @@ export function createShipmentEdits(
     'SELECT name, value FROM shipment_fields WHERE shipment_id = ? ORDER BY name',
   );
   const unassigned = db.prepare<[string, string], { id: number }>(
-    'SELECT id FROM shipments WHERE reference_key = ? AND type = ? AND tracking_id IS NULL ORDER BY id DESC LIMIT 1',
+    // `+tracking_id` keeps the planner on shipments_by_reference (see write.ts).
+    'SELECT id FROM shipments WHERE reference_key = ? AND type = ? AND +tracking_id IS NULL ORDER BY id DESC LIMIT 1',
   );
   const insertPending = db.prepare(
     `INSERT INTO shipments (reference, reference_key, type, carrier_scac, outcome, has_data, stored_at)

@@ -101,12 +101,11 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     const recordPage = guarded((records: readonly ShipmentRecord[], raws: readonly string[], checkedAt: string) => {
       const counts: Record<WriteStatus, number> = { inserted: 0, updated: 0, unchanged: 0, stale: 0 };
       let changes = 0;
-      const results = records.map((record, i) => {
-        const result = writer.writeSnapshot(snapshotFromShipmentRecord(record, raws[i] ?? '', checkedAt));
+      const results = writer.writeSnapshots(records.map((record, i) => snapshotFromShipmentRecord(record, raws[i] ?? '', checkedAt)));
+      for (const result of results) {
         counts[result.status]++;
         changes += result.changes;
-        return result;
-      });
+      }
       return { results, counts, changes };
     });
 

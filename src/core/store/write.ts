@@ -108,12 +108,20 @@ function pickVessel(data: TrackingData): { vessel: string; voyage: string | null
 
 export interface ShipmentWriter {
   writeSnapshot(snapshot: Snapshot): WriteResult;
+  /**
+   * Many snapshots (a page of GET /v2/shipments) in the caller's transaction, in order; the
+   * search documents of the rows written are rebuilt together at the end (see
+   * SearchIndex.reindexShipments for why).
+   */
+  writeSnapshots(snapshots: readonly Snapshot[]): WriteResult[];
 }
 
 export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: () => string): ShipmentWriter {
   const byTrackingId: Statement<[string], ShipmentsRow> = db.prepare('SELECT * FROM shipments WHERE tracking_id = ?');
+  // `+tracking_id`: without planner statistics (a new cache) SQLite would walk the unique index
+  // over every row still without a tracking id, once per write: quadratic in a large import.
   const unassignedByReference: Statement<[string, string], ShipmentsRow> = db.prepare(
-    'SELECT * FROM shipments WHERE reference_key = ? AND type = ? AND tracking_id IS NULL ORDER BY id DESC LIMIT 1',
+    'SELECT * FROM shipments WHERE reference_key = ? AND type = ? AND +tracking_id IS NULL ORDER BY id DESC LIMIT 1',
   );
   const insertShipment = db.prepare<ShipmentValues>(INSERT_SHIPMENT);
   const updateShipment = db.prepare<ShipmentValues & { id: number }>(UPDATE_SHIPMENT);
@@ -236,39 +244,52 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     for (const c of changes) insertChange.run(shipmentId, at, c.kind, c.from, c.to, c.containerNumber);
   }
 
+  /** Writes one snapshot; the caller rebuilds the search document when it was inserted or updated. */
+  function write(s: Snapshot): WriteResult {
+    const previous = findRow(s);
+    if (previous !== null) {
+      const order = compareSnapshots(
+        { updatedAt: previous.service_updated_at, checkedAt: previous.checked_at },
+        { updatedAt: s.serviceUpdatedAt, checkedAt: s.checkedAt },
+      );
+      if (order !== 'newer') return { shipmentId: previous.id, status: order === 'older' ? 'stale' : 'unchanged', changes: 0 };
+    }
+    const values = merge(s, previous);
+    let shipmentId: number;
+    let changes: ChangeRecord[] = [];
+    if (previous === null) {
+      shipmentId = Number(insertShipment.run(values).lastInsertRowid);
+    } else {
+      shipmentId = previous.id;
+      changes = detectChanges(storedState(previous), {
+        outcome: values.outcome,
+        data: s.data,
+        eta: values.eta,
+        shipmentStatus: values.shipment_status,
+        subscriptionStatus: values.subscription_status,
+      });
+      updateShipment.run({ ...values, id: shipmentId });
+    }
+    if (s.data !== null) replaceData(shipmentId, s.data);
+    recordChanges(shipmentId, s.checkedAt, changes);
+    const raw = encodeRawBody(s.raw);
+    insertRaw.run(shipmentId, s.source, s.receivedAt, raw.encoding, raw.body);
+    pruneRaw.run(shipmentId, shipmentId, RAW_PAYLOADS_KEPT - 1);
+    return { shipmentId, status: previous === null ? 'inserted' : 'updated', changes: changes.length };
+  }
+
+  const written = (r: WriteResult) => r.status === 'inserted' || r.status === 'updated';
+
   return {
     writeSnapshot(s) {
-      const previous = findRow(s);
-      if (previous !== null) {
-        const order = compareSnapshots(
-          { updatedAt: previous.service_updated_at, checkedAt: previous.checked_at },
-          { updatedAt: s.serviceUpdatedAt, checkedAt: s.checkedAt },
-        );
-        if (order !== 'newer') return { shipmentId: previous.id, status: order === 'older' ? 'stale' : 'unchanged', changes: 0 };
-      }
-      const values = merge(s, previous);
-      let shipmentId: number;
-      let changes: ChangeRecord[] = [];
-      if (previous === null) {
-        shipmentId = Number(insertShipment.run(values).lastInsertRowid);
-      } else {
-        shipmentId = previous.id;
-        changes = detectChanges(storedState(previous), {
-          outcome: values.outcome,
-          data: s.data,
-          eta: values.eta,
-          shipmentStatus: values.shipment_status,
-          subscriptionStatus: values.subscription_status,
-        });
-        updateShipment.run({ ...values, id: shipmentId });
-      }
-      if (s.data !== null) replaceData(shipmentId, s.data);
-      recordChanges(shipmentId, s.checkedAt, changes);
-      const raw = encodeRawBody(s.raw);
-      insertRaw.run(shipmentId, s.source, s.receivedAt, raw.encoding, raw.body);
-      pruneRaw.run(shipmentId, shipmentId, RAW_PAYLOADS_KEPT - 1);
-      search.reindexShipment(shipmentId);
-      return { shipmentId, status: previous === null ? 'inserted' : 'updated', changes: changes.length };
+      const result = write(s);
+      if (written(result)) search.reindexShipment(result.shipmentId);
+      return result;
+    },
+    writeSnapshots(snapshots) {
+      const results = snapshots.map(write);
+      search.reindexShipments(results.filter(written).map((r) => r.shipmentId));
+      return results;
     },
   };
 }
