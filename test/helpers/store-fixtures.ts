@@ -16,6 +16,7 @@ import type {
   TrackingResult,
 } from '../../src/core/api/types.js';
 import { containerCheckDigit } from '../../src/shared/iso6346.js';
+import { openStore, type Store } from '../../src/core/store/store.js';
 
 /** A valid ISO 6346 number from owner code + category + 6-digit serial. */
 export function containerNumber(first10: string): string {
@@ -193,4 +194,17 @@ export function uuidFor(n: number): string {
 export function tempDir(prefix = 'quayside-store-'): { dir: string; cleanup: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A store on a fresh file in a temp dir; `close` closes it and removes the dir. */
+export function openTempStore(options?: Parameters<typeof openStore>[1]): { store: Store; close: () => void } {
+  const t = tempDir();
+  const store = openStore(path.join(t.dir, 'cache.sqlite'), options);
+  return {
+    store,
+    close: () => {
+      store.close();
+      t.cleanup();
+    },
+  };
 }

@@ -84,13 +84,17 @@ export class SqlitePollerStore implements PollerStore {
     const item = this.db.prepare(`SELECT reference, type, scac, fields FROM import_items WHERE id = ?`);
     const done = this.db.prepare(`UPDATE import_items SET state = 'done', outcome = ?, shipment_id = ?, result_at = ?, message = ? WHERE id = ?`);
     writeTransaction(this.db, () => {
-      for (const m of matched) {
-        const row = item.get(m.itemId) as { reference: string; type: TrackingType; scac: string | null; fields: string | null };
-        const shipmentId = this.store.recordTrackingResult({ reference: row.reference, type: row.type, scac: row.scac, result: m.result, raw: m.raw, source: 'batch', checkedAt });
-        if (row.fields) this.store.setShipmentFields(shipmentId, JSON.parse(row.fields) as Record<string, string>);
+      const rows = matched.map((m) => item.get(m.itemId) as { reference: string; type: TrackingType; scac: string | null; fields: string | null });
+      const shipmentIds = this.store.recordTrackingResults(
+        matched.map((m, i) => ({ reference: rows[i]!.reference, type: rows[i]!.type, scac: rows[i]!.scac, result: m.result, raw: m.raw, source: 'batch' as const, checkedAt })),
+      );
+      matched.forEach((m, i) => {
+        const shipmentId = shipmentIds[i]!;
+        const fields = rows[i]!.fields;
+        if (fields) this.store.setShipmentFields(shipmentId, JSON.parse(fields) as Record<string, string>);
         const outcome = outcomeOf(m.result);
         done.run(outcome, shipmentId, checkedAt, outcome === 'OK' ? null : (m.result.status_description ?? m.result.status), m.itemId);
-      }
+      });
       this.markUncertain(unmatchedItemIds);
       this.db.prepare(`UPDATE batch_tasks SET state = 'PROCESSED', last_polled_at = ?, finished_at = ? WHERE task_id = ?`).run(checkedAt, checkedAt, taskId);
     })();

@@ -8,6 +8,7 @@ import { describeRemoval, predictRemoval, type RemovalOutcome } from '../removal
 import { createScheduler, type Scheduler } from '../scheduler/index.js';
 import { SecretStoreError, apiKeyAccount, webhookSecretAccount, type SecretStore } from '../secrets/index.js';
 import { openStore, type Store } from '../store/index.js';
+import { normaliseReference } from '../import/normalise.js';
 import { planLookup } from './reference.js';
 
 export interface ServiceOptions {
@@ -310,5 +311,5 @@ export class QuaysideService {
 function normaliseKey(key: string): string {
   const trimmed = key.trim();
   // A tracking id is a uuid; anything else is a reference typed by a person.
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(trimmed) ? trimmed.toLowerCase() : trimmed.toUpperCase().replace(/[\s\-./]+/g, '');
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(trimmed) ? trimmed.toLowerCase() : normaliseReference(trimmed);
 }

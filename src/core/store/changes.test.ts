@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   container,
@@ -8,12 +7,12 @@ import {
   HAMBURG,
   ROTTERDAM,
   shipmentRecord,
-  tempDir,
+  openTempStore,
   trackingData,
   type DataOptions,
 } from '../../../test/helpers/store-fixtures.js';
 import { compareSnapshots, eventText } from './changes.js';
-import { openStore, type Store } from './store.js';
+import type { Store } from './store.js';
 
 const ID = '7c0e6a55-1d2b-4f3e-9a8b-6c5d4e3f2a10';
 const REF = 'MAEU244118870';
@@ -21,16 +20,11 @@ const C1 = containerNumber('MSKU123456');
 const C2 = containerNumber('TGHU765432');
 
 let store: Store;
-let cleanup: () => void;
+let close: () => void;
 beforeEach(() => {
-  const t = tempDir();
-  cleanup = t.cleanup;
-  store = openStore(path.join(t.dir, 'cache.sqlite'));
+  ({ store, close } = openTempStore());
 });
-afterEach(() => {
-  store.close();
-  cleanup();
-});
+afterEach(() => close());
 
 let day = 0;
 /** Stores a snapshot from the shipments list, each one a day newer than the previous. */

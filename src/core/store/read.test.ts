@@ -1,32 +1,26 @@
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   containerNumber,
   okResult,
   routeInfo,
   shipmentRecord,
-  tempDir,
+  openTempStore,
   trackingData,
   uuidFor,
 } from '../../../test/helpers/store-fixtures.js';
 import type { Shipment } from '../../shared/domain.js';
 import { latLngFromApi } from './coordinates.js';
-import { openStore, type Store } from './store.js';
+import type { Store } from './store.js';
 
 const CONTAINER = containerNumber('MSKU123456');
 const TRACKING_ID = '0f8b6c1e-3a52-4c1e-9d7a-2b1f4e6a9c01';
 
 let store: Store;
-let cleanup: () => void;
+let close: () => void;
 beforeEach(() => {
-  const t = tempDir();
-  cleanup = t.cleanup;
-  store = openStore(path.join(t.dir, 'cache.sqlite'));
+  ({ store, close } = openTempStore());
 });
-afterEach(() => {
-  store.close();
-  cleanup();
-});
+afterEach(() => close());
 
 function trackOk(options: Parameters<typeof trackingData>[0] = {}, reference = CONTAINER): number {
   const result = okResult(trackingData(options), reference);

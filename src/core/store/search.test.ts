@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   container,
@@ -6,22 +5,20 @@ import {
   HAMBURG,
   MAERSK,
   shipmentRecord,
-  tempDir,
+  openTempStore,
   trackingData,
   uuidFor,
 } from '../../../test/helpers/store-fixtures.js';
 import { ftsMatchExpression, searchForms } from './search.js';
-import { openStore, type Store } from './store.js';
+import type { Store } from './store.js';
 
 const C1 = containerNumber('MSKU123456');
 const C2 = containerNumber('CMAU998877');
 
 let store: Store;
-let cleanup: () => void;
+let close: () => void;
 beforeEach(() => {
-  const t = tempDir();
-  cleanup = t.cleanup;
-  store = openStore(path.join(t.dir, 'cache.sqlite'));
+  ({ store, close } = openTempStore());
   const cmaData = trackingData({
     trackingId: null,
     carrier: { name: 'CMA CGM', full_name: 'CMA CGM S.A.', scac: 'CMDU' },
@@ -37,10 +34,7 @@ beforeEach(() => {
   ];
   store.recordShipmentRecords(records, records.map((r) => JSON.stringify(r)), '2026-10-26T06:30:00.000Z');
 });
-afterEach(() => {
-  store.close();
-  cleanup();
-});
+afterEach(() => close());
 
 const found = (search: string) => store.listShipmentRows({ search, sort: 'reference' }).map((r) => r.reference);
 

@@ -48,6 +48,8 @@ export interface Store extends ShipmentQueries, ShipmentEdits, Directory {
   recordTrackingResult(input: TrackingResultInput): number;
   /** The same, telling whether the answer was new, newer, identical or older, and how many changes it made. */
   recordTrackingResultDetailed(input: TrackingResultInput): WriteResult;
+  /** The entries of one batch task in one transaction, with one search-index rebuild; returns their local ids in order. */
+  recordTrackingResults(inputs: readonly TrackingResultInput[]): number[];
   /**
    * One page of GET /v2/shipments, in one transaction. `raws[i]` is the exact JSON text
    * of `records[i]`. `checkedAt` is when the page was received (UTC).
@@ -93,6 +95,9 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     const recordTrackingResult = guarded((input: TrackingResultInput) =>
       writer.writeSnapshot(snapshotFromTrackingResult(input)),
     );
+    const recordTrackingResults = guarded((inputs: readonly TrackingResultInput[]) =>
+      writer.writeSnapshots(inputs.map(snapshotFromTrackingResult)).map((r) => r.shipmentId),
+    );
     const countAllChanges = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM changes');
     const countChangesSince = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM changes WHERE at >= ?');
     const deleteLocal = db.prepare<[number]>('DELETE FROM shipments WHERE id = ? AND tracking_id IS NULL');
@@ -130,6 +135,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
       },
       recordTrackingResult: (input) => recordTrackingResult(input).shipmentId,
       recordTrackingResultDetailed: recordTrackingResult,
+      recordTrackingResults,
       countChanges: (since) => (since === undefined ? countAllChanges.get() : countChangesSince.get(since))?.n ?? 0,
       removeLocal,
       recordShipmentRecords(records, raws, checkedAt) {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   container,
@@ -10,28 +9,23 @@ import {
   ROTTERDAM,
   shipmentRecord,
   SHANGHAI,
-  tempDir,
+  openTempStore,
   trackingData,
   uuidFor,
 } from '../../../test/helpers/store-fixtures.js';
 import type { TrackingResult } from '../api/types.js';
 import { StoreError } from './errors.js';
-import { openStore, type Store } from './store.js';
+import type { Store } from './store.js';
 
 const CONTAINER = containerNumber('MSKU123456');
 const TRACKING_ID = '0f8b6c1e-3a52-4c1e-9d7a-2b1f4e6a9c01';
 
 let store: Store;
-let cleanup: () => void;
+let close: () => void;
 beforeEach(() => {
-  const t = tempDir();
-  cleanup = t.cleanup;
-  store = openStore(path.join(t.dir, 'cache.sqlite'), { now: () => new Date('2026-10-26T12:00:00.000Z') });
+  ({ store, close } = openTempStore({ now: () => new Date('2026-10-26T12:00:00.000Z') }));
 });
-afterEach(() => {
-  store.close();
-  cleanup();
-});
+afterEach(() => close());
 
 function track(result: TrackingResult, checkedAt = '2026-10-26T07:00:00.000Z', reference = CONTAINER) {
   return store.recordTrackingResultDetailed({
