@@ -5,6 +5,7 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 import type { Outcome, Shipment } from '../../shared/domain.js';
+import type { ShipmentTableRow } from '../../shared/views.js';
 import type { ShipmentReader } from './read.js';
 import type { ShipmentsRow, ShipmentTableRowDb } from './rows.js';
 import { ftsMatchExpression } from './search.js';
@@ -28,31 +29,7 @@ export interface ShipmentQuery extends ShipmentFilter {
   offset?: number;
 }
 
-export interface PortName {
-  name: string;
-  country: string | null;
-}
-
-/** One line of the shipments table: cheap to list for tens of thousands of shipments. */
-export interface ShipmentTableRow {
-  id: number;
-  trackingId: string | null;
-  reference: string;
-  type: string;
-  carrier: { scac: string | null; name: string | null };
-  status: string | null;
-  shipmentStatus: string | null;
-  outcome: Outcome;
-  pol: PortName | null;
-  pod: PortName | null;
-  /** The POD date, naive. */
-  eta: string | null;
-  lastEtaMove: { at: string; from: string | null; to: string | null } | null;
-  vessel: string | null;
-  voyage: string | null;
-  note: string | null;
-  lastCheckedAt: string | null;
-}
+export type { PortName, ShipmentTableRow } from '../../shared/views.js';
 
 const ORDER_BY: Record<ShipmentSort, string> = {
   recent: 'coalesce(s.service_created_at, s.stored_at) DESC, s.id DESC',

@@ -1,0 +1,133 @@
+/**
+ * The typed IPC contract between the window (renderer) and the core. Main registers each
+ * method once (sender frame checked, input validated with `INPUT_SCHEMAS`), the preload and
+ * the web harness build their clients from `API_METHODS`, so the renderer cannot tell the
+ * desktop app and the harness apart.
+ *
+ * Every call answers `Result<T>`: `{ok: true, value}` or `{ok: false, error}` with an error a
+ * person can read. Nothing here imports Node, Electron or the DOM.
+ */
+import type {
+  AppInfo,
+  CarrierDirectory,
+  ConnectionTestResult,
+  CreditsView,
+  KeyStatusView,
+  NoteSaveResult,
+  PendingNote,
+  QuickTrackCheck,
+  QuickTrackResult,
+  RemovalDone,
+  RemovalPreview,
+  SettingsPatch,
+  SettingsView,
+  ShipmentDetail,
+  ShipmentFacets,
+  ShipmentFilterInput,
+  ShipmentListPage,
+  ShipmentListQuery,
+  StatusView,
+} from './views.js';
+
+export interface AppError {
+  /** A sentence that says what happened and what to do. Never holds the API key. */
+  message: string;
+  /** A stable kind for the window to react on. */
+  code: 'invalid-input' | 'no-key' | 'auth' | 'offline' | 'rate-limited' | 'not-found' | 'service' | 'storage' | 'internal';
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+/** Every method takes at most one argument, a plain serialisable value. */
+export interface Api {
+  'app.info'(): Promise<AppInfo>;
+
+  'shipments.list'(query: ShipmentListQuery): Promise<ShipmentListPage>;
+  /** Ids of every shipment matching the filter, in table order (for "select all"); at most 100,000. */
+  'shipments.ids'(query: ShipmentFilterInput & { sort?: ShipmentListQuery['sort'] }): Promise<number[]>;
+  'shipments.facets'(): Promise<ShipmentFacets>;
+  'shipments.get'(id: number): Promise<ShipmentDetail>;
+
+  /** What tracking a typed reference would do (type, carrier, credit), before anything is sent. */
+  'track.check'(reference: string): Promise<QuickTrackCheck>;
+  /** Tracks it (one credit at most), or answers from the cache when it is ACTIVE there (no credit). */
+  'track.run'(input: { reference: string; type?: 'container' | 'bl' | 'bk'; carrier?: string }): Promise<QuickTrackResult>;
+
+  /** Saves a note locally at once and queues it for the service (sent when reachable). */
+  'notes.set'(input: { shipmentId: number; note: string }): Promise<NoteSaveResult>;
+  'notes.pending'(): Promise<PendingNote[]>;
+
+  'removal.preview'(shipmentIds: number[]): Promise<RemovalPreview>;
+  'removal.run'(shipmentIds: number[]): Promise<RemovalDone>;
+
+  'key.status'(): Promise<KeyStatusView>;
+  /** Validates with GET /v2/apikey, then stores in the keychain; the key never comes back. */
+  'key.set'(key: string): Promise<KeyStatusView>;
+  'key.delete'(): Promise<KeyStatusView>;
+
+  'settings.get'(): Promise<SettingsView>;
+  'settings.update'(patch: SettingsPatch): Promise<SettingsView>;
+  'connection.test'(): Promise<ConnectionTestResult>;
+  'carriers.list'(input: { refresh: boolean }): Promise<CarrierDirectory>;
+
+  'credits.get'(): Promise<CreditsView>;
+  /** Reads the balance from the service (free) and records a snapshot. */
+  'credits.refresh'(): Promise<CreditsView>;
+
+  'status.get'(): Promise<StatusView>;
+}
+
+export type ApiMethod = keyof Api;
+export type ApiInput<M extends ApiMethod> = Parameters<Api[M]> extends [infer I] ? I : undefined;
+export type ApiOutput<M extends ApiMethod> = Awaited<ReturnType<Api[M]>>;
+
+/** The list every client and the registration are built from; a test checks it against `Api`. */
+export const API_METHODS = [
+  'app.info',
+  'shipments.list',
+  'shipments.ids',
+  'shipments.facets',
+  'shipments.get',
+  'track.check',
+  'track.run',
+  'notes.set',
+  'notes.pending',
+  'removal.preview',
+  'removal.run',
+  'key.status',
+  'key.set',
+  'key.delete',
+  'settings.get',
+  'settings.update',
+  'connection.test',
+  'carriers.list',
+  'credits.get',
+  'credits.refresh',
+  'status.get',
+] as const satisfies readonly ApiMethod[];
+
+/** What main pushes to the window. */
+export interface Events {
+  /** Scheduler and outbox state, whenever it changes (throttled). */
+  status: StatusView;
+  /** After anything that read or spent credits. */
+  credits: CreditsView;
+  /** Shipments were added, changed or removed; `ids` when known (else reload the view). */
+  'shipments.changed': { ids: number[] | null; reason: 'track' | 'note' | 'removal' | 'sync' | 'import' };
+  /** The notes outbox changed (a queued note was sent, or failed for good). */
+  'notes.outbox': { pending: PendingNote[]; sent: { shipmentId: number; note: string | null }[]; failed: { shipmentId: number; message: string }[] };
+}
+
+export type EventName = keyof Events;
+export const EVENT_NAMES = ['status', 'credits', 'shipments.changed', 'notes.outbox'] as const satisfies readonly EventName[];
+
+/** The object the preload (or the harness bridge) puts on `window.quayside`. */
+export interface QuaysideBridge {
+  call<M extends ApiMethod>(method: M, ...input: ApiInput<M> extends undefined ? [] : [ApiInput<M>]): Promise<Result<ApiOutput<M>>>;
+  /** Returns the unsubscribe function. */
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+}
+
+/** The IPC channel names (Electron) and HTTP paths (harness) derived from a method. */
+export const ipcChannel = (method: ApiMethod): string => `quayside:${method}`;
+export const EVENT_CHANNEL = 'quayside:event';
