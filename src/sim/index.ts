@@ -80,6 +80,12 @@ export interface Simulator {
   seed: number;
   timeScale: number;
   control: SimControl;
+  /**
+   * False stops listening, so connections are refused as when the network is gone (the
+   * client sees ECONNREFUSED: nothing was sent); true listens again on the same port.
+   * State is kept.
+   */
+  setReachable(reachable: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -104,15 +110,32 @@ export async function startSimulator(options: SimOptions = {}): Promise<Simulato
     });
   });
   const port = (server.address() as AddressInfo).port;
+  let reachable = true;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     seed,
     timeScale,
     control,
+    setReachable: (next) =>
+      new Promise<void>((resolve, reject) => {
+        if (next === reachable) return resolve();
+        reachable = next;
+        if (!next) {
+          server.close(() => resolve());
+          server.closeAllConnections();
+          return;
+        }
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => {
+          server.off('error', reject);
+          resolve();
+        });
+      }),
     close: () =>
       new Promise<void>((resolve, reject) => {
         ctx.close();
+        if (!reachable) return resolve();
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
       }),

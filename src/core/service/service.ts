@@ -84,6 +84,32 @@ export class QuaysideService {
     return base.replace(/\/+$/, '');
   }
 
+  /** The address set in the desktop app's settings: remembered with this cache, used from now on. */
+  setApiBase(url: string): string {
+    let parsed: URL;
+    try {
+      parsed = new URL(url.trim());
+    } catch {
+      throw new ServiceError(`"${url.trim()}" is not a web address; give one such as https://api.example.com.`);
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+      throw new ServiceError('The tracking service address must start with https:// (or http:// for a local simulator).');
+    }
+    if (parsed.username || parsed.password || parsed.search) {
+      throw new ServiceError('Give the tracking service address without a user name, password or query; the API key is entered separately.');
+    }
+    const base = parsed.href.replace(/\/+$/, '');
+    this.options.apiBase = base;
+    this.store.setSetting(API_BASE_SETTING, base);
+    this.clientCache = null;
+    return base;
+  }
+
+  /** The address in use, or null when none is set yet. */
+  currentApiBase(): string | null {
+    return (this.options.apiBase || this.store.getSetting(API_BASE_SETTING) || null)?.replace(/\/+$/, '') ?? null;
+  }
+
   private rememberApiBase(): void {
     if (this.options.apiBase) this.store.setSetting(API_BASE_SETTING, this.apiBase());
   }

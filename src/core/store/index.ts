@@ -7,6 +7,7 @@ export type { GeoPoint } from './coordinates.js';
 export type { PortName, ShipmentFilter, ShipmentQuery, ShipmentSort, ShipmentTableRow } from './queries.js';
 export type { PendingInput, RawPayload } from './shipment-edits.js';
 export type { CreditSnapshot } from './directory.js';
+export type { OutboxEntry } from './notes-outbox.js';
 export type { PayloadSource, TrackingResultInput } from './snapshot.js';
 export type { WriteResult, WriteStatus } from './write.js';
 export { LATEST_SCHEMA_VERSION } from './migrations.js';

@@ -269,6 +269,15 @@ SELECT s.id,
 FROM shipments s
 `;
 
+/** Notes outbox: an edit the service refused for good is kept with its reason, not retried. */
+const V3_NOTES_OUTBOX = `
+ALTER TABLE notes_outbox ADD COLUMN shipment_id INTEGER REFERENCES shipments (id) ON DELETE CASCADE;
+ALTER TABLE notes_outbox ADD COLUMN failed_at TEXT;
+CREATE INDEX notes_outbox_waiting ON notes_outbox (tracking_id) WHERE sent_at IS NULL AND failed_at IS NULL;
+CREATE INDEX shipments_by_carrier ON shipments (carrier_scac);
+CREATE INDEX shipments_by_shipment_status ON shipments (shipment_status);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -282,6 +291,11 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec(V2_LOCAL);
       db.exec(V2_FTS_REBUILD);
     },
+  },
+  {
+    version: 3,
+    name: 'notes outbox: shipment and refusal; carrier and shipment status indexes for filters',
+    up: (db) => db.exec(V3_NOTES_OUTBOX),
   },
 ];
 

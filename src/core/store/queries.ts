@@ -21,6 +21,15 @@ export interface ShipmentFilter {
   search?: string;
   /** Imported local fields that must hold exactly these values (case-insensitive): {customer: 'ACME'}. */
   fields?: Readonly<Record<string, string>>;
+  /** As the service reports it; unknown values match as given. */
+  shipmentStatus?: string;
+  /** Carrier SCAC. */
+  carrier?: string;
+  /** Port of discharge name. */
+  pod?: string;
+  /** Naive dates `YYYY-MM-DD`, inclusive, compared with the naive ETA as text. */
+  etaFrom?: string;
+  etaTo?: string;
 }
 
 export interface ShipmentQuery extends ShipmentFilter {
@@ -43,7 +52,8 @@ const TABLE_COLUMNS = `
   s.shipment_status, s.outcome, pol.name AS pol_name, pol.country AS pol_country,
   pod.name AS pod_name, pod.country AS pod_country, s.eta,
   em.at AS eta_moved_at, em.from_value AS eta_moved_from, em.to_value AS eta_moved_to,
-  s.vessel, s.voyage, s.note, s.checked_at`;
+  s.vessel, s.voyage, s.note, s.checked_at,
+  EXISTS (SELECT 1 FROM notes_outbox o WHERE o.tracking_id = s.tracking_id AND o.sent_at IS NULL AND o.failed_at IS NULL) AS note_pending`;
 
 const TABLE_JOINS = `
   LEFT JOIN locations pol ON pol.shipment_id = s.id AND pol.location_id = s.pol_location
@@ -66,6 +76,27 @@ function where(filter: ShipmentFilter): Where {
   if (filter.outcome !== undefined) {
     clauses.push('s.outcome = ?');
     params.push(filter.outcome);
+  }
+  if (filter.shipmentStatus !== undefined) {
+    clauses.push('s.shipment_status = ?');
+    params.push(filter.shipmentStatus);
+  }
+  if (filter.carrier !== undefined) {
+    clauses.push('s.carrier_scac = ? COLLATE NOCASE');
+    params.push(filter.carrier);
+  }
+  if (filter.pod !== undefined) {
+    clauses.push('EXISTS (SELECT 1 FROM locations l WHERE l.shipment_id = s.id AND l.location_id = s.pod_location AND l.name = ?)');
+    params.push(filter.pod);
+  }
+  if (filter.etaFrom !== undefined) {
+    clauses.push('s.eta >= ?');
+    params.push(filter.etaFrom);
+  }
+  if (filter.etaTo !== undefined) {
+    // '~' sorts after any time part ('T…' or ' …') of a naive date on that day.
+    clauses.push('s.eta <= ?');
+    params.push(`${filter.etaTo}~`);
   }
   for (const [name, value] of Object.entries(filter.fields ?? {})) {
     clauses.push('EXISTS (SELECT 1 FROM shipment_fields f WHERE f.shipment_id = s.id AND f.name = ? AND f.value = ? COLLATE NOCASE)');
@@ -103,6 +134,7 @@ function tableRow(r: ShipmentTableRowDb): ShipmentTableRow {
     voyage: r.voyage,
     note: r.note,
     lastCheckedAt: r.checked_at,
+    notePending: r.note_pending === 1,
   };
 }
 
@@ -110,6 +142,8 @@ export interface ShipmentQueries {
   listShipments(query?: ShipmentQuery): Shipment[];
   listShipmentRows(query?: ShipmentQuery): ShipmentTableRow[];
   countShipments(filter?: ShipmentFilter): number;
+  /** Local ids of every match, in table order, at most `limit`. */
+  listShipmentIds(query?: ShipmentQuery): number[];
   /** The credit guard: the ACTIVE row of a reference, which must never be tracked again. */
   findActive(type: string, reference: string): { id: number; trackingId: string } | null;
 }
@@ -149,6 +183,11 @@ export function createShipmentQueries(db: Database, reader: ShipmentReader): Shi
         ORDER BY ${order}`;
       const rows = prepared(sql).all(...w.params, ...page(query)) as ShipmentTableRowDb[];
       return rows.map(tableRow);
+    },
+    listShipmentIds(query = {}) {
+      const w = where(query);
+      const sql = `SELECT s.id FROM shipments s ${w.sql} ORDER BY ${ORDER_BY[query.sort ?? 'recent']} LIMIT ? OFFSET ?`;
+      return (prepared(sql).all(...w.params, ...page(query)) as { id: number }[]).map((r) => r.id);
     },
     countShipments(filter = {}) {
       const w = where(filter);

@@ -161,6 +161,7 @@ describe('lists', () => {
       voyage: '447W',
       note: null,
       lastCheckedAt: '2026-10-26T06:00:00.000Z',
+      notePending: false,
     });
   });
 });

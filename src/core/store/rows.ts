@@ -149,4 +149,5 @@ export interface ShipmentTableRowDb {
   voyage: string | null;
   note: string | null;
   checked_at: string | null;
+  note_pending: 0 | 1;
 }

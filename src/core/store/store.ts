@@ -13,6 +13,9 @@ import { invalidInputError, translateSqliteError } from './errors.js';
 import { type ShipmentQueries, createShipmentQueries } from './queries.js';
 import { createShipmentReader } from './read.js';
 import { createSearchIndex } from './search.js';
+import { createFacets } from './facets.js';
+import { type NotesOutbox, createNotesOutbox } from './notes-outbox.js';
+import type { ShipmentFacets } from '../../shared/views.js';
 import { createSqliteSendLog } from './send-log.js';
 import { type ShipmentEdits, createShipmentEdits } from './shipment-edits.js';
 import { type TrackingResultInput, snapshotFromShipmentRecord, snapshotFromTrackingResult } from './snapshot.js';
@@ -30,7 +33,9 @@ export interface PageResult {
   changes: number;
 }
 
-export interface Store extends ShipmentQueries, ShipmentEdits, Directory {
+export interface Store extends ShipmentQueries, ShipmentEdits, Directory, NotesOutbox {
+  /** Carriers, ports of discharge, shipment statuses and imported column names, with counts. */
+  shipmentFacets(): ShipmentFacets;
   /** The absolute path of the cache file. */
   readonly file: string;
   /**
@@ -79,6 +84,8 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     const queries = createShipmentQueries(db, reader);
     const edits = createShipmentEdits(db, search, nowIso, opened.file);
     const directory = createDirectory(db, opened.file);
+    const outbox = createNotesOutbox(db, search, nowIso);
+    const facets = createFacets(db);
 
     /** Runs a write in a transaction, turning disk and permission failures into StoreErrors. */
     const guarded = <A extends unknown[], R>(fn: (...args: A) => R) => {
@@ -152,6 +159,13 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
       ...queries,
       ...guardedEdits,
       ...directory,
+      shipmentFacets: facets.shipmentFacets,
+      queueNote: guarded(outbox.queueNote),
+      waitingNotes: outbox.waitingNotes,
+      waitingNote: outbox.waitingNote,
+      markNoteSent: guarded(outbox.markNoteSent),
+      markNoteAttempt: guarded(outbox.markNoteAttempt),
+      markNoteFailed: guarded(outbox.markNoteFailed),
       replaceCarriers: guarded(directory.replaceCarriers),
       addCreditSnapshot: guarded(directory.addCreditSnapshot),
       setSetting: guarded(directory.setSetting),

@@ -120,6 +120,10 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
   const byTrackingId: Statement<[string], ShipmentsRow> = db.prepare('SELECT * FROM shipments WHERE tracking_id = ?');
   // `+tracking_id`: without planner statistics (a new cache) SQLite would walk the unique index
   // over every row still without a tracking id, once per write: quadratic in a large import.
+  // A note edit waiting in the outbox is newer than what the service reports.
+  const noteWaiting = db.prepare<[number], { one: number }>(
+    'SELECT 1 AS one FROM notes_outbox WHERE shipment_id = ? AND sent_at IS NULL AND failed_at IS NULL LIMIT 1',
+  );
   const unassignedByReference: Statement<[string, string], ShipmentsRow> = db.prepare(
     'SELECT * FROM shipments WHERE reference_key = ? AND type = ? AND +tracking_id IS NULL ORDER BY id DESC LIMIT 1',
   );
@@ -220,7 +224,7 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
       outcome: s.outcome,
       result_status: s.resultStatus,
       outcome_detail: s.outcomeDetail,
-      note: s.note === undefined ? (previous?.note ?? null) : s.note,
+      note: s.note === undefined || (previous !== null && noteWaiting.get(previous.id) !== undefined) ? (previous?.note ?? null) : s.note,
       start_date: s.startDate === undefined ? (previous?.start_date ?? null) : s.startDate,
       end_date: s.endDate === undefined ? (previous?.end_date ?? null) : s.endDate,
       service_created_at: s.serviceCreatedAt ?? previous?.service_created_at ?? null,

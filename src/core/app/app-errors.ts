@@ -1,0 +1,43 @@
+/** Turns anything thrown in the core into an error a person can read, with a stable code. */
+import { ZodError } from 'zod';
+import type { AppError } from '../../shared/contract.js';
+import { ApiError, AuthError, BadRequestError, NetworkError, RateLimitedError } from '../api/errors.js';
+import { redactAggressively } from '../api/redact.js';
+import { LookupError } from '../service/reference.js';
+import { ServiceError } from '../service/service.js';
+import { SecretStoreError } from '../secrets/index.js';
+import { StoreError } from '../store/index.js';
+
+export class AppFailure extends Error {
+  constructor(
+    readonly code: AppError['code'],
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppFailure';
+  }
+}
+
+export function toAppError(err: unknown): AppError {
+  const message = (text: string) => redactAggressively(text);
+  if (err instanceof AppFailure) return { code: err.code, message: message(err.message) };
+  if (err instanceof ZodError) {
+    const issue = err.issues[0];
+    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    return { code: 'invalid-input', message: `The request was refused: ${where}${issue?.message ?? 'invalid input'}.` };
+  }
+  if (err instanceof LookupError) return { code: 'invalid-input', message: message(err.message) };
+  if (err instanceof ServiceError) {
+    return { code: /API key is set/.test(err.message) ? 'no-key' : 'service', message: message(err.message) };
+  }
+  if (err instanceof AuthError) {
+    return { code: 'auth', message: 'The tracking service does not accept the API key; enter a valid key in Settings.' };
+  }
+  if (err instanceof NetworkError) return { code: 'offline', message: message(err.message) };
+  if (err instanceof RateLimitedError) return { code: 'rate-limited', message: message(err.message) };
+  if (err instanceof BadRequestError) return { code: 'service', message: message(err.message) };
+  if (err instanceof ApiError) return { code: 'service', message: message(err.message) };
+  if (err instanceof StoreError || err instanceof SecretStoreError) return { code: 'storage', message: message(err.message) };
+  const text = err instanceof Error ? err.message : String(err);
+  return { code: 'internal', message: message(`Quayside hit an unexpected problem (${text}); try again, and report it if it stays.`) };
+}

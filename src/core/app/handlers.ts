@@ -1,0 +1,245 @@
+/**
+ * The IPC contract implemented over the core: one function per `Api` method. Inputs arrive
+ * validated (see dispatch in index.ts); what goes back is a view shape, never the API key.
+ */
+import type { Api } from '../../shared/contract.js';
+import type { CreditsView, PendingNote, SettingsView, ShipmentFilterInput, ThemeChoice } from '../../shared/views.js';
+import { checkContainerNumber } from '../../shared/iso6346.js';
+import { AuthError, NetworkError } from '../api/errors.js';
+import { LookupError, planLookup } from '../service/reference.js';
+import type { QuaysideService } from '../service/service.js';
+import type { OutboxEntry, ShipmentFilter } from '../store/index.js';
+import { AppFailure, toAppError } from './app-errors.js';
+
+export type Handlers = { [M in keyof Api]: (input: Parameters<Api[M]>[0]) => ReturnType<Api[M]> };
+
+export interface HandlerContext {
+  service: QuaysideService;
+  info: { version: string; dataDir: string; demo: boolean; shell: 'electron' | 'harness' };
+  /** Sends the stored balance; with `reread`, reads it from the service first (after spending or a refund). */
+  emitCredits(reread?: boolean): void;
+  shipmentsChanged(ids: number[] | null, reason: 'track' | 'note' | 'removal'): void;
+  noteQueued(): void;
+  keyChanged(): void;
+}
+
+const THEME_SETTING = 'theme';
+const CREDIT_WARNING_SETTING = 'creditWarningBelow';
+const DEFAULT_CREDIT_WARNING = 100;
+const CREDIT_HISTORY_POINTS = 200;
+const MAX_IDS = 100_000;
+
+export function pendingNote(e: OutboxEntry): PendingNote {
+  return { shipmentId: e.shipmentId, reference: e.reference, note: e.note, queuedAt: e.queuedAt, attempts: e.attempts, lastError: e.lastError };
+}
+
+export function creditsView(service: QuaysideService): CreditsView {
+  const latest = service.store.latestCredits();
+  const warningBelow = Number(service.store.getSetting(CREDIT_WARNING_SETTING) ?? DEFAULT_CREDIT_WARNING);
+  return {
+    remaining: latest?.remaining ?? null,
+    checkedAt: latest?.checkedAt ?? null,
+    history: service.store.creditHistory(CREDIT_HISTORY_POINTS).reverse(),
+    warningBelow,
+    low: latest !== null && latest.remaining < warningBelow,
+  };
+}
+
+function filter(input: ShipmentFilterInput): ShipmentFilter {
+  return {
+    search: input.search,
+    status: input.status,
+    shipmentStatus: input.shipmentStatus,
+    outcome: input.outcome,
+    carrier: input.carrier,
+    pod: input.pod,
+    etaFrom: input.etaFrom,
+    etaTo: input.etaTo,
+    fields: input.fields,
+  };
+}
+
+export function createHandlers(ctx: HandlerContext): Handlers {
+  const { service } = ctx;
+  const store = service.store;
+
+  const settings = (): SettingsView => ({
+    apiBase: service.currentApiBase(),
+    theme: (store.getSetting(THEME_SETTING) as ThemeChoice | null) ?? 'system',
+    creditWarningBelow: Number(store.getSetting(CREDIT_WARNING_SETTING) ?? DEFAULT_CREDIT_WARNING),
+    dataDir: ctx.info.dataDir,
+    demo: ctx.info.demo,
+  });
+
+  const keyStatus = async () => {
+    if (!service.currentApiBase()) return { apiBase: null, source: null, last4: null };
+    return service.keyStatus();
+  };
+
+  const shipment = (id: number) => {
+    const found = store.getShipment(id);
+    if (!found) throw new AppFailure('not-found', 'That shipment is no longer in the cache (it may have been removed); the list has been refreshed.');
+    return found;
+  };
+
+  return {
+    'app.info': async () => ({ ...ctx.info }),
+
+    'shipments.list': async (query) => {
+      const f = filter(query);
+      return {
+        total: store.countShipments(f),
+        offset: query.offset,
+        rows: store.listShipmentRows({ ...f, sort: query.sort, offset: query.offset, limit: query.limit }),
+      };
+    },
+    'shipments.ids': async (query) => store.listShipmentIds({ ...filter(query), sort: query.sort, limit: MAX_IDS }),
+    'shipments.facets': async () => store.shipmentFacets(),
+    'shipments.get': async (id) => {
+      const found = shipment(id);
+      const waiting = store.waitingNote(id);
+      return {
+        shipment: found,
+        pendingNote: waiting ? pendingNote(waiting) : null,
+        raw: store.rawPayloads(id).map((r) => ({ source: r.source, receivedAt: r.receivedAt, body: r.body })),
+      };
+    },
+
+    'track.check': async (reference) => {
+      const carriers = store.listCarriers();
+      try {
+        const plan = planLookup(reference, {}, carriers);
+        const cached = store.findActive(plan.type, plan.value);
+        return {
+          ok: true,
+          plan: {
+            reference: plan.value,
+            type: plan.type,
+            carrier: plan.company,
+            carrierName: carriers.find((c) => c.scac === plan.company)?.name ?? null,
+            cachedId: cached?.id ?? null,
+            costsCredit: cached === null,
+          },
+        };
+      } catch (err) {
+        if (!(err instanceof LookupError)) throw err;
+        const check = checkContainerNumber(reference.trim().toUpperCase().replace(/[\s-]/g, ''));
+        return { ok: false, problem: err.message, suggestion: check.valid ? null : (check.suggestion ?? null) };
+      }
+    },
+    'track.run': async (input) => {
+      const outcome = await service.track(input.reference, { type: input.type, carrier: input.carrier });
+      if (!outcome.fromCache) {
+        ctx.shipmentsChanged([outcome.shipment.id], 'track');
+        ctx.emitCredits(true);
+      }
+      return { shipment: outcome.shipment, fromCache: outcome.fromCache };
+    },
+
+    'notes.set': async ({ shipmentId, note }) => {
+      const found = shipment(shipmentId);
+      if (!found.trackingId) {
+        throw new AppFailure('invalid-input', `${found.reference} has no record at the tracking service yet (${found.outcome === 'INFO_NOT_FOUND' ? 'no data from the carrier yet' : found.outcome}); a note can be added once it is tracked.`);
+      }
+      const entry = store.queueNote(shipmentId, note.trim());
+      if (!entry) throw new AppFailure('not-found', `${found.reference} is no longer in the cache.`);
+      ctx.shipmentsChanged([shipmentId], 'note');
+      ctx.noteQueued();
+      return { shipmentId, note: entry.note, pending: true };
+    },
+    'notes.pending': async () => store.waitingNotes().map(pendingNote),
+
+    'removal.preview': async (ids) => {
+      const plan = service.planRemoval(ids.map(String));
+      return {
+        items: plan.map((p) => ({ id: p.shipment.id, reference: p.shipment.reference, outcome: p.outcome, description: p.description })),
+        refunds: plan.filter((p) => p.outcome === 'deleted-refund').length,
+      };
+    },
+    'removal.run': async (ids) => {
+      const plan = service.planRemoval(ids.map(String));
+      const done = await service.remove(plan);
+      ctx.shipmentsChanged(null, 'removal');
+      if (done.deleted.length > 0) ctx.emitCredits(true);
+      const parts = [
+        done.deleted.length > 0 ? `${done.deleted.length} deleted at the service` : null,
+        done.archived.length > 0 ? `${done.archived.length} archived (no refund)` : null,
+        done.localOnly.length > 0 ? `${done.localOnly.length} removed from this computer only` : null,
+      ].filter(Boolean);
+      return { ...done, summary: parts.length > 0 ? `${parts.join(', ')}.` : 'Nothing was removed: the service knew none of these records.' };
+    },
+
+    'key.status': keyStatus,
+    'key.set': async (key) => {
+      await service.setKey(key);
+      ctx.keyChanged();
+      ctx.emitCredits();
+      return keyStatus();
+    },
+    'key.delete': async () => {
+      await service.deleteKey();
+      ctx.keyChanged();
+      return keyStatus();
+    },
+
+    'settings.get': async () => settings(),
+    'settings.update': async (patch) => {
+      if (patch.apiBase !== undefined) {
+        service.setApiBase(patch.apiBase);
+        ctx.keyChanged();
+      }
+      if (patch.theme !== undefined) store.setSetting(THEME_SETTING, patch.theme);
+      if (patch.creditWarningBelow !== undefined) {
+        store.setSetting(CREDIT_WARNING_SETTING, String(patch.creditWarningBelow));
+        ctx.emitCredits();
+      }
+      return settings();
+    },
+    'connection.test': async () => {
+      const base = service.currentApiBase();
+      if (!base) return { ok: false, message: 'No tracking service address is set; enter it above.', remaining: null, latencyMs: null };
+      const started = Date.now();
+      try {
+        const { remaining } = await service.credits();
+        ctx.emitCredits();
+        return { ok: true, message: `Connected to ${base}: ${remaining.toLocaleString('en')} credits left.`, remaining, latencyMs: Date.now() - started };
+      } catch (err) {
+        const message =
+          err instanceof AuthError
+            ? 'The service answered but refused the API key; enter a valid key.'
+            : err instanceof NetworkError
+              ? `Cannot reach ${base}; check the address and the network.`
+              : toAppError(err).message;
+        return { ok: false, message, remaining: null, latencyMs: null };
+      }
+    },
+    'carriers.list': async ({ refresh }) => {
+      const { carriers, fetchedAt } = await service.carriers({ refresh });
+      return {
+        carriers: carriers.map((c) => ({ name: c.name, scac: c.scac, containers: c.cn, bl: c.bl, booking: c.bk })),
+        fetchedAt,
+      };
+    },
+
+    'credits.get': async () => creditsView(service),
+    'credits.refresh': async () => {
+      await service.credits();
+      ctx.emitCredits();
+      return creditsView(service);
+    },
+
+    'status.get': async () => statusView(service),
+  };
+}
+
+export function statusView(service: QuaysideService) {
+  const s = service.scheduler.status();
+  return {
+    online: s.online,
+    queued: s.queued.interactive + s.queued.import + s.queued.background,
+    inFlight: s.inFlight,
+    waiting: s.waiting ? { label: s.waiting.label, nextSlotInMs: s.waiting.nextSlotInMs } : null,
+    outboxPending: service.store.waitingNotes().length,
+    rateLimited: s.rateLimited,
+  };
+}

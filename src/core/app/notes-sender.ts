@@ -1,0 +1,109 @@
+/**
+ * Sends queued note edits to the service, oldest first, through the scheduler. Offline, the
+ * scheduler holds the request and probes until the service answers again, so an edit made on
+ * a train goes out by itself when the network is back; it also survives a restart (the
+ * outbox is in SQLite and is drained when the app starts).
+ */
+import { BadRequestError, UnexpectedStatusError } from '../api/errors.js';
+import type { OutboxEntry } from '../store/index.js';
+import type { QuaysideService } from '../service/service.js';
+import { toAppError } from './app-errors.js';
+
+export interface NotesSenderEvents {
+  sent(entry: OutboxEntry, note: string | null): void;
+  failed(entry: OutboxEntry, message: string): void;
+  changed(): void;
+}
+
+/** Retry for failures that are not about the network (the scheduler already waits those out). */
+const RETRY_MS = [5_000, 30_000, 120_000, 600_000];
+
+export class NotesSender {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private retries = 0;
+  private closed = false;
+
+  constructor(
+    private readonly service: QuaysideService,
+    private readonly events: NotesSenderEvents,
+  ) {}
+
+  /** Starts sending what waits; cheap to call often. */
+  kick(): void {
+    if (this.closed) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.retryTimer) {
+      clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
+    });
+  }
+
+  /** Resolves when nothing is being sent (for tests and a clean shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+  }
+
+  private async drain(): Promise<void> {
+    const store = this.service.store;
+    for (;;) {
+      if (this.closed) return;
+      const entry = store.waitingNotes()[0];
+      if (!entry) {
+        this.retries = 0;
+        return;
+      }
+      try {
+        const record = await this.service.api().setNote(entry.trackingId, entry.note ?? '', { priority: 'interactive' });
+        if (this.closed) return;
+        store.markNoteSent(entry.id, record.note ?? null);
+        this.events.sent(entry, record.note ?? null);
+        this.retries = 0;
+      } catch (err) {
+        if (this.closed) return;
+        const { message } = toAppError(err);
+        if (refusedForGood(err)) {
+          store.markNoteFailed(entry.id, message);
+          this.events.failed(entry, message);
+          continue;
+        }
+        store.markNoteAttempt(entry.id, message);
+        this.events.changed();
+        this.scheduleRetry();
+        return;
+      }
+    }
+  }
+
+  private scheduleRetry(): void {
+    const wait = RETRY_MS[Math.min(this.retries, RETRY_MS.length - 1)] ?? 600_000;
+    this.retries++;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.kick();
+    }, wait / this.service.timeScale);
+    this.retryTimer.unref?.();
+  }
+}
+
+/** The service will not take this edit however often it is sent (the record is gone, the note refused). */
+function refusedForGood(err: unknown): boolean {
+  if (err instanceof BadRequestError) return true;
+  return err instanceof UnexpectedStatusError && (err.httpStatus === 404 || err.httpStatus === 410);
+}

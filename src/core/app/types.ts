@@ -1,0 +1,28 @@
+import type { EventName, Events, Result } from '../../shared/contract.js';
+import type { SecretStore } from '../secrets/index.js';
+import type { QuaysideService } from '../service/service.js';
+
+export interface AppRuntimeOptions {
+  dataDir: string;
+  /** From a flag or the environment; else the address stored with this cache. */
+  apiBase?: string | null;
+  secrets: SecretStore;
+  shell: 'electron' | 'harness';
+  demo?: boolean;
+  version: string;
+  timeScale?: number;
+  fetch?: typeof fetch;
+  now?: () => Date;
+}
+
+export type EventListener = <E extends EventName>(event: E, payload: Events[E]) => void;
+
+/** The core as the window's back end: one per data folder, shared by Electron main and the web harness. */
+export interface AppRuntime {
+  /** Validates `input` against the method's schema, runs it, and never throws: errors become readable `AppError`s. */
+  dispatch(method: string, input: unknown): Promise<Result<unknown>>;
+  /** Everything main pushes to the window; returns the unsubscribe function. */
+  onEvent(listener: EventListener): () => void;
+  readonly service: QuaysideService;
+  close(): Promise<void>;
+}
