@@ -142,6 +142,8 @@ export interface ShipmentQueries {
   listShipments(query?: ShipmentQuery): Shipment[];
   listShipmentRows(query?: ShipmentQuery): ShipmentTableRow[];
   countShipments(filter?: ShipmentFilter): number;
+  /** Table rows of exactly these shipments (any order; missing ids are left out). */
+  listShipmentRowsByIds(ids: readonly number[]): ShipmentTableRow[];
   /** Local ids of every match, in table order, at most `limit`. */
   listShipmentIds(query?: ShipmentQuery): number[];
   /** The credit guard: the ACTIVE row of a reference, which must never be tracked again. */
@@ -183,6 +185,12 @@ export function createShipmentQueries(db: Database, reader: ShipmentReader): Shi
         ORDER BY ${order}`;
       const rows = prepared(sql).all(...w.params, ...page(query)) as ShipmentTableRowDb[];
       return rows.map(tableRow);
+    },
+    listShipmentRowsByIds(ids) {
+      if (ids.length === 0) return [];
+      // One bound parameter per id, in a JSON array: never string-built SQL.
+      const sql = `SELECT ${TABLE_COLUMNS} FROM json_each(?) j JOIN shipments s ON s.id = j.value ${TABLE_JOINS}`;
+      return (prepared(sql).all(JSON.stringify(ids)) as ShipmentTableRowDb[]).map(tableRow);
     },
     listShipmentIds(query = {}) {
       const w = where(query);

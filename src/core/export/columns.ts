@@ -1,0 +1,64 @@
+/**
+ * The columns a person can choose for an export to a customer. Values are what the table
+ * shows: naive dates exactly as the service gave them, numbers as numbers, and "no data from
+ * the carrier yet" rather than an empty or misleading status.
+ */
+import type { ShipmentTableRow } from '../../shared/views.js';
+import { etaMoveDays } from '../../shared/eta.js';
+
+export type CellValue = string | number | null;
+
+export interface ExportColumn {
+  id: string;
+  header: string;
+  value(row: ShipmentTableRow, fields: Readonly<Record<string, string>>): CellValue;
+}
+
+const place = (p: ShipmentTableRow['pol']): string | null => (p ? (p.country ? `${p.name}, ${p.country}` : p.name) : null);
+
+function shipmentStatus(row: ShipmentTableRow): string | null {
+  if (row.outcome === 'INFO_NOT_FOUND') return 'No data from the carrier yet';
+  if (row.outcome === 'PENDING') return 'Waiting for the tracking service';
+  return row.shipmentStatus;
+}
+
+export const EXPORT_COLUMNS: readonly ExportColumn[] = [
+  { id: 'reference', header: 'Reference', value: (r) => r.reference },
+  { id: 'type', header: 'Type', value: (r) => ({ container: 'Container', bl: 'B/L', bk: 'Booking' })[r.type] ?? r.type },
+  { id: 'carrier', header: 'Carrier', value: (r) => r.carrier.name ?? r.carrier.scac },
+  { id: 'scac', header: 'SCAC', value: (r) => r.carrier.scac },
+  { id: 'status', header: 'Tracking', value: (r) => r.status },
+  { id: 'shipmentStatus', header: 'Shipment status', value: shipmentStatus },
+  { id: 'pol', header: 'Port of loading', value: (r) => place(r.pol) },
+  { id: 'pod', header: 'Port of discharge', value: (r) => place(r.pod) },
+  { id: 'eta', header: 'ETA (port local time)', value: (r) => r.eta },
+  { id: 'etaMoved', header: 'ETA moved (days)', value: (r) => (r.lastEtaMove ? etaMoveDays(r.lastEtaMove.from, r.lastEtaMove.to) : null) },
+  { id: 'vessel', header: 'Vessel', value: (r) => r.vessel },
+  { id: 'voyage', header: 'Voyage', value: (r) => r.voyage },
+  { id: 'note', header: 'Note', value: (r) => r.note },
+  { id: 'lastChecked', header: 'Last checked (UTC)', value: (r) => r.lastCheckedAt },
+];
+
+export const DEFAULT_EXPORT_COLUMNS = ['reference', 'carrier', 'shipmentStatus', 'pol', 'pod', 'eta', 'etaMoved', 'vessel', 'voyage', 'note'];
+
+/** `field:<name>` picks an imported column (customer, PO…). Unknown ids are refused by the caller. */
+export function resolveColumns(ids: readonly string[]): ExportColumn[] {
+  return ids.map((id) => {
+    if (id.startsWith('field:')) {
+      const name = id.slice('field:'.length);
+      return { id, header: name, value: (_r, fields) => fields[name] ?? null };
+    }
+    const column = EXPORT_COLUMNS.find((c) => c.id === id);
+    if (!column) throw new RangeError(`Unknown export column "${id}"`);
+    return column;
+  });
+}
+
+/**
+ * A text cell that a spreadsheet would read as a formula (=, +, -, @, tab, CR first) gets a
+ * leading apostrophe, so opening a customer's export can never run anything. Numbers stay numbers.
+ */
+export function neutralise(value: CellValue): CellValue {
+  if (typeof value !== 'string') return value;
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}

@@ -1,0 +1,55 @@
+import Papa from 'papaparse';
+import readXlsxFile from 'read-excel-file/node';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../store/index.js';
+import { containerNumber, openTempStore, shipmentRecord, trackingData, uuidFor } from '../../../test/helpers/store-fixtures.js';
+import { exportShipments, neutralise } from './index.js';
+
+describe('export for a customer', () => {
+  let store: Store;
+  let close: () => void;
+
+  beforeEach(() => {
+    ({ store, close } = openTempStore());
+    const records = [
+      shipmentRecord({ id: uuidFor(1), reference: containerNumber('MSKU123456'), data: trackingData({ eta: '2026-12-04T14:00:00', trackingId: null }), note: '=HYPERLINK("http://evil")' }),
+      shipmentRecord({ id: uuidFor(2), reference: containerNumber('TGHU765432'), data: null, note: '-urgent' }),
+    ];
+    store.recordShipmentRecords(records, records.map((r) => JSON.stringify(r)), '2026-11-20T10:00:00.000Z');
+    const moved = shipmentRecord({ id: uuidFor(1), reference: containerNumber('MSKU123456'), data: trackingData({ eta: '2026-12-07T14:00:00', trackingId: null }), note: '=HYPERLINK("http://evil")', updatedAt: '2026-11-21T09:00:00.000Z', checkedAt: '2026-11-21T09:00:00.000Z' });
+    store.recordShipmentRecords([moved], [JSON.stringify(moved)], '2026-11-21T10:00:00.000Z');
+    const first = store.getShipment(uuidFor(1))!;
+    store.setShipmentFields(first.id, { customer: '@ACME', PO: '4500012345' });
+  });
+
+  afterEach(() => close());
+
+  it('neutralises text a spreadsheet would run, and leaves numbers alone', () => {
+    for (const risky of ['=1+1', '+31 10 123', '-2', '@SUM(A1)', '\tx', '\rx']) expect(neutralise(risky)).toBe(`'${risky}`);
+    expect(neutralise(-2)).toBe(-2);
+    expect(neutralise('MSKU1234565')).toBe('MSKU1234565');
+    expect(neutralise(null)).toBeNull();
+  });
+
+  it('CSV: chosen columns, formulas neutralised, naive dates as given, not-found said plainly', async () => {
+    const result = await exportShipments(store, { format: 'csv', columns: ['reference', 'shipmentStatus', 'eta', 'etaMoved', 'note', 'field:customer'], sort: 'reference' });
+    expect(result.rows).toBe(2);
+    const text = result.bytes.toString('utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const parsed = Papa.parse<string[]>(text.slice(1).trim(), { newline: '\r\n' }).data;
+    expect(parsed[0]).toEqual(['Reference', 'Shipment status', 'ETA (port local time)', 'ETA moved (days)', 'Note', 'customer']);
+    expect(parsed[1]).toEqual([containerNumber('MSKU123456'), 'IN_TRANSIT', '2026-12-07T14:00:00', '3', `'=HYPERLINK("http://evil")`, "'@ACME"]);
+    expect(parsed[2]).toEqual([containerNumber('TGHU765432'), 'No data from the carrier yet', '', '', "'-urgent", '']);
+  });
+
+  it('XLSX: numbers stay numbers, text cells neutralised, only the given shipments', async () => {
+    const id = store.getShipment(uuidFor(1))!.id;
+    const result = await exportShipments(store, { format: 'xlsx', columns: ['reference', 'etaMoved', 'note', 'field:PO'], ids: [id] });
+    const [sheet] = (await readXlsxFile(result.bytes)) as unknown as { sheet: string; data: unknown[][] }[];
+    expect(sheet!.sheet).toBe('Shipments');
+    const rows = sheet!.data;
+    expect(rows[0]).toEqual(['Reference', 'ETA moved (days)', 'Note', 'PO']);
+    expect(rows[1]).toEqual([containerNumber('MSKU123456'), 3, `'=HYPERLINK("http://evil")`, '4500012345']);
+    expect(rows).toHaveLength(2);
+  });
+});
