@@ -20,11 +20,26 @@ const filter = z.strictObject({
   etaFrom: naiveDate.optional(),
   etaTo: naiveDate.optional(),
   fields: z.record(shortText, shortText).optional(),
+  watchlistId: z.number().int().positive().optional(),
 });
 
 const sort = z.enum(['recent', 'eta', 'reference', 'checked']);
 
 const none = z.undefined();
+
+const feedKind = z.enum(['eta_moved', 'event_added', 'status_changed', 'delivered', 'not_found', 'archived']);
+const watchlistId = z.number().int().positive();
+const watchlistName = z.string().trim().min(1, 'a watchlist needs a name').max(80);
+const jobId = z.number().int().positive();
+const webhookId = z.string().min(1).max(100);
+const importOptions = z.strictObject({
+  fileId: z.string().regex(/^[a-f0-9]{16,64}$/, 'a file id from import.open'),
+  sheet: shortText.optional(),
+  mapping: z.record(shortText, shortText).optional(),
+  carrier: shortText.optional(),
+  acceptSuggestions: z.array(z.number().int().positive()).max(1_000_000).optional(),
+});
+const callbackUrl = z.string().max(2000).url('a full web address such as https://example.com/hooks/quayside');
 
 export const INPUT_SCHEMAS = {
   'app.info': none,
@@ -63,4 +78,64 @@ export const INPUT_SCHEMAS = {
   'credits.get': none,
   'credits.refresh': none,
   'status.get': none,
+
+  // 200 MB of base64 (a 150 MB spreadsheet) is far beyond any customer sheet.
+  'import.open': z.strictObject({ fileName: z.string().min(1).max(255), base64: z.string().max(200_000_000) }),
+  'import.preview': importOptions,
+  'import.start': importOptions.extend({ goOnWithWhatFits: z.boolean().optional() }),
+  'import.jobs': none,
+  'import.report': jobId,
+  'import.reportCsv': jobId,
+  'import.resume': jobId,
+
+  'watchlists.list': none,
+  'watchlists.create': z.discriminatedUnion('kind', [
+    z.strictObject({ name: watchlistName, kind: z.literal('list'), shipmentIds: z.array(shipmentId).max(100_000) }),
+    z.strictObject({ name: watchlistName, kind: z.literal('filter'), filter }),
+  ]),
+  'watchlists.fromImport': z.strictObject({ jobId, field: z.string().min(1).max(200) }),
+  'watchlists.addShipments': z.strictObject({ watchlistId, shipmentIds: z.array(shipmentId).min(1).max(100_000) }),
+  'watchlists.removeShipments': z.strictObject({ watchlistId, shipmentIds: z.array(shipmentId).min(1).max(100_000) }),
+  'watchlists.rename': z.strictObject({ watchlistId, name: watchlistName }),
+  'watchlists.delete': watchlistId,
+  'watchlists.markViewed': watchlistId,
+
+  'feed.list': z.strictObject({
+    watchlistId: watchlistId.optional(),
+    kinds: z.array(feedKind).optional(),
+    onlyUnseen: z.boolean().optional(),
+    beforeId: z.number().int().positive().optional(),
+    limit: z.number().int().min(1).max(500),
+  }),
+  'feed.markSeen': z.strictObject({ watchlistId: watchlistId.optional(), upToId: z.number().int().min(0) }),
+  'notifications.get': none,
+  'notifications.update': z.partialRecord(feedKind, z.boolean()),
+
+  'map.view': filter,
+  'map.route': shipmentId,
+
+  'export.columns': none,
+  'export.run': z.strictObject({
+    format: z.enum(['csv', 'xlsx']),
+    columns: z.array(z.string().min(1).max(210)).min(1).max(100),
+    scope: z.discriminatedUnion('kind', [
+      z.strictObject({ kind: z.literal('view'), filter, sort: sort.optional() }),
+      z.strictObject({ kind: z.literal('ids'), ids: z.array(shipmentId).min(1).max(100_000) }),
+      z.strictObject({ kind: z.literal('watchlist'), watchlistId }),
+    ]),
+  }),
+
+  'webhooks.list': none,
+  'webhooks.eventTypes': none,
+  'webhooks.create': z.strictObject({ callbackUrl, eventTypes: z.array(shortText).min(1, 'choose at least one event type').max(50), isActive: z.boolean() }),
+  'webhooks.update': z.strictObject({
+    webhookId,
+    callbackUrl: callbackUrl.optional(),
+    eventTypes: z.array(shortText).min(1, 'choose at least one event type').max(50).optional(),
+    isActive: z.boolean().optional(),
+    regenerateSecret: z.boolean().optional(),
+  }),
+  'webhooks.delete': webhookId,
+  'webhooks.test': webhookId,
+  'webhooks.deliveries': z.strictObject({ webhookId: webhookId.optional(), status: shortText.optional(), page: z.number().int().min(1).max(100_000) }),
 } as const satisfies Record<ApiMethod, z.ZodType>;

@@ -28,6 +28,30 @@ import type {
   ShipmentListQuery,
   StatusView,
 } from './views.js';
+import type {
+  ExportColumnView,
+  ExportFile,
+  ExportInput,
+  FeedPage,
+  FeedQuery,
+  ImportFileView,
+  ImportJobView,
+  ImportOptionsInput,
+  ImportPreview,
+  ImportProgressView,
+  ImportReportView,
+  FeedItem,
+  MapRoute,
+  MapView,
+  NotificationPrefs,
+  WatchlistCreateInput,
+  WatchlistView,
+  WebhookDeliveryView,
+  WebhookEventTypeView,
+  WebhookTestView,
+  WebhookView,
+  WebhookWithSecret,
+} from './workday-views.js';
 
 export interface AppError {
   /** A sentence that says what happened and what to do. Never holds the API key. */
@@ -75,6 +99,53 @@ export interface Api {
   'credits.refresh'(): Promise<CreditsView>;
 
   'status.get'(): Promise<StatusView>;
+
+  // --- import wizard ---
+  /** Takes the dropped or chosen file (bytes, base64); it stays in main under the returned id. */
+  'import.open'(input: { fileName: string; base64: string }): Promise<ImportFileView>;
+  /** Reads and validates with the given sheet and mapping; sends nothing. */
+  'import.preview'(input: ImportOptionsInput): Promise<ImportPreview>;
+  /** Starts tracking the accepted references in the background; progress comes as `import.progress`. */
+  'import.start'(input: ImportOptionsInput & { goOnWithWhatFits?: boolean }): Promise<ImportJobView>;
+  'import.jobs'(): Promise<ImportJobView[]>;
+  'import.report'(jobId: number): Promise<ImportReportView>;
+  'import.reportCsv'(jobId: number): Promise<{ fileName: string; text: string }>;
+  'import.resume'(jobId: number): Promise<ImportJobView>;
+
+  // --- watchlists ---
+  'watchlists.list'(): Promise<WatchlistView[]>;
+  'watchlists.create'(input: WatchlistCreateInput): Promise<WatchlistView>;
+  /** One list per value of an imported column (e.g. customer) over the shipments of an import. */
+  'watchlists.fromImport'(input: { jobId: number; field: string }): Promise<WatchlistView[]>;
+  'watchlists.addShipments'(input: { watchlistId: number; shipmentIds: number[] }): Promise<WatchlistView>;
+  'watchlists.removeShipments'(input: { watchlistId: number; shipmentIds: number[] }): Promise<WatchlistView>;
+  'watchlists.rename'(input: { watchlistId: number; name: string }): Promise<WatchlistView>;
+  'watchlists.delete'(watchlistId: number): Promise<void>;
+  /** The person looked at it: its "needs attention" ETA moves start from now. */
+  'watchlists.markViewed'(watchlistId: number): Promise<WatchlistView>;
+
+  // --- changes feed ---
+  'feed.list'(query: FeedQuery): Promise<FeedPage>;
+  'feed.markSeen'(input: { watchlistId?: number; upToId: number }): Promise<FeedPage>;
+  'notifications.get'(): Promise<NotificationPrefs>;
+  'notifications.update'(prefs: Partial<NotificationPrefs>): Promise<NotificationPrefs>;
+
+  // --- map ---
+  'map.view'(filter: ShipmentFilterInput): Promise<MapView>;
+  'map.route'(shipmentId: number): Promise<MapRoute | null>;
+
+  // --- export ---
+  'export.columns'(): Promise<ExportColumnView[]>;
+  'export.run'(input: ExportInput): Promise<ExportFile>;
+
+  // --- webhooks (read from the service each time; nothing cached) ---
+  'webhooks.list'(): Promise<WebhookView[]>;
+  'webhooks.eventTypes'(): Promise<WebhookEventTypeView[]>;
+  'webhooks.create'(input: { callbackUrl: string; eventTypes: string[]; isActive: boolean }): Promise<WebhookWithSecret>;
+  'webhooks.update'(input: { webhookId: string; callbackUrl?: string; eventTypes?: string[]; isActive?: boolean; regenerateSecret?: boolean }): Promise<WebhookWithSecret>;
+  'webhooks.delete'(webhookId: string): Promise<void>;
+  'webhooks.test'(webhookId: string): Promise<WebhookTestView>;
+  'webhooks.deliveries'(input: { webhookId?: string; status?: string; page: number }): Promise<{ deliveries: WebhookDeliveryView[]; page: number; totalPages: number }>;
 }
 
 export type ApiMethod = keyof Api;
@@ -104,6 +175,36 @@ export const API_METHODS = [
   'credits.get',
   'credits.refresh',
   'status.get',
+  'import.open',
+  'import.preview',
+  'import.start',
+  'import.jobs',
+  'import.report',
+  'import.reportCsv',
+  'import.resume',
+  'watchlists.list',
+  'watchlists.create',
+  'watchlists.fromImport',
+  'watchlists.addShipments',
+  'watchlists.removeShipments',
+  'watchlists.rename',
+  'watchlists.delete',
+  'watchlists.markViewed',
+  'feed.list',
+  'feed.markSeen',
+  'notifications.get',
+  'notifications.update',
+  'map.view',
+  'map.route',
+  'export.columns',
+  'export.run',
+  'webhooks.list',
+  'webhooks.eventTypes',
+  'webhooks.create',
+  'webhooks.update',
+  'webhooks.delete',
+  'webhooks.test',
+  'webhooks.deliveries',
 ] as const satisfies readonly ApiMethod[];
 
 /** What main pushes to the window. */
@@ -113,13 +214,27 @@ export interface Events {
   /** After anything that read or spent credits. */
   credits: CreditsView;
   /** Shipments were added, changed or removed; `ids` when known (else reload the view). */
-  'shipments.changed': { ids: number[] | null; reason: 'track' | 'note' | 'removal' | 'sync' | 'import' };
+  'shipments.changed': { ids: number[] | null; reason: 'track' | 'note' | 'removal' | 'sync' | 'import' | 'watchlist' };
   /** The notes outbox changed (a queued note was sent, or failed for good). */
   'notes.outbox': { pending: PendingNote[]; sent: { shipmentId: number; note: string | null }[]; failed: { shipmentId: number; message: string }[] };
+  /** An import job moved on (throttled), or changed state. */
+  'import.progress': { jobId: number; state: ImportJobView['state']; progress: ImportProgressView | null; message: string | null };
+  /** New changes seen (after a sync, a lookup or an import); `notify` holds those the person wants as desktop notifications. */
+  'feed.new': { items: FeedItem[]; notify: FeedItem[]; unseen: number };
+  /** Watchlists or their counts changed. */
+  'watchlists.changed': { ids: number[] | null };
 }
 
 export type EventName = keyof Events;
-export const EVENT_NAMES = ['status', 'credits', 'shipments.changed', 'notes.outbox'] as const satisfies readonly EventName[];
+export const EVENT_NAMES = [
+  'status',
+  'credits',
+  'shipments.changed',
+  'notes.outbox',
+  'import.progress',
+  'feed.new',
+  'watchlists.changed',
+] as const satisfies readonly EventName[];
 
 /** The object the preload (or the harness bridge) puts on `window.quayside`. */
 export interface QuaysideBridge {

@@ -52,6 +52,8 @@ export interface ShipmentFilterInput {
   etaTo?: string;
   /** Imported columns that must hold exactly these values (case-insensitive). */
   fields?: Record<string, string>;
+  /** Only the shipments of this watchlist (a list's members, or a saved filter combined with this one). */
+  watchlistId?: number;
 }
 
 export interface ShipmentListQuery extends ShipmentFilterInput {

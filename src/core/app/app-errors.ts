@@ -37,6 +37,7 @@ export function toAppError(err: unknown): AppError {
   if (err instanceof RateLimitedError) return { code: 'rate-limited', message: message(err.message) };
   if (err instanceof BadRequestError) return { code: 'service', message: message(err.message) };
   if (err instanceof ApiError) return { code: 'service', message: message(err.message) };
+  if (err instanceof StoreError && err.kind === 'invalid-input') return { code: 'invalid-input', message: message(err.message) };
   if (err instanceof StoreError || err instanceof SecretStoreError) return { code: 'storage', message: message(err.message) };
   const text = err instanceof Error ? err.message : String(err);
   return { code: 'internal', message: message(`Quayside hit an unexpected problem (${text}); try again, and report it if it stays.`) };

@@ -8,10 +8,16 @@ import { checkContainerNumber } from '../../shared/iso6346.js';
 import { AuthError, NetworkError } from '../api/errors.js';
 import { LookupError, planLookup } from '../service/reference.js';
 import type { QuaysideService } from '../service/service.js';
-import type { OutboxEntry, ShipmentFilter } from '../store/index.js';
+import type { OutboxEntry } from '../store/index.js';
+import { resolveFilter } from './filters.js';
 import { AppFailure, toAppError } from './app-errors.js';
 
 export type Handlers = { [M in keyof Api]: (input: Parameters<Api[M]>[0]) => ReturnType<Api[M]> };
+
+/** The methods of one area (`import.*`, `map.*`…), implemented in a file of their own. */
+export type AreaHandlers<P extends string> = Pick<Handlers, Extract<keyof Api, `${P}.${string}`>>;
+type WorkdayArea = 'import' | 'watchlists' | 'feed' | 'notifications' | 'map' | 'export' | 'webhooks';
+export type WindowHandlers = Omit<Handlers, Extract<keyof Api, `${WorkdayArea}.${string}`>>;
 
 export interface HandlerContext {
   service: QuaysideService;
@@ -45,23 +51,10 @@ export function creditsView(service: QuaysideService): CreditsView {
   };
 }
 
-function filter(input: ShipmentFilterInput): ShipmentFilter {
-  return {
-    search: input.search,
-    status: input.status,
-    shipmentStatus: input.shipmentStatus,
-    outcome: input.outcome,
-    carrier: input.carrier,
-    pod: input.pod,
-    etaFrom: input.etaFrom,
-    etaTo: input.etaTo,
-    fields: input.fields,
-  };
-}
-
-export function createHandlers(ctx: HandlerContext): Handlers {
+export function createHandlers(ctx: HandlerContext): WindowHandlers {
   const { service } = ctx;
   const store = service.store;
+  const filter = (input: ShipmentFilterInput) => resolveFilter(store, input);
 
   const settings = (): SettingsView => ({
     apiBase: service.currentApiBase(),

@@ -8,6 +8,9 @@ import { QuaysideService } from '../service/service.js';
 import { toAppError } from './app-errors.js';
 import { createHandlers, creditsView, pendingNote, statusView, type Handlers } from './handlers.js';
 import { NotesSender } from './notes-sender.js';
+import { createExportHandlers } from './export-handlers.js';
+import { createWatchlistHandlers } from './watchlist-handlers.js';
+import { unbuilt } from './unbuilt.js';
 import type { AppRuntime, AppRuntimeOptions, EventListener } from './types.js';
 
 export type { AppRuntime, AppRuntimeOptions, EventListener } from './types.js';
@@ -63,7 +66,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
   });
 
   let closed = false;
-  const handlers: Handlers = createHandlers({
+  const windowHandlers = createHandlers({
     service,
     info: { version: options.version, dataDir: options.dataDir, demo: Boolean(options.demo), shell: options.shell },
     emitCredits: (reread) => {
@@ -81,6 +84,12 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     },
     keyChanged: () => notes.kick(),
   });
+  const handlers: Handlers = {
+    ...windowHandlers,
+    ...createWatchlistHandlers({ service, watchlistsChanged: (ids) => emit('watchlists.changed', { ids }) }),
+    ...createExportHandlers(service, options.now ?? (() => new Date())),
+    ...unbuilt,
+  };
 
   const stopStatus = service.scheduler.onStatus(emitStatus);
   // Edits queued before the last shutdown go out now.

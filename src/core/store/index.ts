@@ -8,6 +8,7 @@ export type { PortName, ShipmentFilter, ShipmentQuery, ShipmentSort, ShipmentTab
 export type { PendingInput, RawPayload } from './shipment-edits.js';
 export type { CreditSnapshot } from './directory.js';
 export type { OutboxEntry } from './notes-outbox.js';
+export type { WatchlistCounts, WatchlistRecord } from './watchlists.js';
 export type { PayloadSource, TrackingResultInput } from './snapshot.js';
 export type { WriteResult, WriteStatus } from './write.js';
 export { LATEST_SCHEMA_VERSION } from './migrations.js';

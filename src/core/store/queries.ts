@@ -30,6 +30,8 @@ export interface ShipmentFilter {
   /** Naive dates `YYYY-MM-DD`, inclusive, compared with the naive ETA as text. */
   etaFrom?: string;
   etaTo?: string;
+  /** Members of a list watchlist (saved-filter watchlists are expanded into the filter by the caller). */
+  watchlistId?: number;
 }
 
 export interface ShipmentQuery extends ShipmentFilter {
@@ -61,12 +63,12 @@ const TABLE_JOINS = `
   LEFT JOIN changes em ON em.id =
     (SELECT max(c.id) FROM changes c WHERE c.shipment_id = s.id AND c.kind = 'eta_moved')`;
 
-interface Where {
+export interface Where {
   sql: string;
   params: (string | number)[];
 }
 
-function where(filter: ShipmentFilter): Where {
+export function where(filter: ShipmentFilter): Where {
   const clauses: string[] = [];
   const params: (string | number)[] = [];
   if (filter.status !== undefined) {
@@ -97,6 +99,10 @@ function where(filter: ShipmentFilter): Where {
     // '~' sorts after any time part ('T…' or ' …') of a naive date on that day.
     clauses.push('s.eta <= ?');
     params.push(`${filter.etaTo}~`);
+  }
+  if (filter.watchlistId !== undefined) {
+    clauses.push('s.id IN (SELECT w.shipment_id FROM watchlist_shipments w WHERE w.watchlist_id = ?)');
+    params.push(filter.watchlistId);
   }
   for (const [name, value] of Object.entries(filter.fields ?? {})) {
     clauses.push('EXISTS (SELECT 1 FROM shipment_fields f WHERE f.shipment_id = s.id AND f.name = ? AND f.value = ? COLLATE NOCASE)');

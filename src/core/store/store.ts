@@ -15,6 +15,8 @@ import { createShipmentReader } from './read.js';
 import { createSearchIndex } from './search.js';
 import { createFacets } from './facets.js';
 import { type NotesOutbox, createNotesOutbox } from './notes-outbox.js';
+import { type Watchlists, createWatchlists } from './watchlists.js';
+import { type ChangeFeed, createChangeFeed } from './feed.js';
 import type { ShipmentFacets } from '../../shared/views.js';
 import { createSqliteSendLog } from './send-log.js';
 import { type ShipmentEdits, createShipmentEdits } from './shipment-edits.js';
@@ -33,7 +35,7 @@ export interface PageResult {
   changes: number;
 }
 
-export interface Store extends ShipmentQueries, ShipmentEdits, Directory, NotesOutbox {
+export interface Store extends ShipmentQueries, ShipmentEdits, Directory, NotesOutbox, Watchlists, ChangeFeed {
   /** Carriers, ports of discharge, shipment statuses and imported column names, with counts. */
   shipmentFacets(): ShipmentFacets;
   /** The absolute path of the cache file. */
@@ -86,6 +88,8 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     const directory = createDirectory(db, opened.file);
     const outbox = createNotesOutbox(db, search, nowIso);
     const facets = createFacets(db);
+    const watchlists = createWatchlists(db, opened.file, nowIso);
+    const feed = createChangeFeed(db);
 
     /** Runs a write in a transaction, turning disk and permission failures into StoreErrors. */
     const guarded = <A extends unknown[], R>(fn: (...args: A) => R) => {
@@ -160,6 +164,15 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
       ...guardedEdits,
       ...directory,
       shipmentFacets: facets.shipmentFacets,
+      ...feed,
+      ...watchlists,
+      createWatchlist: guarded(watchlists.createWatchlist),
+      addToWatchlist: guarded(watchlists.addToWatchlist),
+      removeFromWatchlist: guarded(watchlists.removeFromWatchlist),
+      renameWatchlist: guarded(watchlists.renameWatchlist),
+      deleteWatchlist: guarded(watchlists.deleteWatchlist),
+      markWatchlistViewed: guarded(watchlists.markWatchlistViewed),
+      setWatchlistSeen: guarded(watchlists.setWatchlistSeen),
       queueNote: guarded(outbox.queueNote),
       waitingNotes: outbox.waitingNotes,
       waitingNote: outbox.waitingNote,

@@ -1,0 +1,51 @@
+/** The window's filter turned into the store's, with a watchlist expanded into what it selects. */
+import type { ShipmentFilterInput } from '../../shared/views.js';
+import type { ShipmentFilter, Store, WatchlistRecord } from '../store/index.js';
+import { AppFailure } from './app-errors.js';
+
+function plain(input: ShipmentFilterInput): ShipmentFilter {
+  return {
+    search: input.search,
+    status: input.status,
+    shipmentStatus: input.shipmentStatus,
+    outcome: input.outcome,
+    carrier: input.carrier,
+    pod: input.pod,
+    etaFrom: input.etaFrom,
+    etaTo: input.etaTo,
+    fields: input.fields,
+  };
+}
+
+export function savedFilter(watchlist: WatchlistRecord): ShipmentFilterInput {
+  if (!watchlist.filter) return {};
+  try {
+    return JSON.parse(watchlist.filter) as ShipmentFilterInput;
+  } catch {
+    return {};
+  }
+}
+
+/** The shipments of a watchlist, as a store filter. */
+export function watchlistMembers(watchlist: WatchlistRecord): ShipmentFilter {
+  return watchlist.kind === 'list' ? { watchlistId: watchlist.id } : plain(savedFilter(watchlist));
+}
+
+export function findWatchlist(store: Store, id: number): WatchlistRecord {
+  const watchlist = store.getWatchlist(id);
+  if (!watchlist) throw new AppFailure('not-found', 'That watchlist no longer exists; the list has been refreshed.');
+  return watchlist;
+}
+
+/**
+ * A saved-filter watchlist narrows the view with its own conditions; where both name the same
+ * condition, the one chosen in the view wins (imported fields are combined).
+ */
+export function resolveFilter(store: Store, input: ShipmentFilterInput): ShipmentFilter {
+  if (input.watchlistId === undefined) return plain(input);
+  const watchlist = findWatchlist(store, input.watchlistId);
+  if (watchlist.kind === 'list') return { ...plain(input), watchlistId: watchlist.id };
+  const saved = savedFilter(watchlist);
+  const defined = Object.fromEntries(Object.entries(plain(input)).filter(([, v]) => v !== undefined)) as ShipmentFilter;
+  return { ...plain(saved), ...defined, fields: { ...saved.fields, ...input.fields } };
+}

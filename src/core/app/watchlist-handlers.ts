@@ -1,0 +1,162 @@
+/** Watchlists, the changes feed and which changes become desktop notifications. */
+import { FEED_KINDS, type FeedKind, type NotificationPrefs, type WatchlistView } from '../../shared/workday-views.js';
+import type { QuaysideService } from '../service/service.js';
+import type { WatchlistRecord } from '../store/index.js';
+import { AppFailure } from './app-errors.js';
+import { findWatchlist, savedFilter, watchlistMembers } from './filters.js';
+import type { AreaHandlers } from './handlers.js';
+
+const FEED_SEEN_SETTING = 'feed.seenUpTo';
+const NOTIFY_SETTING = 'notifications';
+/** By default every kind notifies except new events, which come by the dozen on a busy day. */
+const DEFAULT_PREFS: NotificationPrefs = { eta_moved: true, event_added: false, status_changed: true, delivered: true, not_found: true, archived: false };
+
+export interface WatchlistContext {
+  service: QuaysideService;
+  watchlistsChanged(ids: number[] | null): void;
+}
+
+export function notificationPrefs(service: QuaysideService): NotificationPrefs {
+  const stored = service.store.getSetting(NOTIFY_SETTING);
+  let parsed: Partial<NotificationPrefs> = {};
+  try {
+    parsed = stored ? (JSON.parse(stored) as Partial<NotificationPrefs>) : {};
+  } catch {
+    parsed = {};
+  }
+  return Object.fromEntries(FEED_KINDS.map((k) => [k, typeof parsed[k] === 'boolean' ? parsed[k] : DEFAULT_PREFS[k]])) as NotificationPrefs;
+}
+
+export function feedSeenUpTo(service: QuaysideService): number {
+  return Number(service.store.getSetting(FEED_SEEN_SETTING) ?? 0) || 0;
+}
+
+export function watchlistView(service: QuaysideService, w: WatchlistRecord): WatchlistView {
+  const counts = service.store.watchlistCounts(watchlistMembers(w), w.viewedChangeId);
+  return {
+    id: w.id,
+    name: w.name,
+    kind: w.kind,
+    filter: w.kind === 'filter' ? savedFilter(w) : null,
+    count: counts.count,
+    attention: { etaMoved: counts.etaMoved, stuck: counts.stuck, notFound: counts.notFound, total: counts.total },
+    createdAt: w.createdAt,
+    lastViewedAt: w.viewedAt,
+  };
+}
+
+export function createWatchlistHandlers(ctx: WatchlistContext): AreaHandlers<'watchlists' | 'feed' | 'notifications'> {
+  const { service } = ctx;
+  const store = service.store;
+  const view = (id: number) => watchlistView(service, findWatchlist(store, id));
+  const changed = (id: number | null) => ctx.watchlistsChanged(id === null ? null : [id]);
+
+  const feedPage = (watchlistId: number | undefined, kinds: readonly FeedKind[] | undefined, options: { onlyUnseen?: boolean; beforeId?: number; limit: number }) => {
+    const watchlist = watchlistId === undefined ? null : findWatchlist(store, watchlistId);
+    const members = watchlist ? watchlistMembers(watchlist) : null;
+    const seenUpTo = watchlist ? watchlist.seenChangeId : feedSeenUpTo(service);
+    return {
+      items: store.changeFeed({ members, kinds, afterId: options.onlyUnseen ? seenUpTo : undefined, beforeId: options.beforeId, limit: options.limit }),
+      unseen: store.countFeed({ members, kinds, afterId: seenUpTo }),
+      seenUpTo,
+    };
+  };
+
+  return {
+    'watchlists.list': async () => store.listWatchlists().map((w) => watchlistView(service, w)),
+    'watchlists.create': async (input) => {
+      const id =
+        input.kind === 'list'
+          ? store.createWatchlist({ name: input.name, kind: 'list', shipmentIds: input.shipmentIds })
+          : store.createWatchlist({ name: input.name, kind: 'filter', filter: JSON.stringify(input.filter) });
+      changed(id);
+      return view(id);
+    },
+    'watchlists.fromImport': async ({ jobId, field }) => {
+      const rows = service.store.db
+        .prepare<[number, string], { shipment_id: number; value: string }>(
+          `SELECT DISTINCT i.shipment_id, f.value FROM import_items i
+             JOIN shipment_fields f ON f.shipment_id = i.shipment_id AND f.name = ?2
+            WHERE i.job_id = ?1 AND i.shipment_id IS NOT NULL`,
+        )
+        .all(jobId, field);
+      if (rows.length === 0) {
+        throw new AppFailure('invalid-input', `No shipment of import ${jobId} has a "${field}" value; choose another column.`);
+      }
+      const byValue = new Map<string, number[]>();
+      const names = new Map<string, string>();
+      for (const r of rows) {
+        const key = r.value.trim();
+        if (!key) continue;
+        const list = byValue.get(key.toLowerCase()) ?? [];
+        if (list.length === 0) byValue.set(key.toLowerCase(), list);
+        list.push(r.shipment_id);
+        // Keep the first spelling met as the list's name.
+        if (!names.has(key.toLowerCase())) names.set(key.toLowerCase(), key);
+      }
+      const ids: number[] = [];
+      for (const [key, shipmentIds] of byValue) {
+        const name = names.get(key) ?? key;
+        // An existing list of that name (last week's import of the same customer) is topped up.
+        const existing = store.watchlistByName(name);
+        if (existing && existing.kind === 'list') {
+          store.addToWatchlist(existing.id, shipmentIds);
+          ids.push(existing.id);
+        } else {
+          ids.push(store.createWatchlist({ name: existing ? `${name} (import ${jobId})` : name, kind: 'list', shipmentIds }));
+        }
+      }
+      ctx.watchlistsChanged(ids);
+      return ids.map(view);
+    },
+    'watchlists.addShipments': async ({ watchlistId, shipmentIds }) => {
+      const w = findWatchlist(store, watchlistId);
+      if (w.kind !== 'list') throw new AppFailure('invalid-input', `"${w.name}" is a saved filter; its shipments follow the filter and cannot be added by hand.`);
+      store.addToWatchlist(watchlistId, shipmentIds);
+      changed(watchlistId);
+      return view(watchlistId);
+    },
+    'watchlists.removeShipments': async ({ watchlistId, shipmentIds }) => {
+      const w = findWatchlist(store, watchlistId);
+      if (w.kind !== 'list') throw new AppFailure('invalid-input', `"${w.name}" is a saved filter; change the filter instead.`);
+      store.removeFromWatchlist(watchlistId, shipmentIds);
+      changed(watchlistId);
+      return view(watchlistId);
+    },
+    'watchlists.rename': async ({ watchlistId, name }) => {
+      findWatchlist(store, watchlistId);
+      store.renameWatchlist(watchlistId, name);
+      changed(watchlistId);
+      return view(watchlistId);
+    },
+    'watchlists.delete': async (watchlistId) => {
+      findWatchlist(store, watchlistId);
+      store.deleteWatchlist(watchlistId);
+      changed(null);
+    },
+    'watchlists.markViewed': async (watchlistId) => {
+      findWatchlist(store, watchlistId);
+      store.markWatchlistViewed(watchlistId);
+      changed(watchlistId);
+      return view(watchlistId);
+    },
+
+    'feed.list': async (query) => feedPage(query.watchlistId, query.kinds, query),
+    'feed.markSeen': async ({ watchlistId, upToId }) => {
+      const upTo = Math.min(upToId, store.latestChangeId());
+      if (watchlistId === undefined) {
+        store.setSetting(FEED_SEEN_SETTING, String(Math.max(upTo, feedSeenUpTo(service))));
+      } else {
+        findWatchlist(store, watchlistId);
+        store.setWatchlistSeen(watchlistId, upTo);
+      }
+      return feedPage(watchlistId, undefined, { limit: 50 });
+    },
+    'notifications.get': async () => notificationPrefs(service),
+    'notifications.update': async (prefs) => {
+      const next = { ...notificationPrefs(service), ...prefs };
+      store.setSetting(NOTIFY_SETTING, JSON.stringify(next));
+      return next;
+    },
+  };
+}
