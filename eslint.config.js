@@ -28,4 +28,13 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'src/shared is pure: no Electron.' }], patterns: [{ group: nodeBuiltins, message: 'src/shared is pure: no Node built-ins.' }, { group: ['**/core/**', '**/main/**', '**/renderer/**'], message: 'src/shared imports nothing from the layers above it.' }] }],
     },
   },
+  {
+    // The window is sandboxed: it reaches data only through the typed bridge (src/shared/contract.ts).
+    // vite.config.ts is build tooling that runs under Node, not part of the window.
+    files: ['src/renderer/**/*.ts', 'src/renderer/**/*.tsx'],
+    ignores: ['src/renderer/vite.config.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The renderer is sandboxed: no Electron; use the typed bridge.' }], patterns: [{ group: nodeBuiltins, message: 'The renderer is sandboxed: no Node built-ins.' }, { group: ['**/core/**', '**/main/**', '**/cli/**', '**/sim/**', '**/preload/**'], message: 'The renderer reaches the core only through the typed bridge (src/shared/contract.ts).' }] }],
+    },
+  },
 );

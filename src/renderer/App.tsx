@@ -1,0 +1,76 @@
+/** The window: header (navigation, quick track, credits, theme), the current view, the status bar. */
+import { useEffect } from 'react';
+import { CreditsPanel } from './components/CreditsPanel';
+import { APP_SHELL_ID } from './components/Dialog';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { NavBar } from './components/NavBar';
+import { QuickTrack } from './components/QuickTrack';
+import { ShortcutsHelp } from './components/ShortcutsHelp';
+import { StatusBar } from './components/StatusBar';
+import { ThemeToggle } from './components/ThemeToggle';
+import { Toasts } from './components/Toasts';
+import { useGlobalShortcuts } from './components/use-shortcuts';
+import { useApplyTheme } from './components/use-theme';
+import { SettingsPage } from './settings/SettingsPage';
+import { RemoveDialog } from './shipments/RemoveDialog';
+import { ShipmentsWorkspace } from './shipments/ShipmentsWorkspace';
+import { startClock } from './state/clock';
+import { useUi } from './state/ui';
+import { connectStores } from './state/wire-events';
+
+export function App() {
+  const view = useUi((s) => s.view);
+  const removeIds = useUi((s) => s.removeIds);
+  const helpOpen = useUi((s) => s.helpOpen);
+
+  useEffect(() => connectStores(), []);
+  useEffect(() => startClock(), []);
+  useApplyTheme();
+  useGlobalShortcuts();
+
+  return (
+    <>
+      <div id={APP_SHELL_ID} className="app">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <header className="topbar">
+          <div className="brand">
+            <span className="brand-mark" aria-hidden="true" />
+            Quayside
+          </div>
+          <NavBar />
+          <QuickTrack />
+          <span className="spacer" />
+          <CreditsPanel />
+          <ThemeToggle />
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Keyboard shortcuts"
+            title="Keyboard shortcuts (?)"
+            onClick={() => useUi.getState().setHelpOpen(true)}
+          >
+            ?
+          </button>
+        </header>
+        <main id="main" className="main">
+          {view === 'shipments' && (
+            <ErrorBoundary area="the shipments view">
+              <ShipmentsWorkspace />
+            </ErrorBoundary>
+          )}
+          {view === 'settings' && (
+            <ErrorBoundary area="Settings">
+              <SettingsPage />
+            </ErrorBoundary>
+          )}
+        </main>
+        <StatusBar />
+      </div>
+      <Toasts />
+      {removeIds && <RemoveDialog ids={removeIds} onClose={() => useUi.getState().closeRemove()} />}
+      {helpOpen && <ShortcutsHelp onClose={() => useUi.getState().setHelpOpen(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * The bridge for the web harness: the same contract over HTTP and a WebSocket on the page's own
+ * origin. `POST /api/<method>` answers a JSON `Result` (also on HTTP 4xx/5xx); events arrive on
+ * `/events` as `{event, payload}`.
+ */
+import type { ApiMethod, AppError, EventName, Events, QuaysideBridge, Result } from '../../shared/contract';
+
+export const UNREACHABLE_MESSAGE = 'The Quayside back end is not reachable; restart the app.';
+
+type AnyListener = (payload: unknown) => void;
+
+export interface WebBridgeOptions {
+  /** Page origin, e.g. `http://127.0.0.1:5174`; defaults to `location.origin`. */
+  origin?: string;
+  fetch?: typeof fetch;
+  WebSocket?: typeof WebSocket;
+  /** First reconnect delay; doubles up to `maxBackoffMs`. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+/** The harness bridge also says when the event stream came back, so views can reload what they missed. */
+export interface WebBridge extends QuaysideBridge {
+  onReconnect(listener: () => void): () => void;
+  close(): void;
+}
+
+function failure(code: AppError['code'], message: string): Result<never> {
+  return { ok: false, error: { code, message } };
+}
+
+function isResult(value: unknown): value is Result<unknown> {
+  if (typeof value !== 'object' || value === null || !('ok' in value)) return false;
+  const v = value as { ok: unknown; error?: unknown };
+  if (v.ok === true) return 'value' in value;
+  if (v.ok !== false || typeof v.error !== 'object' || v.error === null) return false;
+  return typeof (v.error as { message?: unknown }).message === 'string';
+}
+
+export function createWebBridge(options: WebBridgeOptions = {}): WebBridge {
+  const origin = options.origin ?? window.location.origin;
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => window.fetch(input, init));
+  const Socket = options.WebSocket ?? window.WebSocket;
+  const firstBackoff = options.backoffMs ?? 500;
+  const maxBackoff = options.maxBackoffMs ?? 10_000;
+
+  const listeners = new Map<EventName, Set<AnyListener>>();
+  const reconnectListeners = new Set<() => void>();
+  let socket: WebSocket | null = null;
+  let backoff = firstBackoff;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let everOpened = false;
+  let closed = false;
+
+  const eventsUrl = (): string => {
+    const url = new URL('/events', origin);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    return url.href;
+  };
+
+  const dispatch = (data: unknown): void => {
+    if (typeof data !== 'string') return;
+    let message: unknown;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (typeof message !== 'object' || message === null) return;
+    const { event, payload } = message as { event?: unknown; payload?: unknown };
+    if (typeof event !== 'string') return;
+    for (const listener of listeners.get(event as EventName) ?? []) listener(payload);
+  };
+
+  const connect = (): void => {
+    if (closed || socket) return;
+    let ws: WebSocket;
+    try {
+      ws = new Socket(eventsUrl());
+    } catch {
+      scheduleReconnect();
+      return;
+    }
+    socket = ws;
+    ws.onopen = () => {
+      backoff = firstBackoff;
+      if (everOpened) for (const l of reconnectListeners) l();
+      everOpened = true;
+    };
+    ws.onmessage = (e: MessageEvent) => dispatch(e.data);
+    ws.onclose = () => {
+      socket = null;
+      scheduleReconnect();
+    };
+    ws.onerror = () => {
+      // A close event follows; reconnecting is handled there.
+    };
+  };
+
+  const scheduleReconnect = (): void => {
+    if (closed || retryTimer) return;
+    const delay = backoff;
+    backoff = Math.min(backoff * 2, maxBackoff);
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      connect();
+    }, delay);
+  };
+
+  const call = async (method: ApiMethod, ...input: unknown[]): Promise<Result<unknown>> => {
+    const body = input.length === 0 || input[0] === undefined ? {} : { input: input[0] };
+    let response: Response;
+    try {
+      response = await doFetch(new URL(`/api/${method}`, origin).href, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    } catch {
+      return failure('internal', UNREACHABLE_MESSAGE);
+    }
+    let parsed: unknown;
+    try {
+      parsed = await response.json();
+    } catch {
+      return failure('internal', `The Quayside back end answered ${method} with something unreadable (HTTP ${response.status}); restart the app.`);
+    }
+    if (!isResult(parsed)) {
+      return failure('internal', `The Quayside back end answered ${method} in an unexpected shape (HTTP ${response.status}); restart the app.`);
+    }
+    return parsed;
+  };
+
+  return {
+    // The contract's conditional rest parameter cannot be expressed by a non-generic
+    // implementation; the wire format is the same for every method.
+    call: call as QuaysideBridge['call'],
+    on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void {
+      let set = listeners.get(event);
+      if (!set) {
+        set = new Set();
+        listeners.set(event, set);
+      }
+      const l = listener as AnyListener;
+      set.add(l);
+      connect();
+      return () => {
+        set.delete(l);
+      };
+    },
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => {
+        reconnectListeners.delete(listener);
+      };
+    },
+    close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
+      socket?.close();
+      socket = null;
+    },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * A modal dialog: focus moves in and is trapped (Tab cycles), Escape closes, the window behind
+ * is inert, and focus goes back where it was when the dialog closes.
+ */
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+
+export const APP_SHELL_ID = 'app-shell';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+let openDialogs = 0;
+
+export interface DialogProps {
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+  /** Buttons at the bottom. */
+  footer?: ReactNode;
+  className?: string;
+  /** Closing is refused while true (a call is running). */
+  busy?: boolean;
+}
+
+export function Dialog({ title, onClose, children, footer, className, busy }: DialogProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const shell = document.getElementById(APP_SHELL_ID);
+    openDialogs++;
+    shell?.setAttribute('inert', '');
+    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? panel.current)?.focus();
+    return () => {
+      openDialogs--;
+      if (openDialogs === 0) shell?.removeAttribute('inert');
+      if (previous?.isConnected) previous.focus();
+    };
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      if (!busy) closeRef.current();
+      return;
+    }
+    if (e.key !== 'Tab' || !panel.current) return;
+    const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) {
+      e.preventDefault();
+      return;
+    }
+    if (e.shiftKey && (document.activeElement === first || document.activeElement === panel.current)) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  return createPortal(
+    <div
+      className="dialog-backdrop"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget && !busy) onClose();
+      }}
+    >
+      <div
+        ref={panel}
+        className={`dialog ${className ?? ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <header className="dialog-header">
+          <h2 id={titleId} className="dialog-title">
+            {title}
+          </h2>
+          <button type="button" className="icon-button" aria-label="Close" onClick={onClose} disabled={busy}>
+            ✕
+          </button>
+        </header>
+        <div className="dialog-body">{children}</div>
+        {footer && <footer className="dialog-footer">{footer}</footer>}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,30 @@
+/** The main navigation. New views (Import, Watchlists, Map, Changes) are one entry here and one in App. */
+import { type ViewId, useUi } from '../state/ui';
+
+export const NAV_ITEMS: readonly { id: ViewId; label: string }[] = [
+  { id: 'shipments', label: 'Shipments' },
+  { id: 'settings', label: 'Settings' },
+];
+
+export function NavBar() {
+  const view = useUi((s) => s.view);
+  const setView = useUi((s) => s.setView);
+  return (
+    <nav className="nav" aria-label="Main">
+      <ul>
+        {NAV_ITEMS.map((item) => (
+          <li key={item.id}>
+            <button
+              type="button"
+              className={`nav-item${view === item.id ? ' current' : ''}`}
+              aria-current={view === item.id ? 'page' : undefined}
+              onClick={() => setView(item.id)}
+            >
+              {item.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,94 @@
+/** Forwarder wording for codes the service and the core use. */
+import type { Outcome } from '../../shared/domain';
+import type { PortName, RemovalOutcome } from '../../shared/views';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+export function formatCount(n: number): string {
+  return numberFormat.format(n);
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+export const TYPE_LABELS: Record<string, string> = { container: 'Container', bl: 'B/L', bk: 'Booking' };
+
+export function typeLabel(type: string): string {
+  return TYPE_LABELS[type] ?? type;
+}
+
+const SHIPMENT_STATUS_LABELS: Record<string, string> = {
+  IN_TRANSIT: 'In transit',
+  DELIVERED: 'Delivered',
+  PLANNED: 'Planned',
+  UNKNOWN: 'Unknown',
+};
+
+/**
+ * What the table shows in "Shipment status". The outcome wins where it says more than the
+ * status: INFO_NOT_FOUND is "no data yet" (never delivered), PENDING is waiting. Unknown
+ * statuses are shown exactly as they came.
+ */
+export function shipmentStatusText(shipmentStatus: string | null, outcome: Outcome): string {
+  if (outcome === 'INFO_NOT_FOUND') return 'No data from the carrier yet';
+  if (outcome === 'PENDING') return 'Waiting for the service';
+  if (outcome === 'ERROR' && !shipmentStatus) return 'The service reported an error';
+  if (!shipmentStatus) return '—';
+  return SHIPMENT_STATUS_LABELS[shipmentStatus] ?? shipmentStatus;
+}
+
+/** A CSS modifier for the status pill; unknown values get the neutral style. */
+export function shipmentStatusTone(shipmentStatus: string | null, outcome: Outcome): string {
+  if (outcome === 'INFO_NOT_FOUND') return 'muted';
+  if (outcome === 'PENDING') return 'waiting';
+  if (outcome === 'ERROR') return 'error';
+  switch (shipmentStatus) {
+    case 'IN_TRANSIT':
+      return 'transit';
+    case 'DELIVERED':
+      return 'done';
+    case 'PLANNED':
+      return 'planned';
+    default:
+      return 'neutral';
+  }
+}
+
+export function statusShipmentFilterLabel(value: string): string {
+  return SHIPMENT_STATUS_LABELS[value] ?? value;
+}
+
+export function subscriptionLabel(status: string | null): string {
+  if (status === 'ACTIVE') return 'Active';
+  if (status === 'ARCHIVED') return 'Archived';
+  return status ?? 'Not tracked';
+}
+
+export function portText(port: PortName | null | undefined): string {
+  if (!port) return '';
+  return port.country ? `${port.name}, ${port.country}` : port.name;
+}
+
+export function carrierText(carrier: { scac: string | null; name: string | null }): string {
+  return carrier.name ?? carrier.scac ?? '';
+}
+
+export const REMOVAL_LABELS: Record<RemovalOutcome, string> = {
+  'deleted-refund': 'Deleted, 1 credit refunded',
+  deleted: 'Deleted, no refund',
+  archived: 'Archived, no refund',
+  'local-only': 'Removed from this computer only',
+};
+
+/** "3 deleted with a refund (3 credits back), 1 archived, no refund". */
+export function removalTotals(counts: Record<RemovalOutcome, number>, refunds: number): string {
+  const parts: string[] = [];
+  if (counts['deleted-refund'] > 0) {
+    parts.push(`${formatCount(counts['deleted-refund'])} deleted with a refund (${plural(refunds, 'credit')} back)`);
+  }
+  if (counts.deleted > 0) parts.push(`${formatCount(counts.deleted)} deleted, no refund`);
+  if (counts.archived > 0) parts.push(`${formatCount(counts.archived)} archived, no refund`);
+  if (counts['local-only'] > 0) parts.push(`${formatCount(counts['local-only'])} removed from this computer only`);
+  return parts.length ? parts.join(', ') : 'Nothing to remove';
+}

@@ -1,0 +1,81 @@
+/**
+ * Naive dates (port wall-clock time, no time zone) are shown exactly as the service gave them.
+ * They never go through `Date`: a conversion would shift them by the viewer's offset.
+ */
+
+const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
+
+interface NaiveParts {
+  year: number;
+  month: number;
+  day: number;
+  time: string | null;
+}
+
+export function parseNaive(value: string): NaiveParts | null {
+  const m = NAIVE.exec(value.trim());
+  if (!m) return null;
+  const [, y, mo, d, hh, mm, ss] = m;
+  const time = hh && mm ? (ss && ss !== '00' ? `${hh}:${mm}:${ss}` : `${hh}:${mm}`) : null;
+  return { year: Number(y), month: Number(mo), day: Number(d), time };
+}
+
+/** "2026-12-04T14:00:00" → "2026-12-04 14:00"; a value in another shape is shown as it came. */
+export function formatNaive(value: string | null | undefined): string {
+  if (!value) return '';
+  const p = parseNaive(value);
+  if (!p) return value;
+  const date = value.trim().slice(0, 10);
+  return p.time ? `${date} ${p.time}` : date;
+}
+
+/** The date part only ("2026-12-04"), or the value as it came when it has another shape. */
+export function naiveDay(value: string | null | undefined): string {
+  if (!value) return '';
+  return parseNaive(value) ? value.trim().slice(0, 10) : value;
+}
+
+/** Days since 1970-01-01 of a proleptic Gregorian date, by arithmetic alone (Howard Hinnant's days_from_civil). */
+export function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const mp = (month + 9) % 12;
+  const doy = Math.floor((153 * mp + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+/** Whole calendar days from `from` to `to` (naive dates), or null when either is missing or unreadable. */
+export function dayDifference(from: string | null, to: string | null): number | null {
+  if (!from || !to) return null;
+  const a = parseNaive(from);
+  const b = parseNaive(to);
+  if (!a || !b) return null;
+  return daysFromCivil(b.year, b.month, b.day) - daysFromCivil(a.year, a.month, a.day);
+}
+
+/** "+3 d", "−2 d" (a true minus sign), "±0 d" when only the time moved; null when it cannot be told. */
+export function formatEtaMove(move: { from: string | null; to: string | null } | null | undefined): string | null {
+  if (!move) return null;
+  const days = dayDifference(move.from, move.to);
+  if (days === null) return null;
+  if (days > 0) return `+${days} d`;
+  if (days < 0) return `\u2212${-days} d`;
+  return '\u00b10 d';
+}
+
+/** Accessible wording of an ETA move: "ETA moved 3 days later, from … to …". */
+export function describeEtaMove(move: { from: string | null; to: string | null }): string {
+  const days = dayDifference(move.from, move.to);
+  const range = `from ${formatNaive(move.from) || 'none'} to ${formatNaive(move.to) || 'none'}`;
+  if (days === null) return `ETA changed ${range}`;
+  if (days === 0) return `ETA moved within the same day, ${range}`;
+  const n = Math.abs(days);
+  return `ETA moved ${n} ${n === 1 ? 'day' : 'days'} ${days > 0 ? 'later' : 'earlier'}, ${range}`;
+}
+
+/** A `YYYY-MM-DD` a date input accepts, or null. */
+export function isNaiveDay(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value);
+}

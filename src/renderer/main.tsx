@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/table.css';
+import './styles/panels.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+
+createRoot(container).render(
+  <StrictMode>
+    <ErrorBoundary area="the Quayside window">
+      <App />
+    </ErrorBoundary>
+  </StrictMode>,
+);

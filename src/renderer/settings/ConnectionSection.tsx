@@ -1,0 +1,77 @@
+/** The tracking service's address and a connection test. */
+import { type FormEvent, useEffect, useState } from 'react';
+import type { ConnectionTestResult } from '../../shared/views';
+import { call, messageOf } from '../api/call';
+import { useSettings } from '../state/settings';
+
+export function ConnectionSection() {
+  const settings = useSettings((s) => s.settings);
+  const update = useSettings((s) => s.update);
+  const [apiBase, setApiBase] = useState(settings?.apiBase ?? '');
+  const [saveMessage, setSaveMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [testing, setTesting] = useState(false);
+  const [test, setTest] = useState<ConnectionTestResult | { ok: false; message: string } | null>(null);
+
+  useEffect(() => setApiBase(settings?.apiBase ?? ''), [settings?.apiBase]);
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaveMessage(null);
+    try {
+      const next = await update({ apiBase: apiBase.trim() });
+      setSaveMessage({ ok: true, text: `Saved: ${next.apiBase ?? ''}` });
+    } catch (err) {
+      setSaveMessage({ ok: false, text: messageOf(err) });
+    }
+  };
+
+  const runTest = async () => {
+    setTesting(true);
+    setTest(null);
+    try {
+      setTest(await call('connection.test'));
+    } catch (err) {
+      setTest({ ok: false, message: messageOf(err) });
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  return (
+    <section className="settings-section" aria-labelledby="settings-connection">
+      <h2 id="settings-connection" className="section-title">
+        Tracking service
+      </h2>
+      <form className="row-form" onSubmit={save}>
+        <label className="field grow">
+          <span className="field-label">API base URL</span>
+          <input
+            className="input mono"
+            type="url"
+            placeholder="https://api.example.com"
+            spellCheck={false}
+            value={apiBase}
+            onChange={(e) => setApiBase(e.target.value)}
+          />
+        </label>
+        <button type="submit" className="button" disabled={!apiBase.trim() || apiBase.trim() === (settings?.apiBase ?? '')}>
+          Save address
+        </button>
+        <button type="button" className="button primary" onClick={runTest} disabled={testing}>
+          {testing ? 'Testing…' : 'Test connection'}
+        </button>
+      </form>
+      {saveMessage && (
+        <p className={saveMessage.ok ? 'inline-ok' : 'inline-error'} role={saveMessage.ok ? 'status' : 'alert'}>
+          {saveMessage.text}
+        </p>
+      )}
+      {test && (
+        <p className={test.ok ? 'inline-ok' : 'inline-error'} role={test.ok ? 'status' : 'alert'}>
+          {test.message}
+          {'latencyMs' in test && test.latencyMs !== null && <span className="muted"> ({test.latencyMs} ms)</span>}
+        </p>
+      )}
+    </section>
+  );
+}

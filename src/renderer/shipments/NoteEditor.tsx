@@ -1,0 +1,111 @@
+/**
+ * Inline note edit: at most 40 characters with a counter, Enter saves, Escape cancels. Saving
+ * goes through `notes.set` (the scheduler's outbox); offline the note is kept and shown pending.
+ */
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { NOTE_MAX_LENGTH } from '../../shared/domain';
+import { messageOf } from '../api/call';
+import { useNotes } from '../state/notes';
+
+export interface NoteEditorProps {
+  shipmentId: number;
+  reference: string;
+  initial: string | null;
+  /** Called after a save (with whether the note waits in the outbox) or a cancel. */
+  onDone(result: { saved: boolean; pending: boolean }): void;
+  className?: string;
+}
+
+/** The counter turns to a warning this close to the limit. */
+const WARN_AT = NOTE_MAX_LENGTH - 5;
+
+export function NoteEditor({ shipmentId, reference, initial, onDone, className }: NoteEditorProps) {
+  const [value, setValue] = useState(initial ?? '');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const counterId = useId();
+  const errorId = useId();
+  const save = useNotes((s) => s.save);
+
+  useEffect(() => {
+    input.current?.focus();
+    input.current?.select();
+  }, []);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const result = await save(shipmentId, value.trim());
+      onDone({ saved: true, pending: result.pending });
+    } catch (err) {
+      setError(messageOf(err));
+      setSaving(false);
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      onDone({ saved: false, pending: false });
+    }
+    // Keys typed here are text, never table shortcuts.
+    e.stopPropagation();
+  };
+
+  const length = value.length;
+  const tone = length >= NOTE_MAX_LENGTH ? 'full' : length >= WARN_AT ? 'warn' : '';
+  return (
+    <form className={`note-editor ${className ?? ''}`} onSubmit={submit} onKeyDown={onKeyDown} onClick={(e) => e.stopPropagation()} onDoubleClick={(e) => e.stopPropagation()}>
+      <input
+        ref={input}
+        className="input note-input"
+        aria-label={`Note for ${reference}`}
+        aria-describedby={error ? `${counterId} ${errorId}` : counterId}
+        aria-invalid={error ? true : undefined}
+        maxLength={NOTE_MAX_LENGTH}
+        value={value}
+        disabled={saving}
+        spellCheck
+        onChange={(e) => setValue(e.target.value.slice(0, NOTE_MAX_LENGTH))}
+      />
+      <span id={counterId} className={`note-counter ${tone}`} aria-label={`${length} of ${NOTE_MAX_LENGTH} characters`}>
+        {length}/{NOTE_MAX_LENGTH}
+      </span>
+      <button type="submit" className="button primary small" disabled={saving}>
+        {saving ? 'Saving…' : 'Save note'}
+      </button>
+      <button type="button" className="button small" onClick={() => onDone({ saved: false, pending: false })} disabled={saving}>
+        Cancel
+      </button>
+      {error && (
+        <span id={errorId} className="note-error" role="alert">
+          {error}
+        </span>
+      )}
+    </form>
+  );
+}
+
+/** The "pending" / "not sent" badge beside a note. */
+export function NoteBadge({ pending, failed }: { pending: boolean; failed: string | null }) {
+  if (failed) {
+    return (
+      <span className="badge badge-failed" title={failed} aria-label={`Note not sent: ${failed}`}>
+        not sent
+      </span>
+    );
+  }
+  if (pending) {
+    return (
+      <span className="badge badge-pending" title="Saved on this computer; sent to the service when it is reachable">
+        pending
+      </span>
+    );
+  }
+  return null;
+}

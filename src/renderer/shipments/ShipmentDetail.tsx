@@ -1,0 +1,140 @@
+/** The side panel with everything known about one shipment (`shipments.get`). */
+import { useState } from 'react';
+import type { ShipmentDetail as Detail } from '../../shared/views';
+import { carrierText, shipmentStatusText, shipmentStatusTone, subscriptionLabel, typeLabel } from '../lib/format';
+import { formatNaive } from '../lib/naive-date';
+import { absoluteTime, relativeTime } from '../lib/relative-time';
+import { useClock } from '../state/clock';
+import { useDetail } from '../state/detail';
+import { noteStateOf, useNotes } from '../state/notes';
+import { useUi } from '../state/ui';
+import { ContainersSection, EtaHistorySection, RawPayloadSection, RouteSection } from './DetailSections';
+import { NoteBadge, NoteEditor } from './NoteEditor';
+
+export const DETAIL_HEADING_ID = 'detail-heading';
+
+const REFERENCE_LABELS: Record<string, string> = { container: 'Container number', bl: 'Bill of lading (B/L)', bk: 'Booking number' };
+
+export function ShipmentDetailPanel() {
+  const openId = useDetail((s) => s.openId);
+  const detail = useDetail((s) => s.detail);
+  const loading = useDetail((s) => s.loading);
+  const error = useDetail((s) => s.error);
+  const close = useDetail((s) => s.close);
+  const reload = useDetail((s) => s.reload);
+  if (openId === null) return null;
+
+  return (
+    <section className="detail" aria-label="Shipment detail" aria-busy={loading}>
+      <header className="detail-header">
+        <h2 id={DETAIL_HEADING_ID} className="detail-title mono" tabIndex={-1}>
+          {detail?.shipment.reference ?? (loading ? 'Loading…' : 'Shipment')}
+        </h2>
+        <button type="button" className="icon-button" aria-label="Close detail" title="Close (Esc)" onClick={close}>
+          ✕
+        </button>
+      </header>
+      {error && (
+        <div className="inline-error" role="alert">
+          {error}{' '}
+          <button type="button" className="button small" onClick={() => void reload()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {detail && detail.shipment.id === openId && <DetailBody detail={detail} />}
+    </section>
+  );
+}
+
+function DetailBody({ detail }: { detail: Detail }) {
+  const s = detail.shipment;
+  const now = useClock((c) => c.now);
+  const known = useNotes((n) => n.known);
+  const [editing, setEditing] = useState(false);
+  const note = noteStateOf(known, s.id, detail.pendingNote !== null);
+  const notFound = s.outcome === 'INFO_NOT_FOUND';
+  const statusText = shipmentStatusText(s.shipmentStatus, s.outcome);
+  const fields = Object.entries(s.fields);
+
+  return (
+    <div className="detail-body">
+      {notFound && (
+        <p className="notice notice-muted" role="note">
+          No data from the carrier yet. The service will report it when the carrier publishes it.
+        </p>
+      )}
+      <dl className="facts">
+        <dt>{REFERENCE_LABELS[s.type] ?? 'Reference'}</dt>
+        <dd className="mono">{s.reference}</dd>
+        <dt>Type</dt>
+        <dd>{typeLabel(s.type)}</dd>
+        <dt>Carrier</dt>
+        <dd>
+          {carrierText(s.carrier) || '—'}
+          {s.carrier.scac && s.carrier.name && <span className="muted"> ({s.carrier.scac})</span>}
+        </dd>
+        <dt>Shipment status</dt>
+        <dd>
+          <span className={`pill pill-${shipmentStatusTone(s.shipmentStatus, s.outcome)}`}>{statusText}</span>
+        </dd>
+        <dt>Subscription</dt>
+        <dd>{subscriptionLabel(s.status)}</dd>
+        <dt>ETA</dt>
+        <dd className="mono">{s.eta ? formatNaive(s.eta) : '—'}</dd>
+        <dt>Last checked</dt>
+        <dd title={absoluteTime(s.lastCheckedAt)}>{relativeTime(s.lastCheckedAt, now)}</dd>
+        <dt>Tracking id</dt>
+        <dd className="mono">{s.trackingId ?? 'not tracked at the service'}</dd>
+        {fields.map(([name, value]) => (
+          <FieldRow key={name} name={name} value={value} />
+        ))}
+      </dl>
+
+      <section className="detail-section" aria-labelledby="detail-note">
+        <h3 id="detail-note" className="section-title">
+          Note
+        </h3>
+        {editing ? (
+          <NoteEditor shipmentId={s.id} reference={s.reference} initial={s.note} onDone={() => setEditing(false)} />
+        ) : (
+          <div className="detail-note">
+            <span className={s.note ? '' : 'muted'}>{s.note || 'No note'}</span>
+            <NoteBadge pending={note.pending} failed={note.failed} />
+            <button type="button" className="button small" onClick={() => setEditing(true)}>
+              Edit note
+            </button>
+          </div>
+        )}
+        {note.failed && <p className="inline-error small">The service refused this note: {note.failed}</p>}
+        {detail.pendingNote?.lastError && note.pending && (
+          <p className="muted small">Last attempt to send it: {detail.pendingNote.lastError}</p>
+        )}
+      </section>
+
+      <RouteSection shipment={s} />
+      <ContainersSection shipment={s} />
+      <EtaHistorySection shipment={s} />
+      <RawPayloadSection raw={detail.raw} />
+
+      <div className="detail-actions">
+        <button
+          type="button"
+          className="button danger-ghost"
+          onClick={() => useUi.getState().openRemove([s.id])}
+        >
+          Remove this shipment…
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function FieldRow({ name, value }: { name: string; value: string }) {
+  return (
+    <>
+      <dt className="field-name">{name}</dt>
+      <dd>{value}</dd>
+    </>
+  );
+}

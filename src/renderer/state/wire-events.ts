@@ -1,0 +1,76 @@
+/**
+ * Routes what main pushes to the stores, and loads the first state. Returns the function that
+ * unsubscribes everything (the App calls it on unmount; tests call it between cases).
+ */
+import { onEvent } from '../api/call';
+import { onBridgeReconnect } from '../api/bridge';
+import { useCredits } from './credits';
+import { useDetail } from './detail';
+import { useFacets } from './facets';
+import { useNotes } from './notes';
+import { useSettings } from './settings';
+import { useShipments } from './shipments';
+import { useStatus } from './status';
+
+/** Imports and syncs may report changes many times a second; the table reloads at most this often. */
+const INVALIDATE_EVERY_MS = 300;
+
+export function connectStores(): () => void {
+  let invalidateTimer: ReturnType<typeof setTimeout> | null = null;
+  let lastInvalidate = 0;
+
+  const invalidateSoon = (): void => {
+    if (invalidateTimer) return;
+    const wait = Math.max(0, lastInvalidate + INVALIDATE_EVERY_MS - Date.now());
+    invalidateTimer = setTimeout(() => {
+      invalidateTimer = null;
+      lastInvalidate = Date.now();
+      useShipments.getState().invalidate();
+    }, wait);
+  };
+
+  let facetsTimer: ReturnType<typeof setTimeout> | null = null;
+  /** New or removed shipments change the filter values; notes and syncs seldom do. */
+  const reloadFacetsSoon = (): void => {
+    if (facetsTimer) return;
+    facetsTimer = setTimeout(() => {
+      facetsTimer = null;
+      void useFacets.getState().load();
+    }, 1500);
+  };
+
+  const reloadAll = (): void => {
+    invalidateSoon();
+    reloadFacetsSoon();
+    void useStatus.getState().load();
+    void useCredits.getState().load();
+    void useNotes.getState().loadPending().catch(() => undefined);
+    void useDetail.getState().reload();
+  };
+
+  const offs = [
+    onEvent('status', (view) => useStatus.getState().apply(view)),
+    onEvent('credits', (view) => useCredits.getState().apply(view)),
+    onEvent('notes.outbox', (event) => useNotes.getState().applyOutbox(event)),
+    onEvent('shipments.changed', (change) => {
+      invalidateSoon();
+      if (change.reason !== 'note') reloadFacetsSoon();
+      const openId = useDetail.getState().openId;
+      if (openId !== null && (change.ids === null || change.ids.includes(openId))) void useDetail.getState().reload();
+    }),
+    onBridgeReconnect(reloadAll),
+  ];
+
+  void useSettings.getState().load();
+  void useSettings.getState().loadKey();
+  void useStatus.getState().load();
+  void useCredits.getState().load();
+  void useNotes.getState().loadPending().catch(() => undefined);
+  void useFacets.getState().load();
+
+  return () => {
+    if (invalidateTimer) clearTimeout(invalidateTimer);
+    if (facetsTimer) clearTimeout(facetsTimer);
+    for (const off of offs) off();
+  };
+}
