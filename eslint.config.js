@@ -37,4 +37,27 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The renderer is sandboxed: no Electron; use the typed bridge.' }], patterns: [{ group: nodeBuiltins, message: 'The renderer is sandboxed: no Node built-ins.' }, { group: ['**/core/**', '**/main/**', '**/cli/**', '**/sim/**', '**/preload/**'], message: 'The renderer reaches the core only through the typed bridge (src/shared/contract.ts).' }] }],
     },
   },
+  {
+    // Electron main: the composition root over the core; never the window's code or the dev-only harness.
+    files: ['src/main/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/renderer/**', '**/preload/**', '**/harness/**', '**/sim/**', '**/cli/**'], message: 'src/main imports only electron, src/core and src/shared.' }] }],
+    },
+  },
+  {
+    // The preload runs sandboxed: electron's contextBridge/ipcRenderer and the contract, nothing else.
+    files: ['src/preload/**'],
+    ignores: ['src/preload/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: nodeBuiltins, message: 'The preload is sandboxed: no Node built-ins.' }, { group: ['**/core/**', '**/main/**', '**/renderer/**', '**/harness/**', '**/sim/**', '**/cli/**'], message: 'The preload imports only electron and src/shared.' }] }],
+    },
+  },
+  {
+    // The web harness runs under plain Node (tests, development): the core, the contract, and the
+    // simulator for --demo; never Electron or the app shell.
+    files: ['src/harness/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The web harness runs under plain Node; only src/main may import electron.' }], patterns: [{ group: ['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], message: 'The harness serves the built window; it imports only src/core, src/shared and src/sim.' }] }],
+    },
+  },
 );

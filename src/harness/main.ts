@@ -1,0 +1,104 @@
+/**
+ * npm run harness -- --port N [--api-base URL] [--data-dir DIR] [--demo]
+ *
+ * Serves the built window and the IPC contract on http://127.0.0.1:PORT for a plain browser.
+ * Tests and development only.
+ */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { defaultDataDir } from '../core/paths.js';
+import { startHarness, type Harness } from './server.js';
+
+const USAGE = `Usage: npm run harness -- [--port N] [--api-base URL] [--data-dir DIR] [--demo]
+
+  --port N          port on 127.0.0.1 (0, the default, picks a free one)
+  --api-base URL    the tracking service (env QUAYSIDE_API_BASE; else the one stored with the cache)
+  --data-dir DIR    the data folder (env QUAYSIDE_DATA_DIR; else the desktop app's)
+  --demo            a simulator in-process with 300 shipments and 500 credits; data in DIR/demo`;
+
+export interface HarnessArgs {
+  port: number;
+  apiBase: string | null;
+  dataDir: string;
+  demo: boolean;
+}
+
+export class UsageError extends Error {}
+
+export function parseHarnessArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): HarnessArgs {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        'api-base': { type: 'string' },
+        'data-dir': { type: 'string' },
+        demo: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+  if (values.help) throw new UsageError('');
+  const portText = values.port ?? '0';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65_535) throw new UsageError(`--port takes a number from 0 to 65535, not "${portText}".`);
+  const dataDir = resolve(values['data-dir'] || env.QUAYSIDE_DATA_DIR || defaultDataDir(env));
+  const apiBase = values['api-base'] || env.QUAYSIDE_API_BASE || null;
+  return { port, apiBase, dataDir, demo: values.demo ?? false };
+}
+
+async function main(): Promise<void> {
+  let args: HarnessArgs;
+  try {
+    args = parseHarnessArgs(process.argv.slice(2));
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    if (err.message) console.error(err.message);
+    console.error(USAGE);
+    process.exit(err.message ? 2 : 0);
+  }
+
+  let harness: Harness;
+  try {
+    harness = await startHarness({
+      port: args.port,
+      apiBase: args.apiBase,
+      dataDir: args.dataDir,
+      demo: args.demo,
+      buildRendererIfMissing: true,
+      log: (line) => console.log(line),
+    });
+  } catch (err) {
+    console.error(`The harness could not start: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+  console.log(`Quayside harness on ${harness.url} (data: ${harness.dataDir})`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting without a clean shutdown.`);
+      process.exit(1);
+    }
+    stopping = true;
+    harness.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`Shutdown failed: ${err instanceof Error ? err.message : String(err)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  void main();
+}

@@ -1,0 +1,220 @@
+/**
+ * The web harness: the built window and the IPC contract over HTTP and a WebSocket on
+ * 127.0.0.1, so the renderer runs in a plain browser against the real core. Tests and
+ * development only; the desktop app never starts it.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createAppRuntime, type AppRuntime } from '../core/app/index.js';
+import { KeytarSecretStore, MemorySecretStore, apiKeyAccount, type SecretStore } from '../core/secrets/index.js';
+import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../sim/index.js';
+import { handleApi, refusal, sendResult } from './api-route.js';
+import { createEventStream, type EventStream } from './event-stream.js';
+import { buildRenderer, REPO_ROOT, RENDERER_OUT_DIR } from './renderer-build.js';
+import { baseHeaders, serveStatic } from './static-files.js';
+
+export interface HarnessOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** The real data folder; with `demo`, the cache lives in `<dataDir>/demo`. */
+  dataDir: string;
+  /** The tracking service; else the address stored with the cache. Ignored with `demo`. */
+  apiBase?: string | null;
+  /** Default: the system keychain. Tests inject a MemorySecretStore. Ignored with `demo`. */
+  secrets?: SecretStore;
+  /** Starts the simulator in-process with a funded, pre-seeded account, and syncs once. */
+  demo?: boolean;
+  version?: string;
+  /** Compresses the core's rate windows and waits (and the demo simulator's). Default: QUAYSIDE_TIME_SCALE. */
+  timeScale?: number;
+  /** The built window; default out/renderer. */
+  rendererDir?: string;
+  /** Build out/renderer first when it is missing (vite, src/renderer/vite.config.ts). */
+  buildRendererIfMissing?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface Harness {
+  url: string;
+  port: number;
+  /** The data folder in use (`<dataDir>/demo` in demo mode). */
+  dataDir: string;
+  runtime: AppRuntime;
+  /** The in-process simulator in demo mode. */
+  sim: Simulator | null;
+  /** The demo's first sync (resolved at once outside demo mode); never rejects. */
+  demoReady: Promise<void>;
+  close(): Promise<void>;
+}
+
+const DEMO_ACCOUNT = { apiKey: DEFAULT_API_KEY, credits: 500, shipments: 300 };
+
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** DNS-rebinding guard: only our own name for this port is answered. */
+function hostAllowed(host: string | undefined, port: number): boolean {
+  if (!host) return false;
+  const h = host.toLowerCase();
+  return h === `127.0.0.1:${port}` || h === `localhost:${port}`;
+}
+
+/** A browser always names the page's origin; a page of another site is refused. */
+function originAllowed(origin: string | undefined, port: number): boolean {
+  if (origin === undefined) return true;
+  const o = origin.toLowerCase();
+  return o === `http://127.0.0.1:${port}` || o === `http://localhost:${port}`;
+}
+
+function refuseUpgrade(socket: import('node:stream').Duplex, status: number, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+}
+
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const log = options.log ?? (() => undefined);
+  const rendererDir = options.rendererDir ?? RENDERER_OUT_DIR;
+  if (options.buildRendererIfMissing && rendererDir === RENDERER_OUT_DIR) {
+    await buildRenderer({ onlyIfMissing: true, log });
+  }
+
+  let sim: Simulator | null = null;
+  let dataDir = options.dataDir;
+  let apiBase = options.apiBase ?? null;
+  let secrets: SecretStore = options.secrets ?? new KeytarSecretStore();
+  if (options.demo) {
+    sim = await startSimulator({ accounts: [DEMO_ACCOUNT], timeScale: options.timeScale });
+    dataDir = join(options.dataDir, 'demo');
+    apiBase = sim.url;
+    const memory = new MemorySecretStore();
+    await memory.set(apiKeyAccount(sim.url), DEMO_ACCOUNT.apiKey);
+    secrets = memory;
+  }
+
+  let runtime: AppRuntime;
+  try {
+    runtime = createAppRuntime({
+      dataDir,
+      apiBase,
+      secrets,
+      shell: 'harness',
+      demo: Boolean(options.demo),
+      version: options.version ?? packageVersion(),
+      timeScale: options.timeScale,
+    });
+  } catch (err) {
+    await sim?.close();
+    throw err;
+  }
+
+  let demoReady: Promise<void> = Promise.resolve();
+  if (options.demo) {
+    // In the background: the window opens at once and fills as the pages arrive.
+    const demoRuntime = runtime;
+    demoReady = (async () => {
+      try {
+        const done = await demoRuntime.service.sync();
+        log(`Demo cache filled: ${done.shipments} shipments from the simulator.`);
+        // The balance too, so the window shows credits from the start (a free read).
+        await demoRuntime.dispatch('credits.refresh', undefined);
+      } catch (err) {
+        log(`Demo sync failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    })();
+  }
+
+  let port = 0;
+  const events: EventStream = createEventStream(runtime);
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (!hostAllowed(req.headers.host, port)) {
+      res.writeHead(421, { ...baseHeaders(), 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
+      res.end('This server only answers requests addressed to 127.0.0.1 or localhost.\n');
+      req.resume();
+      return;
+    }
+    let pathname: string;
+    try {
+      pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    } catch {
+      res.writeHead(400, baseHeaders());
+      res.end();
+      return;
+    }
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      if (!originAllowed(req.headers.origin, port)) {
+        sendResult(res, 403, refusal('invalid-input', 'The request was refused: it came from a page of another site.'));
+        req.resume();
+        return;
+      }
+      handleApi(runtime, req, res, pathname).catch(() => {
+        if (!res.headersSent) sendResult(res, 500, refusal('internal', 'The harness could not answer this request; try again.'));
+        else res.destroy();
+      });
+      return;
+    }
+    if (pathname === '/events') {
+      res.writeHead(426, { ...baseHeaders(), 'Content-Type': 'text/plain; charset=utf-8', Upgrade: 'websocket' });
+      res.end('The event stream is a WebSocket.\n');
+      return;
+    }
+    serveStatic(rendererDir, req, res, pathname);
+  });
+  server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    if (!hostAllowed(req.headers.host, port)) return refuseUpgrade(socket, 421, 'Misdirected Request');
+    if (!originAllowed(req.headers.origin, port)) return refuseUpgrade(socket, 403, 'Forbidden');
+    let pathname = '';
+    try {
+      pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    } catch {
+      // Falls through to 404.
+    }
+    if (pathname !== '/events') return refuseUpgrade(socket, 404, 'Not Found');
+    events.accept(req, socket, head);
+  });
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    events.close();
+    await runtime.close();
+    await sim?.close();
+    throw err;
+  }
+  port = (server.address() as AddressInfo).port;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    runtime,
+    sim,
+    demoReady,
+    close() {
+      closing ??= (async () => {
+        events.close();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await runtime.close();
+        await sim?.close();
+      })();
+      return closing;
+    },
+  };
+}
