@@ -9,8 +9,10 @@ import { toAppError } from './app-errors.js';
 import { createHandlers, creditsView, pendingNote, statusView, type Handlers } from './handlers.js';
 import { NotesSender } from './notes-sender.js';
 import { createExportHandlers } from './export-handlers.js';
-import { createWatchlistHandlers } from './watchlist-handlers.js';
-import { unbuilt } from './unbuilt.js';
+import { createWatchlistHandlers, feedSeenUpTo, notificationPrefs } from './watchlist-handlers.js';
+import { createImportHandlers } from './import-handlers.js';
+import { createMapHandlers } from './map-handlers.js';
+import { createWebhookHandlers } from './webhook-handlers.js';
 import type { AppRuntime, AppRuntimeOptions, EventListener } from './types.js';
 
 export type { AppRuntime, AppRuntimeOptions, EventListener } from './types.js';
@@ -19,6 +21,8 @@ export { AppFailure, toAppError } from './app-errors.js';
 const METHODS = new Set<string>(API_METHODS);
 /** Status events are coalesced: a busy scheduler changes state many times a second. */
 const STATUS_THROTTLE_MS = 250;
+const FEED_COALESCE_MS = 300;
+const FEED_EVENT_LIMIT = 200;
 
 export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
   const service = new QuaysideService({
@@ -66,6 +70,24 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
   });
 
   let closed = false;
+  // The feed pushes what changed since the window last heard; coalesced, a busy import stores every few ms.
+  let feedEmittedUpTo = service.store.latestChangeId();
+  let feedTimer: ReturnType<typeof setTimeout> | null = null;
+  const checkFeed = () => {
+    if (feedTimer || closed) return;
+    feedTimer = setTimeout(() => {
+      feedTimer = null;
+      if (closed) return;
+      const latest = service.store.latestChangeId();
+      if (latest <= feedEmittedUpTo) return;
+      const items = service.store.changeFeed({ members: null, afterId: feedEmittedUpTo, limit: FEED_EVENT_LIMIT });
+      feedEmittedUpTo = latest;
+      const prefs = notificationPrefs(service);
+      const unseen = service.store.countFeed({ members: null, afterId: feedSeenUpTo(service) });
+      emit('feed.new', { items, notify: items.filter((i) => prefs[i.kind]), unseen });
+      emit('watchlists.changed', { ids: null });
+    }, FEED_COALESCE_MS);
+  };
   const windowHandlers = createHandlers({
     service,
     info: { version: options.version, dataDir: options.dataDir, demo: Boolean(options.demo), shell: options.shell },
@@ -77,18 +99,32 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
         .catch(() => undefined)
         .then(() => !closed && emit('credits', creditsView(service)));
     },
-    shipmentsChanged: (ids, reason) => emit('shipments.changed', { ids, reason }),
+    shipmentsChanged: (ids, reason) => {
+      emit('shipments.changed', { ids, reason });
+      if (reason === 'track') checkFeed();
+    },
     noteQueued: () => {
       emitOutbox([], []);
       notes.kick();
     },
     keyChanged: () => notes.kick(),
   });
+  const imports = createImportHandlers({
+    service,
+    dataDir: options.dataDir,
+    progress: (jobId, state, progress, message) => emit('import.progress', { jobId, state, progress, message }),
+    jobStored: () => {
+      emit('shipments.changed', { ids: null, reason: 'import' });
+      checkFeed();
+    },
+  });
   const handlers: Handlers = {
     ...windowHandlers,
     ...createWatchlistHandlers({ service, watchlistsChanged: (ids) => emit('watchlists.changed', { ids }) }),
     ...createExportHandlers(service, options.now ?? (() => new Date())),
-    ...unbuilt,
+    ...createMapHandlers(service),
+    ...createWebhookHandlers(service),
+    ...imports,
   };
 
   const stopStatus = service.scheduler.onStatus(emitStatus);
@@ -113,6 +149,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
         return { ok: false, error: toAppError(err) };
       }
     },
+    checkFeed,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -122,6 +159,8 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       closed = true;
       stopStatus();
       if (statusTimer) clearTimeout(statusTimer);
+      if (feedTimer) clearTimeout(feedTimer);
+      imports.close();
       notes.close();
       listeners.clear();
       await service.scheduler.close();

@@ -74,12 +74,12 @@ export function createWatchlistHandlers(ctx: WatchlistContext): AreaHandlers<'wa
     },
     'watchlists.fromImport': async ({ jobId, field }) => {
       const rows = service.store.db
-        .prepare<[number, string], { shipment_id: number; value: string }>(
+        .prepare<[string, number], { shipment_id: number; value: string }>(
           `SELECT DISTINCT i.shipment_id, f.value FROM import_items i
-             JOIN shipment_fields f ON f.shipment_id = i.shipment_id AND f.name = ?2
-            WHERE i.job_id = ?1 AND i.shipment_id IS NOT NULL`,
+             JOIN shipment_fields f ON f.shipment_id = i.shipment_id AND f.name = ?
+            WHERE i.job_id = ? AND i.shipment_id IS NOT NULL`,
         )
-        .all(jobId, field);
+        .all(field, jobId);
       if (rows.length === 0) {
         throw new AppFailure('invalid-input', `No shipment of import ${jobId} has a "${field}" value; choose another column.`);
       }

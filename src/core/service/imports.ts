@@ -65,20 +65,36 @@ export async function runImport(service: QuaysideService, path: string, options:
   const report = await validateImport(service, path, options);
   const { remaining } = await service.credits();
   options.onEstimate?.(report, remaining);
-  if (report.creditsEstimated > remaining && !options.goOnWithWhatFits) {
-    throw new ServiceError(
-      `This import needs up to ${report.creditsEstimated} credits and the account has ${remaining}; nothing was sent. Pass --yes to track the first ${remaining} that fit, or --dry-run to see the report.`,
-    );
-  }
-  const jobId = createJob(service.store.db, {
-    fileName: basename(path),
-    sha256: await sha256(path),
-    report,
-    budget: Math.min(report.creditsEstimated, remaining),
-    creditsBefore: remaining,
-    now: new Date().toISOString(),
+  const jobId = await createImportJob(service, path, report, remaining, {
+    goOnWithWhatFits: options.goOnWithWhatFits,
+    overBudget: (needed, balance) =>
+      `This import needs up to ${needed} credits and the account has ${balance}; nothing was sent. Pass --yes to track the first ${balance} that fit, or --dry-run to see the report.`,
   });
   return runJob(service, jobId, options);
+}
+
+/**
+ * Stores a job for a validated report, after checking its estimate against the balance.
+ * Nothing is sent; `runJob` does that.
+ */
+export async function createImportJob(
+  service: QuaysideService,
+  path: string,
+  report: ValidationReport,
+  balance: number,
+  options: { goOnWithWhatFits?: boolean; overBudget: (needed: number, balance: number) => string; fileName?: string },
+): Promise<number> {
+  if (report.creditsEstimated > balance && !options.goOnWithWhatFits) {
+    throw new ServiceError(options.overBudget(report.creditsEstimated, balance));
+  }
+  return createJob(service.store.db, {
+    fileName: options.fileName ?? basename(path),
+    sha256: await sha256(path),
+    report,
+    budget: Math.min(report.creditsEstimated, balance),
+    creditsBefore: balance,
+    now: new Date().toISOString(),
+  });
 }
 
 /** Runs (or resumes) one job until every reference has an outcome. */

@@ -326,6 +326,16 @@ export class QuaysideService {
     }
   }
 
+  /** Whether the signing secret of a webhook is kept in the keychain (it is never read back out). */
+  async hasWebhookSecret(id: string): Promise<boolean> {
+    try {
+      return (await this.options.secrets.get(webhookSecretAccount(this.apiBase(), id))) !== null;
+    } catch (err) {
+      if (err instanceof SecretStoreError) return false;
+      throw err;
+    }
+  }
+
   async deleteWebhook(id: string): Promise<void> {
     await this.api().deleteWebhook(id);
     await this.options.secrets.delete(webhookSecretAccount(this.apiBase(), id)).catch((err: unknown) => {

@@ -1,0 +1,225 @@
+/**
+ * The import wizard's back end. A dropped file is kept under the data folder by its SHA-256
+ * (`imports/<sha>.<ext>`), so a preview, a start and a resume after a restart all read the
+ * same bytes. Jobs run in the background through the scheduler; progress is pushed as events.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ImportJobView, ImportOptionsInput, ImportPreview, ImportProgressView } from '../../shared/workday-views.js';
+import { applySuggestion, readWorkbook } from '../import/index.js';
+import type { ValidationReport } from '../import/types.js';
+import { jobReport, listJobs, reportCsv } from '../jobs/jobs.js';
+import type { JobProgress } from '../poller/types.js';
+import { BATCH_SIZE } from '../poller/poller.js';
+import { createImportJob, runJob, validateImport } from '../service/imports.js';
+import type { QuaysideService } from '../service/service.js';
+import { AppFailure, toAppError } from './app-errors.js';
+import type { AreaHandlers } from './handlers.js';
+
+const LIST_CAP = 1000;
+const BALANCE_WAIT_MS = 3000;
+const PROGRESS_THROTTLE_MS = 200;
+const EXTENSIONS = new Set(['csv', 'txt', 'tsv', 'xlsx']);
+
+export interface ImportContext {
+  service: QuaysideService;
+  dataDir: string;
+  progress(jobId: number, state: ImportJobView['state'], progress: ImportProgressView | null, message: string | null): void;
+  /** A job stored results: the table, the feed and the credits move. */
+  jobStored(jobId: number): void;
+}
+
+function progressView(p: JobProgress): ImportProgressView {
+  return {
+    total: p.total,
+    done: p.done,
+    found: p.found,
+    notFound: p.notFound,
+    failed: p.failed,
+    batchesSubmitted: p.batchesSubmitted,
+    batchesProcessed: p.batchesProcessed,
+    batchesTotal: Math.ceil(p.total / BATCH_SIZE),
+    remainingMs: p.remainingMs,
+  };
+}
+
+export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'> & { close(): void } {
+  const { service } = ctx;
+  const db = service.store.db;
+  const folder = join(ctx.dataDir, 'imports');
+  const names = new Map<string, string>();
+  const live = new Map<number, ImportProgressView | null>();
+  let closed = false;
+
+  const fileOf = (fileId: string): { path: string; fileName: string } => {
+    const match = readdirSync(folder, { withFileTypes: true }).find((f) => f.isFile() && f.name.startsWith(`${fileId}.`));
+    if (!match) throw new AppFailure('not-found', 'That file is no longer available; drop it on the window again.');
+    return { path: join(folder, match.name), fileName: names.get(fileId) ?? match.name };
+  };
+
+  /** The balance now if the service answers within seconds, else the last one read. */
+  const balance = async (): Promise<number | null> => {
+    const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), BALANCE_WAIT_MS).unref());
+    const read = service.credits().then((c) => c.remaining, () => null);
+    return (await Promise.race([read, timeout])) ?? service.store.latestCredits()?.remaining ?? null;
+  };
+
+  const validate = async (input: ImportOptionsInput): Promise<{ report: ValidationReport; path: string; fileName: string }> => {
+    const { path, fileName } = fileOf(input.fileId);
+    let report = await validateImport(service, path, { sheet: input.sheet, mapping: input.mapping, carrier: input.carrier });
+    const isActive = (type: string, reference: string) => service.store.findActive(type, reference) !== null;
+    for (const row of input.acceptSuggestions ?? []) report = applySuggestion(report, row, { isActive });
+    return { report, path, fileName };
+  };
+
+  const jobView = (jobId: number): ImportJobView => {
+    const summary = listJobs(db).find((j) => j.jobId === jobId);
+    if (!summary) throw new AppFailure('not-found', `Import ${jobId} is not in the cache.`);
+    const report = jobReport(db, jobId);
+    return {
+      jobId,
+      fileName: summary.file,
+      state: summary.state,
+      createdAt: summary.createdAt,
+      finishedAt: summary.finishedAt,
+      references: summary.references,
+      done: summary.done,
+      message: report?.message ?? null,
+      progress: live.get(jobId) ?? null,
+    };
+  };
+
+  const run = (jobId: number) => {
+    if (live.has(jobId)) return;
+    live.set(jobId, null);
+    let last = 0;
+    let storedSeen = -1;
+    ctx.progress(jobId, 'running', null, null);
+    void runJob(service, jobId, {
+      needRoute: true,
+      onProgress: (p) => {
+        if (closed) return;
+        const view = progressView(p);
+        live.set(jobId, view);
+        if (p.done !== storedSeen) {
+          storedSeen = p.done;
+          ctx.jobStored(jobId);
+        }
+        const now = Date.now();
+        if (now - last < PROGRESS_THROTTLE_MS && p.done < p.total) return;
+        last = now;
+        ctx.progress(jobId, 'running', view, null);
+      },
+    }).then(
+      () => {
+        live.delete(jobId);
+        if (closed) return;
+        ctx.jobStored(jobId);
+        ctx.progress(jobId, 'done', null, null);
+      },
+      (err: unknown) => {
+        live.delete(jobId);
+        if (closed) return;
+        ctx.progress(jobId, 'paused', null, toAppError(err).message);
+      },
+    );
+  };
+
+  return {
+    close: () => {
+      closed = true;
+    },
+    'import.open': async ({ fileName, base64 }) => {
+      const bytes = Buffer.from(base64, 'base64');
+      if (bytes.length === 0) throw new AppFailure('invalid-input', `${fileName} is empty; export the sheet again and drop the new file.`);
+      const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
+      const named = fileName.toLowerCase().split('.').pop() ?? '';
+      const ext = isZip ? 'xlsx' : EXTENSIONS.has(named) && named !== 'xlsx' ? named : 'csv';
+      const fileId = createHash('sha256').update(bytes).digest('hex');
+      mkdirSync(folder, { recursive: true });
+      const path = join(folder, `${fileId}.${ext}`);
+      writeFileSync(path, bytes);
+      names.set(fileId, fileName);
+      let sheets: string[] = [];
+      if (ext === 'xlsx') {
+        try {
+          sheets = (await readWorkbook(bytes)).map((s) => s.name);
+        } catch {
+          throw new AppFailure('invalid-input', `${fileName} is not a workbook Quayside can read; save it again as .xlsx or .csv and drop the new file.`);
+        }
+      }
+      return { fileId, fileName, format: ext === 'xlsx' ? 'xlsx' : 'csv', sheets, sizeBytes: statSync(path).size };
+    },
+    'import.preview': async (input): Promise<ImportPreview> => {
+      const { report, fileName } = await validate(input);
+      const fieldNames = [...new Set(report.mapping.filter((m) => m.role === 'local').map((m) => m.field))];
+      return {
+        fileId: input.fileId,
+        fileName,
+        sheet: report.sheet ?? null,
+        sheets: report.sheets ?? [],
+        rows: report.rows,
+        headerRow: report.headerRow,
+        mapping: report.mapping.map((m) => ({ column: m.column, header: m.header, role: m.role, field: m.field, source: m.source })),
+        counts: { accepted: report.accepted.length, rejected: report.rejected.length, duplicates: report.duplicates.length, alreadyTracked: report.alreadyTracked.length },
+        accepted: report.accepted.slice(0, LIST_CAP).map((a) => ({ row: a.row, reference: a.reference, type: a.type, scac: a.scac, carrierName: a.carrierName, fields: a.fields, warning: a.warning ?? null })),
+        rejected: report.rejected.slice(0, LIST_CAP).map((r) => ({ row: r.row, value: r.value, reason: r.reason, suggestion: r.suggestion ?? null })),
+        duplicates: report.duplicates.slice(0, LIST_CAP).map((d) => ({ row: d.row, value: d.value, firstRow: d.firstRow })),
+        alreadyTracked: report.alreadyTracked.slice(0, LIST_CAP).map((t) => ({ row: t.row, value: t.value })),
+        creditsEstimated: report.creditsEstimated,
+        balance: await balance(),
+        warnings: report.warnings,
+        fieldNames,
+      };
+    },
+    'import.start': async (input) => {
+      const { report, path, fileName } = await validate(input);
+      if (report.accepted.length === 0) throw new AppFailure('invalid-input', 'Nothing in this file needs tracking (every row is rejected, a duplicate or already tracked); nothing was sent.');
+      const { remaining } = await service.credits();
+      const jobId = await createImportJob(service, path, report, remaining, {
+        fileName,
+        goOnWithWhatFits: input.goOnWithWhatFits,
+        overBudget: (needed, have) => `This import needs up to ${needed} credits and the account has ${have}; nothing was sent. Track the first ${have} that fit, or top up the account first.`,
+      });
+      run(jobId);
+      return jobView(jobId);
+    },
+    'import.jobs': async () => listJobs(db).map((j) => jobView(j.jobId)),
+    'import.report': async (jobId) => {
+      const report = jobReport(db, jobId);
+      if (!report) throw new AppFailure('not-found', `Import ${jobId} is not in the cache.`);
+      return {
+        jobId: report.jobId,
+        file: report.file,
+        state: report.state,
+        rows: report.rows,
+        accepted: report.accepted,
+        found: report.found,
+        notFound: report.notFound,
+        failed: report.failed,
+        duplicates: report.duplicates,
+        alreadyTracked: report.alreadyTracked,
+        overBudget: report.overBudget,
+        creditsEstimated: report.creditsEstimated,
+        creditsSpent: report.creditsSpent,
+        rejected: report.rejected,
+        failures: report.failures,
+        createdAt: report.createdAt,
+        finishedAt: report.finishedAt,
+        message: report.message,
+      };
+    },
+    'import.reportCsv': async (jobId) => {
+      const report = jobReport(db, jobId);
+      if (!report) throw new AppFailure('not-found', `Import ${jobId} is not in the cache.`);
+      return { fileName: `${report.file.replace(/\.[^.]+$/, '')}-import-${jobId}-report.csv`, text: reportCsv(db, jobId) };
+    },
+    'import.resume': async (jobId) => {
+      const view = jobView(jobId);
+      if (view.state === 'done') return view;
+      run(jobId);
+      return jobView(jobId);
+    },
+  };
+}

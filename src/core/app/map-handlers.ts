@@ -1,0 +1,109 @@
+/**
+ * What the offline map shows: current positions of the view's shipments, their ports of
+ * discharge with how many are due there, and one shipment's route from its stored raw payload.
+ * The service's [lat, lng] pairs go through latLngFromApi (the one conversion) and leave here
+ * as GeoJSON [lng, lat].
+ */
+import type { RouteInfo } from '../api/types.js';
+import type { QuaysideService } from '../service/service.js';
+import { latLngFromApi } from '../store/index.js';
+import type { MapRoute } from '../../shared/workday-views.js';
+import { where } from '../store/queries.js';
+import { resolveFilter } from './filters.js';
+import type { AreaHandlers } from './handlers.js';
+
+/** The route_info of a stored payload, whichever answer it came from (lookup, batch, shipments page). */
+export function routeInfoOf(body: string): RouteInfo | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  const at = (value: unknown, ...path: string[]): unknown =>
+    path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
+  for (const candidate of [at(parsed, 'tracked_item', 'data', 'data', 'route_info'), at(parsed, 'data', 'route_info'), at(parsed, 'route_info')]) {
+    if (candidate && typeof candidate === 'object' && Array.isArray((candidate as RouteInfo).route)) return candidate as RouteInfo;
+  }
+  return null;
+}
+
+/**
+ * GeoJSON lines from the route, with each longitude moved by ±360° where needed to stay
+ * within 180° of the previous point, so a Pacific crossing does not smear across the map.
+ */
+export function routeSegments(info: RouteInfo): [number, number][][] {
+  return info.route
+    .map((leg) => {
+      const line: [number, number][] = [];
+      let previous: number | null = null;
+      for (const pair of leg.path) {
+        const point = latLngFromApi(pair);
+        if (!point) continue;
+        let lng = point.lng;
+        if (previous !== null) {
+          while (lng - previous > 180) lng -= 360;
+          while (lng - previous < -180) lng += 360;
+        }
+        previous = lng;
+        line.push([lng, point.lat]);
+      }
+      return line;
+    })
+    .filter((line) => line.length >= 2);
+}
+
+interface PointRow {
+  id: number;
+  reference: string;
+  lat: number;
+  lng: number;
+  shipment_status: string | null;
+  eta: string | null;
+  pod_name: string | null;
+}
+
+export function createMapHandlers(service: QuaysideService): AreaHandlers<'map'> {
+  const store = service.store;
+  const db = store.db;
+  return {
+    'map.view': async (input) => {
+      const w = where(resolveFilter(store, input));
+      const and = w.sql ? `${w.sql} AND` : 'WHERE';
+      const points = db
+        .prepare(
+          `SELECT s.id, s.reference, s.current_lat AS lat, s.current_lng AS lng, s.shipment_status, s.eta, pod.name AS pod_name
+             FROM shipments s
+             LEFT JOIN locations pod ON pod.shipment_id = s.id AND pod.location_id = s.pod_location
+             ${and} s.current_lat IS NOT NULL AND s.current_lng IS NOT NULL`,
+        )
+        .all(...w.params) as PointRow[];
+      const ports = db
+        .prepare(
+          `SELECT pod.name, pod.country, avg(pod.lat) AS lat, avg(pod.lng) AS lng, count(*) AS due
+             FROM shipments s
+             JOIN locations pod ON pod.shipment_id = s.id AND pod.location_id = s.pod_location
+             ${and} pod.lat IS NOT NULL AND pod.lng IS NOT NULL AND coalesce(s.shipment_status, '') <> 'DELIVERED'
+            GROUP BY pod.name, pod.country ORDER BY due DESC`,
+        )
+        .all(...w.params) as { name: string; country: string | null; lat: number; lng: number; due: number }[];
+      const total = store.countShipments(resolveFilter(store, input));
+      return {
+        shipments: points.map((p) => ({ id: p.id, reference: p.reference, lat: p.lat, lng: p.lng, shipmentStatus: p.shipment_status, eta: p.eta, podName: p.pod_name })),
+        ports,
+        withoutPosition: total - points.length,
+      };
+    },
+    'map.route': async (shipmentId): Promise<MapRoute | null> => {
+      const shipment = store.getShipment(shipmentId);
+      if (!shipment) return null;
+      const info = store.rawPayloads(shipmentId).map((r) => routeInfoOf(r.body)).find((r) => r !== null) ?? null;
+      const places = (['origin', 'pol', 'pod', 'destination'] as const).flatMap((role) => {
+        const place = shipment[role];
+        return place ? [{ role, name: place.name, lat: place.lat, lng: place.lng, date: place.date }] : [];
+      });
+      if (!info && places.length === 0) return null;
+      return { shipmentId, segments: info ? routeSegments(info) : [], current: shipment.currentPosition, places };
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Webhooks, read from the service each time (nothing of them is cached). The signing secret
+ * reaches the window once, on create and on regenerate, so the person can copy it; Quayside
+ * keeps it in the keychain.
+ */
+import type { Webhook, WebhookDelivery } from '../api/types.js';
+import type { QuaysideService } from '../service/service.js';
+import type { WebhookDeliveryView, WebhookView } from '../../shared/workday-views.js';
+import type { AreaHandlers } from './handlers.js';
+
+const DELIVERY_STATUSES = new Set(['pending', 'delivered', 'failed']);
+
+async function view(service: QuaysideService, hook: Webhook): Promise<WebhookView> {
+  return {
+    id: hook.id,
+    callbackUrl: hook.callback_url,
+    eventTypes: hook.event_types,
+    isActive: hook.is_active,
+    createdAt: hook.created_at ?? null,
+    updatedAt: hook.updated_at ?? null,
+    secretStored: await service.hasWebhookSecret(hook.id),
+  };
+}
+
+function deliveryView(d: WebhookDelivery): WebhookDeliveryView {
+  return {
+    id: d.id,
+    webhookId: d.webhook_id ?? null,
+    eventType: d.event_type,
+    status: d.status,
+    createdAt: d.created_at ?? null,
+    attempts: d.attempts.map((a) => ({ at: a.attempted_at ?? null, httpStatus: a.http_status, error: a.error_message })),
+    raw: d,
+  };
+}
+
+export function createWebhookHandlers(service: QuaysideService): AreaHandlers<'webhooks'> {
+  const api = () => service.webhookClient();
+  return {
+    'webhooks.list': async () => Promise.all((await api().webhooks({ priority: 'interactive' })).map((h) => view(service, h))),
+    'webhooks.eventTypes': async () => (await api().webhookEventTypes()).map((t) => ({ type: t.type, description: t.description ?? null })),
+    'webhooks.create': async (input) => {
+      const hook = await service.createWebhook(input);
+      return { ...(await view(service, hook)), secret: hook.secret ?? null, secretKept: hook.secretKept };
+    },
+    'webhooks.update': async ({ webhookId, ...changes }) => {
+      const hook = await service.updateWebhook(webhookId, changes);
+      return { ...(await view(service, hook)), secret: hook.secret ?? null, secretKept: hook.secretKept };
+    },
+    'webhooks.delete': async (webhookId) => service.deleteWebhook(webhookId),
+    'webhooks.test': async (webhookId) => {
+      const result = await api().testWebhook(webhookId, { priority: 'interactive' });
+      return { success: result.success, httpStatus: result.http_status, message: result.error_message ?? null, raw: result };
+    },
+    'webhooks.deliveries': async ({ webhookId, status, page }) => {
+      const known = status && DELIVERY_STATUSES.has(status) ? (status as 'pending' | 'delivered' | 'failed') : undefined;
+      const result = await api().webhookDeliveries({ webhookId, status: known, page, limit: 50 });
+      return { deliveries: result.data.map(deliveryView), page: result.meta.currentPage, totalPages: result.meta.totalPages };
+    },
+  };
+}
