@@ -72,12 +72,15 @@ export const INPUT_SCHEMAS = {
     apiBase: z.string().max(500).optional(),
     theme: z.enum(['light', 'dark', 'system']).optional(),
     creditWarningBelow: z.number().int().min(0).max(100_000_000).optional(),
+    syncIntervalMinutes: z.number().int().min(0).max(24 * 60).optional(),
   }),
   'connection.test': none,
   'carriers.list': z.strictObject({ refresh: z.boolean() }),
   'credits.get': none,
   'credits.refresh': none,
   'status.get': none,
+  'sync.now': none,
+  'sync.status': none,
 
   // 200 MB of base64 (a 150 MB spreadsheet) is far beyond any customer sheet.
   'import.open': z.strictObject({ fileName: z.string().min(1).max(255), base64: z.string().max(200_000_000) }),

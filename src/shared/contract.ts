@@ -27,6 +27,7 @@ import type {
   ShipmentListPage,
   ShipmentListQuery,
   StatusView,
+  SyncView,
 } from './views.js';
 import type {
   ExportColumnView,
@@ -99,6 +100,9 @@ export interface Api {
   'credits.refresh'(): Promise<CreditsView>;
 
   'status.get'(): Promise<StatusView>;
+  /** Refreshes the cache from the shipments list now (no credits); resolves when done. */
+  'sync.now'(): Promise<SyncView>;
+  'sync.status'(): Promise<SyncView>;
 
   // --- import wizard ---
   /** Takes the dropped or chosen file (bytes, base64); it stays in main under the returned id. */
@@ -175,6 +179,8 @@ export const API_METHODS = [
   'credits.get',
   'credits.refresh',
   'status.get',
+  'sync.now',
+  'sync.status',
   'import.open',
   'import.preview',
   'import.start',
@@ -221,6 +227,8 @@ export interface Events {
   'import.progress': { jobId: number; state: ImportJobView['state']; progress: ImportProgressView | null; message: string | null };
   /** New changes seen (after a sync, a lookup or an import); `notify` holds those the person wants as desktop notifications. */
   'feed.new': { items: FeedItem[]; notify: FeedItem[]; unseen: number };
+  /** The background refresh started, moved on or ended. */
+  sync: SyncView;
   /** Watchlists or their counts changed. */
   'watchlists.changed': { ids: number[] | null };
 }
@@ -234,6 +242,7 @@ export const EVENT_NAMES = [
   'import.progress',
   'feed.new',
   'watchlists.changed',
+  'sync',
 ] as const satisfies readonly EventName[];
 
 /** The object the preload (or the harness bridge) puts on `window.quayside`. */

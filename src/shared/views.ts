@@ -170,6 +170,8 @@ export interface SettingsView {
   theme: ThemeChoice;
   /** The credit warning shows below this balance. */
   creditWarningBelow: number;
+  /** Background refresh of the cache through the shipments list (no credits); 0 = off. */
+  syncIntervalMinutes: number;
   dataDir: string;
   demo: boolean;
 }
@@ -178,6 +180,20 @@ export interface SettingsPatch {
   apiBase?: string;
   theme?: ThemeChoice;
   creditWarningBelow?: number;
+  syncIntervalMinutes?: number;
+}
+
+/** The background refresh of the cache. */
+export interface SyncView {
+  running: boolean;
+  /** While running: pages read of the known total. */
+  page: number;
+  totalPages: number;
+  lastSyncAt: string | null;
+  /** Why the last refresh stopped, in words; null when it finished. */
+  lastError: string | null;
+  /** When the next one starts (UTC), or null when off or without a key. */
+  nextSyncAt: string | null;
 }
 
 export interface ConnectionTestResult {

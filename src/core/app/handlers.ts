@@ -10,6 +10,7 @@ import { LookupError, planLookup } from '../service/reference.js';
 import type { QuaysideService } from '../service/service.js';
 import type { OutboxEntry } from '../store/index.js';
 import { resolveFilter } from './filters.js';
+import { type BackgroundSync, SYNC_INTERVAL_SETTING, syncIntervalMinutes } from './background-sync.js';
 import { AppFailure, toAppError } from './app-errors.js';
 
 export type Handlers = { [M in keyof Api]: (input: Parameters<Api[M]>[0]) => ReturnType<Api[M]> };
@@ -27,6 +28,7 @@ export interface HandlerContext {
   shipmentsChanged(ids: number[] | null, reason: 'track' | 'note' | 'removal'): void;
   noteQueued(): void;
   keyChanged(): void;
+  sync: BackgroundSync;
 }
 
 const THEME_SETTING = 'theme';
@@ -60,6 +62,7 @@ export function createHandlers(ctx: HandlerContext): WindowHandlers {
     apiBase: service.currentApiBase(),
     theme: (store.getSetting(THEME_SETTING) as ThemeChoice | null) ?? 'system',
     creditWarningBelow: Number(store.getSetting(CREDIT_WARNING_SETTING) ?? DEFAULT_CREDIT_WARNING),
+    syncIntervalMinutes: syncIntervalMinutes(service),
     dataDir: ctx.info.dataDir,
     demo: ctx.info.demo,
   });
@@ -182,6 +185,10 @@ export function createHandlers(ctx: HandlerContext): WindowHandlers {
         ctx.keyChanged();
       }
       if (patch.theme !== undefined) store.setSetting(THEME_SETTING, patch.theme);
+      if (patch.syncIntervalMinutes !== undefined) {
+        store.setSetting(SYNC_INTERVAL_SETTING, String(patch.syncIntervalMinutes));
+        ctx.sync.schedule();
+      }
       if (patch.creditWarningBelow !== undefined) {
         store.setSetting(CREDIT_WARNING_SETTING, String(patch.creditWarningBelow));
         ctx.emitCredits();
@@ -222,6 +229,8 @@ export function createHandlers(ctx: HandlerContext): WindowHandlers {
     },
 
     'status.get': async () => statusView(service),
+    'sync.now': async () => ctx.sync.runNow(),
+    'sync.status': async () => ctx.sync.view(),
   };
 }
 

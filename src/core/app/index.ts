@@ -11,6 +11,8 @@ import { NotesSender } from './notes-sender.js';
 import { createExportHandlers } from './export-handlers.js';
 import { createWatchlistHandlers, feedSeenUpTo, notificationPrefs } from './watchlist-handlers.js';
 import { createImportHandlers } from './import-handlers.js';
+import { BackgroundSync } from './background-sync.js';
+import { unfinishedJobIds } from '../jobs/jobs.js';
 import { createMapHandlers } from './map-handlers.js';
 import { createWebhookHandlers } from './webhook-handlers.js';
 import type { AppRuntime, AppRuntimeOptions, EventListener } from './types.js';
@@ -70,6 +72,13 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
   });
 
   let closed = false;
+  /** Reads the balance again (after spending or a refund); a failed read leaves the last known one on screen. */
+  const emitCreditsAfterSpending = () => {
+    service
+      .credits()
+      .catch(() => undefined)
+      .then(() => !closed && emit('credits', creditsView(service)));
+  };
   // The feed pushes what changed since the window last heard; coalesced, a busy import stores every few ms.
   let feedEmittedUpTo = service.store.latestChangeId();
   let feedTimer: ReturnType<typeof setTimeout> | null = null;
@@ -88,17 +97,20 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       emit('watchlists.changed', { ids: null });
     }, FEED_COALESCE_MS);
   };
+  const sync = new BackgroundSync(service, {
+    changed: (view) => emit('sync', view),
+    synced: () => {
+      emit('shipments.changed', { ids: null, reason: 'sync' });
+      checkFeed();
+      emitCreditsAfterSpending();
+      notes.kick();
+    },
+  });
   const windowHandlers = createHandlers({
     service,
     info: { version: options.version, dataDir: options.dataDir, demo: Boolean(options.demo), shell: options.shell },
-    emitCredits: (reread) => {
-      if (!reread) return emit('credits', creditsView(service));
-      // A failed read leaves the last known balance on screen, with the time it was read.
-      service
-        .credits()
-        .catch(() => undefined)
-        .then(() => !closed && emit('credits', creditsView(service)));
-    },
+    emitCredits: (reread) => (reread ? emitCreditsAfterSpending() : emit('credits', creditsView(service))),
+    sync,
     shipmentsChanged: (ids, reason) => {
       emit('shipments.changed', { ids, reason });
       if (reason === 'track') checkFeed();
@@ -107,7 +119,10 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       emitOutbox([], []);
       notes.kick();
     },
-    keyChanged: () => notes.kick(),
+    keyChanged: () => {
+      notes.kick();
+      sync.schedule();
+    },
   });
   const imports = createImportHandlers({
     service,
@@ -128,6 +143,11 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
   };
 
   const stopStatus = service.scheduler.onStatus(emitStatus);
+  if (options.background !== false) {
+    sync.start();
+    // Imports cut off by a restart or a lost network carry on by themselves.
+    for (const jobId of unfinishedJobIds(service.store.db)) void imports['import.resume'](jobId).catch(() => undefined);
+  }
   // Edits queued before the last shutdown go out now.
   if (service.store.waitingNotes().length > 0) notes.kick();
 
@@ -160,6 +180,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       stopStatus();
       if (statusTimer) clearTimeout(statusTimer);
       if (feedTimer) clearTimeout(feedTimer);
+      sync.close();
       imports.close();
       notes.close();
       listeners.clear();

@@ -36,7 +36,7 @@ describe('the window back end (runtime over the real core and the simulator)', (
   beforeEach(async () => {
     sim = await startSimulator({ timeScale: TIME_SCALE, accounts: [{ apiKey: DEFAULT_API_KEY, credits: 50, shipments: 40 }] });
     dir = mkdtempSync(join(tmpdir(), 'quayside-runtime-'));
-    runtime = createAppRuntime({ dataDir: dir, apiBase: sim.url, secrets: new MemorySecretStore(), shell: 'harness', version: 'test', timeScale: TIME_SCALE });
+    runtime = createAppRuntime({ dataDir: dir, apiBase: sim.url, secrets: new MemorySecretStore(), shell: 'harness', version: 'test', timeScale: TIME_SCALE, background: false });
     events = [];
     runtime.onEvent((event, payload) => events.push({ event, payload }));
   });
@@ -142,7 +142,7 @@ describe('the window back end (runtime over the real core and the simulator)', (
     await runtime.close();
     await sim.setReachable(true);
     const secrets = new MemorySecretStore();
-    runtime = createAppRuntime({ dataDir: dir, apiBase: sim.url, secrets, shell: 'harness', version: 'test', timeScale: TIME_SCALE });
+    runtime = createAppRuntime({ dataDir: dir, apiBase: sim.url, secrets, shell: 'harness', version: 'test', timeScale: TIME_SCALE, background: false });
     runtime.onEvent((event, payload) => events.push({ event, payload }));
     // No key yet: the edit stays queued, and a sync keeps the local text over the service's.
     await runtime.service.store.recordShipmentRecords([sim.control.shipment(DEFAULT_API_KEY, a!.trackingId!)!], ['{}'], new Date().toISOString());

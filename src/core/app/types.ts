@@ -13,6 +13,8 @@ export interface AppRuntimeOptions {
   timeScale?: number;
   fetch?: typeof fetch;
   now?: () => Date;
+  /** False: no background refresh and no resuming of imports (tests that drive every step). Default true. */
+  background?: boolean;
 }
 
 export type EventListener = <E extends EventName>(event: E, payload: Events[E]) => void;

@@ -37,7 +37,7 @@ describe('the working day through the contract (import, watchlists, feed, export
   beforeEach(async () => {
     sim = await startSimulator({ timeScale: TIME_SCALE, accounts: [{ apiKey: DEFAULT_API_KEY, credits: 100, shipments: 30 }] });
     dir = mkdtempSync(join(tmpdir(), 'quayside-workday-'));
-    runtime = createAppRuntime({ dataDir: dir, apiBase: sim.url, secrets: new MemorySecretStore(), shell: 'harness', version: 'test', timeScale: TIME_SCALE });
+    runtime = createAppRuntime({ dataDir: dir, apiBase: sim.url, secrets: new MemorySecretStore(), shell: 'harness', version: 'test', timeScale: TIME_SCALE, background: false });
     events = [];
     runtime.onEvent((event, payload) => events.push({ event, payload }));
     value(await call('key.set', DEFAULT_API_KEY));
