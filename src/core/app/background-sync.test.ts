@@ -55,7 +55,7 @@ describe('background refresh of the cache while the app runs', () => {
     expect(sim.control.credits(DEFAULT_API_KEY)).toBe(10);
     const settings = value<{ syncIntervalMinutes: number }>(await runtime.dispatch('settings.update', { syncIntervalMinutes: 0 }));
     expect(settings.syncIntervalMinutes).toBe(0);
-    expect(value<SyncView>(await runtime.dispatch('sync.status')).nextSyncAt).toBeNull();
+    expect(value<SyncView>(await runtime.dispatch('sync.status', undefined)).nextSyncAt).toBeNull();
   });
 
   it('offline, a refresh waits for the network instead of failing, and finishes when it is back', async () => {
@@ -63,7 +63,7 @@ describe('background refresh of the cache while the app runs', () => {
     await sim.setReachable(false);
     const moving = runtime.service.store.listShipments({ status: 'ACTIVE', shipmentStatus: 'IN_TRANSIT', limit: 1 })[0]!;
     sim.control.moveEta(DEFAULT_API_KEY, moving.trackingId!, 4);
-    const refresh = runtime.dispatch('sync.now');
+    const refresh = runtime.dispatch('sync.now', undefined);
     await waitFor('status', (s) => !s.online);
     let settled = false;
     void refresh.then(() => (settled = true));
