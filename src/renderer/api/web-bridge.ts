@@ -39,8 +39,7 @@ function isResult(value: unknown): value is Result<unknown> {
 
 export function createWebBridge(options: WebBridgeOptions = {}): WebBridge {
   const origin = options.origin ?? window.location.origin;
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => window.fetch(input, init));
-  const Socket = options.WebSocket ?? window.WebSocket;
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const firstBackoff = options.backoffMs ?? 500;
   const maxBackoff = options.maxBackoffMs ?? 10_000;
 
@@ -76,6 +75,7 @@ export function createWebBridge(options: WebBridgeOptions = {}): WebBridge {
     if (closed || socket) return;
     let ws: WebSocket;
     try {
+      const Socket = options.WebSocket ?? globalThis.WebSocket;
       ws = new Socket(eventsUrl());
     } catch {
       scheduleReconnect();

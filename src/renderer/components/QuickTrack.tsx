@@ -23,6 +23,8 @@ type State =
 export function QuickTrack() {
   const [text, setText] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
+  /** The hint floats over the page: shown while the box (or its suggestion) has focus. */
+  const [focused, setFocused] = useState(false);
   const sequence = useRef(0);
 
   useEffect(() => {
@@ -118,7 +120,16 @@ export function QuickTrack() {
   })();
 
   return (
-    <form className="quick-track" onSubmit={run} role="search" aria-label="Quick track a reference">
+    <form
+      className="quick-track"
+      onSubmit={run}
+      role="search"
+      aria-label="Quick track a reference"
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
       <input
         id={QUICK_TRACK_ID}
         className="input qt-input"
@@ -139,7 +150,7 @@ export function QuickTrack() {
       <button type="submit" className="button primary small" disabled={!plan || state.kind === 'running'}>
         {cached ? 'Open' : 'Track'}
       </button>
-      <div id="quick-track-hint" className={`qt-hint${hint ? ' visible' : ''}`} aria-live="polite">
+      <div id="quick-track-hint" className={`qt-hint${hint && (focused || state.kind === 'running') ? ' visible' : ''}`} aria-live="polite">
         {hint}
       </div>
     </form>

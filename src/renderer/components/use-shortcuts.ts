@@ -63,7 +63,9 @@ export function handleGlobalKey(e: KeyboardEvent): void {
   // With nothing focused, the table keys go to the table (the grid handles them itself when focused).
   const idle = e.target === document.body || e.target === document.documentElement || e.target === null;
   if (ui.view === 'shipments' && idle && (TABLE_KEYS.has(e.key) || (ctrl && key === 'a'))) {
-    if (runTableKey(e)) focusById(GRID_ID);
+    // Focus first: the key may move focus on (Enter to the detail, n to the note editor).
+    document.getElementById(GRID_ID)?.focus();
+    runTableKey(e);
   }
 }
 

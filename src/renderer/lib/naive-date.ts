@@ -1,7 +1,9 @@
 /**
  * Naive dates (port wall-clock time, no time zone) are shown exactly as the service gave them.
  * They never go through `Date`: a conversion would shift them by the viewer's offset.
+ * The ETA-move arithmetic is shared with the CLI and exports (src/shared/eta.ts).
  */
+import { etaMoveDays, formatEtaMove as formatEtaMoveShared } from '../../shared/eta';
 
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 
@@ -35,34 +37,14 @@ export function naiveDay(value: string | null | undefined): string {
   return parseNaive(value) ? value.trim().slice(0, 10) : value;
 }
 
-/** Days since 1970-01-01 of a proleptic Gregorian date, by arithmetic alone (Howard Hinnant's days_from_civil). */
-export function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const mp = (month + 9) % 12;
-  const doy = Math.floor((153 * mp + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-
 /** Whole calendar days from `from` to `to` (naive dates), or null when either is missing or unreadable. */
 export function dayDifference(from: string | null, to: string | null): number | null {
-  if (!from || !to) return null;
-  const a = parseNaive(from);
-  const b = parseNaive(to);
-  if (!a || !b) return null;
-  return daysFromCivil(b.year, b.month, b.day) - daysFromCivil(a.year, a.month, a.day);
+  return etaMoveDays(from, to);
 }
 
 /** "+3 d", "−2 d" (a true minus sign), "±0 d" when only the time moved; null when it cannot be told. */
 export function formatEtaMove(move: { from: string | null; to: string | null } | null | undefined): string | null {
-  if (!move) return null;
-  const days = dayDifference(move.from, move.to);
-  if (days === null) return null;
-  if (days > 0) return `+${days} d`;
-  if (days < 0) return `\u2212${-days} d`;
-  return '\u00b10 d';
+  return move ? formatEtaMoveShared(move.from, move.to) : null;
 }
 
 /** Accessible wording of an ETA move: "ETA moved 3 days later, from … to …". */

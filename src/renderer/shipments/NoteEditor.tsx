@@ -24,12 +24,15 @@ export function NoteEditor({ shipmentId, reference, initial, onDone, className }
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const counterId = useId();
   const errorId = useId();
   const save = useNotes((s) => s.save);
 
   useEffect(() => {
-    input.current?.focus();
+    // The whole editor (counter and buttons too) comes into view, also in a table scrolled sideways.
+    form.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    input.current?.focus({ preventScroll: true });
     input.current?.select();
   }, []);
 
@@ -60,7 +63,7 @@ export function NoteEditor({ shipmentId, reference, initial, onDone, className }
   const length = value.length;
   const tone = length >= NOTE_MAX_LENGTH ? 'full' : length >= WARN_AT ? 'warn' : '';
   return (
-    <form className={`note-editor ${className ?? ''}`} onSubmit={submit} onKeyDown={onKeyDown} onClick={(e) => e.stopPropagation()} onDoubleClick={(e) => e.stopPropagation()}>
+    <form ref={form} className={`note-editor ${className ?? ''}`} onSubmit={submit} onKeyDown={onKeyDown} onClick={(e) => e.stopPropagation()} onDoubleClick={(e) => e.stopPropagation()}>
       <input
         ref={input}
         className="input note-input"

@@ -111,7 +111,7 @@ export function RemoveDialog({ ids, onClose }: RemoveDialogProps) {
               <li key={item.id} className={`removal-item removal-${item.outcome}`}>
                 <span className="mono removal-ref">{item.reference}</span>
                 <span className="removal-outcome">{REMOVAL_LABELS[item.outcome]}</span>
-                {item.description && item.description !== REMOVAL_LABELS[item.outcome] && (
+                {item.description && item.description.toLowerCase() !== REMOVAL_LABELS[item.outcome].toLowerCase() && (
                   <span className="removal-desc muted">{item.description}</span>
                 )}
               </li>

@@ -69,7 +69,7 @@ export const ShipmentRow = memo(function ShipmentRow(props: ShipmentRowProps) {
       </Cell>
       <Cell className="c-reference mono">{row.reference}</Cell>
       <Cell className="c-type">{typeLabel(row.type)}</Cell>
-      <Cell className="c-carrier" title={row.carrier.scac ?? undefined}>
+      <Cell className="c-carrier" title={[row.carrier.name, row.carrier.scac].filter(Boolean).join(' · ') || undefined}>
         {carrierText(row.carrier)}
       </Cell>
       <Cell className="c-status">

@@ -9,7 +9,7 @@ import { formatNaive } from '../lib/naive-date';
 import { useClock } from '../state/clock';
 import { useDetail } from '../state/detail';
 import { noteStateOf, useNotes } from '../state/notes';
-import { rowAt, useShipments } from '../state/shipments';
+import { BLOCK_SIZE, rowAt, useShipments } from '../state/shipments';
 import { focusById, useUi } from '../state/ui';
 import { COLUMNS, HEADER_HEIGHT, OVERSCAN, ROW_HEIGHT } from './columns';
 import { ShipmentRow, rowDomId } from './ShipmentRow';
@@ -22,6 +22,7 @@ export interface ShipmentTableProps {
 }
 
 const FALLBACK_HEIGHT = 600;
+const FETCH_SETTLE_MS = 30;
 
 export function ShipmentTable({ viewportHeight }: ShipmentTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -62,9 +63,15 @@ export function ShipmentTable({ viewportHeight }: ShipmentTableProps) {
 
   useEffect(() => setTablePageSize(visibleCount - 1), [visibleCount]);
 
+  // Rows are asked for once scrolling settles for a moment (dragging the scrollbar across
+  // 100,000 rows asks only where it stops), half a block ahead so steady scrolling rarely
+  // meets an unloaded row.
   useEffect(() => {
-    if (total === null) ensureRange(0, visibleCount + OVERSCAN);
-    else if (to >= from) ensureRange(from, to);
+    const timer = setTimeout(() => {
+      if (total === null) ensureRange(0, visibleCount + OVERSCAN);
+      else if (to >= from) ensureRange(from - BLOCK_SIZE / 2, to + BLOCK_SIZE / 2);
+    }, FETCH_SETTLE_MS);
+    return () => clearTimeout(timer);
   }, [ensureRange, from, to, generation, total, visibleCount]);
 
   // A new query starts at the top.

@@ -1,0 +1,47 @@
+/** Rows and views for component tests. */
+import type { CreditsView, SettingsView, ShipmentListPage, ShipmentListQuery, ShipmentTableRow, StatusView } from '../../shared/views';
+
+export function tableRow(index: number, patch: Partial<ShipmentTableRow> = {}, prefix = 'MSCU'): ShipmentTableRow {
+  return {
+    id: index + 1,
+    trackingId: `trk-${index + 1}`,
+    reference: `${prefix}${String(index).padStart(7, '0')}`,
+    type: 'container',
+    carrier: { scac: 'MSCU', name: 'MSC' },
+    status: 'ACTIVE',
+    shipmentStatus: 'IN_TRANSIT',
+    outcome: 'OK',
+    pol: { name: 'Shanghai', country: 'CN' },
+    pod: { name: 'Rotterdam', country: 'NL' },
+    eta: '2026-12-04T14:00:00',
+    lastEtaMove: { at: '2026-11-20T10:00:00Z', from: '2026-12-01T08:00:00', to: '2026-12-04T14:00:00' },
+    vessel: 'MSC AURORA',
+    voyage: '123W',
+    note: null,
+    lastCheckedAt: '2026-11-23T02:00:00Z',
+    notePending: false,
+    ...patch,
+  };
+}
+
+/** A `shipments.list` answer over `total` generated rows. */
+export function pageOf(query: ShipmentListQuery, total: number, prefix = 'MSCU'): ShipmentListPage {
+  const rows: ShipmentTableRow[] = [];
+  for (let i = query.offset; i < Math.min(total, query.offset + query.limit); i++) rows.push(tableRow(i, {}, prefix));
+  return { total, offset: query.offset, rows };
+}
+
+export const SETTINGS: SettingsView = { apiBase: 'http://127.0.0.1:9', theme: 'light', creditWarningBelow: 100, syncIntervalMinutes: 0, dataDir: '/tmp/quayside', demo: false };
+
+export const CREDITS: CreditsView = {
+  remaining: 812,
+  checkedAt: '2026-11-23T02:00:00Z',
+  history: [
+    { remaining: 840, checkedAt: '2026-11-22T02:00:00Z' },
+    { remaining: 812, checkedAt: '2026-11-23T02:00:00Z' },
+  ],
+  warningBelow: 100,
+  low: false,
+};
+
+export const STATUS: StatusView = { online: true, queued: 0, inFlight: 0, waiting: null, outboxPending: 0, rateLimited: 0 };

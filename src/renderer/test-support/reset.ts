@@ -1,0 +1,23 @@
+/** Puts every store back to its first state and installs a bridge, between component tests. */
+import type { QuaysideBridge } from '../../shared/contract';
+import { setBridge } from '../api/bridge';
+import { resetCreditsStore } from '../state/credits';
+import { resetDetailStore } from '../state/detail';
+import { resetFacetsStore } from '../state/facets';
+import { resetNotesStore } from '../state/notes';
+import { resetSettingsStore } from '../state/settings';
+import { resetShipmentsStore } from '../state/shipments';
+import { resetStatusStore } from '../state/status';
+import { resetUiStore } from '../state/ui';
+
+export function resetStores(bridge: QuaysideBridge | null = null): void {
+  setBridge(bridge);
+  resetShipmentsStore();
+  resetDetailStore();
+  resetNotesStore();
+  resetCreditsStore();
+  resetStatusStore();
+  resetSettingsStore();
+  resetFacetsStore();
+  resetUiStore();
+}
