@@ -11,17 +11,24 @@ import { ThemeToggle } from './components/ThemeToggle';
 import { Toasts } from './components/Toasts';
 import { useGlobalShortcuts } from './components/use-shortcuts';
 import { useApplyTheme } from './components/use-theme';
+import { ExportDialog } from './export/ExportDialog';
+import { ChangesView } from './feed/ChangesView';
+import { ImportView } from './import/ImportView';
+import { MapView } from './map/MapView';
 import { SettingsPage } from './settings/SettingsPage';
 import { RemoveDialog } from './shipments/RemoveDialog';
 import { ShipmentsWorkspace } from './shipments/ShipmentsWorkspace';
 import { startClock } from './state/clock';
 import { useUi } from './state/ui';
 import { connectStores } from './state/wire-events';
+import { WatchlistsView } from './watchlists/WatchlistsView';
+import { WebhooksView } from './webhooks/WebhooksView';
 
 export function App() {
   const view = useUi((s) => s.view);
   const removeIds = useUi((s) => s.removeIds);
   const helpOpen = useUi((s) => s.helpOpen);
+  const exportOpen = useUi((s) => s.exportOpen);
 
   useEffect(() => connectStores(), []);
   useEffect(() => startClock(), []);
@@ -60,6 +67,31 @@ export function App() {
               <ShipmentsWorkspace />
             </ErrorBoundary>
           )}
+          {view === 'import' && (
+            <ErrorBoundary area="Import">
+              <ImportView />
+            </ErrorBoundary>
+          )}
+          {view === 'watchlists' && (
+            <ErrorBoundary area="Watchlists">
+              <WatchlistsView />
+            </ErrorBoundary>
+          )}
+          {view === 'map' && (
+            <ErrorBoundary area="the map">
+              <MapView />
+            </ErrorBoundary>
+          )}
+          {view === 'changes' && (
+            <ErrorBoundary area="Changes">
+              <ChangesView />
+            </ErrorBoundary>
+          )}
+          {view === 'webhooks' && (
+            <ErrorBoundary area="Webhooks">
+              <WebhooksView />
+            </ErrorBoundary>
+          )}
           {view === 'settings' && (
             <ErrorBoundary area="Settings">
               <SettingsPage />
@@ -70,6 +102,7 @@ export function App() {
       </div>
       <Toasts />
       {removeIds && <RemoveDialog ids={removeIds} onClose={() => useUi.getState().closeRemove()} />}
+      {exportOpen && <ExportDialog onClose={() => useUi.getState().setExportOpen(false)} />}
       {helpOpen && <ShortcutsHelp onClose={() => useUi.getState().setHelpOpen(false)} />}
     </>
   );

@@ -1,8 +1,13 @@
-/** The main navigation. New views (Import, Watchlists, Map, Changes) are one entry here and one in App. */
+/** The main navigation. A new view is one entry here, one ViewId, and one line in App. */
 import { type ViewId, useUi } from '../state/ui';
 
 export const NAV_ITEMS: readonly { id: ViewId; label: string }[] = [
   { id: 'shipments', label: 'Shipments' },
+  { id: 'import', label: 'Import' },
+  { id: 'watchlists', label: 'Watchlists' },
+  { id: 'map', label: 'Map' },
+  { id: 'changes', label: 'Changes' },
+  { id: 'webhooks', label: 'Webhooks' },
   { id: 'settings', label: 'Settings' },
 ];
 

@@ -14,6 +14,8 @@ export interface ShipmentFilters {
   /** One imported column (customer, PO…) and the value it must hold. */
   fieldName: string;
   fieldValue: string;
+  /** The watchlist the table is narrowed to (its members, or its saved filter), or null. */
+  watchlistId: number | null;
 }
 
 export const EMPTY_FILTERS: ShipmentFilters = {
@@ -26,6 +28,7 @@ export const EMPTY_FILTERS: ShipmentFilters = {
   etaTo: '',
   fieldName: '',
   fieldValue: '',
+  watchlistId: null,
 };
 
 export const DEFAULT_SORT: ShipmentSortKey = 'recent';
@@ -44,6 +47,7 @@ export function filterInput(f: ShipmentFilters): ShipmentFilterInput {
   if (DAY.test(f.etaTo)) input.etaTo = f.etaTo;
   const value = f.fieldValue.trim();
   if (f.fieldName && value) input.fields = { [f.fieldName]: value };
+  if (f.watchlistId !== null) input.watchlistId = f.watchlistId;
   return input;
 }
 

@@ -1,8 +1,8 @@
 /** What the window shows: the current view, the open dialogs and panels, the toasts. */
 import { create } from 'zustand';
 
-/** The navigation. Later views (Import, Watchlists, Map, Changes) are added here and in NAV_ITEMS. */
-export type ViewId = 'shipments' | 'settings';
+/** The navigation: one id per view, listed in NAV_ITEMS and rendered in App. */
+export type ViewId = 'shipments' | 'import' | 'watchlists' | 'map' | 'changes' | 'webhooks' | 'settings';
 
 export interface Toast {
   id: number;
@@ -15,6 +15,8 @@ export interface UiState {
   /** Shipments the remove dialog is open for. */
   removeIds: readonly number[] | null;
   helpOpen: boolean;
+  /** The export dialog, open for the table's current view (filters, watchlist) or null. */
+  exportOpen: boolean;
   /** The shipment whose note is being edited in the table. */
   editingNoteId: number | null;
   toasts: readonly Toast[];
@@ -23,6 +25,7 @@ export interface UiState {
   openRemove(ids: readonly number[]): void;
   closeRemove(): void;
   setHelpOpen(open: boolean): void;
+  setExportOpen(open: boolean): void;
   editNote(id: number | null): void;
   toast(message: string, kind?: Toast['kind']): void;
   dismissToast(id: number): void;
@@ -31,7 +34,7 @@ export interface UiState {
 let nextToastId = 1;
 const TOAST_MS: Record<Toast['kind'], number> = { info: 5000, error: 12000 };
 
-const INITIAL = { view: 'shipments' as ViewId, removeIds: null, helpOpen: false, editingNoteId: null, toasts: [] };
+const INITIAL = { view: 'shipments' as ViewId, removeIds: null, helpOpen: false, exportOpen: false, editingNoteId: null, toasts: [] };
 
 export const useUi = create<UiState>()((set, get) => ({
   ...INITIAL,
@@ -41,6 +44,7 @@ export const useUi = create<UiState>()((set, get) => ({
   },
   closeRemove: () => set({ removeIds: null }),
   setHelpOpen: (helpOpen) => set({ helpOpen }),
+  setExportOpen: (exportOpen) => set({ exportOpen }),
   editNote: (editingNoteId) => set({ editingNoteId }),
   toast(message, kind = 'error') {
     // The same message twice in a row is shown once.
