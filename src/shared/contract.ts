@@ -231,6 +231,13 @@ export interface Events {
   sync: SyncView;
   /** Watchlists or their counts changed. */
   'watchlists.changed': { ids: number[] | null };
+  /**
+   * A file was opened outside the window (File → Import…, a file handed to a second launch, a
+   * notification): main has already read it with import.open; the import wizard opens on it.
+   */
+  'import.fileOpened': ImportFileView;
+  /** Something outside the window (a desktop notification click, the menu) asks to show a shipment or a view. */
+  'window.show': { view: 'shipments' | 'import' | 'watchlists' | 'map' | 'changes' | 'webhooks' | 'settings'; shipmentId?: number };
 }
 
 export type EventName = keyof Events;
@@ -243,6 +250,8 @@ export const EVENT_NAMES = [
   'feed.new',
   'watchlists.changed',
   'sync',
+  'import.fileOpened',
+  'window.show',
 ] as const satisfies readonly EventName[];
 
 /** The object the preload (or the harness bridge) puts on `window.quayside`. */
