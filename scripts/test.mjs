@@ -32,7 +32,8 @@ const step = (title, cmd, args) => {
 };
 
 if (extraArgs.length === 0) {
-  step('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+  step('type check (core, CLI, shell, tests)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+  step('type check (window)', 'npx', ['tsc', '--noEmit', '-p', 'src/renderer/tsconfig.json']);
   step('lint (layer boundaries)', 'npx', ['eslint', 'src', 'test', 'scripts']);
 }
 
