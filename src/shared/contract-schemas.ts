@@ -97,6 +97,7 @@ export const INPUT_SCHEMAS = {
     z.strictObject({ name: watchlistName, kind: z.literal('filter'), filter }),
   ]),
   'watchlists.fromImport': z.strictObject({ jobId, field: z.string().min(1).max(200) }),
+  'watchlists.importValues': z.strictObject({ jobId, field: z.string().min(1).max(200).optional() }),
   'watchlists.addShipments': z.strictObject({ watchlistId, shipmentIds: z.array(shipmentId).min(1).max(100_000) }),
   'watchlists.removeShipments': z.strictObject({ watchlistId, shipmentIds: z.array(shipmentId).min(1).max(100_000) }),
   'watchlists.rename': z.strictObject({ watchlistId, name: watchlistName }),

@@ -42,6 +42,7 @@ import type {
   ImportProgressView,
   ImportReportView,
   FeedItem,
+  ImportColumnValues,
   MapRoute,
   MapView,
   NotificationPrefs,
@@ -121,6 +122,8 @@ export interface Api {
   'watchlists.create'(input: WatchlistCreateInput): Promise<WatchlistView>;
   /** One list per value of an imported column (e.g. customer) over the shipments of an import. */
   'watchlists.fromImport'(input: { jobId: number; field: string }): Promise<WatchlistView[]>;
+  /** What fromImport would make: the import's imported columns, and the lists one of them gives (nothing is written). */
+  'watchlists.importValues'(input: { jobId: number; field?: string }): Promise<ImportColumnValues>;
   'watchlists.addShipments'(input: { watchlistId: number; shipmentIds: number[] }): Promise<WatchlistView>;
   'watchlists.removeShipments'(input: { watchlistId: number; shipmentIds: number[] }): Promise<WatchlistView>;
   'watchlists.rename'(input: { watchlistId: number; name: string }): Promise<WatchlistView>;
@@ -191,6 +194,7 @@ export const API_METHODS = [
   'watchlists.list',
   'watchlists.create',
   'watchlists.fromImport',
+  'watchlists.importValues',
   'watchlists.addShipments',
   'watchlists.removeShipments',
   'watchlists.rename',

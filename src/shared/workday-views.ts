@@ -125,6 +125,17 @@ export interface WatchlistView {
   lastViewedAt: string | null;
 }
 
+/** An import's imported columns and, for the chosen one, the watchlists fromImport would make or top up. */
+export interface ImportColumnValues {
+  jobId: number;
+  /** Imported column names (customer, PO…) held by the import's shipments. */
+  fields: string[];
+  /** The column the values are for (the one asked for, else the first), or null when there is none. */
+  field: string | null;
+  /** One entry per list: the value as first spelled, its shipments, and whether a list of that name exists (it is topped up). */
+  values: { value: string; shipments: number; existingList: boolean }[];
+}
+
 export type WatchlistCreateInput =
   | { name: string; kind: 'list'; shipmentIds: number[] }
   | { name: string; kind: 'filter'; filter: ShipmentFilterInput };

@@ -45,6 +45,27 @@ export function watchlistView(service: QuaysideService, w: WatchlistRecord): Wat
   };
 }
 
+/** The shipments of an import grouped by one imported column's value (trimmed, case-insensitive), named as first spelled. */
+function importGroups(service: QuaysideService, jobId: number, field: string): Map<string, { name: string; shipmentIds: number[] }> {
+  const rows = service.store.db
+    .prepare<[string, number], { shipment_id: number; value: string }>(
+      `SELECT DISTINCT i.shipment_id, f.value FROM import_items i
+         JOIN shipment_fields f ON f.shipment_id = i.shipment_id AND f.name = ?
+        WHERE i.job_id = ? AND i.shipment_id IS NOT NULL`,
+    )
+    .all(field, jobId);
+  const groups = new Map<string, { name: string; shipmentIds: number[] }>();
+  for (const r of rows) {
+    const name = r.value.trim();
+    if (!name) continue;
+    const key = name.toLowerCase();
+    const group = groups.get(key);
+    if (group) group.shipmentIds.push(r.shipment_id);
+    else groups.set(key, { name, shipmentIds: [r.shipment_id] });
+  }
+  return groups;
+}
+
 export function createWatchlistHandlers(ctx: WatchlistContext): AreaHandlers<'watchlists' | 'feed' | 'notifications'> {
   const { service } = ctx;
   const store = service.store;
@@ -73,30 +94,12 @@ export function createWatchlistHandlers(ctx: WatchlistContext): AreaHandlers<'wa
       return view(id);
     },
     'watchlists.fromImport': async ({ jobId, field }) => {
-      const rows = service.store.db
-        .prepare<[string, number], { shipment_id: number; value: string }>(
-          `SELECT DISTINCT i.shipment_id, f.value FROM import_items i
-             JOIN shipment_fields f ON f.shipment_id = i.shipment_id AND f.name = ?
-            WHERE i.job_id = ? AND i.shipment_id IS NOT NULL`,
-        )
-        .all(field, jobId);
-      if (rows.length === 0) {
+      const byValue = importGroups(service, jobId, field);
+      if (byValue.size === 0) {
         throw new AppFailure('invalid-input', `No shipment of import ${jobId} has a "${field}" value; choose another column.`);
       }
-      const byValue = new Map<string, number[]>();
-      const names = new Map<string, string>();
-      for (const r of rows) {
-        const key = r.value.trim();
-        if (!key) continue;
-        const list = byValue.get(key.toLowerCase()) ?? [];
-        if (list.length === 0) byValue.set(key.toLowerCase(), list);
-        list.push(r.shipment_id);
-        // Keep the first spelling met as the list's name.
-        if (!names.has(key.toLowerCase())) names.set(key.toLowerCase(), key);
-      }
       const ids: number[] = [];
-      for (const [key, shipmentIds] of byValue) {
-        const name = names.get(key) ?? key;
+      for (const { name, shipmentIds } of byValue.values()) {
         // An existing list of that name (last week's import of the same customer) is topped up.
         const existing = store.watchlistByName(name);
         if (existing && existing.kind === 'list') {
@@ -108,6 +111,21 @@ export function createWatchlistHandlers(ctx: WatchlistContext): AreaHandlers<'wa
       }
       ctx.watchlistsChanged(ids);
       return ids.map(view);
+    },
+    'watchlists.importValues': async ({ jobId, field }) => {
+      const fields = service.store.db
+        .prepare<[number], { name: string }>(
+          `SELECT DISTINCT f.name FROM import_items i JOIN shipment_fields f ON f.shipment_id = i.shipment_id
+            WHERE i.job_id = ? AND i.shipment_id IS NOT NULL ORDER BY f.name COLLATE NOCASE`,
+        )
+        .all(jobId)
+        .map((r) => r.name);
+      const chosen = field ?? fields[0] ?? null;
+      const groups = chosen === null ? [] : [...importGroups(service, jobId, chosen).values()];
+      const values = groups
+        .map((g) => ({ value: g.name, shipments: g.shipmentIds.length, existingList: store.watchlistByName(g.name) !== null }))
+        .sort((a, b) => a.value.localeCompare(b.value));
+      return { jobId, fields, field: chosen, values };
     },
     'watchlists.addShipments': async ({ watchlistId, shipmentIds }) => {
       const w = findWatchlist(store, watchlistId);
