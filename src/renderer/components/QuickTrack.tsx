@@ -124,7 +124,7 @@ export function QuickTrack() {
       className="quick-track"
       onSubmit={run}
       role="search"
-      aria-label="Quick track a reference"
+      aria-label="Track a new reference"
       onFocus={() => setFocused(true)}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);

@@ -55,7 +55,7 @@ export function ApiKeySection() {
   return (
     <section className="settings-section" aria-labelledby="settings-key">
       <h2 id="settings-key" className="section-title">
-        API key
+        Your API key
       </h2>
       <p className="key-status">
         {key === null ? (
@@ -77,7 +77,6 @@ export function ApiKeySection() {
           <input
             className="input mono"
             type="password"
-            aria-label="API key"
             autoComplete="off"
             spellCheck={false}
             value={draft}

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import type { ThemeChoice } from '../../shared/views';
 import { messageOf } from '../api/call';
+import { useCredits } from '../state/credits';
 import { useSettings } from '../state/settings';
 import { useUi } from '../state/ui';
 import { ApiKeySection } from './ApiKeySection';
@@ -57,6 +58,8 @@ function CreditWarningSection() {
     try {
       await update({ creditWarningBelow: n });
       setMessage({ ok: true, text: 'Saved.' });
+      // The warning in the header follows the new threshold.
+      void useCredits.getState().load();
     } catch (err) {
       setMessage({ ok: false, text: messageOf(err) });
     }
@@ -65,7 +68,7 @@ function CreditWarningSection() {
   return (
     <section className="settings-section" aria-labelledby="settings-credits">
       <h2 id="settings-credits" className="section-title">
-        Credits
+        Credit warning
       </h2>
       <form className="row-form" onSubmit={save}>
         <label className="field">

@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ShipmentDetail } from '../shared/views';
+import { App } from './App';
+import { type FakeBridge, createFakeBridge } from './test-support/fake-bridge';
+import { CREDITS, SETTINGS, STATUS, pageOf, tableRow } from './test-support/fixtures';
+import { resetStores } from './test-support/reset';
+
+let bridge: FakeBridge;
+
+function detailOf(id: number): ShipmentDetail {
+  const row = tableRow(id - 1);
+  return {
+    shipment: {
+      ...row,
+      type: 'container',
+      origin: null,
+      pol: null,
+      pod: null,
+      destination: null,
+      containers: [],
+      currentPosition: null,
+      changes: [],
+      createdAt: null,
+      fields: {},
+      outcome: 'INFO_NOT_FOUND',
+      shipmentStatus: null,
+    },
+    pendingNote: null,
+    raw: [],
+  };
+}
+
+beforeEach(() => {
+  let settings = { ...SETTINGS };
+  bridge = createFakeBridge({
+    'settings.get': () => settings,
+    'settings.update': (patch) => (settings = { ...settings, ...patch }),
+    'key.status': () => ({ apiBase: null, source: null, last4: null }),
+    'status.get': () => ({ ...STATUS, online: false, queued: 3, outboxPending: 2, waiting: { label: 'batch polling', nextSlotInMs: 2000 } }),
+    'credits.get': () => ({ ...CREDITS, remaining: 40, low: true }),
+    'notes.pending': () => [],
+    'shipments.facets': () => ({ carriers: [], pods: [], shipmentStatuses: [], fieldNames: [], total: 0 }),
+    'shipments.list': (q) => pageOf(q, 0),
+    'track.check': (reference) => ({
+      ok: true,
+      plan: { reference: reference.toUpperCase(), type: 'container', carrier: 'AUTO', carrierName: null, cachedId: null, costsCredit: true },
+    }),
+    'track.run': () => ({ shipment: detailOf(7).shipment, fromCache: false }),
+    'shipments.get': (id) => detailOf(id),
+  });
+  resetStores(bridge);
+  document.documentElement.removeAttribute('data-theme');
+});
+
+afterEach(() => {
+  cleanup();
+  resetStores();
+});
+
+describe('the window', () => {
+  it('first run without a key says what to do, and shows status and credits', async () => {
+    render(<App />);
+    expect(await screen.findByRole('heading', { name: 'Welcome to Quayside' })).toBeTruthy();
+    expect(screen.getByText(/go to/).textContent).toContain('enter the API key');
+    expect(screen.getByText('0 shipments')).toBeTruthy();
+
+    const credits = screen.getByRole('region', { name: 'Credits' });
+    await waitFor(() => expect(within(credits).getByText('Low: below 100')).toBeTruthy());
+    expect(within(credits).getByRole('img', { name: /Credit balance history/ })).toBeTruthy();
+
+    const status = screen.getByRole('status', { name: 'Service status' });
+    await waitFor(() => expect(status.textContent).toContain('Offline'));
+    expect(status.textContent).toContain('3 requests queued');
+    expect(status.textContent).toContain('batch polling: next slot in 2 s');
+    expect(status.textContent).toContain('2 notes waiting to be sent');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open Settings' }));
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
+    expect(screen.getByLabelText('API key').getAttribute('type')).toBe('password');
+    // Each settings section is a named landmark; none shares a name with the header's Credits.
+    for (const name of ['Your API key', 'Tracking service', 'Credit warning', 'Appearance', 'Carrier directory', 'Data']) {
+      expect(screen.getByRole('region', { name })).toBeTruthy();
+    }
+    expect(screen.getAllByRole('region', { name: 'Credits' })).toHaveLength(1);
+    expect(screen.getByRole('search', { name: 'Track a new reference' })).toBeTruthy();
+  });
+
+  it('applies the theme from settings and saves the toggle', async () => {
+    render(<App />);
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('light'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Switch to dark theme' }));
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
+    expect(bridge.callsOf('settings.update')).toEqual([{ theme: 'dark' }]);
+    expect(screen.getByRole('button', { name: 'Switch to light theme' })).toBeTruthy();
+  });
+
+  it('quick track says what it will cost, then tracks and opens the detail', async () => {
+    render(<App />);
+    const box = screen.getByRole('textbox', { name: 'Quick track' });
+    act(() => box.focus());
+    fireEvent.change(box, { target: { value: 'mscu1234565' } });
+    await waitFor(() => expect(screen.getByText(/Container · AUTO ·/).textContent).toBe('Container · AUTO · 1 credit'), { timeout: 2000 });
+    fireEvent.submit(box.closest('form')!);
+    const detail = await screen.findByRole('region', { name: 'Shipment detail' });
+    expect(bridge.callsOf('track.run')).toEqual([{ reference: 'MSCU1234565', type: 'container' }]);
+    // INFO_NOT_FOUND is "no data yet", never delivered.
+    expect(await within(detail).findByText(/No data from the carrier yet/, { selector: 'p' })).toBeTruthy();
+    expect(within(detail).queryByText(/delivered/i)).toBeNull();
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Shipment detail' })).toBeNull());
+  });
+
+  it('opens the shortcuts help with ? and closes it with Escape', async () => {
+    render(<App />);
+    fireEvent.keyDown(document.body, { key: '?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
