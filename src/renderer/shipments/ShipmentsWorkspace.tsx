@@ -52,6 +52,15 @@ export function ShipmentsWorkspace({ viewportHeight }: { viewportHeight?: number
           )}
           <button
             type="button"
+            className="button small"
+            disabled={empty}
+            onClick={() => useUi.getState().setExportOpen(true)}
+            title="Export the shipments of this view to CSV or Excel"
+          >
+            Export…
+          </button>
+          <button
+            type="button"
             className="button danger-ghost small"
             disabled={selected === 0 && activeIndex === null}
             onClick={() => useUi.getState().openRemove(removalTargets())}

@@ -1,0 +1,82 @@
+/**
+ * Narrows the table to one watchlist (its chosen shipments, or its saved filter). The lists are
+ * read once and again whenever a watchlist changes; a chip shows the one applied and removes it.
+ */
+import { useEffect, useState } from 'react';
+import type { WatchlistView } from '../../shared/workday-views';
+import { call, messageOf, onEvent } from '../api/call';
+import { formatCount } from '../lib/format';
+import { useShipments } from '../state/shipments';
+
+function useWatchlists(): { lists: WatchlistView[] | null; error: string | null } {
+  const [lists, setLists] = useState<WatchlistView[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    let sequence = 0;
+    const load = () => {
+      const mine = ++sequence;
+      call('watchlists.list')
+        .then((value) => {
+          if (!live || mine !== sequence) return;
+          setLists(value);
+          setError(null);
+        })
+        .catch((err: unknown) => live && mine === sequence && setError(messageOf(err)));
+    };
+    load();
+    const off = onEvent('watchlists.changed', load);
+    return () => {
+      live = false;
+      off();
+    };
+  }, []);
+  return { lists, error };
+}
+
+export function WatchlistFilter() {
+  const watchlistId = useShipments((s) => s.filters.watchlistId);
+  const setFilters = useShipments((s) => s.setFilters);
+  const { lists, error } = useWatchlists();
+  const applied = lists?.find((l) => l.id === watchlistId) ?? null;
+  // A watchlist deleted while applied: the table goes back to all shipments.
+  useEffect(() => {
+    if (watchlistId !== null && lists !== null && applied === null) setFilters({ watchlistId: null });
+  }, [watchlistId, lists, applied, setFilters]);
+
+  return (
+    <>
+      <label className="field field-wide">
+        <span className="field-label">Watchlist</span>
+        <select
+          className="input select"
+          value={watchlistId === null ? '' : String(watchlistId)}
+          disabled={lists === null || lists.length === 0}
+          title={error ?? (lists?.length === 0 ? 'No watchlists yet: make one in Watchlists' : undefined)}
+          onChange={(e) => setFilters({ watchlistId: e.target.value ? Number(e.target.value) : null })}
+        >
+          <option value="">{lists?.length === 0 ? 'None yet' : 'All shipments'}</option>
+          {lists?.map((l) => (
+            <option key={l.id} value={l.id}>
+              {`${l.name} (${formatCount(l.count)})`}
+            </option>
+          ))}
+        </select>
+      </label>
+      {applied && (
+        <span className="filter-chip">
+          <span className="filter-chip-text">Watchlist: {applied.name}</span>
+          <button
+            type="button"
+            className="filter-chip-remove"
+            aria-label={`Remove the watchlist filter ${applied.name}`}
+            title="Show all shipments again"
+            onClick={() => setFilters({ watchlistId: null })}
+          >
+            ×
+          </button>
+        </span>
+      )}
+    </>
+  );
+}
