@@ -6,10 +6,10 @@
 import { createReadStream, realpathSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import { CONTENT_SECURITY_POLICY } from '../shared/csp.js';
 
-/** Exactly the renderer's meta CSP (src/renderer/index.html), also sent as a header. */
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' ws: wss:; worker-src 'self' blob:";
+/** Exactly the renderer's meta CSP (src/renderer/index.html), also sent as a header; one definition in src/shared. */
+export { CONTENT_SECURITY_POLICY };
 
 export const RENDERER_BUILD_COMMAND = 'npx vite build --config src/renderer/vite.config.ts';
 

@@ -3,9 +3,10 @@
  * keeps working meanwhile) and integrity-checked before it is given its final name; a restore
  * checks the copy first and only then replaces the cache, keeping the replaced file beside it.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { copyFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { LATEST_SCHEMA_VERSION } from './migrations.js';
+import { openSqlite } from './sqlite-addon.js';
 import type { Store } from './store.js';
 
 export interface BackupCheck {
@@ -23,7 +24,7 @@ export function checkBackup(file: string): BackupCheck {
   const bytes = statSync(file).size;
   let db: Database.Database | null = null;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
+    db = openSqlite(file, { readonly: true, fileMustExist: true });
     const integrity = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
     if (integrity.length !== 1 || integrity[0] !== 'ok') {
       return { ok: false, problem: `${file} is damaged (${integrity.slice(0, 3).join('; ')}); choose another backup.`, schemaVersion: null, shipments: null, bytes };

@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
+import { openSqlite } from './sqlite-addon.js';
 import { damagedError, newerSchemaError, readOnlyError, translateSqliteError } from './errors.js';
 import { runMigrations, schemaVersion } from './migrate.js';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations.js';
@@ -67,7 +67,7 @@ export function openDatabase(fileArg: string): OpenedDatabase {
 
   let db: Database;
   try {
-    db = new BetterSqlite3(file);
+    db = openSqlite(file);
   } catch (err) {
     throw translateSqliteError(err, file, dir);
   }
