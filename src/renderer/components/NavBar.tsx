@@ -1,4 +1,5 @@
 /** The main navigation. A new view is one entry here, one ViewId, and one line in App. */
+import { NavBadge } from '../feed/NavBadge';
 import { type ViewId, useUi } from '../state/ui';
 
 export const NAV_ITEMS: readonly { id: ViewId; label: string }[] = [
@@ -26,6 +27,7 @@ export function NavBar() {
               onClick={() => setView(item.id)}
             >
               {item.label}
+              <NavBadge view={item.id} />
             </button>
           </li>
         ))}

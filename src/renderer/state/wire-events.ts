@@ -7,6 +7,7 @@ import { onBridgeReconnect } from '../api/bridge';
 import { useCredits } from './credits';
 import { useDetail } from './detail';
 import { useFacets } from './facets';
+import { connectFeed } from './feed';
 import { useNotes } from './notes';
 import { useSettings } from './settings';
 import { useShipments } from './shipments';
@@ -59,6 +60,7 @@ export function connectStores(): () => void {
       if (openId !== null && (change.ids === null || change.ids.includes(openId))) void useDetail.getState().reload();
     }),
     onBridgeReconnect(reloadAll),
+    connectFeed(),
   ];
 
   void useSettings.getState().load();

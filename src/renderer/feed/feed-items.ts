@@ -1,0 +1,123 @@
+/** How a change of the feed reads to a forwarder, and how the feed is grouped by day. */
+import type { FeedItem, FeedKind } from '../../shared/workday-views';
+import { statusShipmentFilterLabel } from '../lib/format';
+import { describeEtaMove, formatEtaMove, formatNaive } from '../lib/naive-date';
+
+export const FEED_KIND_LABELS: Record<FeedKind, string> = {
+  eta_moved: 'ETA moved',
+  event_added: 'New event',
+  status_changed: 'Status changed',
+  delivered: 'Delivered',
+  not_found: 'No data from the carrier',
+  archived: 'Archived',
+};
+
+/** What each notification choice covers, in the person's words. */
+export const NOTIFY_LABELS: Record<FeedKind, string> = {
+  eta_moved: 'An ETA moves',
+  event_added: 'A new event (gate out, loaded, discharged…)',
+  status_changed: 'The shipment status changes',
+  delivered: 'A shipment is delivered',
+  not_found: 'The carrier has no data for a reference',
+  archived: 'A shipment is archived at the service',
+};
+
+export interface FeedItemText {
+  title: string;
+  /** The move ("+3 d") of an ETA change, shown apart. */
+  move: string | null;
+  detail: string;
+  /** The whole change in words, for screen readers. */
+  spoken: string;
+}
+
+const status = (value: string | null): string => (value ? statusShipmentFilterLabel(value) : 'none');
+
+export function describeFeedItem(item: FeedItem): FeedItemText {
+  const title = FEED_KIND_LABELS[item.kind] ?? item.kind;
+  const container = item.containerNumber ? ` (container ${item.containerNumber})` : '';
+  switch (item.kind) {
+    case 'eta_moved': {
+      const move = formatEtaMove({ from: item.from, to: item.to });
+      const detail = `${formatNaive(item.from) || 'no ETA'} → ${formatNaive(item.to) || 'no ETA'}`;
+      return { title, move, detail, spoken: `${item.reference}: ${describeEtaMove({ from: item.from, to: item.to })}` };
+    }
+    case 'event_added': {
+      const detail = `${item.to ?? 'An event was recorded'}${container}`;
+      return { title, move: null, detail, spoken: `${item.reference}: new event, ${detail}` };
+    }
+    case 'status_changed':
+    case 'delivered': {
+      const detail = `${status(item.from)} → ${status(item.to)}`;
+      return { title, move: null, detail, spoken: `${item.reference}: ${title.toLowerCase()}, ${detail.replace('→', 'to')}` };
+    }
+    case 'not_found': {
+      const detail = 'The carrier has no data for it yet; this is not a delivery.';
+      return { title, move: null, detail, spoken: `${item.reference}: ${detail}` };
+    }
+    case 'archived': {
+      const detail = 'No longer tracked at the service.';
+      return { title, move: null, detail, spoken: `${item.reference}: archived. ${detail}` };
+    }
+    default:
+      // A kind this window does not know yet is shown as it came.
+      return { title, move: null, detail: [item.from, item.to].filter(Boolean).join(' → '), spoken: `${item.reference}: ${title}` };
+  }
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+/** The local calendar day of a UTC timestamp (when Quayside saw the change), as YYYY-MM-DD. */
+export function localDay(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso.slice(0, 10);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+export interface FeedDay {
+  day: string;
+  label: string;
+  items: FeedItem[];
+}
+
+/** Newest first, one group per local day ("Today", "Yesterday", then the date). */
+export function groupByDay(items: readonly FeedItem[], nowMs: number): FeedDay[] {
+  const today = localDay(new Date(nowMs).toISOString());
+  const yesterday = localDay(new Date(nowMs - 86_400_000).toISOString());
+  const sorted = [...items].sort((a, b) => b.id - a.id);
+  const days: FeedDay[] = [];
+  for (const item of sorted) {
+    const day = localDay(item.at);
+    let group = days[days.length - 1];
+    if (!group || group.day !== day) {
+      const label = day === today ? 'Today' : day === yesterday ? 'Yesterday' : day;
+      group = { day, label, items: [] };
+      days.push(group);
+    }
+    group.items.push(item);
+  }
+  return days;
+}
+
+/** Adds a newer or older page to what is shown: one entry per id, newest first. */
+export function mergeFeed(shown: readonly FeedItem[], page: readonly FeedItem[]): FeedItem[] {
+  const byId = new Map<number, FeedItem>();
+  for (const item of [...shown, ...page]) byId.set(item.id, item);
+  return [...byId.values()].sort((a, b) => b.id - a.id);
+}
+
+/** The in-window toast for changes the person wants to hear about. */
+export function notifyMessage(notify: readonly FeedItem[]): string | null {
+  if (notify.length === 0) return null;
+  if (notify.length === 1) {
+    const item = notify[0]!;
+    const text = describeFeedItem(item);
+    return `${item.reference}: ${text.title}${text.move ? ` ${text.move}` : ''}`;
+  }
+  const counts = new Map<string, number>();
+  for (const item of notify) {
+    const label = FEED_KIND_LABELS[item.kind] ?? item.kind;
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  const parts = [...counts].map(([label, n]) => `${label} ${n}`);
+  return `${notify.length} changes: ${parts.join(', ')}`;
+}

@@ -1,0 +1,170 @@
+/**
+ * The changes feed (what changed since the person last looked), overall or for one watchlist,
+ * newest first and paged back; the unseen count for the navigation badge; the notification
+ * choices. `connectFeed` routes the core's 'feed.new' and 'watchlists.changed' here.
+ */
+import { create } from 'zustand';
+import type { Events } from '../../shared/contract';
+import type { FeedItem, FeedKind, FeedPage, NotificationPrefs } from '../../shared/workday-views';
+import { onBridgeReconnect } from '../api/bridge';
+import { call, messageOf, onEvent } from '../api/call';
+import { mergeFeed, notifyMessage } from '../feed/feed-items';
+import { useUi } from './ui';
+import { useWatchlists } from './watchlists';
+
+export const FEED_PAGE = 50;
+
+export interface FeedState {
+  /** The watchlist the feed is narrowed to, or null for every shipment. */
+  scope: number | null;
+  items: readonly FeedItem[];
+  /** Not yet seen in this scope, and the watermark: items above it are new. */
+  unseen: number;
+  seenUpTo: number;
+  /** Whether older changes may exist beyond the last page. */
+  hasMore: boolean;
+  /** True once the first page of this scope has come. */
+  loaded: boolean;
+  loading: boolean;
+  error: string | null;
+  /** Unseen changes over every shipment, for the navigation badge; null until known. */
+  unseenOverall: number | null;
+  prefs: NotificationPrefs | null;
+
+  setScope(scope: number | null): void;
+  load(): Promise<void>;
+  loadMore(): Promise<void>;
+  /** Newer changes came: the first page again, merged with the older pages already shown. */
+  refresh(): Promise<void>;
+  markAllSeen(): Promise<void>;
+  loadPrefs(): Promise<void>;
+  setNotify(kind: FeedKind, on: boolean): Promise<void>;
+  applyNew(event: Events['feed.new']): void;
+}
+
+let sequence = 0;
+
+const INITIAL = {
+  scope: null,
+  items: [],
+  unseen: 0,
+  seenUpTo: 0,
+  hasMore: false,
+  loaded: false,
+  loading: false,
+  error: null,
+  unseenOverall: null,
+  prefs: null,
+} satisfies Partial<FeedState>;
+
+export const useFeed = create<FeedState>()((set, get) => {
+  /** Asks for a page of the current scope; the answer is dropped when the scope changed meanwhile. */
+  const fetchPage = async (beforeId: number | undefined, apply: (page: FeedPage) => void): Promise<void> => {
+    const { scope } = get();
+    const mine = ++sequence;
+    set({ loading: true });
+    try {
+      const page = await call('feed.list', { ...(scope === null ? {} : { watchlistId: scope }), ...(beforeId ? { beforeId } : {}), limit: FEED_PAGE });
+      if (mine !== sequence) return;
+      apply(page);
+      set({ unseen: page.unseen, seenUpTo: page.seenUpTo, loaded: true, loading: false, error: null, ...(scope === null ? { unseenOverall: page.unseen } : {}) });
+    } catch (error) {
+      if (mine === sequence) set({ loading: false, error: messageOf(error) });
+    }
+  };
+
+  return {
+    ...INITIAL,
+
+    setScope(scope) {
+      if (scope === get().scope) return;
+      sequence++;
+      set({ scope, items: [], loaded: false, hasMore: false, error: null, unseen: 0 });
+      void get().load();
+    },
+    load: () => fetchPage(undefined, (page) => set({ items: page.items, hasMore: page.items.length === FEED_PAGE })),
+    async loadMore() {
+      const oldest = get().items[get().items.length - 1];
+      if (!oldest || get().loading) return;
+      await fetchPage(oldest.id, (page) => set({ items: mergeFeed(get().items, page.items), hasMore: page.items.length === FEED_PAGE }));
+    },
+    refresh: () =>
+      fetchPage(undefined, (page) => {
+        const shown = get().items;
+        const newestShown = shown[0]?.id ?? 0;
+        const oldestNew = page.items[page.items.length - 1]?.id ?? 0;
+        // More new changes than a page: what was shown is no longer next to them, start again.
+        const joins = page.items.length < FEED_PAGE || oldestNew <= newestShown;
+        set(joins ? { items: mergeFeed(shown, page.items) } : { items: page.items, hasMore: true });
+      }),
+    async markAllSeen() {
+      const newest = get().items[0];
+      if (!newest) return;
+      const { scope } = get();
+      const page = await call('feed.markSeen', { ...(scope === null ? {} : { watchlistId: scope }), upToId: newest.id });
+      if (get().scope !== scope) return;
+      set({ unseen: page.unseen, seenUpTo: page.seenUpTo, ...(scope === null ? { unseenOverall: page.unseen } : {}) });
+    },
+    async loadPrefs() {
+      try {
+        set({ prefs: await call('notifications.get') });
+      } catch (error) {
+        useUi.getState().toast(`The notification choices could not be read: ${messageOf(error)}`);
+      }
+    },
+    async setNotify(kind, on) {
+      const before = get().prefs;
+      if (before) set({ prefs: { ...before, [kind]: on } });
+      try {
+        set({ prefs: await call('notifications.update', { [kind]: on }) });
+      } catch (error) {
+        set({ prefs: before });
+        useUi.getState().toast(`The notification choice was not saved: ${messageOf(error)}`);
+      }
+    },
+    applyNew(event) {
+      set({ unseenOverall: event.unseen });
+      const message = notifyMessage(event.notify);
+      if (message) useUi.getState().toast(message, 'info');
+      if (get().loaded) void get().refresh();
+    },
+  };
+});
+
+/** Subscribes the feed and watchlists to the core's pushes and reads their first state; returns the unsubscribe. */
+export function connectFeed(): () => void {
+  let listsTimer: ReturnType<typeof setTimeout> | null = null;
+  // A sync reports many lists at once; the counts are read again at most every half second.
+  const reloadListsSoon = (): void => {
+    if (listsTimer) return;
+    listsTimer = setTimeout(() => {
+      listsTimer = null;
+      void useWatchlists.getState().load();
+    }, 500);
+  };
+  const offs = [
+    onEvent('feed.new', (event) => useFeed.getState().applyNew(event)),
+    onEvent('watchlists.changed', reloadListsSoon),
+    // Pushes were missed while the connection was down.
+    onBridgeReconnect(() => {
+      reloadListsSoon();
+      if (useFeed.getState().loaded) void useFeed.getState().refresh();
+    }),
+  ];
+  void useWatchlists.getState().load();
+  // The badge needs the overall unseen count before the Changes view is ever opened.
+  void call('feed.list', { limit: 1 })
+    .then((page) => {
+      if (useFeed.getState().unseenOverall === null) useFeed.setState({ unseenOverall: page.unseen });
+    })
+    .catch(() => undefined);
+  return () => {
+    if (listsTimer) clearTimeout(listsTimer);
+    for (const off of offs) off();
+  };
+}
+
+export function resetFeedStore(): void {
+  sequence++;
+  useFeed.setState({ ...INITIAL, items: [] });
+}

@@ -1,0 +1,130 @@
+/**
+ * A watchlist that is a saved filter (carrier, POD, ETA window, status, an imported column):
+ * always current, no shipment is added by hand. Starts from the table's filters.
+ */
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { messageOf } from '../api/call';
+import { Dialog } from '../components/Dialog';
+import { formatCount, statusShipmentFilterLabel } from '../lib/format';
+import { useFacets } from '../state/facets';
+import { EMPTY_FILTERS, type ShipmentFilters, filterInput } from '../state/query';
+import { useShipments } from '../state/shipments';
+import { useWatchlists } from '../state/watchlists';
+
+function Choice(props: { label: string; value: string; onChange(v: string): void; children: ReactNode; none?: string }) {
+  return (
+    <label className="field">
+      <span className="field-label">{props.label}</span>
+      <select className="input select" value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        <option value="">{props.none ?? 'Any'}</option>
+        {props.children}
+      </select>
+    </label>
+  );
+}
+
+export function SavedFilterDialog({ onClose }: { onClose(): void }) {
+  const facets = useFacets((s) => s.facets);
+  const [name, setName] = useState('');
+  const [f, setF] = useState<ShipmentFilters>(() => ({ ...useShipments.getState().filters, search: '', status: '', watchlistId: null }));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<ShipmentFilters>) => {
+    setF((prev) => ({ ...prev, ...patch }));
+    setError(null);
+  };
+  useEffect(() => {
+    if (!useFacets.getState().facets) void useFacets.getState().load();
+  }, []);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const filter = filterInput({ ...EMPTY_FILTERS, ...f });
+    if (!name.trim()) return setError('Give the saved filter a name, for example "Due in Rotterdam this week".');
+    if (Object.keys(filter).length === 0) return setError('Choose at least one condition (carrier, POD, ETA window, status or an imported column).');
+    if (filter.etaFrom && filter.etaTo && filter.etaFrom > filter.etaTo) return setError('The ETA window ends before it starts; swap the two dates.');
+    if (f.fieldName && !f.fieldValue.trim()) return setError(`Type the value "${f.fieldName}" must hold, or set the column back to None.`);
+    setBusy(true);
+    try {
+      await useWatchlists.getState().createSavedFilter(name.trim(), filter);
+      onClose();
+    } catch (err) {
+      setError(messageOf(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      title="Save a filter as a watchlist"
+      onClose={onClose}
+      busy={busy}
+      footer={
+        <>
+          <button type="button" className="button ghost" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" form="saved-filter-form" className="button primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Save filter'}
+          </button>
+        </>
+      }
+    >
+      <form id="saved-filter-form" className="watchlist-form filter-grid" onSubmit={(e) => void submit(e)} noValidate>
+        <label className="field span-2">
+          <span className="field-label">Name</span>
+          <input className="input" type="text" data-autofocus maxLength={120} value={name} onChange={(e) => (setName(e.target.value), setError(null))} />
+        </label>
+        <Choice label="Carrier" value={f.carrier} onChange={(v) => set({ carrier: v })}>
+          {facets?.carriers
+            .filter((c) => c.scac)
+            .map((c) => (
+              <option key={c.scac} value={c.scac ?? ''}>
+                {c.name ? `${c.name} (${c.scac})` : c.scac} · {formatCount(c.count)}
+              </option>
+            ))}
+        </Choice>
+        <Choice label="POD" value={f.pod} onChange={(v) => set({ pod: v })}>
+          {facets?.pods.map((p) => (
+            <option key={`${p.name}|${p.country ?? ''}`} value={p.name}>
+              {p.country ? `${p.name}, ${p.country}` : p.name} · {formatCount(p.count)}
+            </option>
+          ))}
+        </Choice>
+        <label className="field">
+          <span className="field-label">ETA from</span>
+          <input className="input date" type="date" value={f.etaFrom} onChange={(e) => set({ etaFrom: e.target.value })} />
+        </label>
+        <label className="field">
+          <span className="field-label">ETA to</span>
+          <input className="input date" type="date" value={f.etaTo} onChange={(e) => set({ etaTo: e.target.value })} />
+        </label>
+        <Choice label="Shipment status" value={f.shipmentStatus} onChange={(v) => set({ shipmentStatus: v })}>
+          {facets?.shipmentStatuses.map((s) => (
+            <option key={s.value} value={s.value}>
+              {statusShipmentFilterLabel(s.value)} · {formatCount(s.count)}
+            </option>
+          ))}
+        </Choice>
+        <Choice label="Imported column" none="None" value={f.fieldName} onChange={(v) => set({ fieldName: v })}>
+          {facets?.fieldNames.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </Choice>
+        {f.fieldName && (
+          <label className="field span-2">
+            <span className="field-label">{f.fieldName} is</span>
+            <input className="input" type="text" value={f.fieldValue} onChange={(e) => set({ fieldValue: e.target.value })} />
+          </label>
+        )}
+        {error && (
+          <p className="inline-error span-2" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+/** How a watchlist reads: what a saved filter selects, and what needs attention. */
+import type { ShipmentFilterInput } from '../../shared/views';
+import type { WatchlistView } from '../../shared/workday-views';
+import { statusShipmentFilterLabel } from '../lib/format';
+
+/** "Carrier MSCU · POD Rotterdam · ETA 2026-12-01 to 2026-12-10"; the saved filter in words. */
+export function filterSummary(filter: ShipmentFilterInput | null): string {
+  if (!filter) return '';
+  const parts: string[] = [];
+  if (filter.search) parts.push(`"${filter.search}"`);
+  if (filter.status) parts.push(filter.status === 'ACTIVE' ? 'Active' : 'Archived');
+  if (filter.shipmentStatus) parts.push(statusShipmentFilterLabel(filter.shipmentStatus));
+  if (filter.carrier) parts.push(`Carrier ${filter.carrier}`);
+  if (filter.pod) parts.push(`POD ${filter.pod}`);
+  if (filter.etaFrom && filter.etaTo) parts.push(`ETA ${filter.etaFrom} to ${filter.etaTo}`);
+  else if (filter.etaFrom) parts.push(`ETA from ${filter.etaFrom}`);
+  else if (filter.etaTo) parts.push(`ETA until ${filter.etaTo}`);
+  for (const [name, value] of Object.entries(filter.fields ?? {})) parts.push(`${name} is ${value}`);
+  return parts.length ? parts.join(' · ') : 'Every shipment';
+}
+
+export interface AttentionPart {
+  key: 'etaMoved' | 'stuck' | 'notFound';
+  label: string;
+  count: number;
+}
+
+/** The reasons a list needs attention, only those that apply ("ETA moved 2", "stuck 1"…). */
+export function attentionParts(w: Pick<WatchlistView, 'attention'>): AttentionPart[] {
+  const parts: AttentionPart[] = [
+    { key: 'etaMoved', label: 'ETA moved', count: w.attention.etaMoved },
+    { key: 'stuck', label: 'Stuck', count: w.attention.stuck },
+    { key: 'notFound', label: 'No data from the carrier', count: w.attention.notFound },
+  ];
+  return parts.filter((p) => p.count > 0);
+}
