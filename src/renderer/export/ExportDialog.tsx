@@ -1,10 +1,146 @@
-/** Export of the table's current view (being built). */
+/**
+ * Export for sending to a customer: the table's current view (its filters and watchlist) or
+ * the selection, the columns the person chooses (remembered), CSV or Excel. The core makes
+ * the file (spreadsheet formulas neutralised, numbers kept numbers, dates as given); the
+ * window saves it.
+ */
+import { useEffect, useState } from 'react';
+import type { ExportFile, ExportScope } from '../../shared/workday-views';
+import { call, messageOf } from '../api/call';
+import { Dialog } from '../components/Dialog';
+import { formatCount, plural } from '../lib/format';
+import { chosenInOrder, useExport } from '../state/export';
+import { filterInput, isFiltered } from '../state/query';
+import { useShipments } from '../state/shipments';
+import { ColumnChooser } from './ColumnChooser';
+import { saveFile } from './save-file';
+import './export.css';
+
+type Which = 'view' | 'selection';
+
+type Phase = { kind: 'choosing' } | { kind: 'running' } | { kind: 'done'; file: ExportFile } | { kind: 'error'; message: string };
+
 export function ExportDialog({ onClose }: { onClose: () => void }) {
+  const total = useShipments((s) => s.total);
+  const filters = useShipments((s) => s.filters);
+  const sort = useShipments((s) => s.sort);
+  const selection = useShipments((s) => s.selection);
+  const format = useExport((s) => s.format);
+  const columns = useExport((s) => s.columns);
+  const chosen = useExport((s) => chosenInOrder(s).join('\n'));
+  const loadError = useExport((s) => s.loadError);
+  const [which, setWhich] = useState<Which>(selection.size > 0 ? 'selection' : 'view');
+  const [phase, setPhase] = useState<Phase>({ kind: 'choosing' });
+
+  useEffect(() => {
+    void useExport.getState().load();
+  }, []);
+
+  const chosenIds = chosen ? chosen.split('\n') : [];
+  const count = which === 'selection' ? selection.size : total;
+  const viewText = filters.watchlistId !== null ? 'the watchlist shown in the table' : isFiltered(filters) ? 'the table as filtered now' : 'all shipments in the table';
+
+  const run = async () => {
+    const scope: ExportScope = which === 'selection' ? { kind: 'ids', ids: [...selection] } : { kind: 'view', filter: filterInput(filters), sort };
+    setPhase({ kind: 'running' });
+    try {
+      const file = await call('export.run', { format, columns: chosenIds, scope });
+      saveFile(file);
+      setPhase({ kind: 'done', file });
+    } catch (e) {
+      setPhase({ kind: 'error', message: messageOf(e) });
+    }
+  };
+
+  const busy = phase.kind === 'running';
+  const canRun = columns !== null && chosenIds.length > 0 && count !== 0 && !busy;
+  const footer =
+    phase.kind === 'done' ? (
+      <>
+        <button type="button" className="button" onClick={() => saveFile(phase.file)}>
+          Save again
+        </button>
+        <button type="button" className="button primary" onClick={onClose} data-autofocus>
+          Close
+        </button>
+      </>
+    ) : (
+      <>
+        <button type="button" className="button" onClick={onClose} disabled={busy}>
+          Cancel
+        </button>
+        <button type="button" className="button primary" onClick={run} disabled={!canRun}>
+          {busy ? 'Exporting…' : count === null ? 'Export' : `Export ${plural(count, 'shipment')}`}
+        </button>
+      </>
+    );
+
   return (
-    <div role="dialog" aria-label="Export">
-      <button type="button" onClick={onClose}>
-        Close
-      </button>
-    </div>
+    <Dialog title="Export shipments" onClose={onClose} footer={footer} busy={busy} className="export-dialog">
+      {phase.kind === 'done' ? (
+        <div className="export-done" role="status">
+          <p className="export-done-count">
+            {plural(phase.file.rows, 'shipment')} exported to <span className="mono export-file-name">{phase.file.fileName}</span>
+          </p>
+          <p className="muted small">Look for it in your downloads. Formulas in cells were made plain text, so the file is safe to open in a spreadsheet.</p>
+        </div>
+      ) : (
+        <>
+          <fieldset className="export-group">
+            <legend className="export-legend">Shipments</legend>
+            <label className="radio">
+              <input type="radio" name="export-which" checked={which === 'view'} onChange={() => setWhich('view')} disabled={busy} />
+              <span>
+                Current view: {viewText}
+                {total !== null && <span className="muted"> ({plural(total, 'shipment')})</span>}
+              </span>
+            </label>
+            <label className="radio">
+              <input
+                type="radio"
+                name="export-which"
+                checked={which === 'selection'}
+                onChange={() => setWhich('selection')}
+                disabled={busy || selection.size === 0}
+              />
+              <span>
+                Selected shipments <span className="muted">({selection.size === 0 ? 'none selected in the table' : formatCount(selection.size)})</span>
+              </span>
+            </label>
+          </fieldset>
+          <fieldset className="export-group export-format">
+            <legend className="export-legend">Format</legend>
+            <label className="radio">
+              <input type="radio" name="export-format" checked={format === 'csv'} onChange={() => useExport.getState().setFormat('csv')} disabled={busy} />
+              CSV (UTF-8)
+            </label>
+            <label className="radio">
+              <input type="radio" name="export-format" checked={format === 'xlsx'} onChange={() => useExport.getState().setFormat('xlsx')} disabled={busy} />
+              Excel workbook (.xlsx)
+            </label>
+          </fieldset>
+          {loadError ? (
+            <p className="inline-error" role="alert">
+              The columns could not be read: {loadError}
+            </p>
+          ) : columns === null ? (
+            <p className="muted">Reading the columns…</p>
+          ) : (
+            <ColumnChooser columns={columns} chosen={chosenIds} disabled={busy} />
+          )}
+          {busy && (
+            <p className="export-progress" role="status">
+              <span className="export-spinner" aria-hidden="true" /> Making the file of {count === null ? 'the shipments' : plural(count, 'shipment')}…
+            </p>
+          )}
+          {count === 0 && <p className="muted small">There is nothing to export: the current view is empty. Change the filters first.</p>}
+          {phase.kind === 'error' && (
+            <p className="inline-error" role="alert">
+              {phase.message}
+            </p>
+          )}
+        </>
+      )}
+    </Dialog>
   );
 }

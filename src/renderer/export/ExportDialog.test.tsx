@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ExportInput } from '../../shared/workday-views';
+import { type FakeBridge, createFakeBridge } from '../test-support/fake-bridge';
+import { resetStores } from '../test-support/reset';
+import { COLUMNS_KEY, FORMAT_KEY, resetExportStore } from '../state/export';
+import { useShipments } from '../state/shipments';
+import { ExportDialog } from './ExportDialog';
+
+const COLUMNS = [
+  { id: 'reference', header: 'Reference' },
+  { id: 'carrier', header: 'Carrier' },
+  { id: 'eta', header: 'ETA (port local time)' },
+  { id: 'note', header: 'Note' },
+  { id: 'field:customer', header: 'customer' },
+];
+
+let bridge: FakeBridge;
+let saved: { name: string; type: string }[];
+
+beforeEach(() => {
+  localStorage.clear();
+  bridge = createFakeBridge({
+    'export.columns': () => COLUMNS,
+    'export.run': (input: ExportInput) => ({
+      fileName: `shipments-20261123-0900.${input.format}`,
+      mimeType: input.format === 'csv' ? 'text/csv;charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      base64: btoa('Reference\r\nMSCU0000001\r\n'),
+      rows: input.scope.kind === 'ids' ? input.scope.ids.length : 40,
+    }),
+  });
+  resetStores(bridge);
+  resetExportStore();
+  useShipments.setState({ total: 40 });
+  saved = [];
+  // jsdom has no object URLs and no downloads: record what the dialog saves instead.
+  URL.createObjectURL = vi.fn((blob: Blob) => `blob:test/${blob.type}`);
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, type: this.href });
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  resetStores();
+});
+
+const checkbox = (name: string) => screen.getByRole('checkbox', { name: (n) => n === name || n === `${name} imported` }) as HTMLInputElement;
+
+describe('export dialog', () => {
+  it('offers the standard columns chosen by default, imported ones unchosen, and exports the chosen ones in order', async () => {
+    render(<ExportDialog onClose={() => undefined} />);
+    await screen.findByRole('checkbox', { name: /^Reference/ });
+    expect(checkbox('Reference').checked).toBe(true);
+    expect(checkbox('customer').checked).toBe(false);
+    fireEvent.click(checkbox('Carrier'));
+    fireEvent.click(checkbox('customer'));
+    expect(screen.getByText('4 of 5 chosen, in this order')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export 40 shipments' }));
+    expect(await screen.findByText('shipments-20261123-0900.csv')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('40 shipments exported to shipments-20261123-0900.csv');
+    const input = bridge.callsOf('export.run')[0] as ExportInput;
+    expect(input.columns).toEqual(['reference', 'eta', 'note', 'field:customer']);
+    expect(input.format).toBe('csv');
+    expect(input.scope).toEqual({ kind: 'view', filter: {}, sort: 'recent' });
+    expect(saved).toEqual([{ name: 'shipments-20261123-0900.csv', type: 'blob:test/text/csv;charset=utf-8' }]);
+  });
+
+  it('remembers the chosen columns and the format for the next export', async () => {
+    const first = render(<ExportDialog onClose={() => undefined} />);
+    await screen.findByRole('checkbox', { name: /^Reference/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Select none' }));
+    fireEvent.click(checkbox('Note'));
+    fireEvent.click(checkbox('Reference'));
+    fireEvent.click(screen.getByRole('radio', { name: /Excel/ }));
+    expect(JSON.parse(localStorage.getItem(COLUMNS_KEY) ?? 'null')).toEqual(['note', 'reference']);
+    expect(JSON.parse(localStorage.getItem(FORMAT_KEY) ?? 'null')).toBe('xlsx');
+    first.unmount();
+
+    resetExportStore();
+    render(<ExportDialog onClose={() => undefined} />);
+    await screen.findByRole('checkbox', { name: /^Reference/ });
+    expect(COLUMNS.map((c) => checkbox(c.header).checked)).toEqual([true, false, false, true, false]);
+    expect((screen.getByRole('radio', { name: /Excel/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Export 40 shipments' }));
+    await screen.findByText('shipments-20261123-0900.xlsx');
+    expect(bridge.callsOf('export.run')[0]).toMatchObject({ format: 'xlsx', columns: ['reference', 'note'] });
+  });
+
+  it('refuses to export without a column and says what to do; select all chooses every column', async () => {
+    render(<ExportDialog onClose={() => undefined} />);
+    await screen.findByRole('checkbox', { name: /^Reference/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Select none' }));
+    expect(screen.getByRole('alert').textContent).toBe('Choose at least one column to export.');
+    expect(screen.getByRole('button', { name: 'Export 40 shipments' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Select all' }));
+    expect(COLUMNS.every((c) => checkbox(c.header).checked)).toBe(true);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('exports the selection when there is one, and the view with its watchlist when asked', async () => {
+    useShipments.setState({ selection: new Set([7, 3]), filters: { ...useShipments.getState().filters, watchlistId: 4, carrier: 'MSCU' } });
+    render(<ExportDialog onClose={() => undefined} />);
+    await screen.findByRole('checkbox', { name: /^Reference/ });
+    const which = screen.getByRole('group', { name: 'Shipments' });
+    expect((within(which).getByRole('radio', { name: /Selected shipments/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Export 2 shipments' }));
+    await screen.findByText('2 shipments exported to', { exact: false });
+    expect((bridge.callsOf('export.run')[0] as ExportInput).scope).toEqual({ kind: 'ids', ids: [7, 3] });
+  });
+
+  it('sends the view filters, watchlist included', async () => {
+    useShipments.setState({ filters: { ...useShipments.getState().filters, watchlistId: 4, carrier: 'MSCU' } });
+    render(<ExportDialog onClose={() => undefined} />);
+    await screen.findByRole('checkbox', { name: /^Reference/ });
+    expect(screen.getByRole('radio', { name: /Selected shipments/ })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('radio', { name: /Current view/ }).closest('label')?.textContent).toContain('the watchlist shown in the table');
+    fireEvent.click(screen.getByRole('button', { name: 'Export 40 shipments' }));
+    await screen.findByText('40 shipments exported to', { exact: false });
+    expect((bridge.callsOf('export.run')[0] as ExportInput).scope).toEqual({ kind: 'view', filter: { carrier: 'MSCU', watchlistId: 4 }, sort: 'recent' });
+  });
+
+  it('shows the readable message when the export fails, and keeps the choices', async () => {
+    bridge.handlers['export.run'] = () => {
+      throw { code: 'invalid-input', message: 'Unknown column field:gone; choose the columns again.' };
+    };
+    render(<ExportDialog onClose={() => undefined} />);
+    await screen.findByRole('checkbox', { name: /^Reference/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Export 40 shipments' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Unknown column field:gone; choose the columns again.');
+    expect(checkbox('Reference').checked).toBe(true);
+    expect(saved).toEqual([]);
+  });
+});
