@@ -86,7 +86,7 @@ export function Dialog({ title, onClose, children, footer, className, busy }: Di
           <h2 id={titleId} className="dialog-title">
             {title}
           </h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose} disabled={busy}>
+          <button type="button" className="icon-button" aria-label="Close dialog" title="Close (Esc)" onClick={onClose} disabled={busy}>
             ✕
           </button>
         </header>

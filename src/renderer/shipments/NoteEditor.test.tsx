@@ -81,6 +81,34 @@ describe('note editing', () => {
     expect(within(row()).getByText('Customs hold')).toBeTruthy();
   });
 
+  it('a note sent before its save was answered is not left pending', async () => {
+    // The outbox event travels on the event channel and can overtake the answer of notes.set.
+    bridge.handlers['notes.set'] = async ({ shipmentId, note }) => {
+      bridge.emit('notes.outbox', { pending: [], sent: [{ shipmentId: 1, note: 'Other row' }], failed: [] });
+      bridge.emit('notes.outbox', { pending: [], sent: [{ shipmentId, note }], failed: [] });
+      return { shipmentId, note, pending: true };
+    };
+    const input = await openEditorOnSecondRow();
+    fireEvent.change(input, { target: { value: 'Sent at once' } });
+    fireEvent.submit(input.closest('form')!);
+    const row = () => screen.getByText('MSCU0000001').closest<HTMLElement>('[role="row"]')!;
+    await waitFor(() => expect(within(row()).getByText('Sent at once')).toBeTruthy());
+    expect(within(row()).queryByText('pending')).toBeNull();
+  });
+
+  it('an older note sent while a newer one is saved leaves the newer one pending', async () => {
+    bridge.handlers['notes.set'] = async ({ shipmentId, note }) => {
+      bridge.emit('notes.outbox', { pending: [], sent: [{ shipmentId, note: 'The note before' }], failed: [] });
+      return { shipmentId, note, pending: true };
+    };
+    const input = await openEditorOnSecondRow();
+    fireEvent.change(input, { target: { value: 'The newest note' } });
+    fireEvent.submit(input.closest('form')!);
+    const row = () => screen.getByText('MSCU0000001').closest<HTMLElement>('[role="row"]')!;
+    await waitFor(() => expect(within(row()).getByText('pending')).toBeTruthy());
+    expect(within(row()).getByText('The newest note')).toBeTruthy();
+  });
+
   it('a note the service refused for good shows its message', async () => {
     const input = await openEditorOnSecondRow();
     fireEvent.change(input, { target: { value: 'Rejected' } });

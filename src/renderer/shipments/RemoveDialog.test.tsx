@@ -88,6 +88,6 @@ describe('remove with a refund preview', () => {
     const confirm = screen.getByRole('button', { name: 'Remove 4 shipments' });
     confirm.focus();
     fireEvent.keyDown(dialog, { key: 'Tab' });
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close dialog' }));
   });
 });

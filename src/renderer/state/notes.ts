@@ -23,13 +23,27 @@ export interface NotesState {
   loadPending(): Promise<void>;
 }
 
+/**
+ * The outbox may send a note before the answer of its `notes.set` reaches the window (the event
+ * comes over another channel). What each shipment's last outbox event said, numbered, so that a
+ * save does not mark as pending a note already sent or refused while it waited for its answer.
+ */
+let outboxSequence = 0;
+const lastOutbox = new Map<number, { sequence: number; sentNote?: string | null; failed?: string }>();
+
 export const useNotes = create<NotesState>()((set, get) => ({
   known: new Map(),
 
   async save(shipmentId, note) {
-    const result = await call('notes.set', { shipmentId, note });
+    const startedAt = outboxSequence;
+    const answer = await call('notes.set', { shipmentId, note });
+    const meanwhile = lastOutbox.get(shipmentId);
+    const settled = meanwhile !== undefined && meanwhile.sequence > startedAt;
+    const failed = settled && meanwhile.failed !== undefined ? meanwhile.failed : null;
+    const sent = settled && meanwhile.failed === undefined && (meanwhile.sentNote ?? '') === (answer.note ?? '');
+    const result: NoteSaveResult = answer.pending && (sent || failed !== null) ? { ...answer, pending: false } : answer;
     const known = new Map(get().known);
-    known.set(shipmentId, { pending: result.pending, failed: null });
+    known.set(shipmentId, { pending: result.pending, failed });
     set({ known });
     useShipments.getState().patchRow(shipmentId, { note: result.note, notePending: result.pending });
     if (useDetail.getState().openId === shipmentId) useDetail.getState().patchNote(result.note, result.pending);
@@ -37,6 +51,9 @@ export const useNotes = create<NotesState>()((set, get) => ({
   },
 
   applyOutbox(event) {
+    outboxSequence++;
+    for (const s of event.sent) lastOutbox.set(s.shipmentId, { sequence: outboxSequence, sentNote: s.note });
+    for (const f of event.failed) lastOutbox.set(f.shipmentId, { sequence: outboxSequence, failed: f.message });
     const known = new Map(get().known);
     for (const p of event.pending) known.set(p.shipmentId, { pending: true, failed: null });
     for (const s of event.sent) known.set(s.shipmentId, { pending: false, failed: null });
@@ -60,5 +77,6 @@ export function noteStateOf(known: ReadonlyMap<number, NoteState>, id: number, r
 }
 
 export function resetNotesStore(): void {
+  lastOutbox.clear();
   useNotes.setState({ known: new Map() });
 }
