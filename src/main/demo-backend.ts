@@ -1,0 +1,47 @@
+/**
+ * Sample data for a first look without a key: the simulator in-process on 127.0.0.1 with a
+ * funded account of a few hundred shipments, its key in memory only, and the cache in
+ * `<data folder>/demo`, apart from the real one. (The web harness's --demo sets up the same.)
+ */
+import { join } from 'node:path';
+import { MemorySecretStore, apiKeyAccount, type SecretStore } from '../core/secrets/index.js';
+import type { AppRuntime } from '../core/app/index.js';
+
+export const DEMO_SHIPMENTS = 300;
+const DEMO_CREDITS = 500;
+
+export interface DemoBackend {
+  dataDir: string;
+  apiBase: string;
+  secrets: SecretStore;
+  /** Fills the demo cache from the simulator (first sync) and reads the balance; never rejects. */
+  fill(runtime: AppRuntime, log: (line: string) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function demoDataDir(dataDir: string): string {
+  return join(dataDir, 'demo');
+}
+
+export async function startDemoBackend(options: { dataDir: string; timeScale?: number }): Promise<DemoBackend> {
+  // Loaded only when asked for: a normal start never pays for the simulator.
+  const { startSimulator, DEFAULT_API_KEY } = await import('../sim/index.js');
+  const sim = await startSimulator({ accounts: [{ apiKey: DEFAULT_API_KEY, credits: DEMO_CREDITS, shipments: DEMO_SHIPMENTS }], timeScale: options.timeScale });
+  const secrets = new MemorySecretStore();
+  await secrets.set(apiKeyAccount(sim.url), DEFAULT_API_KEY);
+  return {
+    dataDir: demoDataDir(options.dataDir),
+    apiBase: sim.url,
+    secrets,
+    async fill(runtime, log) {
+      try {
+        const done = await runtime.service.sync();
+        log(`Sample data: ${done.shipments} shipments from the built-in simulator.`);
+        await runtime.dispatch('credits.refresh', undefined);
+      } catch (err) {
+        log(`Sample data could not be loaded: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    },
+    close: () => sim.close(),
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * Native notifications for the changes feed: a few per refresh (one per shipment, then a
+ * summary), only while the window is not in front (it shows the feed itself then). A click
+ * brings the window forward on the shipment, or on the Changes view for the summary.
+ */
+import type { NotificationConstructorOptions } from 'electron';
+import type { Events } from '../shared/contract.js';
+import type { FeedItem } from '../shared/workday-views.js';
+
+/** More than this many changed shipments at once get one summary instead. */
+export const NOTIFY_AT_MOST = 3;
+
+interface NotificationLike {
+  on(event: 'click', listener: () => void): unknown;
+  show(): void;
+}
+
+export interface FeedNotifierOptions {
+  Notification: { new (options: NotificationConstructorOptions): NotificationLike; isSupported(): boolean };
+  windowInFront(): boolean;
+  show(request: Events['window.show']): void;
+}
+
+export function describeChange(item: FeedItem): string {
+  const container = item.containerNumber ? ` (${item.containerNumber})` : '';
+  switch (item.kind) {
+    case 'eta_moved': {
+      const days = item.etaMoveDays;
+      const by = days === null || days === 0 ? '' : ` ${Math.abs(days)} day${Math.abs(days) === 1 ? '' : 's'} ${days > 0 ? 'later' : 'earlier'}`;
+      return `ETA moved${by}: now ${item.to ?? 'unknown'}${container}`;
+    }
+    case 'event_added':
+      return `New event: ${item.to ?? 'a new milestone'}${container}`;
+    case 'status_changed':
+      return `Status: ${item.from ?? 'unknown'} → ${item.to ?? 'unknown'}`;
+    case 'delivered':
+      return `Delivered${container}`;
+    case 'not_found':
+      return 'The carrier has no information for this reference';
+    case 'archived':
+      return 'Archived by the tracking service';
+    default:
+      return 'Changed';
+  }
+}
+
+export function createFeedNotifier(options: FeedNotifierOptions): (payload: Events['feed.new']) => number {
+  const { Notification } = options;
+  return (payload) => {
+    if (payload.notify.length === 0 || options.windowInFront() || !Notification.isSupported()) return 0;
+    const byShipment = new Map<number, FeedItem[]>();
+    for (const item of payload.notify) byShipment.set(item.shipmentId, [...(byShipment.get(item.shipmentId) ?? []), item]);
+    const pop = (title: string, body: string, request: Events['window.show']) => {
+      const note = new Notification({ title, body, silent: false });
+      note.on('click', () => options.show(request));
+      note.show();
+    };
+    if (byShipment.size > NOTIFY_AT_MOST) {
+      pop(`${byShipment.size} shipments changed`, 'Open Quayside to see the changes.', { view: 'changes' });
+      return 1;
+    }
+    for (const [shipmentId, items] of byShipment) {
+      const [first] = items;
+      if (!first) continue;
+      const more = items.length > 1 ? ` (+${items.length - 1} more)` : '';
+      pop(first.reference, `${describeChange(first)}${more}`, { view: 'shipments', shipmentId });
+    }
+    return byShipment.size;
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * The window's construction options and the page limits, in one place so a test reads exactly
+ * what the shell uses (Electron's security checklist: isolation, sandbox, no Node, no webview,
+ * no navigation by dropping a file).
+ */
+import type { BrowserWindowConstructorOptions } from 'electron';
+import type { WindowBounds } from './window-state.js';
+
+export const MIN_WIDTH = 960;
+export const MIN_HEIGHT = 600;
+
+export function windowOptions(options: { preload: string; bounds: WindowBounds; icon?: string }): BrowserWindowConstructorOptions {
+  const { bounds } = options;
+  return {
+    ...(bounds.x !== undefined && bounds.y !== undefined ? { x: bounds.x, y: bounds.y } : {}),
+    width: bounds.width,
+    height: bounds.height,
+    minWidth: MIN_WIDTH,
+    minHeight: MIN_HEIGHT,
+    show: false,
+    title: 'Quayside',
+    ...(options.icon ? { icon: options.icon } : {}),
+    webPreferences: {
+      preload: options.preload,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+    },
+  };
+}
+
+/** Only https, no user name or password in it, a real host name, and not absurdly long. */
+export function isSafeExternalUrl(url: string): boolean {
+  if (typeof url !== 'string' || url.length > 2048) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  return parsed.protocol === 'https:' && parsed.username === '' && parsed.password === '' && /^[a-z0-9.-]+$/i.test(parsed.hostname) && parsed.hostname.includes('.');
+}
