@@ -47,6 +47,12 @@ describe('web bridge (harness wire protocol)', () => {
     expect(JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string)).toEqual({});
   });
 
+  it('passes an empty answer (a method returning nothing) as ok', async () => {
+    const fetch = vi.fn(async () => jsonResponse({ ok: true }));
+    const bridge = createWebBridge({ origin: ORIGIN, fetch });
+    expect(await bridge.call('webhooks.delete', 'wh-1')).toEqual({ ok: true });
+  });
+
   it('reads the Result from an HTTP error too', async () => {
     const error = { code: 'invalid-input', message: 'A note has at most 40 characters.' };
     const fetch = vi.fn(async () => jsonResponse({ ok: false, error }, 400));

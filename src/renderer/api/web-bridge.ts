@@ -32,7 +32,8 @@ function failure(code: AppError['code'], message: string): Result<never> {
 function isResult(value: unknown): value is Result<unknown> {
   if (typeof value !== 'object' || value === null || !('ok' in value)) return false;
   const v = value as { ok: unknown; error?: unknown };
-  if (v.ok === true) return 'value' in value;
+  // A method that answers nothing (webhooks.delete, watchlists.delete) arrives as `{"ok":true}`: JSON drops an undefined value.
+  if (v.ok === true) return true;
   if (v.ok !== false || typeof v.error !== 'object' || v.error === null) return false;
   return typeof (v.error as { message?: unknown }).message === 'string';
 }
