@@ -32,7 +32,7 @@ function FeedRow({ item, isNew, now }: { item: FeedItem; isNew: boolean; now: nu
         </span>
         <span className="feed-when">
           {isNew && <span className="badge badge-new">New</span>}
-          <span title={`Seen by Quayside ${absoluteTime(item.at)}`}>{relativeTime(item.at, now)}</span>
+          <span title={absoluteTime(item.at)}>{relativeTime(item.at, now)}</span>
         </span>
       </button>
     </li>
@@ -44,8 +44,8 @@ export function FeedList({ items, seenUpTo }: { items: readonly FeedItem[]; seen
   return (
     <>
       {groupByDay(items, now).map((day) => (
-        <section key={day.day} aria-labelledby={`feed-day-${day.day}`}>
-          <h2 className="feed-day" id={`feed-day-${day.day}`}>
+        <section key={day.key} aria-labelledby={`feed-day-${day.key}`}>
+          <h2 className="feed-day" id={`feed-day-${day.key}`}>
             {day.label}
           </h2>
           <ol className="feed-list" aria-label={`Changes seen ${day.label === day.day ? `on ${day.day}` : day.label.toLowerCase()}`}>

@@ -11,7 +11,7 @@ export function NavBadge({ view }: { view: ViewId }) {
   const unseen = useFeed((s) => s.unseenOverall);
   const attention = useWatchlists((s) => attentionTotal(s.lists));
   const [count, words] =
-    view === 'changes' ? [unseen ?? 0, 'unseen changes'] : view === 'watchlists' ? [attention, 'need attention'] : [0, ''];
+    view === 'changes' ? [unseen ?? 0, 'unseen changes'] : view === 'watchlists' ? [attention, attention === 1 ? 'needs attention' : 'need attention'] : [0, ''];
   if (count <= 0) return null;
   return (
     <span className={`nav-badge nav-badge-${view}`} data-testid={`nav-badge-${view}`}>

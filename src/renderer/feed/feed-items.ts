@@ -74,6 +74,8 @@ export function localDay(iso: string): string {
 }
 
 export interface FeedDay {
+  /** Unique among the groups (a day can come twice when the service's check times are out of order). */
+  key: string;
   day: string;
   label: string;
   items: FeedItem[];
@@ -90,7 +92,7 @@ export function groupByDay(items: readonly FeedItem[], nowMs: number): FeedDay[]
     let group = days[days.length - 1];
     if (!group || group.day !== day) {
       const label = day === today ? 'Today' : day === yesterday ? 'Yesterday' : day;
-      group = { day, label, items: [] };
+      group = { key: `${day}-g${days.length}`, day, label, items: [] };
       days.push(group);
     }
     group.items.push(item);

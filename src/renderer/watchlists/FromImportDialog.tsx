@@ -54,8 +54,11 @@ export function FromImportDialog({ onClose }: { onClose(): void }) {
     if (jobId === null || !columns?.field) return;
     setBusy(true);
     try {
-      const made = await useWatchlists.getState().fromImport(jobId, columns.field);
-      useUi.getState().toast(`${plural(made.length, 'watchlist')} made or topped up from the "${columns.field}" column.`, 'info');
+      await useWatchlists.getState().fromImport(jobId, columns.field);
+      const toppedUp = columns.values.filter((v) => v.existingList).length;
+      const made = columns.values.length - toppedUp;
+      const what = [made > 0 ? `${plural(made, 'new watchlist')}` : '', toppedUp > 0 ? `${plural(toppedUp, 'watchlist')} topped up` : ''].filter(Boolean);
+      useUi.getState().toast(`${what.join(', ')} from the "${columns.field}" column.`, 'info');
       onClose();
     } catch (err) {
       setError(messageOf(err));

@@ -5,7 +5,7 @@ import { formatCount, plural } from '../lib/format';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { useUi } from '../state/ui';
 import { useWatchlists } from '../state/watchlists';
-import { attentionParts, filterSummary } from './watchlist-text';
+import { attentionParts, filterSummary, needAttention } from './watchlist-text';
 
 export type RowAction = 'rename' | 'delete' | 'remove-shipments';
 
@@ -39,7 +39,7 @@ export function WatchlistRow({ list, now, selection, onAction }: WatchlistRowPro
       <td className="wl-attention">
         {list.attention.total > 0 ? (
           <>
-            <span className="attention-total">{formatCount(list.attention.total)} need attention</span>
+            <span className="attention-total">{needAttention(list.attention.total)}</span>
             <span className="attention-parts">
               {parts.map((p) => (
                 <span key={p.key} className={`attention-part attention-${p.key}`}>

@@ -11,6 +11,7 @@ import { useShipments } from '../state/shipments';
 import { attentionTotal, useWatchlists } from '../state/watchlists';
 import { DeleteWatchlistDialog } from './DeleteWatchlistDialog';
 import { FromImportDialog } from './FromImportDialog';
+import { needAttention } from './watchlist-text';
 import { NameDialog } from './NameDialog';
 import { RemoveShipmentsDialog } from './RemoveShipmentsDialog';
 import { SavedFilterDialog } from './SavedFilterDialog';
@@ -40,7 +41,7 @@ export function WatchlistsView() {
       <header className="work-header">
         <h1 id="page-title">Watchlists</h1>
         <span className="summary" aria-live="polite">
-          {lists === null ? 'Loading…' : `${plural(lists.length, 'watchlist')}${attention > 0 ? `, ${attention} need attention` : ''}`}
+          {lists === null ? 'Loading…' : `${plural(lists.length, 'watchlist')}${attention > 0 ? `, ${needAttention(attention)}` : ''}`}
         </span>
         <span className="spacer" />
         <button

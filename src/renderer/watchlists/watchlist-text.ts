@@ -1,7 +1,7 @@
 /** How a watchlist reads: what a saved filter selects, and what needs attention. */
 import type { ShipmentFilterInput } from '../../shared/views';
 import type { WatchlistView } from '../../shared/workday-views';
-import { statusShipmentFilterLabel } from '../lib/format';
+import { formatCount, statusShipmentFilterLabel } from '../lib/format';
 
 /** "Carrier MSCU · POD Rotterdam · ETA 2026-12-01 to 2026-12-10"; the saved filter in words. */
 export function filterSummary(filter: ShipmentFilterInput | null): string {
@@ -17,6 +17,11 @@ export function filterSummary(filter: ShipmentFilterInput | null): string {
   else if (filter.etaTo) parts.push(`ETA until ${filter.etaTo}`);
   for (const [name, value] of Object.entries(filter.fields ?? {})) parts.push(`${name} is ${value}`);
   return parts.length ? parts.join(' · ') : 'Every shipment';
+}
+
+/** "1 needs attention", "3 need attention". */
+export function needAttention(n: number): string {
+  return `${formatCount(n)} ${n === 1 ? 'needs' : 'need'} attention`;
 }
 
 export interface AttentionPart {

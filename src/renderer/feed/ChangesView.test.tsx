@@ -1,0 +1,137 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FeedItem, FeedQuery, NotificationPrefs, WatchlistView } from '../../shared/workday-views';
+import { useDetail } from '../state/detail';
+import { FEED_PAGE, connectFeed, resetFeedStore, useFeed } from '../state/feed';
+import { useUi } from '../state/ui';
+import { resetWatchlistsStore } from '../state/watchlists';
+import { type FakeBridge, createFakeBridge } from '../test-support/fake-bridge';
+import { resetStores } from '../test-support/reset';
+import { ChangesView } from './ChangesView';
+
+const item = (id: number, patch: Partial<FeedItem> = {}): FeedItem => ({
+  id,
+  at: new Date(Date.now() - 60_000).toISOString(),
+  shipmentId: 1000 + id,
+  reference: `MSCU${String(id).padStart(7, '0')}`,
+  kind: 'eta_moved',
+  from: '2026-12-01T08:00:00',
+  to: '2026-12-04T14:00:00',
+  etaMoveDays: 3,
+  containerNumber: null,
+  ...patch,
+});
+
+const LIST: WatchlistView = {
+  id: 7,
+  name: 'ACME',
+  kind: 'list',
+  filter: null,
+  count: 2,
+  attention: { etaMoved: 0, stuck: 0, notFound: 0, total: 0 },
+  createdAt: '2026-11-20T10:00:00Z',
+  lastViewedAt: null,
+};
+
+let bridge: FakeBridge;
+/** 120 changes, ids 1..120; seen up to 115. */
+let all: FeedItem[];
+let seenUpTo: number;
+let prefs: NotificationPrefs;
+
+function page(q: FeedQuery) {
+  const scoped = q.watchlistId === 7 ? all.filter((i) => i.shipmentId % 2 === 0) : all;
+  const older = scoped.filter((i) => q.beforeId === undefined || i.id < q.beforeId).sort((a, b) => b.id - a.id);
+  return { items: older.slice(0, q.limit), unseen: scoped.filter((i) => i.id > seenUpTo).length, seenUpTo };
+}
+
+beforeEach(() => {
+  all = Array.from({ length: 120 }, (_, i) => item(i + 1));
+  seenUpTo = 115;
+  prefs = { eta_moved: true, event_added: false, status_changed: true, delivered: true, not_found: true, archived: false };
+  bridge = createFakeBridge({
+    'feed.list': page,
+    'feed.markSeen': ({ upToId }) => {
+      seenUpTo = upToId;
+      return page({ limit: 50 });
+    },
+    'notifications.get': () => prefs,
+    'notifications.update': (patch) => (prefs = { ...prefs, ...patch }),
+    'watchlists.list': () => [LIST],
+  });
+  resetStores(bridge);
+  resetFeedStore();
+  resetWatchlistsStore();
+});
+
+afterEach(() => {
+  cleanup();
+  resetFeedStore();
+  resetWatchlistsStore();
+  resetStores();
+});
+
+describe('the Changes view', () => {
+  it('shows the newest page first, marks the unseen ones new, and pages back with "Show older changes"', async () => {
+    render(<ChangesView />);
+    const rows = await screen.findAllByRole('button', { name: /^MSCU\d+: ETA moved 3 days later/ });
+    expect(rows).toHaveLength(FEED_PAGE);
+    expect(rows[0]!.getAttribute('aria-label')).toMatch(/^MSCU0000120: .*\(new\)\. Open MSCU0000120$/);
+    expect(document.querySelectorAll('.feed-item.is-new')).toHaveLength(5);
+    expect(screen.getByText('5 unseen changes')).toBeTruthy();
+    expect(within(rows[0]!).getByText('+3 d')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show older changes' }));
+    await waitFor(() => expect(document.querySelectorAll('.feed-item')).toHaveLength(100));
+    expect(bridge.callsOf('feed.list').at(-1)).toEqual({ beforeId: 71, limit: FEED_PAGE });
+    fireEvent.click(screen.getByRole('button', { name: 'Show older changes' }));
+    await waitFor(() => expect(document.querySelectorAll('.feed-item')).toHaveLength(120));
+    // The last page was short: nothing older.
+    expect(screen.queryByRole('button', { name: 'Show older changes' })).toBeNull();
+  });
+
+  it('narrows to a watchlist, marks all seen up to the newest change, and opens a change\'s shipment', async () => {
+    connectFeed();
+    render(<ChangesView />);
+    await screen.findAllByRole('button', { name: /^MSCU/ });
+    await screen.findByRole('option', { name: 'Watchlist: ACME (2)' });
+    fireEvent.change(screen.getByLabelText('Show changes of'), { target: { value: '7' } });
+    await waitFor(() => expect(bridge.callsOf('feed.list').at(-1)).toEqual({ watchlistId: 7, limit: FEED_PAGE }));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^MSCU/ })[0]!.getAttribute('aria-label')).toMatch(/^MSCU0000120/));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mark all seen' }));
+    await screen.findByText('All seen');
+    expect(bridge.callsOf('feed.markSeen')).toEqual([{ watchlistId: 7, upToId: 120 }]);
+    expect(document.querySelectorAll('.feed-item.is-new')).toHaveLength(0);
+
+    fireEvent.click(screen.getAllByRole('button', { name: /^MSCU0000118/ })[0]!);
+    expect(useUi.getState().view).toBe('shipments');
+    expect(useDetail.getState().openId).toBe(1118);
+  });
+
+  it('on new changes: the badge count, a note in the window for the kinds switched on, the list refreshed', async () => {
+    const off = connectFeed();
+    render(<ChangesView />);
+    await screen.findAllByRole('button', { name: /^MSCU/ });
+    all.push(item(121, { kind: 'delivered', from: 'IN_TRANSIT', to: 'DELIVERED', etaMoveDays: null }));
+    act(() => bridge.emit('feed.new', { items: [all[120]!], notify: [all[120]!], unseen: 6 }));
+    expect(useFeed.getState().unseenOverall).toBe(6);
+    expect(useUi.getState().toasts.map((t) => t.message)).toEqual(['MSCU0000121: Delivered']);
+    await screen.findByRole('button', { name: /^MSCU0000121: delivered, In transit to Delivered \(new\)/ });
+    // Not asked to notify: no note, the list still refreshes.
+    act(() => bridge.emit('feed.new', { items: [item(122)], notify: [], unseen: 7 }));
+    expect(useUi.getState().toasts).toHaveLength(1);
+    off();
+  });
+
+  it('switches a notification kind off through the core', async () => {
+    render(<ChangesView />);
+    const eta = await screen.findByRole('checkbox', { name: 'An ETA moves' });
+    await waitFor(() => expect((eta as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(eta);
+    await waitFor(() => expect(bridge.callsOf('notifications.update')).toEqual([{ eta_moved: false }]));
+    expect((eta as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('Notifications (3 of 6 kinds on)')).toBeTruthy();
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Watchlists in the window, end to end: a customer sheet imported through the contract, then
+ * one list per customer made from the Watchlists view, counts seen, a list opened in the table.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportJobView } from '../../src/shared/workday-views.js';
+import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium, startStack, type Stack } from './support/index.js';
+
+const FIXTURE = new URL('../fixtures/import/semicolons.csv', import.meta.url);
+
+async function importFixture(stack: Stack): Promise<ImportJobView> {
+  const opened = await stack.call('import.open', { fileName: 'semicolons.csv', base64: readFileSync(FIXTURE).toString('base64') });
+  if (!opened.ok) throw new Error(opened.error.message);
+  const started = await stack.call('import.start', { fileId: opened.value.fileId });
+  if (!started.ok) throw new Error(started.error.message);
+  for (let i = 0; i < 600; i++) {
+    const jobs = await stack.call('import.jobs');
+    if (!jobs.ok) throw new Error(jobs.error.message);
+    const job = jobs.value.find((j) => j.jobId === started.value.jobId);
+    if (job?.state === 'done') return job;
+    if (job?.state === 'failed') throw new Error(`the import failed: ${job.message}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the import did not finish in 60 s');
+}
+
+describe.skipIf(skipWithoutChromium())('watchlists in Chromium', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    await buildRenderer();
+    stack = await startStack({ shipments: 12, credits: 500, sync: true });
+  }, 180_000);
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('makes one list per customer from an import, shows the counts, opens one in the table', async () => {
+    const job = await importFixture(stack);
+    expect(job.references).toBe(3);
+    const browser = await launchBrowser();
+    try {
+      const { page, errors } = browser;
+      await page.goto(stack.url, { waitUntil: 'load' });
+      await page.getByRole('button', { name: 'Watchlists' }).click();
+      await page.getByRole('heading', { name: 'Watchlists', level: 1 }).waitFor();
+      await page.getByText('No watchlists yet').waitFor();
+
+      await page.getByRole('button', { name: 'Lists from an import…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Watchlists from an import' });
+      await expect.poll(() => dialog.getByLabel('Import').locator('option:checked').innerText()).toContain('semicolons.csv');
+      // The customer column is chosen by itself; the preview names each list and its size.
+      await expect.poll(() => dialog.getByLabel('One list per value of the column').inputValue()).toBe('customer');
+      const preview = dialog.getByRole('table', { name: 'Lists that will be made' });
+      await expect.poll(() => preview.locator('tbody tr').allInnerTexts()).toEqual(['ACME\t2\tNew list', 'Globex\t1\tNew list']);
+      await screenshot(page, 'watchlists-from-import');
+      await dialog.getByRole('button', { name: 'Make 2 lists' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      const rows = page.locator('.watchlist-table tbody tr');
+      await expect.poll(() => rows.count()).toBe(2);
+      const acme = rows.filter({ hasText: 'ACME' });
+      await expect.poll(() => acme.locator('td.num').innerText()).toBe('2');
+      await expect.poll(() => rows.filter({ hasText: 'Globex' }).locator('td.num').innerText()).toBe('1');
+      await expect.poll(() => acme.innerText()).toContain('Never');
+      expect(await acme.locator('.wl-attention').innerText()).toBe('Nothing to look at');
+
+      // The carrier moves an ACME ETA; after a refresh the list needs attention, and so does the nav.
+      stack.sim.control.moveEta(stack.apiKey, 'MSKU1234565', 2);
+      await stack.call('sync.now');
+      await expect.poll(() => acme.locator('.wl-attention').innerText(), { timeout: 15_000 }).toContain('1 needs attention');
+      expect(await acme.locator('.attention-parts').innerText()).toBe('ETA moved 1');
+      await expect.poll(() => page.getByTestId('nav-badge-watchlists').innerText()).toContain('1');
+      expect(await rows.filter({ hasText: 'Globex' }).locator('.wl-attention').innerText()).toBe('Nothing to look at');
+      await screenshot(page, 'watchlists-list');
+      await page.getByRole('button', { name: /^Switch to dark theme/ }).click();
+      await screenshot(page, 'watchlists-list-dark');
+      await page.getByRole('button', { name: /^Switch to light theme/ }).click();
+
+      await page.getByRole('button', { name: 'Open ACME in the table' }).click();
+      await expect.poll(() => page.locator('.count').innerText(), { timeout: 15_000 }).toBe('2 shipments');
+      const table = page.locator('#main');
+      await expect.poll(() => table.innerText()).toContain('MSKU1234565');
+      await expect.poll(() => table.innerText()).toContain('CMAU3000014');
+      expect(await table.innerText()).not.toContain('HLXU8123451');
+      // Opening it marks it viewed: its ETA moves count from now.
+      const lists = await stack.call('watchlists.list');
+      if (!lists.ok) throw new Error(lists.error.message);
+      expect(lists.value.find((w) => w.name === 'ACME')?.lastViewedAt).toBeTruthy();
+      await screenshot(page, 'watchlists-open-in-table');
+      // Back on the list: the ETA move was looked at.
+      await page.getByRole('button', { name: /^Watchlists/ }).click();
+      await expect.poll(() => acme.locator('.wl-attention').innerText(), { timeout: 15_000 }).toBe('Nothing to look at');
+      expect(await acme.innerText()).toContain('just now');
+      await expect.poll(() => page.getByTestId('nav-badge-watchlists').count()).toBe(0);
+      expect(errors.filter((e) => e.startsWith('page error'))).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+});
