@@ -15,14 +15,14 @@ export function DeliveriesSection({ hooks }: { hooks: readonly WebhookView[] }) 
   useEffect(() => {
     void useWebhooks.getState().loadDeliveries();
   }, []);
-  const urlOf = (id: string | null) => hooks.find((h) => h.id === id)?.callbackUrl ?? (id ? `Deleted webhook ${id}` : '—');
+  const urlOf = (id: string | null) => hooks.find((h) => h.id === id)?.callbackUrl ?? (id ? 'A deleted webhook' : '—');
 
   return (
     <section className="webhooks-section" aria-labelledby="deliveries-title">
+      <h2 id="deliveries-title" className="section-title">
+        Deliveries
+      </h2>
       <div className="webhooks-section-head">
-        <h2 id="deliveries-title" className="section-title">
-          Deliveries
-        </h2>
         <label className="field">
           <span className="field-label">Status</span>
           <select className="input select" value={d.status} onChange={(e) => void load({ status: e.target.value as DeliveryStatus, page: 1 })}>
@@ -77,6 +77,7 @@ export function DeliveriesSection({ hooks }: { hooks: readonly WebhookView[] }) 
           </table>
         </div>
       )}
+      {d.totalPages > 1 && (
       <nav className="deliveries-pager" aria-label="Delivery pages">
         <button type="button" className="button small" onClick={() => void load({ page: d.page - 1 })} disabled={d.loading || d.page <= 1}>
           Previous page
@@ -88,6 +89,7 @@ export function DeliveriesSection({ hooks }: { hooks: readonly WebhookView[] }) 
           Next page
         </button>
       </nav>
+      )}
     </section>
   );
 }
@@ -109,7 +111,7 @@ function DeliveryRow({ item, url, now }: { item: WebhookDeliveryView; url: strin
       <td>
         <span className={`pill ${statusTone(item.status)}`}>{STATUS_LABELS[item.status] ?? item.status}</span>
       </td>
-      <td className="mono deliveries-url" title={url}>
+      <td className="mono deliveries-url" title={item.webhookId ?? url}>
         {url}
       </td>
       <td>
@@ -124,7 +126,7 @@ function DeliveryRow({ item, url, now }: { item: WebhookDeliveryView; url: strin
                   <time title={absoluteTime(a.at)}>{relativeTime(a.at, now)}</time>
                   {' · '}
                   {a.httpStatus ? `HTTP ${a.httpStatus}` : 'no answer'}
-                  {a.error && <span className="attempt-error">{` · ${a.error}`}</span>}
+                  {a.error && a.error !== `HTTP ${a.httpStatus}` && <span className="attempt-error">{` · ${a.error}`}</span>}
                 </li>
               ))}
             </ol>

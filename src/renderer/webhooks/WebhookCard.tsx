@@ -94,7 +94,7 @@ function TestResult({ test, now }: { test: TestState; now: number }) {
       <strong>{result.success ? 'Test delivered' : 'Test not delivered'}</strong>
       <span>
         {result.httpStatus ? `Your endpoint answered HTTP ${result.httpStatus}` : 'Your endpoint did not answer'}
-        {result.message ? `: ${result.message}` : '.'}
+        {result.message && result.message !== `HTTP ${result.httpStatus}` ? `: ${result.message}` : '.'}
       </span>
       <span className="muted small">{when}</span>
     </div>

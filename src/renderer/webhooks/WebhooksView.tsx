@@ -111,7 +111,10 @@ export function WebhooksView() {
           New webhook
         </button>
       </div>
-      <section className="webhooks-section" aria-label="Your webhooks">
+      <section className="webhooks-section" aria-labelledby="webhooks-list-title">
+        <h2 id="webhooks-list-title" className="section-title">
+          Your webhooks
+        </h2>
         {list}
       </section>
       <DeliveriesSection hooks={hooks ?? []} />
