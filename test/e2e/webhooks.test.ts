@@ -57,7 +57,7 @@ describe.skipIf(skipWithoutChromium())('webhooks in Chromium', () => {
 
   beforeAll(async () => {
     await buildRenderer();
-    stack = await startStack({ shipments: 5 });
+    stack = await startStack({ shipments: 5, sync: true });
     endpoint = await startEndpoint();
   }, 180_000);
 
@@ -131,6 +131,24 @@ describe.skipIf(skipWithoutChromium())('webhooks in Chromium', () => {
       await expect.poll(() => failed.innerText()).toContain('HTTP 500');
       await page.getByRole('heading', { name: 'Deliveries' }).scrollIntoViewIfNeeded();
       await screenshot(page, 'webhooks-deliveries');
+
+      // More deliveries than one page (50): ETA moves pushed by the service to the good endpoint.
+      const list = await stack.call('shipments.list', { offset: 0, limit: 1, sort: 'recent' });
+      if (!list.ok) throw new Error(list.error.message);
+      const reference = list.value.rows[0]!.reference;
+      for (let i = 0; i < 55; i++) stack.sim.control.emit(stack.apiKey, reference, 'tracking.eta_update');
+      const deliveredCount = () => stack.sim.control.deliveries(stack.apiKey).filter((d) => d.status === 'delivered').length;
+      await expect.poll(deliveredCount, { timeout: 20_000 }).toBe(56);
+      await page.getByRole('combobox', { name: 'Status' }).selectOption('delivered');
+      await page.getByRole('combobox', { name: 'Webhook' }).selectOption(okUrl);
+      const pages = page.getByRole('navigation', { name: 'Delivery pages' });
+      await expect.poll(() => pages.innerText()).toContain('Page 1 of 2');
+      expect(await delivered.locator('tbody tr').count()).toBe(50);
+      await pages.getByRole('button', { name: 'Next page' }).click();
+      await expect.poll(() => pages.innerText()).toContain('Page 2 of 2');
+      await expect.poll(() => delivered.locator('tbody tr').count()).toBe(6);
+      await page.getByRole('combobox', { name: 'Status' }).selectOption('failed');
+      await page.getByRole('combobox', { name: 'Webhook' }).selectOption('');
 
       // A new secret, after confirmation, shown once and kept in place of the old one.
       await page.getByRole('button', { name: `New secret for ${okUrl}` }).click();
