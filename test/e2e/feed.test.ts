@@ -39,6 +39,7 @@ describe.skipIf(skipWithoutChromium())('the changes feed in Chromium', () => {
       await page.getByRole('button', { name: 'Changes' }).click();
       await page.getByRole('heading', { name: 'Changes', level: 1 }).waitFor();
       await page.getByText('No changes yet').waitFor();
+      await screenshot(page, 'feed-empty');
 
       stack.sim.control.moveEta(stack.apiKey, first.trackingId!, 3);
       await must(stack.call('sync.now'));

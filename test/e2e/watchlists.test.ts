@@ -9,6 +9,12 @@ import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium, startSta
 
 const FIXTURE = new URL('../fixtures/import/semicolons.csv', import.meta.url);
 
+async function must<T>(answer: Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }>): Promise<T> {
+  const result = await answer;
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
 async function importFixture(stack: Stack): Promise<ImportJobView> {
   const opened = await stack.call('import.open', { fileName: 'semicolons.csv', base64: readFileSync(FIXTURE).toString('base64') });
   if (!opened.ok) throw new Error(opened.error.message);
@@ -95,6 +101,57 @@ describe.skipIf(skipWithoutChromium())('watchlists in Chromium', () => {
       await expect.poll(() => acme.locator('.wl-attention').innerText(), { timeout: 15_000 }).toBe('Nothing to look at');
       expect(await acme.innerText()).toContain('just now');
       await expect.poll(() => page.getByTestId('nav-badge-watchlists').count()).toBe(0);
+      expect(errors.filter((e) => e.startsWith('page error'))).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+
+  it('makes a list from the table\'s selection, removes a shipment from it, and saves a filter from the facets', async () => {
+    const browser = await launchBrowser();
+    try {
+      const { page, errors } = browser;
+      await page.goto(stack.url, { waitUntil: 'load' });
+      const rows = await must(stack.call('shipments.list', { sort: 'recent', offset: 0, limit: 2 }));
+      const [a, b] = rows.rows.map((r) => r.reference) as [string, string];
+      await page.getByRole('checkbox', { name: `Select ${a}` }).check();
+      await page.getByRole('checkbox', { name: `Select ${b}` }).check();
+      await page.getByRole('button', { name: /^Watchlists/ }).click();
+      await page.getByRole('button', { name: 'New list from selection (2)' }).click();
+      const naming = page.getByRole('dialog', { name: 'New list from the selection' });
+      await naming.getByLabel('Name').fill('Initech');
+      await naming.getByLabel('Name').press('Enter');
+      await naming.waitFor({ state: 'detached' });
+      const initech = page.locator('.watchlist-table tbody tr', { hasText: 'Initech' });
+      await expect.poll(() => initech.locator('td.num').innerText()).toBe('2');
+
+      await page.getByRole('button', { name: 'Remove shipments from Initech' }).click();
+      const members = page.getByRole('dialog', { name: 'Remove shipments from "Initech"' });
+      await members.getByRole('checkbox').first().waitFor();
+      expect(await members.getByRole('checkbox').count()).toBe(2);
+      await members.getByRole('checkbox').first().check();
+      await screenshot(page, 'watchlists-remove-shipments');
+      await members.getByRole('button', { name: 'Remove 1 shipment from the list' }).click();
+      await members.waitFor({ state: 'detached' });
+      await expect.poll(() => initech.locator('td.num').innerText()).toBe('1');
+
+      // A saved filter on a carrier: its count is the carrier's count in the cache.
+      const facets = await must(stack.call('shipments.facets'));
+      const carrier = facets.carriers.find((c) => c.scac)!;
+      await page.getByRole('button', { name: 'Save a filter…' }).click();
+      const saving = page.getByRole('dialog', { name: 'Save a filter as a watchlist' });
+      await saving.getByRole('button', { name: 'Save filter' }).click();
+      await expect.poll(() => saving.getByRole('alert').innerText()).toContain('Give the saved filter a name');
+      await saving.getByLabel('Name').fill(`All ${carrier.scac}`);
+      await saving.getByRole('button', { name: 'Save filter' }).click();
+      await expect.poll(() => saving.getByRole('alert').innerText()).toContain('Choose at least one condition');
+      await saving.getByLabel('Carrier').selectOption(carrier.scac!);
+      await screenshot(page, 'watchlists-saved-filter');
+      await saving.getByRole('button', { name: 'Save filter' }).click();
+      await saving.waitFor({ state: 'detached' });
+      const saved = page.locator('.watchlist-table tbody tr', { hasText: `All ${carrier.scac}` });
+      await expect.poll(() => saved.locator('td.num').innerText()).toBe(String(carrier.count));
+      expect(await saved.locator('.wl-kind').innerText()).toBe(`Saved filter: Carrier ${carrier.scac}`);
       expect(errors.filter((e) => e.startsWith('page error'))).toEqual([]);
     } finally {
       await browser.close();
