@@ -132,7 +132,7 @@ export interface ImportColumnValues {
   fields: string[];
   /** The column the values are for (the one asked for, else the first), or null when there is none. */
   field: string | null;
-  /** One entry per list: the value as first spelled, its shipments, and whether a list of that name exists (it is topped up). */
+  /** One entry per list: the value as first spelled, its shipments, and whether a list (not a saved filter) of that name exists: it is topped up. */
   values: { value: string; shipments: number; existingList: boolean }[];
 }
 

@@ -123,7 +123,7 @@ export function createWatchlistHandlers(ctx: WatchlistContext): AreaHandlers<'wa
       const chosen = field ?? fields[0] ?? null;
       const groups = chosen === null ? [] : [...importGroups(service, jobId, chosen).values()];
       const values = groups
-        .map((g) => ({ value: g.name, shipments: g.shipmentIds.length, existingList: store.watchlistByName(g.name) !== null }))
+        .map((g) => ({ value: g.name, shipments: g.shipmentIds.length, existingList: store.watchlistByName(g.name)?.kind === 'list' }))
         .sort((a, b) => a.value.localeCompare(b.value));
       return { jobId, fields, field: chosen, values };
     },
