@@ -1,13 +1,33 @@
 import { resolve } from 'node:path';
-import { defineConfig } from 'electron-vite';
+import { defineConfig, type Plugin } from 'electron-vite';
+import { CONTENT_SECURITY_POLICY, desktopContentSecurityPolicy } from './src/shared/csp.js';
 import rendererConfig from './src/renderer/vite.config.js';
 
 // The desktop shell, laid out as src/main/index.ts expects it:
-//   out/main/index.js       main (ESM, package.json "type": "module"); dependencies stay external
-//   out/preload/index.cjs   preload: one CommonJS file with everything but electron inlined,
-//                           as a sandboxed preload cannot load modules or ESM
-//   out/renderer/           the window, built with src/renderer/vite.config.ts's settings
-//                           (the same bundle the web harness serves)
+//   out/main/index.js           main (ESM, package.json "type": "module"); dependencies stay external
+//   out/preload/index.cjs       preload: one CommonJS file with everything but electron inlined,
+//                               as a sandboxed preload cannot load modules or ESM
+//   out/desktop-renderer/       the window, built with src/renderer/vite.config.ts's settings but
+//                               with the desktop CSP in its <meta> tag (no sockets: the desktop page
+//                               talks to main over IPC only). out/renderer, the web harness's build
+//                               of the same page, keeps the harness's policy (its events use a socket).
+//   out/native/electron-<v>/    better-sqlite3 for Electron's ABI (scripts/electron-native.mjs)
+
+/** Swaps the page's meta CSP for the desktop one in the built file; fails the build if the tag changed. */
+function desktopCsp(): Plugin {
+  return {
+    name: 'quayside-desktop-csp',
+    apply: 'build',
+    transformIndexHtml(html) {
+      if (!html.includes(CONTENT_SECURITY_POLICY)) {
+        throw new Error('src/renderer/index.html no longer carries CONTENT_SECURITY_POLICY (src/shared/csp.ts) in its <meta> tag; keep the two the same.');
+      }
+      // frame-ancestors only works as a header (main sends it); in a <meta> tag Chromium ignores it with a warning.
+      return html.replace(CONTENT_SECURITY_POLICY, desktopContentSecurityPolicy(false).replace("; frame-ancestors 'none'", ''));
+    },
+  };
+}
+
 export default defineConfig({
   main: {
     build: {
@@ -30,9 +50,10 @@ export default defineConfig({
   },
   renderer: {
     ...rendererConfig,
+    plugins: [...(rendererConfig.plugins ?? []), desktopCsp()],
     build: {
       ...rendererConfig.build,
-      outDir: resolve('out/renderer'),
+      outDir: resolve('out/desktop-renderer'),
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
     },
   },

@@ -3,18 +3,23 @@
  * all the wiring is), the keychain for the API key, and better-sqlite3 built for Electron.
  * No business logic lives here.
  */
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as electron from 'electron';
+import { timeScaleFromEnv } from '../core/paths.js';
 import { KeytarSecretStore } from '../core/secrets/index.js';
 import { useSqliteAddon } from '../core/store/sqlite-addon.js';
 import { missingAddonMessage, sqliteAddonPath } from './native-addon.js';
 import { startShell } from './shell.js';
 
 const { app, dialog } = electron;
-// Laid out by electron.vite.config.ts: out/main/index.js, out/preload/index.cjs, out/renderer/index.html.
+// Laid out by electron.vite.config.ts: out/main/index.js, out/preload/index.cjs, out/desktop-renderer/index.html.
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // electron-vite sets this in development; a packaged app never loads a page from elsewhere.
 const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+
+// The same override the CLI honours, so both can be pointed at one folder (and tests at a temp one).
+if (process.env.QUAYSIDE_DATA_DIR) app.setPath('userData', resolve(process.env.QUAYSIDE_DATA_DIR));
 
 const addon = sqliteAddonPath({ packaged: app.isPackaged, resourcesPath: process.resourcesPath, appRoot: here('../..'), electronVersion: process.versions.electron });
 const missing = missingAddonMessage(addon, app.isPackaged);
@@ -27,11 +32,12 @@ if (missing) {
   useSqliteAddon(addon);
   startShell(electron, {
     preload: here('../preload/index.cjs'),
-    renderer: devUrl ? { devUrl } : { file: here('../renderer/index.html') },
+    renderer: devUrl ? { devUrl } : { file: here('../desktop-renderer/index.html') },
     secrets: new KeytarSecretStore(),
     argv: process.argv,
     apiBase: process.env.QUAYSIDE_API_BASE || null,
     demo: process.argv.includes('--demo') || process.env.QUAYSIDE_DEMO === '1',
+    timeScale: timeScaleFromEnv(),
     icon: app.isPackaged ? undefined : here('../../build/icon.png'),
     log: (line) => console.log(line),
   });
