@@ -16,7 +16,7 @@ export function ColumnChooser({ columns, chosen, disabled }: ColumnChooserProps)
       <legend className="export-legend">Columns</legend>
       <div className="export-columns-bar">
         <span className="muted small" aria-live="polite">
-          {chosen.length} of {columns.length} chosen, in this order
+          {chosen.length} of {columns.length} chosen; the file has them in this order
         </span>
         <span className="spacer" />
         <button type="button" className="button small" onClick={chooseAll} disabled={disabled || chosen.length === columns.length}>

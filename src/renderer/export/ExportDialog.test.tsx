@@ -58,7 +58,7 @@ describe('export dialog', () => {
     expect(checkbox('customer').checked).toBe(false);
     fireEvent.click(checkbox('Carrier'));
     fireEvent.click(checkbox('customer'));
-    expect(screen.getByText('4 of 5 chosen, in this order')).toBeTruthy();
+    expect(screen.getByText('4 of 5 chosen; the file has them in this order')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Export 40 shipments' }));
     expect(await screen.findByText('shipments-20261123-0900.csv')).toBeTruthy();

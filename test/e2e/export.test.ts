@@ -1,0 +1,137 @@
+/**
+ * Export in Chromium against the real cache: the table's view to CSV and a selection to XLSX,
+ * each downloaded through the window's <a download> and read back: BOM, header, only the
+ * chosen columns, a note that a spreadsheet would run neutralised, a number kept a number,
+ * the column choice remembered between exports.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from 'playwright-core';
+import readXlsxFile from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium, startStack, type Stack } from './support/index.js';
+
+const CHOSEN = ['Reference', 'ETA moved (days)', 'Note'];
+const NOTE = '=SUM(1,2) call the consignee';
+
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ download: Download; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), click()]);
+  const path = await download.path();
+  return { download, bytes: await readFile(path) };
+}
+
+/** RFC 4180 fields of one CSV line (quotes doubled inside quoted fields). */
+function csvFields(line: string): string[] {
+  const fields: string[] = [];
+  let i = 0;
+  while (i <= line.length) {
+    if (line[i] === '"') {
+      let value = '';
+      i++;
+      while (i < line.length) {
+        if (line[i] === '"' && line[i + 1] === '"') {
+          value += '"';
+          i += 2;
+        } else if (line[i] === '"') {
+          i++;
+          break;
+        } else value += line[i++];
+      }
+      fields.push(value);
+      i++;
+    } else {
+      const end = line.indexOf(',', i);
+      fields.push(line.slice(i, end < 0 ? line.length : end));
+      i = end < 0 ? line.length + 1 : end + 1;
+    }
+  }
+  return fields;
+}
+
+describe.skipIf(skipWithoutChromium())('export in Chromium', () => {
+  let stack: Stack;
+  let noted: { id: number; reference: string };
+  let moved: { id: number; reference: string };
+
+  beforeAll(async () => {
+    await buildRenderer();
+    stack = await startStack({ shipments: 12, sync: true });
+    const list = await stack.call('shipments.list', { offset: 0, limit: 12, sort: 'recent' });
+    if (!list.ok) throw new Error(list.error.message);
+    [noted, moved] = list.value.rows.map((r) => ({ id: r.id, reference: r.reference }));
+    const note = await stack.call('notes.set', { shipmentId: noted!.id, note: NOTE });
+    if (!note.ok) throw new Error(note.error.message);
+    // An ETA moved by the carrier, seen by a sync: "ETA moved (days)" is 3.
+    stack.sim.control.moveEta(stack.apiKey, moved!.reference, 3);
+    await stack.harness.runtime.service.sync();
+  }, 180_000);
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('exports the view to CSV and a selection to XLSX, with the chosen columns remembered', async () => {
+    const browser = await launchBrowser();
+    try {
+      const { page, errors } = browser;
+      await page.goto(stack.url);
+      await page.getByRole('checkbox', { name: `Select ${moved.reference}` }).waitFor({ timeout: 15_000 });
+
+      // CSV of the whole view, three columns chosen.
+      await page.getByRole('button', { name: 'Export…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Export shipments' });
+      await dialog.getByRole('checkbox', { name: 'Reference' }).waitFor();
+      expect(await dialog.getByRole('radio', { name: /Current view/ }).isChecked()).toBe(true);
+      expect(await dialog.getByRole('radio', { name: /Selected shipments/ }).isDisabled()).toBe(true);
+      await dialog.getByRole('button', { name: 'Select none' }).click();
+      await dialog.getByRole('alert').getByText('Choose at least one column to export.').waitFor();
+      for (const header of CHOSEN) await dialog.getByRole('checkbox', { name: header, exact: true }).check();
+      await dialog.getByRole('radio', { name: /CSV/ }).check();
+      await screenshot(page, 'export-dialog');
+
+      const csv = await downloaded(page, () => dialog.getByRole('button', { name: 'Export 12 shipments' }).click());
+      expect(csv.download.suggestedFilename()).toMatch(/^shipments-\d{8}-\d{4}\.csv$/);
+      await expect.poll(() => dialog.getByRole('status').innerText()).toContain(`12 shipments exported to ${csv.download.suggestedFilename()}`);
+      await screenshot(page, 'export-dialog-done');
+      expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = csv.bytes.subarray(3).toString('utf8').split('\r\n').filter((l) => l !== '');
+      expect(lines).toHaveLength(13);
+      expect(csvFields(lines[0]!)).toEqual(CHOSEN);
+      const rows = new Map(lines.slice(1).map((l) => csvFields(l)).map((f) => [f[0], f]));
+      expect(rows.get(noted.reference)).toEqual([noted.reference, '', `'${NOTE}`]);
+      expect(rows.get(moved.reference)).toEqual([moved.reference, '3', '']);
+      for (const fields of rows.values()) expect(fields).toHaveLength(3);
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      // XLSX of a selection: the dialog starts from the remembered columns.
+      await page.getByRole('checkbox', { name: `Select ${noted.reference}` }).check();
+      await page.getByRole('checkbox', { name: `Select ${moved.reference}` }).check();
+      await page.getByRole('button', { name: 'Export…' }).click();
+      await dialog.getByRole('checkbox', { name: 'Reference' }).waitFor();
+      expect(await dialog.getByRole('checkbox', { name: 'Carrier', exact: true }).isChecked()).toBe(false);
+      for (const header of CHOSEN) expect(await dialog.getByRole('checkbox', { name: header, exact: true }).isChecked()).toBe(true);
+      expect(await dialog.getByRole('radio', { name: /Selected shipments/ }).isChecked()).toBe(true);
+      await dialog.getByRole('radio', { name: /Excel/ }).check();
+      const xlsx = await downloaded(page, () => dialog.getByRole('button', { name: 'Export 2 shipments' }).click());
+      expect(xlsx.download.suggestedFilename()).toMatch(/^shipments-\d{8}-\d{4}\.xlsx$/);
+      await expect.poll(() => dialog.getByRole('status').innerText()).toContain('2 shipments exported to');
+      const [sheet] = (await readXlsxFile(xlsx.bytes)) as unknown as { sheet: string; data: unknown[][] }[];
+      expect(sheet!.data[0]).toEqual(CHOSEN);
+      expect(sheet!.data).toHaveLength(3);
+      const byReference = new Map(sheet!.data.slice(1).map((r) => [r[0], r]));
+      expect(byReference.get(moved.reference)).toEqual([moved.reference, 3, null]);
+      expect(typeof byReference.get(moved.reference)![1]).toBe('number');
+      expect(byReference.get(noted.reference)).toEqual([noted.reference, null, `'${NOTE}`]);
+
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+      await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+      await page.getByRole('button', { name: 'Export…' }).click();
+      await dialog.getByRole('checkbox', { name: 'Reference' }).waitFor();
+      await screenshot(page, 'export-dialog-dark');
+      expect(errors.filter((e) => e.startsWith('page error'))).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+});
