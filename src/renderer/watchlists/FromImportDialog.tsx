@@ -2,7 +2,7 @@
  * One watchlist per value of an imported column (typically the customer): pick a finished
  * import, pick the column, see the lists it gives, then make them.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ImportColumnValues, ImportJobView } from '../../shared/workday-views';
 import { call, messageOf } from '../api/call';
 import { Dialog } from '../components/Dialog';
@@ -23,6 +23,8 @@ export function FromImportDialog({ onClose }: { onClose(): void }) {
   const [columns, setColumns] = useState<ImportColumnValues | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Only the answer to the latest choice is shown. */
+  const asked = useRef(0);
 
   useEffect(() => {
     call('import.jobs')
@@ -35,15 +37,17 @@ export function FromImportDialog({ onClose }: { onClose(): void }) {
   }, []);
 
   const loadValues = (job: number, field?: string) => {
+    const mine = ++asked.current;
     setColumns(null);
     setError(null);
     call('watchlists.importValues', { jobId: job, ...(field ? { field } : {}) })
       .then(async (answer) => {
         // The first answer names the columns; ask again for the likeliest customer column.
         const likely = field ? null : likelyColumn(answer.fields);
-        setColumns(likely && likely !== answer.field ? await call('watchlists.importValues', { jobId: job, field: likely }) : answer);
+        const shown = likely && likely !== answer.field ? await call('watchlists.importValues', { jobId: job, field: likely }) : answer;
+        if (mine === asked.current) setColumns(shown);
       })
-      .catch((err: unknown) => setError(messageOf(err)));
+      .catch((err: unknown) => mine === asked.current && setError(messageOf(err)));
   };
 
   useEffect(() => {
