@@ -13,7 +13,7 @@ import { useGlobalShortcuts } from './components/use-shortcuts';
 import { useApplyTheme } from './components/use-theme';
 import { ExportDialog } from './export/ExportDialog';
 import { ChangesView } from './feed/ChangesView';
-import { ImportView } from './import/ImportView';
+import { ImportView, ImportWindowDrop } from './import/ImportView';
 import { MapView } from './map/MapView';
 import { SettingsPage } from './settings/SettingsPage';
 import { RemoveDialog } from './shipments/RemoveDialog';
@@ -101,6 +101,7 @@ export function App() {
         <StatusBar />
       </div>
       <Toasts />
+      <ImportWindowDrop />
       {removeIds && <RemoveDialog ids={removeIds} onClose={() => useUi.getState().closeRemove()} />}
       {exportOpen && <ExportDialog onClose={() => useUi.getState().setExportOpen(false)} />}
       {helpOpen && <ShortcutsHelp onClose={() => useUi.getState().setHelpOpen(false)} />}

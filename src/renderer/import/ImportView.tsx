@@ -1,8 +1,85 @@
-/** The Import view (being built). */
-export function ImportView() {
+/**
+ * The Import page: the wizard (file, sheet and columns, rows, credits and start), a finished
+ * import's report, and the list of imports with their progress beside it.
+ */
+import { useEffect } from 'react';
+import { useImports } from '../state/imports';
+import { FileChooser } from './FileChooser';
+import { ImportReport, REPORT_TITLE_ID } from './ImportReport';
+import { JobList, JobProgress } from './JobList';
+import { MappingStep } from './MappingStep';
+import { PreviewStep } from './PreviewStep';
+import { StartStep } from './StartStep';
+import { formatBytes } from './wizard-logic';
+import './import.css';
+
+export { ImportWindowDrop } from './ImportWindowDrop';
+
+/** The import just started from the wizard, until its report opens. */
+function CurrentImport() {
+  const job = useImports((s) => s.jobs.find((j) => j.jobId === s.watchedJobId && j.state === 'running'));
+  if (!job) return null;
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">Import</h1>
+    <section className="import-current" aria-labelledby="import-current-title">
+      <h2 id="import-current-title" className="section-title">
+        Tracking {job.fileName}
+      </h2>
+      <JobProgress job={job} />
+      <p className="muted small">You can work elsewhere meanwhile; the report opens here when it is finished.</p>
+    </section>
+  );
+}
+
+function Wizard() {
+  const file = useImports((s) => s.file);
+  const closeWizard = useImports((s) => s.closeWizard);
+  if (!file) {
+    return (
+      <>
+        <CurrentImport />
+        <FileChooser />
+      </>
+    );
+  }
+  return (
+    <div className="import-wizard">
+      <div className="import-file">
+        <span className="import-file-name">{file.fileName}</span>
+        <span className="muted small">
+          {file.format === 'xlsx' ? 'Excel workbook' : 'Text (CSV)'} · {formatBytes(file.sizeBytes)}
+        </span>
+        <span className="spacer" />
+        <button type="button" className="button small ghost" onClick={closeWizard}>
+          Choose another file
+        </button>
+      </div>
+      <MappingStep />
+      <PreviewStep />
+      <StartStep />
+    </div>
+  );
+}
+
+export function ImportView() {
+  const report = useImports((s) => s.report);
+  useEffect(() => {
+    void useImports.getState().loadJobs();
+  }, []);
+  useEffect(() => {
+    if (report) document.getElementById(REPORT_TITLE_ID)?.focus();
+  }, [report]);
+
+  return (
+    <section className="import-page" aria-labelledby="page-title">
+      <div className="import-main">
+        <h1 id="page-title" className="page-title">
+          Import
+        </h1>
+        {report ? <ImportReport /> : <Wizard />}
+      </div>
+      <aside className="import-side">
+        <JobList />
+      </aside>
     </section>
   );
 }

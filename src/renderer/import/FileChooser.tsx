@@ -1,0 +1,53 @@
+/** The wizard's first step: drop a spreadsheet here (or anywhere on the window) or choose one. */
+import { useRef } from 'react';
+import { useImports } from '../state/imports';
+import { IMPORT_ACCEPT } from './wizard-logic';
+
+export const FILE_INPUT_ID = 'import-file-input';
+
+export function FileChooser() {
+  const opening = useImports((s) => s.opening);
+  const error = useImports((s) => s.error);
+  const input = useRef<HTMLInputElement>(null);
+
+  const choose = (file: File | undefined) => {
+    if (file) void useImports.getState().openFile(file);
+  };
+
+  return (
+    <div className="import-chooser" aria-busy={opening !== null}>
+      <div className="import-chooser-icon" aria-hidden="true">⇪</div>
+      <h2 className="import-chooser-title">Drop a customer spreadsheet anywhere on the window</h2>
+      <p className="muted">
+        CSV or Excel (.xlsx) with container, B/L or booking numbers. Nothing is sent to the tracking service until you
+        start the import.
+      </p>
+      <input
+        ref={input}
+        id={FILE_INPUT_ID}
+        className="sr-only"
+        type="file"
+        accept={IMPORT_ACCEPT}
+        aria-label="Choose a spreadsheet to import"
+        onChange={(e) => {
+          choose(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      <button type="button" className="button primary" disabled={opening !== null} onClick={() => input.current?.click()}>
+        Choose a file…
+      </button>
+      {opening && (
+        <p role="status">
+          Reading {opening}
+          <span className="spinner" aria-hidden="true" />
+        </p>
+      )}
+      {error && !opening && (
+        <p className="inline-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

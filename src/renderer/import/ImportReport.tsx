@@ -1,0 +1,101 @@
+/** A job's report: what was tracked, found, not found, failed and why, exportable as CSV. */
+import { useState } from 'react';
+import { call, messageOf } from '../api/call';
+import { formatCount } from '../lib/format';
+import { absoluteTime } from '../lib/relative-time';
+import { useImports } from '../state/imports';
+import { useUi } from '../state/ui';
+import { saveTextFile } from './download';
+
+export const REPORT_TITLE_ID = 'import-report-title';
+
+/** "23 Nov, 09:19" in the person's time; the full UTC stamp is in the title. */
+function localTime(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+}
+
+export function ImportReport() {
+  const report = useImports((s) => s.report);
+  const closeReport = useImports((s) => s.closeReport);
+  const [saving, setSaving] = useState(false);
+  if (!report) return null;
+
+  const download = async () => {
+    setSaving(true);
+    try {
+      const { fileName, text } = await call('import.reportCsv', report.jobId);
+      saveTextFile(fileName, text);
+    } catch (err) {
+      useUi.getState().toast(`The report was not saved: ${messageOf(err)}`);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const facts: [string, number | null][] = [
+    ['Rows in the file', report.rows],
+    ['Sent for tracking', report.accepted],
+    ['Found by the carrier', report.found],
+    ['Not found yet', report.notFound],
+    ['Failed', report.failed],
+    ['Rejected', report.rejected.length],
+    ['Duplicates', report.duplicates],
+    ['Already tracked', report.alreadyTracked],
+    ['Over the credit budget', report.overBudget],
+    ['Credits estimated', report.creditsEstimated],
+    ['Credits spent', report.creditsSpent],
+  ];
+  const problems = [
+    ...report.rejected.map((r) => ({ row: r.row, value: r.value, reason: r.suggestion ? `${r.reason} (suggested ${r.suggestion})` : r.reason })),
+    ...report.failures,
+  ].sort((a, b) => a.row - b.row);
+
+  return (
+    <section className="import-step import-report" aria-labelledby={REPORT_TITLE_ID}>
+      <div className="import-report-head">
+        <h2 id={REPORT_TITLE_ID} className="section-title" tabIndex={-1}>
+          Report: {report.file}
+        </h2>
+        <span className={`pill pill-${report.state === 'done' ? 'done' : 'waiting'}`}>{report.state === 'done' ? 'Finished' : 'Unfinished'}</span>
+      </div>
+      <p className="muted small">
+        <span title={absoluteTime(report.createdAt)}>Started {localTime(report.createdAt)}</span>
+        {report.finishedAt && <span title={absoluteTime(report.finishedAt)}>, finished {localTime(report.finishedAt)}</span>}
+      </p>
+      {report.message && <p className="import-warning">{report.message}</p>}
+      <dl className="import-report-facts">
+        {facts
+          .filter(([, n]) => n !== null)
+          .map(([label, n]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{formatCount(n!)}</dd>
+            </div>
+          ))}
+      </dl>
+      {problems.length > 0 && (
+        <>
+          <h3 className="import-subtitle">Rows not tracked</h3>
+          <ul className="import-rows" aria-label="Rows not tracked" tabIndex={0}>
+            {problems.map((p) => (
+              <li key={`${p.row}-${p.value}`}>
+                <span className="import-row-number">Row {p.row}</span>
+                <span className="mono">{p.value || '(empty)'}</span>
+                <span className="import-reason">{p.reason}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <div className="import-actions">
+        <button type="button" className="button ghost" onClick={closeReport}>
+          Close report
+        </button>
+        <button type="button" className="button primary" disabled={saving} onClick={() => void download()}>
+          {saving ? 'Saving…' : 'Download report (CSV)'}
+        </button>
+      </div>
+    </section>
+  );
+}

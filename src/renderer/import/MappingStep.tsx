@@ -1,0 +1,99 @@
+/** Pick the sheet of a workbook, and confirm or fix what each column is used for. */
+import { useImports } from '../state/imports';
+import { choiceOf, choicesFor, mappingProblem, withColumnChoice } from './wizard-logic';
+
+function SheetPicker({ sheets, current }: { sheets: readonly string[]; current: string | null }) {
+  const chooseSheet = useImports((s) => s.chooseSheet);
+  return (
+    <fieldset className="import-sheets">
+      <legend>Sheet</legend>
+      {sheets.map((sheet) => (
+        <label key={sheet} className={`import-sheet${sheet === current ? ' current' : ''}`}>
+          <input type="radio" name="import-sheet" value={sheet} checked={sheet === current} onChange={() => chooseSheet(sheet)} />
+          {sheet}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export function MappingStep() {
+  const file = useImports((s) => s.file);
+  const preview = useImports((s) => s.preview);
+  const sheet = useImports((s) => s.sheet);
+  const mapping = useImports((s) => s.mapping);
+  const detected = useImports((s) => s.detected);
+  const setMapping = useImports((s) => s.setMapping);
+  if (!file) return null;
+
+  const sheets = preview?.sheets.length ? preview.sheets : file.sheets;
+  const columns = preview?.mapping ?? [];
+  const headerless = preview !== null && preview.headerRow === 0;
+  const problem = preview ? mappingProblem(columns) : null;
+
+  return (
+    <section className="import-step" aria-labelledby="import-mapping-title">
+      <h2 id="import-mapping-title" className="section-title">
+        Columns
+      </h2>
+      {sheets.length > 1 && <SheetPicker sheets={sheets} current={sheet ?? preview?.sheet ?? null} />}
+      {preview && (
+        <p className="muted small">
+          {headerless
+            ? 'This file has no header row: the first column is read as container numbers.'
+            : `Header found on row ${preview.headerRow}${preview.sheet ? ` of “${preview.sheet}”` : ''}; ${preview.rows} rows below it. Change what a column is used for if it was read wrongly.`}
+        </p>
+      )}
+      {columns.length > 0 && (
+        <div className="import-mapping-scroll">
+          <table className="import-mapping">
+            <thead>
+              <tr>
+                <th scope="col">Column</th>
+                <th scope="col">Header in the file</th>
+                <th scope="col">Used as</th>
+              </tr>
+            </thead>
+            <tbody>
+              {columns.map((column) => {
+                const before = detected.find((d) => d.column === column.column);
+                return (
+                  <tr key={column.column} className={column.source === 'override' ? 'changed' : undefined}>
+                    <td className="mono">{column.column}</td>
+                    <td>{column.header}</td>
+                    <td>
+                      <select
+                        className="select input"
+                        aria-label={`Use column ${column.column} (${column.header}) as`}
+                        value={choiceOf(column)}
+                        disabled={headerless}
+                        onChange={(e) => setMapping(withColumnChoice(mapping, column.header, e.target.value, before))}
+                      >
+                        {choicesFor(column, before).map((c) => (
+                          <option key={c.value} value={c.value}>
+                            {c.label}
+                          </option>
+                        ))}
+                      </select>
+                      {column.source === 'override' && <span className="import-changed-mark">changed</span>}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {problem && (
+        <p className="inline-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {Object.keys(mapping).length > 0 && (
+        <button type="button" className="link-button import-reset-mapping" onClick={() => setMapping({})}>
+          Use the columns as detected
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * The import wizard's arithmetic and wording, kept free of React so it is tested on its own:
+ * column roles and the mapping sent to the core, the credit check, progress and time left.
+ */
+import type { ImportMappingColumn, ImportPreview, ImportProgressView } from '../../shared/workday-views';
+import { formatCount, plural } from '../lib/format';
+
+/** What a column can be used as; `keep:<field>` keeps it on the shipment under that name. */
+export const ROLE_CHOICES: readonly { value: string; label: string }[] = [
+  { value: 'container', label: 'Container number' },
+  { value: 'bl', label: 'B/L number' },
+  { value: 'booking', label: 'Booking number' },
+  { value: 'reference', label: 'Reference (any kind)' },
+  { value: 'carrier', label: 'Carrier' },
+  { value: 'customer', label: 'Keep as customer' },
+  { value: 'consignee', label: 'Keep as consignee' },
+  { value: 'po', label: 'Keep as PO' },
+  { value: 'ignore', label: 'Ignore' },
+];
+
+const KEPT_FIELDS = new Set(['customer', 'consignee', 'po']);
+const REFERENCE_ROLES = new Set(['container', 'bl', 'booking', 'reference']);
+
+/** The choice a mapped column shows: its role, or the kept field. */
+export function choiceOf(column: ImportMappingColumn): string {
+  if (column.role !== 'local') return column.role;
+  return KEPT_FIELDS.has(column.field.toLowerCase()) ? column.field.toLowerCase() : `keep:${column.field}`;
+}
+
+/** The choices for one column: the fixed ones, plus "keep as <its own name>" where it has one. */
+export function choicesFor(column: ImportMappingColumn, detected: ImportMappingColumn | undefined): { value: string; label: string }[] {
+  const own = [detected, column].find((c) => c && c.role === 'local' && !KEPT_FIELDS.has(c.field.toLowerCase()));
+  const extra = own ? [{ value: `keep:${own.field}`, label: `Keep as “${own.field}”` }] : [];
+  return [...ROLE_CHOICES.slice(0, -1), ...extra, ROLE_CHOICES[ROLE_CHOICES.length - 1]!];
+}
+
+/**
+ * The mapping the core gets (header text → role or field) after a person chose `choice` for
+ * `header`. A choice equal to what was detected drops the override, so detection stays in charge.
+ */
+export function withColumnChoice(
+  overrides: Readonly<Record<string, string>>,
+  header: string,
+  choice: string,
+  detected: ImportMappingColumn | undefined,
+): Record<string, string> {
+  const next = { ...overrides };
+  if (detected && choiceOf(detected) === choice) {
+    delete next[header];
+    return next;
+  }
+  next[header] = choice.startsWith('keep:') ? choice.slice('keep:'.length) : choice;
+  return next;
+}
+
+/** Why the mapping cannot be started, or null: at least one column must hold references. */
+export function mappingProblem(mapping: readonly ImportMappingColumn[]): string | null {
+  if (mapping.some((m) => REFERENCE_ROLES.has(m.role))) return null;
+  return 'No column is used for container, B/L, booking or reference numbers; choose which column holds them.';
+}
+
+export interface CreditCheck {
+  needed: number;
+  balance: number | null;
+  /** Credits left after the import, when the balance is known. */
+  after: number | null;
+  fits: boolean;
+  /** How many would fit when it does not (the balance). */
+  fitting: number;
+  text: string;
+}
+
+export function creditCheck(preview: Pick<ImportPreview, 'creditsEstimated' | 'balance'>): CreditCheck {
+  const needed = preview.creditsEstimated;
+  const balance = preview.balance;
+  if (balance === null) {
+    return { needed, balance, after: null, fits: true, fitting: needed, text: `Up to ${plural(needed, 'credit')}; the balance could not be read (offline?), so the service will check it when the import starts.` };
+  }
+  const fits = needed <= balance;
+  const text = fits
+    ? `Up to ${plural(needed, 'credit')} of ${formatCount(balance)}; at least ${plural(balance - needed, 'credit')} left afterwards.`
+    : `This import needs up to ${plural(needed, 'credit')} and the account has ${formatCount(balance)}. Track the first ${formatCount(balance)} that fit, or top up the account first.`;
+  return { needed, balance, after: fits ? balance - needed : null, fits, fitting: Math.max(0, balance), text };
+}
+
+/** 0–100 from the references done. */
+export function percentDone(progress: Pick<ImportProgressView, 'done' | 'total'> | null, fallback?: { done: number; references: number }): number {
+  const done = progress?.done ?? fallback?.done ?? 0;
+  const total = progress?.total ?? fallback?.references ?? 0;
+  if (total <= 0) return 0;
+  return Math.min(100, Math.round((done / total) * 100));
+}
+
+/** "about 3 min left", "about 40 s left", or "working out the time left". */
+export function timeLeft(remainingMs: number | null): string {
+  if (remainingMs === null || !Number.isFinite(remainingMs)) return 'working out the time left';
+  const seconds = Math.max(0, Math.round(remainingMs / 1000));
+  if (seconds < 5) return 'almost done';
+  if (seconds < 90) return `about ${seconds} s left`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return `about ${minutes} min left`;
+  return `about ${Math.round(minutes / 60)} h left`;
+}
+
+/** "2 of 5 batches submitted, 1 processed". */
+export function batchesText(p: ImportProgressView): string {
+  return `${formatCount(p.batchesSubmitted)} of ${plural(p.batchesTotal, 'batch', 'batches')} submitted, ${formatCount(p.batchesProcessed)} processed`;
+}
+
+/** What the file input offers; the core reads the bytes, whatever the name says. */
+export const IMPORT_ACCEPT = '.csv,.txt,.tsv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** import.open takes at most 200,000,000 base64 characters (about 150 MB of file). */
+export const MAX_FILE_BYTES = 140 * 1024 * 1024;
+
+export function fileProblem(name: string, size: number): string | null {
+  const lower = name.toLowerCase();
+  if (lower.endsWith('.xls')) return `${name} is an old Excel file (.xls); open it in Excel and save it as .xlsx or .csv, then drop the new file.`;
+  if (size === 0) return `${name} is empty; export the sheet again and drop the new file.`;
+  if (size > MAX_FILE_BYTES) return `${name} is larger than 140 MB; split it into smaller files and import them one by one.`;
+  return null;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,0 +1,241 @@
+/**
+ * The import wizard and its background jobs. The file's bytes go to main once (import.open);
+ * every later step sends the file id and the person's choices (sheet, column mapping, accepted
+ * check-digit suggestions) and gets a fresh preview back. Jobs are kept current by the
+ * `import.progress` event, so their progress goes on while the person works elsewhere.
+ */
+import { create } from 'zustand';
+import type { Events } from '../../shared/contract';
+import type { ImportFileView, ImportJobView, ImportMappingColumn, ImportOptionsInput, ImportPreview, ImportReportView } from '../../shared/workday-views';
+import { call, messageOf } from '../api/call';
+import { fileProblem } from '../import/wizard-logic';
+import { useCredits } from './credits';
+import { useUi } from './ui';
+
+export interface AcceptedSuggestion {
+  row: number;
+  from: string;
+  to: string;
+}
+
+export interface ImportsState {
+  file: ImportFileView | null;
+  /** Reading the chosen file and handing it to main. */
+  opening: string | null;
+  sheet: string | null;
+  /** Header text → role or field, only for columns the person changed. */
+  mapping: Record<string, string>;
+  /** The mapping the core detected for the current sheet, before any change. */
+  detected: ImportMappingColumn[];
+  suggestions: AcceptedSuggestion[];
+  preview: ImportPreview | null;
+  previewing: boolean;
+  /** Why the last preview or start failed; the wizard shows it where the person is. */
+  error: string | null;
+  starting: boolean;
+  /** The job started from the wizard: its report opens when it finishes. */
+  watchedJobId: number | null;
+  jobs: ImportJobView[];
+  report: ImportReportView | null;
+
+  openFile(file: File): Promise<void>;
+  openedElsewhere(file: ImportFileView): void;
+  chooseSheet(sheet: string): void;
+  setMapping(mapping: Record<string, string>): void;
+  acceptSuggestions(rows: readonly AcceptedSuggestion[]): void;
+  undoSuggestion(row: number): void;
+  start(goOnWithWhatFits?: boolean): Promise<void>;
+  closeWizard(): void;
+  loadJobs(): Promise<void>;
+  applyProgress(event: Events['import.progress']): void;
+  resume(jobId: number): Promise<void>;
+  openReport(jobId: number): Promise<void>;
+  closeReport(): void;
+}
+
+const WIZARD = {
+  file: null,
+  opening: null,
+  sheet: null,
+  mapping: {},
+  detected: [],
+  suggestions: [],
+  preview: null,
+  previewing: false,
+  error: null,
+  starting: false,
+};
+const INITIAL = { ...WIZARD, watchedJobId: null, jobs: [], report: null };
+
+/** Base64 of a file's bytes, in chunks so a large file does not overflow the argument list. */
+export async function fileToBase64(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  const CHUNK = 0x8000;
+  for (let i = 0; i < bytes.length; i += CHUNK) binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
+  return btoa(binary);
+}
+
+/** Answers that arrive after a newer request was sent are dropped. */
+let previewSeq = 0;
+
+export const useImports = create<ImportsState>()((set, get) => {
+  const options = (): ImportOptionsInput | null => {
+    const { file, sheet, mapping, suggestions } = get();
+    if (!file) return null;
+    const input: ImportOptionsInput = { fileId: file.fileId };
+    if (sheet) input.sheet = sheet;
+    if (Object.keys(mapping).length > 0) input.mapping = mapping;
+    if (suggestions.length > 0) input.acceptSuggestions = suggestions.map((s) => s.row);
+    return input;
+  };
+
+  const loadPreview = async (): Promise<void> => {
+    const input = options();
+    if (!input) return;
+    const seq = ++previewSeq;
+    set({ previewing: true, error: null });
+    try {
+      const preview = await call('import.preview', input);
+      if (seq !== previewSeq) return;
+      const fresh = get().detected.length === 0 || Object.keys(get().mapping).length === 0;
+      set({ preview, previewing: false, sheet: preview.sheet, ...(fresh ? { detected: preview.mapping } : {}) });
+    } catch (err) {
+      if (seq !== previewSeq) return;
+      set({ previewing: false, error: messageOf(err) });
+    }
+  };
+
+  const upsertJob = (job: ImportJobView): void => {
+    const jobs = get().jobs.filter((j) => j.jobId !== job.jobId);
+    set({ jobs: [job, ...jobs].sort((a, b) => b.jobId - a.jobId) });
+  };
+
+  return {
+    ...INITIAL,
+
+    async openFile(file) {
+      previewSeq++;
+      const problem = fileProblem(file.name, file.size);
+      if (problem) {
+        set({ ...WIZARD, error: problem });
+        return;
+      }
+      set({ ...WIZARD, opening: file.name, report: null });
+      try {
+        const base64 = await fileToBase64(file);
+        const opened = await call('import.open', { fileName: file.name, base64 });
+        get().openedElsewhere(opened);
+      } catch (err) {
+        set({ opening: null, error: messageOf(err) });
+      }
+    },
+
+    openedElsewhere(file) {
+      previewSeq++;
+      set({ ...WIZARD, file, report: null, sheet: null });
+      void loadPreview();
+    },
+
+    chooseSheet(sheet) {
+      if (sheet === get().sheet) return;
+      set({ sheet, mapping: {}, detected: [], suggestions: [], preview: null });
+      void loadPreview();
+    },
+
+    setMapping(mapping) {
+      // Accepted suggestions stay: the core applies each only where its row is still rejected with it.
+      set({ mapping });
+      void loadPreview();
+    },
+
+    acceptSuggestions(rows) {
+      const known = new Set(get().suggestions.map((s) => s.row));
+      const added = rows.filter((r) => !known.has(r.row));
+      if (added.length === 0) return;
+      set({ suggestions: [...get().suggestions, ...added] });
+      void loadPreview();
+    },
+
+    undoSuggestion(row) {
+      set({ suggestions: get().suggestions.filter((s) => s.row !== row) });
+      void loadPreview();
+    },
+
+    async start(goOnWithWhatFits) {
+      const input = options();
+      if (!input || get().starting) return;
+      set({ starting: true, error: null });
+      try {
+        const job = await call('import.start', goOnWithWhatFits ? { ...input, goOnWithWhatFits } : input);
+        upsertJob(job);
+        set({ ...WIZARD, watchedJobId: job.jobId });
+      } catch (err) {
+        set({ starting: false, error: messageOf(err) });
+      }
+    },
+
+    closeWizard() {
+      previewSeq++;
+      set({ ...WIZARD });
+    },
+
+    async loadJobs() {
+      try {
+        set({ jobs: await call('import.jobs') });
+      } catch (err) {
+        useUi.getState().toast(`The list of imports could not be read: ${messageOf(err)}`);
+      }
+    },
+
+    applyProgress({ jobId, state, progress, message }) {
+      const job = get().jobs.find((j) => j.jobId === jobId);
+      if (!job) {
+        void get().loadJobs();
+        return;
+      }
+      const done = state === 'done' ? job.references : (progress?.done ?? job.done);
+      upsertJob({ ...job, state, progress: state === 'running' ? (progress ?? job.progress) : null, message, done });
+      if (state === 'running') return;
+      // The finished job's own numbers (done, finishedAt) come from the core; the balance moved.
+      void get().loadJobs();
+      void useCredits.getState().load();
+      const ui = useUi.getState();
+      if (state === 'done' && get().watchedJobId === jobId) {
+        set({ watchedJobId: null });
+        // A wizard the person has since started on another file is not pushed aside.
+        const busy = get().file !== null || get().opening !== null;
+        if (!busy) void get().openReport(jobId);
+        if (busy || ui.view !== 'import') ui.toast(`The import of ${job.fileName} is finished; its report is ${busy ? 'in the list of imports' : 'on the Import page'}.`, 'info');
+      } else if (state !== 'done') {
+        ui.toast(`The import of ${job.fileName} stopped: ${message ?? 'no reason given'}. Resume it from the Import page.`);
+      }
+    },
+
+    async resume(jobId) {
+      try {
+        upsertJob(await call('import.resume', jobId));
+        set({ watchedJobId: jobId });
+      } catch (err) {
+        useUi.getState().toast(`The import could not be resumed: ${messageOf(err)}`);
+      }
+    },
+
+    async openReport(jobId) {
+      try {
+        set({ report: await call('import.report', jobId) });
+      } catch (err) {
+        useUi.getState().toast(`The report could not be read: ${messageOf(err)}`);
+      }
+    },
+
+    closeReport() {
+      set({ report: null });
+    },
+  };
+});
+
+export function resetImportsStore(): void {
+  previewSeq++;
+  useImports.setState({ ...INITIAL });
+}

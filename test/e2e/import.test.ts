@@ -1,0 +1,217 @@
+/**
+ * The import wizard end to end in Chromium: the real simulator, a real cache, the web harness
+ * and the built window. The fixtures of test/fixtures/import go through the wizard as a person
+ * would send them: dropped on the window or chosen with the file input.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { container, fixture } from '../fixtures/import/support.js';
+import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium, startStack, type LaunchedBrowser, type Stack } from './support/index.js';
+
+/**
+ * Drops a file on the window as the OS would: a DataTransfer built in the page, then dragenter,
+ * dragover and drop on the main area. The script is text because this project's Node
+ * type-check has no DOM types.
+ */
+async function dropFile(page: Page, name: string, bytes: Buffer, options: { stopBeforeDrop?: boolean } = {}): Promise<void> {
+  const types = options.stopBeforeDrop ? ['dragenter', 'dragover'] : ['dragenter', 'dragover', 'drop'];
+  await page.evaluate(`(() => {
+    const raw = atob(${JSON.stringify(bytes.toString('base64'))});
+    const data = new Uint8Array(raw.length);
+    for (let i = 0; i < raw.length; i++) data[i] = raw.charCodeAt(i);
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([data], ${JSON.stringify(name)}));
+    const target = document.querySelector('main') ?? document.body;
+    for (const type of ${JSON.stringify(types)}) {
+      target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }
+  })()`);
+}
+
+/** The Import page with its wizard at the first step (a report left open is closed). */
+async function freshWizard(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const close = page.getByRole('button', { name: 'Close report' });
+  if ((await close.count()) > 0) await close.click();
+  const another = page.getByRole('button', { name: 'Choose another file' });
+  if ((await another.count()) > 0) await another.first().click();
+}
+
+async function chooseFile(page: Page, name: string): Promise<void> {
+  await freshWizard(page);
+  await page.getByLabel('Choose a spreadsheet to import').setInputFiles(fixture(name));
+}
+
+/** The count shown on one of the four row lists ("To track", "Rejected"…). */
+function countOf(page: Page, label: string) {
+  return page.getByRole('group', { name: 'Which rows to show' }).getByRole('button', { name: new RegExp(`${label}$`) }).locator('strong');
+}
+
+/** Downloads the open report's CSV through the page's Blob + <a download>, and reads it. */
+async function downloadReport(page: Page): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download report (CSV)' }).click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), text: readFileSync(path, 'utf8') };
+}
+
+describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
+  let stack: Stack;
+  let browser: LaunchedBrowser;
+  let page: Page;
+
+  beforeAll(async () => {
+    await buildRenderer();
+    // A slower clock than the default, so that a person (and this test) can watch a job run.
+    stack = await startStack({ shipments: 5, credits: 5000, sync: true, timeScale: 5 });
+    browser = await launchBrowser();
+    page = browser.page;
+    await page.goto(stack.url, { waitUntil: 'load' });
+    await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 15_000 });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  it('a file dropped on the window opens the wizard; one click accepts a corrected check digit; the report downloads as CSV', async () => {
+    // Dropped while another view is open.
+    await page.getByRole('button', { name: 'Shipments', exact: true }).click();
+    const bytes = readFileSync(fixture('wrong-check-digit.csv'));
+    await dropFile(page, 'wrong-check-digit.csv', bytes, { stopBeforeDrop: true });
+    await page.getByText('Drop the spreadsheet to import it').waitFor();
+    await screenshot(page, 'import-drop');
+    await dropFile(page, 'wrong-check-digit.csv', bytes);
+    await expect.poll(() => page.getByText('Drop the spreadsheet to import it').count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Import', exact: true }).getAttribute('aria-current')).toBe('page');
+    await page.getByText('wrong-check-digit.csv', { exact: true }).waitFor();
+
+    await expect.poll(() => countOf(page, 'Rejected').innerText()).toBe('2');
+    expect(await countOf(page, 'To track').innerText()).toBe('1');
+    const rows = page.getByRole('list', { name: 'Rejected rows' });
+    await expect.poll(() => rows.innerText()).toContain('check digit is 6, ISO 6346 gives 5');
+    expect(await rows.innerText()).toContain('a container number has 11 characters, this one has 10');
+    await page.getByRole('button', { name: 'Use MSKU1234565 for row 2' }).click();
+    await expect.poll(() => countOf(page, 'To track').innerText()).toBe('2');
+    expect(await countOf(page, 'Rejected').innerText()).toBe('1');
+    await page.getByRole('button', { name: /To track$/ }).click();
+    const accepted = page.getByRole('list', { name: 'To track rows' });
+    await expect.poll(() => accepted.innerText()).toMatch(/MSKU1234565[\s\S]*corrected from\s*MSKU1234566/);
+    await expect.poll(() => page.getByText(/Up to 2 credits of 5,000/).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Start tracking 2 references' }).click();
+    const report = page.getByRole('region', { name: /^Report: wrong-check-digit\.csv/ });
+    await report.waitFor({ timeout: 60_000 });
+    await expect.poll(() => report.innerText()).toMatch(/Sent for tracking\s*2/);
+    expect(await report.innerText()).toContain('MSCU765432');
+
+    const csv = await downloadReport(page);
+    expect(csv.name).toMatch(/^wrong-check-digit-import-\d+-report\.csv$/);
+    expect(csv.text).toContain('MSKU1234565');
+    expect(csv.text).toContain('OOLU4200426');
+    expect(csv.text).toContain('MSCU765432');
+    await screenshot(page, 'import-report');
+    expect(browser.errors.filter((e) => e.startsWith('page error'))).toEqual([]);
+  }, 120_000);
+
+  it('a two-sheet workbook: the sheet is picked, a column is remapped, the suggestion is taken', async () => {
+    await chooseFile(page, 'two-sheets.xlsx');
+    const sheets = page.getByRole('group', { name: 'Sheet' });
+    await expect.poll(() => sheets.getByRole('radio', { name: 'Shipments' }).isChecked()).toBe(true);
+    // MSKU1234565 was tracked by the first import.
+    await expect.poll(() => countOf(page, 'To track').innerText()).toBe('1');
+    expect(await countOf(page, 'Already tracked').innerText()).toBe('1');
+
+    // The notes sheet has no header: the wizard says so, and going back to the data sheet works.
+    await sheets.getByRole('radio', { name: 'Notes' }).check();
+    await expect.poll(() => page.getByRole('alert').first().innerText()).toMatch(/No header row found in the first 20 rows of sheet "Notes"/);
+    await sheets.getByRole('radio', { name: 'Shipments' }).check();
+    await expect.poll(() => countOf(page, 'To track').innerText()).toBe('1');
+
+    // Weight is not worth keeping on the shipment; the ETA column stays under its own name.
+    const weight = page.getByLabel('Use column F (Weight (kg)) as');
+    expect(await weight.inputValue()).toBe('keep:Weight (kg)');
+    await weight.selectOption('ignore');
+    await expect.poll(() => page.getByRole('row', { name: /Weight \(kg\)/ }).innerText()).toContain('changed');
+    expect(await page.getByLabel('Use column E (ETA) as').inputValue()).toBe('keep:ETA');
+    await screenshot(page, 'import-mapping');
+
+    await page.getByRole('button', { name: 'Use CMAU3000014 for row 6' }).click();
+    await expect.poll(() => countOf(page, 'To track').innerText()).toBe('2');
+    await page.getByRole('button', { name: /To track$/ }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'To track rows' }).innerText()).toContain('corrected from');
+    await page.getByRole('button', { name: 'Start tracking 2 references' }).click();
+    const report = page.getByRole('region', { name: /^Report: two-sheets\.xlsx/ });
+    await report.waitFor({ timeout: 60_000 });
+    const csv = await downloadReport(page);
+    expect(csv.text).toContain('CMAU3000014');
+    expect(csv.text).toContain('MSCU7654329');
+  }, 120_000);
+
+  it('duplicates and already-tracked rows cost nothing; a large file shows its progress per batch', async () => {
+    await chooseFile(page, 'duplicates.csv');
+    await expect.poll(() => countOf(page, 'Duplicates').innerText()).toBe('2');
+    // Both of its references were tracked by the earlier imports.
+    expect(await countOf(page, 'Already tracked').innerText()).toBe('2');
+    expect(await countOf(page, 'To track').innerText()).toBe('0');
+    await page.getByRole('button', { name: /Duplicates$/ }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Duplicates rows' }).innerText()).toMatch(/msku 123456 5[\s\S]*same as row 2/);
+    expect(await page.getByRole('button', { name: /^Start tracking/ }).isDisabled()).toBe(true);
+    await screenshot(page, 'import-preview');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    // 2,000 new containers: four batches of 500.
+    const lines = ['Container,Customer'];
+    for (let i = 0; i < 2000; i++) lines.push(`${container('TGH', 100000 + i)},${i % 2 ? 'ACME' : 'Globex'}`);
+    await dropFile(page, 'week 48 big.csv', Buffer.from(lines.join('\r\n')));
+    await expect.poll(() => countOf(page, 'To track').innerText()).toBe('2,000');
+    expect(await page.getByText('The first 1,000 of 2,000 are listed; all of them are counted.').count()).toBe(1);
+    await page.getByRole('button', { name: 'Start tracking 2,000 references' }).click();
+    // Progress goes on while the person works elsewhere: a small indicator shows it and leads back.
+    await page.getByRole('button', { name: 'Shipments', exact: true }).click();
+    const indicator = page.getByRole('button', { name: /^Importing week 48 big\.csv: \d+%/ });
+    await indicator.waitFor({ timeout: 10_000 });
+    await screenshot(page, 'import-indicator');
+    await indicator.click();
+    const current = page.getByRole('region', { name: 'Tracking week 48 big.csv' });
+    await expect.poll(() => current.innerText(), { timeout: 30_000 }).toMatch(/of 4 batches submitted/);
+    expect(await current.getByRole('progressbar', { name: 'Progress of week 48 big.csv' }).getAttribute('aria-valuenow')).toMatch(/^\d+$/);
+    await screenshot(page, 'import-progress');
+    const report = page.getByRole('region', { name: /^Report: week 48 big\.csv/ });
+    await report.waitFor({ timeout: 120_000 });
+    await expect.poll(() => report.innerText()).toMatch(/Sent for tracking\s*2,000/);
+  }, 240_000);
+
+  it('an import stopped by the service is listed as unfinished, says why, and resumes', async () => {
+    await freshWizard(page);
+    const lines = ['Container'];
+    for (let i = 0; i < 30; i++) lines.push(container('ZIM', 200000 + i));
+    await dropFile(page, 'refused week.csv', Buffer.from(lines.join('\n')));
+    await expect.poll(() => countOf(page, 'To track').innerText()).toBe('30');
+    // The service refuses the first batch (as it would a revoked key): the job stops, nothing is lost.
+    stack.sim.control.failNext({ method: 'POST', path: '/v2/tracking/batch', status: 401, count: 1 });
+    await page.getByRole('button', { name: 'Start tracking 30 references' }).click();
+    const job = page.getByRole('listitem', { name: /refused week\.csv$/ });
+    await expect.poll(() => job.innerText(), { timeout: 30_000 }).toContain('Unfinished');
+    expect(await job.innerText()).toMatch(/refused the API key/);
+    await screenshot(page, 'import-unfinished');
+
+    await job.getByRole('button', { name: 'Resume refused week.csv' }).click();
+    const report = page.getByRole('region', { name: /^Report: refused week\.csv/ });
+    await report.waitFor({ timeout: 90_000 });
+    await expect.poll(() => report.innerText()).toMatch(/Sent for tracking\s*30/);
+    const jobs = await stack.call('import.jobs');
+    if (!jobs.ok) throw new Error(jobs.error.message);
+    expect(jobs.value.find((j) => j.fileName === 'refused week.csv')).toMatchObject({ state: 'done', done: 30 });
+  }, 180_000);
+
+  it('looks right in the dark theme', async () => {
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
+    await chooseFile(page, 'wrong-check-digit.csv');
+    await expect.poll(() => countOf(page, 'Rejected').innerText()).toBe('2');
+    await screenshot(page, 'import-preview-dark');
+    expect(browser.errors.filter((e) => e.startsWith('page error'))).toEqual([]);
+  }, 60_000);
+});
