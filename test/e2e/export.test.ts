@@ -57,11 +57,14 @@ describe.skipIf(skipWithoutChromium())('export in Chromium', () => {
     stack = await startStack({ shipments: 12, sync: true });
     const list = await stack.call('shipments.list', { offset: 0, limit: 12, sort: 'recent' });
     if (!list.ok) throw new Error(list.error.message);
-    [noted, moved] = list.value.rows.map((r) => ({ id: r.id, reference: r.reference }));
-    const note = await stack.call('notes.set', { shipmentId: noted!.id, note: NOTE });
+    const [first, second] = list.value.rows;
+    if (!first || !second) throw new Error('the cache holds fewer than two shipments');
+    noted = { id: first.id, reference: first.reference };
+    moved = { id: second.id, reference: second.reference };
+    const note = await stack.call('notes.set', { shipmentId: noted.id, note: NOTE });
     if (!note.ok) throw new Error(note.error.message);
     // An ETA moved by the carrier, seen by a sync: "ETA moved (days)" is 3.
-    stack.sim.control.moveEta(stack.apiKey, moved!.reference, 3);
+    stack.sim.control.moveEta(stack.apiKey, moved.reference, 3);
     await stack.harness.runtime.service.sync();
   }, 180_000);
 

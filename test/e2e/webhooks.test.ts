@@ -82,7 +82,7 @@ describe.skipIf(skipWithoutChromium())('webhooks in Chromium', () => {
       await expect.poll(() => secretDialog.innerText()).toContain('You will not see it again.');
       await secretDialog.getByRole('button', { name: 'Copy secret' }).click();
       await secretDialog.getByText('Copied to the clipboard.').waitFor();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+      expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(secret);
       await screenshot(page, 'webhooks-secret');
       const [okId] = await serviceWebhookIds(stack);
       expect(await stack.secrets.get(webhookSecretAccount(stack.sim.url, okId!))).toBe(secret);
