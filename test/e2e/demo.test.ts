@@ -1,0 +1,64 @@
+/**
+ * Demo mode in the web harness (`npm run harness -- --demo`): the simulator in-process with a
+ * few hundred shipments, the cache in <data folder>/demo, and the window clearly marked as demo.
+ * Screenshots: demo-table, demo-detail (and demo-detail-dark).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../../src/harness/server.js';
+import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium } from './support/index.js';
+
+describe('demo mode in the harness', () => {
+  let harness: Harness;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    await buildRenderer();
+    dataDir = mkdtempSync(join(tmpdir(), 'quayside-demo-'));
+    harness = await startHarness({ dataDir, demo: true, port: 0 });
+    await harness.demoReady;
+  }, 180_000);
+
+  afterAll(async () => {
+    await harness?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('fills a demo cache apart from the real one', async () => {
+    expect(harness.dataDir).toBe(join(dataDir, 'demo'));
+    expect(existsSync(join(dataDir, 'demo', 'quayside.db'))).toBe(true);
+    expect(existsSync(join(dataDir, 'quayside.db'))).toBe(false);
+    const info = await harness.runtime.dispatch('app.info', undefined);
+    expect(info).toMatchObject({ ok: true, value: { demo: true } });
+    const list = await harness.runtime.dispatch('shipments.list', { offset: 0, limit: 1 });
+    expect(list).toMatchObject({ ok: true, value: { total: 300 } });
+  });
+
+  describe.skipIf(skipWithoutChromium())('in Chromium', () => {
+    it('shows the sample shipments marked as demo data, and a shipment in detail', async () => {
+      const browser = await launchBrowser();
+      try {
+        const { page, errors } = browser;
+        await page.goto(harness.url, { waitUntil: 'load' });
+        const firstRow = page.locator('[role="row"][data-id]').first();
+        await firstRow.waitFor({ state: 'visible', timeout: 20_000 });
+        await expect.poll(() => page.getByText('Demo data', { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+        await screenshot(page, 'demo-table');
+
+        await firstRow.dblclick();
+        const detail = page.getByRole('region', { name: 'Shipment detail' });
+        await detail.getByRole('heading', { level: 2 }).waitFor({ state: 'visible', timeout: 10_000 });
+        await expect.poll(() => detail.getAttribute('aria-busy'), { timeout: 10_000 }).toBe('false');
+        await screenshot(page, 'demo-detail');
+
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await screenshot(page, 'demo-detail-dark');
+        expect(errors.filter((e) => e.startsWith('page error'))).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    }, 90_000);
+  });
+});
