@@ -104,6 +104,22 @@ describe('shipments grid', () => {
     expect(await screen.findByText('CHGU0000000')).toBeTruthy();
   });
 
+  it('an empty table asks again: the first shipment tracked, and a search that found nothing then cleared', async () => {
+    let total = 0;
+    bridge.handlers['shipments.list'] = (q) => pageOf(q, q.search === 'nothing' ? 0 : total);
+    render(<ShipmentTable viewportHeight={600} />);
+    await waitFor(() => expect(useShipments.getState().total).toBe(0));
+    total = 1;
+    act(() => useShipments.getState().invalidate());
+    expect(await screen.findByText('MSCU0000000')).toBeTruthy();
+
+    act(() => useShipments.getState().setFilters({ search: 'nothing' }));
+    await waitFor(() => expect(screen.queryByText('MSCU0000000')).toBeNull());
+    expect(useShipments.getState().total).toBe(0);
+    act(() => useShipments.getState().setFilters({ search: '' }));
+    expect(await screen.findByText('MSCU0000000')).toBeTruthy();
+  });
+
   it('moves the active row with the keyboard and scrolls it into view', async () => {
     render(<ShipmentTable viewportHeight={600} />);
     await screen.findByText('MSCU0000000');

@@ -68,7 +68,7 @@ export function ShipmentTable({ viewportHeight }: ShipmentTableProps) {
   // meets an unloaded row.
   useEffect(() => {
     const timer = setTimeout(() => {
-      if (total === null) ensureRange(0, visibleCount + OVERSCAN);
+      if (total === null || total === 0) ensureRange(0, visibleCount + OVERSCAN);
       else if (to >= from) ensureRange(from - BLOCK_SIZE / 2, to + BLOCK_SIZE / 2);
     }, FETCH_SETTLE_MS);
     return () => clearTimeout(timer);

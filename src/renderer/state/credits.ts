@@ -12,29 +12,45 @@ export interface CreditsState {
   apply(view: CreditsView): void;
 }
 
-export const useCredits = create<CreditsState>()((set) => ({
-  view: null,
-  refreshing: false,
-  error: null,
-  async load() {
-    try {
-      set({ view: await call('credits.get'), error: null });
-    } catch (error) {
-      set({ error: messageOf(error) });
-    }
-  },
-  async refresh() {
-    set({ refreshing: true });
-    try {
-      set({ view: await call('credits.refresh'), error: null, refreshing: false });
-    } catch (error) {
-      set({ error: messageOf(error), refreshing: false });
-    }
-  },
-  apply(view) {
-    set({ view, error: null });
-  },
-}));
+/**
+ * Readings arrive by answer and by event, in any order: after a credit is spent the core reads
+ * the balance again and pushes it, while the window may still be waiting for an older answer.
+ * A view read earlier than the one shown never replaces it (the same reading may: the threshold
+ * may have changed). `checkedAt` is UTC ISO, so the strings compare as times.
+ */
+export function isNotOlder(shown: CreditsView | null, next: CreditsView): boolean {
+  if (!shown?.checkedAt) return true;
+  if (!next.checkedAt) return false;
+  return next.checkedAt >= shown.checkedAt;
+}
+
+export const useCredits = create<CreditsState>()((set, get) => {
+  const show = (view: CreditsView): void => {
+    if (isNotOlder(get().view, view)) set({ view, error: null });
+  };
+  return {
+    view: null,
+    refreshing: false,
+    error: null,
+    async load() {
+      try {
+        show(await call('credits.get'));
+      } catch (error) {
+        set({ error: messageOf(error) });
+      }
+    },
+    async refresh() {
+      set({ refreshing: true });
+      try {
+        show(await call('credits.refresh'));
+        set({ refreshing: false });
+      } catch (error) {
+        set({ error: messageOf(error), refreshing: false });
+      }
+    },
+    apply: show,
+  };
+});
 
 export function resetCreditsStore(): void {
   useCredits.setState({ view: null, refreshing: false, error: null });

@@ -168,8 +168,8 @@ export const useShipments = create<ShipmentsState>()((set, get) => {
 
     ensureRange(first, last) {
       const s = get();
-      const lastIndex = s.total === null ? last : Math.min(last, s.total - 1);
-      if (lastIndex < 0 && s.total !== null) return;
+      // An empty answer is asked again after a change (invalidate, new query): block 0 at least.
+      const lastIndex = s.total === null || s.total === 0 ? last : Math.min(last, s.total - 1);
       const from = Math.floor(Math.max(0, first) / BLOCK_SIZE);
       const to = Math.floor(Math.max(0, lastIndex) / BLOCK_SIZE);
       for (let b = from; b <= to; b++) {
