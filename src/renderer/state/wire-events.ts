@@ -12,6 +12,7 @@ import { useNotes } from './notes';
 import { useSettings } from './settings';
 import { useShipments } from './shipments';
 import { useStatus } from './status';
+import { useUi } from './ui';
 
 /** Imports and syncs may report changes many times a second; the table reloads at most this often. */
 const INVALIDATE_EVERY_MS = 300;
@@ -58,6 +59,11 @@ export function connectStores(): () => void {
       if (change.reason !== 'note') reloadFacetsSoon();
       const openId = useDetail.getState().openId;
       if (openId !== null && (change.ids === null || change.ids.includes(openId))) void useDetail.getState().reload();
+    }),
+    // From main: a notification clicked, or the menu's View items.
+    onEvent('window.show', ({ view, shipmentId }) => {
+      useUi.getState().setView(view);
+      if (shipmentId !== undefined) useDetail.getState().open(shipmentId);
     }),
     onBridgeReconnect(reloadAll),
     connectFeed(),

@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+/** 'window.show' from main (a notification clicked, the View menu) switches the view and opens the shipment. */
+import { afterEach, expect, it } from 'vitest';
+import { createFakeBridge } from '../test-support/fake-bridge';
+import { SETTINGS, STATUS, CREDITS } from '../test-support/fixtures';
+import { resetStores } from '../test-support/reset';
+import { useDetail } from './detail';
+import { useUi } from './ui';
+import { connectStores } from './wire-events';
+
+afterEach(() => resetStores());
+
+it('shows the view main asks for, and the shipment in detail', () => {
+  const bridge = createFakeBridge({
+    'settings.get': () => SETTINGS,
+    'key.status': () => ({ apiBase: null, source: null, last4: null }),
+    'status.get': () => STATUS,
+    'credits.get': () => CREDITS,
+    'notes.pending': () => [],
+    'shipments.facets': () => ({ carriers: [], pods: [], shipmentStatuses: [], fieldNames: [], total: 0 }),
+  });
+  resetStores(bridge);
+  const stop = connectStores();
+  bridge.emit('window.show', { view: 'changes' });
+  expect(useUi.getState().view).toBe('changes');
+  expect(useDetail.getState().openId).toBeNull();
+  bridge.emit('window.show', { view: 'shipments', shipmentId: 42 });
+  expect(useUi.getState().view).toBe('shipments');
+  expect(useDetail.getState().openId).toBe(42);
+  stop();
+});
