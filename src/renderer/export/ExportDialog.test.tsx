@@ -6,6 +6,7 @@ import { type FakeBridge, createFakeBridge } from '../test-support/fake-bridge';
 import { resetStores } from '../test-support/reset';
 import { COLUMNS_KEY, FORMAT_KEY, resetExportStore } from '../state/export';
 import { useShipments } from '../state/shipments';
+import { resetWatchlistsStore, useWatchlists } from '../state/watchlists';
 import { ExportDialog } from './ExportDialog';
 
 const COLUMNS = [
@@ -46,6 +47,7 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
   resetStores();
+  resetWatchlistsStore();
 });
 
 const checkbox = (name: string) => screen.getByRole('checkbox', { name: (n) => n === name || n === `${name} imported` }) as HTMLInputElement;
@@ -118,10 +120,21 @@ describe('export dialog', () => {
     render(<ExportDialog onClose={() => undefined} />);
     await screen.findByRole('checkbox', { name: /^Reference/ });
     expect(screen.getByRole('radio', { name: /Selected shipments/ })).toHaveProperty('disabled', true);
-    expect(screen.getByRole('radio', { name: /Current view/ }).closest('label')?.textContent).toContain('the watchlist shown in the table');
+    expect(screen.getByRole('radio', { name: /Current view/ }).closest('label')?.textContent).toContain('the watchlist shown in the table, as filtered now');
     fireEvent.click(screen.getByRole('button', { name: 'Export 40 shipments' }));
     await screen.findByText('40 shipments exported to', { exact: false });
     expect((bridge.callsOf('export.run')[0] as ExportInput).scope).toEqual({ kind: 'view', filter: { carrier: 'MSCU', watchlistId: 4 }, sort: 'recent' });
+  });
+
+  it('exports a watchlist shown alone as that watchlist, named in the dialog', async () => {
+    useWatchlists.setState({ lists: [{ id: 4, name: 'Acme Textiles', kind: 'list', filter: null, count: 40, attention: { etaMoved: 0, stuck: 0, notFound: 0, total: 0 }, createdAt: '2026-11-01T00:00:00Z', lastViewedAt: null }] });
+    useShipments.setState({ filters: { ...useShipments.getState().filters, watchlistId: 4 } });
+    render(<ExportDialog onClose={() => undefined} />);
+    await screen.findByRole('checkbox', { name: /^Reference/ });
+    expect(screen.getByRole('radio', { name: /Current view/ }).closest('label')?.textContent).toContain('Current view: the watchlist “Acme Textiles” (40 shipments)');
+    fireEvent.click(screen.getByRole('button', { name: 'Export 40 shipments' }));
+    await screen.findByText('40 shipments exported to', { exact: false });
+    expect((bridge.callsOf('export.run')[0] as ExportInput).scope).toEqual({ kind: 'watchlist', watchlistId: 4 });
   });
 
   it('shows the readable message when the export fails, and keeps the choices', async () => {

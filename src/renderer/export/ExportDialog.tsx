@@ -12,6 +12,7 @@ import { formatCount, plural } from '../lib/format';
 import { chosenInOrder, useExport } from '../state/export';
 import { filterInput, isFiltered } from '../state/query';
 import { useShipments } from '../state/shipments';
+import { useWatchlists } from '../state/watchlists';
 import { ColumnChooser } from './ColumnChooser';
 import { saveFile } from './save-file';
 import './export.css';
@@ -19,6 +20,12 @@ import './export.css';
 type Which = 'view' | 'selection';
 
 type Phase = { kind: 'choosing' } | { kind: 'running' } | { kind: 'done'; file: ExportFile } | { kind: 'error'; message: string };
+
+function viewDescription(inWatchlist: boolean, watchlistName: string | null, filtered: boolean): string {
+  const list = watchlistName ? `the watchlist “${watchlistName}”` : 'the watchlist shown in the table';
+  if (inWatchlist) return filtered ? `${list}, as filtered now` : list;
+  return filtered ? 'the table as filtered now' : 'all shipments in the table';
+}
 
 export function ExportDialog({ onClose }: { onClose: () => void }) {
   const total = useShipments((s) => s.total);
@@ -29,6 +36,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
   const columns = useExport((s) => s.columns);
   const chosen = useExport((s) => chosenInOrder(s).join('\n'));
   const loadError = useExport((s) => s.loadError);
+  const watchlistName = useWatchlists((s) => s.lists?.find((w) => w.id === filters.watchlistId)?.name ?? null);
   const [which, setWhich] = useState<Which>(selection.size > 0 ? 'selection' : 'view');
   const [phase, setPhase] = useState<Phase>({ kind: 'choosing' });
 
@@ -38,10 +46,16 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
 
   const chosenIds = chosen ? chosen.split('\n') : [];
   const count = which === 'selection' ? selection.size : total;
-  const viewText = filters.watchlistId !== null ? 'the watchlist shown in the table' : isFiltered(filters) ? 'the table as filtered now' : 'all shipments in the table';
+  const filter = filterInput(filters);
+  const onlyWatchlist = filters.watchlistId !== null && Object.keys(filter).length === 1;
+  const viewText = viewDescription(filters.watchlistId !== null, watchlistName, onlyWatchlist ? false : isFiltered({ ...filters, watchlistId: null }));
 
   const run = async () => {
-    const scope: ExportScope = which === 'selection' ? { kind: 'ids', ids: [...selection] } : { kind: 'view', filter: filterInput(filters), sort };
+    let scope: ExportScope;
+    if (which === 'selection') scope = { kind: 'ids', ids: [...selection] };
+    // A watchlist alone (a customer's shipments) gives a file named after it.
+    else if (onlyWatchlist && filters.watchlistId !== null) scope = { kind: 'watchlist', watchlistId: filters.watchlistId };
+    else scope = { kind: 'view', filter, sort };
     setPhase({ kind: 'running' });
     try {
       const file = await call('export.run', { format, columns: chosenIds, scope });

@@ -78,17 +78,17 @@ export function DeliveriesSection({ hooks }: { hooks: readonly WebhookView[] }) 
         </div>
       )}
       {d.totalPages > 1 && (
-      <nav className="deliveries-pager" aria-label="Delivery pages">
-        <button type="button" className="button small" onClick={() => void load({ page: d.page - 1 })} disabled={d.loading || d.page <= 1}>
-          Previous page
-        </button>
-        <span className="muted small" aria-live="polite">
-          Page {d.page} of {d.totalPages}
-        </span>
-        <button type="button" className="button small" onClick={() => void load({ page: d.page + 1 })} disabled={d.loading || d.page >= d.totalPages}>
-          Next page
-        </button>
-      </nav>
+        <nav className="deliveries-pager" aria-label="Delivery pages">
+          <button type="button" className="button small" onClick={() => void load({ page: d.page - 1 })} disabled={d.loading || d.page <= 1}>
+            Previous page
+          </button>
+          <span className="muted small" aria-live="polite">
+            Page {d.page} of {d.totalPages}
+          </span>
+          <button type="button" className="button small" onClick={() => void load({ page: d.page + 1 })} disabled={d.loading || d.page >= d.totalPages}>
+            Next page
+          </button>
+        </nav>
       )}
     </section>
   );
