@@ -160,6 +160,34 @@ describe('webhooks view', () => {
     expect(bridge.callsOf('webhooks.delete')).toEqual(['wh-1']);
   });
 
+  it('changes the address of a webhook, sending only what changed', async () => {
+    render(<WebhooksView />);
+    await screen.findByRole('listitem', { name: HOOK.callbackUrl });
+    fireEvent.click(screen.getByRole('button', { name: `Edit ${HOOK.callbackUrl}` }));
+    const form = screen.getByRole('dialog', { name: 'Change webhook' });
+    const url = within(form).getByRole('textbox', { name: 'Endpoint address (callback URL)' }) as HTMLInputElement;
+    expect(url.value).toBe(HOOK.callbackUrl);
+    expect(within(form).getByRole('checkbox', { name: /tracking\.eta_update/ })).toHaveProperty('checked', true);
+    fireEvent.change(url, { target: { value: 'https://erp.example.com/hooks/b' } });
+    fireEvent.submit(url.closest('form')!);
+    expect(await screen.findByRole('listitem', { name: 'https://erp.example.com/hooks/b' })).toBeTruthy();
+    expect(bridge.callsOf('webhooks.update')).toEqual([{ webhookId: 'wh-1', callbackUrl: 'https://erp.example.com/hooks/b' }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says what went wrong when the service cannot be reached, and tries again on request', async () => {
+    const offline = { code: 'offline', message: 'The tracking service is not reachable; try again when you are online.' };
+    bridge.handlers['webhooks.list'] = () => {
+      throw offline;
+    };
+    render(<WebhooksView />);
+    const alert = await screen.findByText(/The webhooks could not be read/);
+    expect(alert.textContent).toBe(`The webhooks could not be read: ${offline.message}`);
+    bridge.handlers['webhooks.list'] = () => hooks;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('listitem', { name: HOOK.callbackUrl })).toBeTruthy();
+  });
+
   it('lists deliveries with their attempts, filtered by status and paged', async () => {
     render(<WebhooksView />);
     const table = await screen.findByRole('table', { name: 'Failed deliveries' });
