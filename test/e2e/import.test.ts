@@ -157,7 +157,8 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
     expect(await countOf(page, 'To track').innerText()).toBe('0');
     await page.getByRole('button', { name: /Duplicates$/ }).click();
     await expect.poll(() => page.getByRole('list', { name: 'Duplicates rows' }).innerText()).toMatch(/msku 123456 5[\s\S]*same as row 2/);
-    expect(await page.getByRole('button', { name: /^Start tracking/ }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Nothing to track' }).isDisabled()).toBe(true);
+    expect(await page.getByText(/^Nothing in this file needs tracking.*No credits will be spent\.$/).count()).toBe(1);
     await screenshot(page, 'import-preview');
     await page.getByRole('button', { name: 'Cancel' }).click();
 

@@ -26,6 +26,7 @@ export function FileChooser() {
         ref={input}
         id={FILE_INPUT_ID}
         className="sr-only"
+        tabIndex={-1}
         type="file"
         accept={IMPORT_ACCEPT}
         aria-label="Choose a spreadsheet to import"

@@ -4,7 +4,7 @@ import { formatCount, plural } from '../lib/format';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { useClock } from '../state/clock';
 import { useImports } from '../state/imports';
-import { batchesText, percentDone, timeLeft } from './wizard-logic';
+import { batchesText, percentDone, percentSubmitted, timeLeft } from './wizard-logic';
 
 const STATE_LABELS: Record<ImportJobView['state'], string> = { running: 'Running', done: 'Finished', paused: 'Unfinished', failed: 'Stopped' };
 
@@ -22,11 +22,12 @@ export function JobProgress({ job }: { job: ImportJobView }) {
         aria-valuenow={percent}
         aria-valuetext={`${percent}%`}
       >
-        <span style={{ width: `${percent}%` }} />
+        <span className="import-progress-submitted" style={{ width: `${percentSubmitted(p)}%` }} />
+        <span className="import-progress-done" style={{ width: `${percent}%` }} />
       </div>
       <p className="small">
         {formatCount(p?.done ?? job.done)} of {plural(p?.total ?? job.references, 'reference')} done
-        {p ? ` · ${batchesText(p)} · ${timeLeft(p.remainingMs)}` : ' · waiting for the first batch'}
+        {p ? ` · ${batchesText(p)} · ${timeLeft(p.remainingMs, p.done)}` : ' · waiting for the first batch'}
       </p>
     </div>
   );
@@ -45,8 +46,8 @@ function JobItem({ job, now }: { job: ImportJobView; now: number }) {
         <span className={`pill pill-${job.state === 'done' ? 'done' : job.state === 'running' ? 'transit' : 'waiting'}`}>{STATE_LABELS[job.state]}</span>
       </div>
       <p className="muted small" title={absoluteTime(job.createdAt)}>
-        Started {relativeTime(job.createdAt, now)} · {plural(job.references, 'reference')}
-        {job.state !== 'running' && ` · ${formatCount(job.done)} done`}
+        Started {relativeTime(job.createdAt, now)}
+        {job.state === 'running' ? ` · ${plural(job.references, 'reference')}` : ` · ${formatCount(job.done)} of ${plural(job.references, 'reference')} done`}
       </p>
       {job.state === 'running' && <JobProgress job={job} />}
       {job.message && job.state !== 'done' && <p className="import-warning small">{job.message}</p>}

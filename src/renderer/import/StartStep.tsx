@@ -36,7 +36,7 @@ export function StartStep() {
       <h2 id="import-start-title" className="section-title">
         Credits
       </h2>
-      <p className={credits.fits ? 'import-credits' : 'import-credits import-credits-short'}>{credits.text}</p>
+      <p className={credits.needed === 0 ? 'import-credits import-credits-none' : credits.fits ? 'import-credits' : 'import-credits import-credits-short'}>{credits.text}</p>
       <p className="muted small">Duplicates and shipments already tracked cost nothing; a reference the carrier does not know is refunded.</p>
       {error && (
         <p className="inline-error" role="alert">
@@ -49,7 +49,7 @@ export function StartStep() {
         </button>
         {credits.fits ? (
           <button type="button" className="button primary" disabled={blocked || busy} onClick={() => void start()}>
-            {starting ? 'Starting…' : `Start tracking ${plural(preview.counts.accepted, 'reference')}`}
+            {starting ? 'Starting…' : preview.counts.accepted === 0 ? 'Nothing to track' : `Start tracking ${plural(preview.counts.accepted, 'reference')}`}
           </button>
         ) : (
           <button type="button" className="button primary" disabled={blocked || busy || credits.fitting === 0} onClick={() => void start(true)}>

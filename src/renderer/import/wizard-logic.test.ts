@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportMappingColumn } from '../../shared/workday-views';
-import { choiceOf, choicesFor, creditCheck, fileProblem, mappingProblem, percentDone, timeLeft, withColumnChoice } from './wizard-logic';
+import { choiceOf, choicesFor, creditCheck, fileProblem, mappingProblem, percentDone, percentSubmitted, timeLeft, withColumnChoice } from './wizard-logic';
 
 const col = (column: string, header: string, role: string, field: string, source: 'detected' | 'override' = 'detected'): ImportMappingColumn => ({ column, header, role, field, source });
 
@@ -47,6 +47,10 @@ describe('credits', () => {
     expect(check.text).toMatch(/needs up to 1,200 credits and the account has 300\. Track the first 300/);
   });
 
+  it('says plainly when nothing needs tracking', () => {
+    expect(creditCheck({ creditsEstimated: 0, balance: 10 }).text).toMatch(/^Nothing in this file needs tracking.*No credits will be spent\.$/);
+  });
+
   it('says so when the balance is unknown, without blocking', () => {
     expect(creditCheck({ creditsEstimated: 1, balance: null })).toMatchObject({ fits: true, text: expect.stringMatching(/could not be read/) });
   });
@@ -57,11 +61,14 @@ describe('progress', () => {
     expect(percentDone({ done: 500, total: 1200 })).toBe(42);
     expect(percentDone(null, { done: 3, references: 4 })).toBe(75);
     expect(percentDone(null, { done: 0, references: 0 })).toBe(0);
+    expect(percentSubmitted({ batchesSubmitted: 3, batchesTotal: 4 })).toBe(75);
+    expect(percentSubmitted(null)).toBe(0);
   });
 
   it('time left in words', () => {
     expect(timeLeft(null)).toBe('working out the time left');
-    expect(timeLeft(2000)).toBe('almost done');
+    expect(timeLeft(2000)).toBe('a few seconds left');
+    expect(timeLeft(2000, 0)).toBe('waiting for the first results');
     expect(timeLeft(40_000)).toBe('about 40 s left');
     expect(timeLeft(3 * 60_000)).toBe('about 3 min left');
     expect(timeLeft(3 * 3_600_000)).toBe('about 3 h left');

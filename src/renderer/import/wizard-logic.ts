@@ -73,6 +73,9 @@ export interface CreditCheck {
 export function creditCheck(preview: Pick<ImportPreview, 'creditsEstimated' | 'balance'>): CreditCheck {
   const needed = preview.creditsEstimated;
   const balance = preview.balance;
+  if (needed === 0) {
+    return { needed, balance, after: balance, fits: true, fitting: 0, text: 'Nothing in this file needs tracking: every row is rejected, a duplicate or already tracked. No credits will be spent.' };
+  }
   if (balance === null) {
     return { needed, balance, after: null, fits: true, fitting: needed, text: `Up to ${plural(needed, 'credit')}; the balance could not be read (offline?), so the service will check it when the import starts.` };
   }
@@ -91,15 +94,22 @@ export function percentDone(progress: Pick<ImportProgressView, 'done' | 'total'>
   return Math.min(100, Math.round((done / total) * 100));
 }
 
-/** "about 3 min left", "about 40 s left", or "working out the time left". */
-export function timeLeft(remainingMs: number | null): string {
+/** "about 3 min left", "about 40 s left"; nothing is promised before the first results are in. */
+export function timeLeft(remainingMs: number | null, done = 1): string {
+  if (done === 0) return 'waiting for the first results';
   if (remainingMs === null || !Number.isFinite(remainingMs)) return 'working out the time left';
   const seconds = Math.max(0, Math.round(remainingMs / 1000));
-  if (seconds < 5) return 'almost done';
+  if (seconds < 5) return 'a few seconds left';
   if (seconds < 90) return `about ${seconds} s left`;
   const minutes = Math.round(seconds / 60);
   if (minutes < 90) return `about ${minutes} min left`;
   return `about ${Math.round(minutes / 60)} h left`;
+}
+
+/** 0–100: the share of batches handed to the service (drawn behind the references done). */
+export function percentSubmitted(progress: Pick<ImportProgressView, 'batchesSubmitted' | 'batchesTotal'> | null): number {
+  if (!progress || progress.batchesTotal <= 0) return 0;
+  return Math.min(100, Math.round((progress.batchesSubmitted / progress.batchesTotal) * 100));
 }
 
 /** "2 of 5 batches submitted, 1 processed". */

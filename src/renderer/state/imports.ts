@@ -208,7 +208,8 @@ export const useImports = create<ImportsState>()((set, get) => {
         if (!busy) void get().openReport(jobId);
         if (busy || ui.view !== 'import') ui.toast(`The import of ${job.fileName} is finished; its report is ${busy ? 'in the list of imports' : 'on the Import page'}.`, 'info');
       } else if (state !== 'done') {
-        ui.toast(`The import of ${job.fileName} stopped: ${message ?? 'no reason given'}. Resume it from the Import page.`);
+        const why = (message ?? 'no reason given').replace(/\.+$/, '');
+        ui.toast(`The import of ${job.fileName} stopped: ${why}. Resume it from the Import page.`);
       }
     },
 
