@@ -104,7 +104,7 @@ export function RemoveDialog({ ids, onClose }: RemoveDialogProps) {
           </p>
           <p className="muted small">
             Within 72 hours of tracking, a record that is not in transit is deleted and its credit refunded; otherwise the
-            service archives it. Removed shipments leave this computer too.
+            service archives it. Deleted shipments leave this computer too; archived ones stay here, marked Archived.
           </p>
           <ul className="removal-list" aria-label="What happens to each shipment">
             {sorted.slice(0, LIST_LIMIT).map((item) => (

@@ -1,0 +1,48 @@
+/**
+ * Helpers for the shipments workspace's browser tests (test/e2e/workspace-*.test.ts): open the
+ * window on a stack and wait until it is ready, and find what a person looks at.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { launchBrowser, type LaunchedBrowser } from './browser.js';
+import type { Stack } from './stack.js';
+
+/** Launches Chromium on the stack's window and waits until the shipments view has answered. */
+export async function openWindow(stack: Stack): Promise<LaunchedBrowser> {
+  const browser = await launchBrowser();
+  // A step that does not happen fails on its own, with what it waited for, before the test's timeout.
+  browser.page.setDefaultTimeout(10_000);
+  try {
+    await browser.page.goto(stack.url, { waitUntil: 'load' });
+    await browser.page.getByRole('grid', { name: 'Shipments' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await browser.page.locator('.count').filter({ hasNotText: 'Loading' }).waitFor({ timeout: 15_000 });
+    return browser;
+  } catch (err) {
+    await browser.close();
+    throw err;
+  }
+}
+
+/** The grid row showing this reference (in the rendered window of rows). */
+export function rowOf(page: Page, reference: string): Locator {
+  return page
+    .getByRole('grid', { name: 'Shipments' })
+    .getByRole('row')
+    .filter({ has: page.locator('.c-reference', { hasText: new RegExp(`^${reference}$`) }) });
+}
+
+/** The header's credit balance as a number (null while not read). */
+export async function creditBalance(page: Page): Promise<number | null> {
+  const text = await page.getByRole('region', { name: 'Credits' }).locator('.credits-balance').innerText();
+  const m = /([\d,\s.\u202f]+)\s*credits/.exec(text);
+  return m ? Number(m[1]!.replace(/[^\d]/g, '')) : null;
+}
+
+/** The status bar's text. */
+export function statusBar(page: Page): Locator {
+  return page.getByRole('status', { name: 'Service status' });
+}
+
+/** Fails the test with the page's errors, if it had any (console errors and uncaught exceptions). */
+export function pageErrors(browser: LaunchedBrowser): string[] {
+  return browser.errors.filter((e) => e.startsWith('page error'));
+}

@@ -1,0 +1,187 @@
+/**
+ * The workspace in Chromium on shipments the simulator knows: the detail (route, containers
+ * with actual and expected events, ETA history, raw payload; "no data from the carrier yet"),
+ * notes online and offline (the outbox drains when the service is back), and removal with
+ * the refund preview (api-v2 3.2).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShipmentTableRow } from '../../src/shared/views.js';
+import { buildRenderer, screenshot, skipWithoutChromium, startStack, type LaunchedBrowser, type Stack } from './support/index.js';
+import { creditBalance, openWindow, pageErrors, rowOf, statusBar } from './support/workspace.js';
+
+/** Tracked a moment ago and delivered: removing it deletes it with a refund. */
+const FRESH = 'MSKU1234565';
+/** The carrier has nothing yet (the simulator answers INFO_NOT_FOUND for NOTFOUND references). */
+const NOT_FOUND = 'MEDUNOTFOUND1';
+
+describe.skipIf(skipWithoutChromium())('workspace in Chromium: detail, notes, removal', () => {
+  let stack: Stack;
+  let browser: LaunchedBrowser;
+  let rows: ShipmentTableRow[];
+  /** A seeded shipment in transit whose ETA the carrier moved by 3 days. */
+  let moved: ShipmentTableRow;
+
+  async function listAll(): Promise<ShipmentTableRow[]> {
+    const page = await stack.call('shipments.list', { offset: 0, limit: 100, sort: 'recent' });
+    if (!page.ok) throw new Error(page.error.message);
+    return page.value.rows;
+  }
+
+  beforeAll(async () => {
+    const [, started] = await Promise.all([buildRenderer(), startStack({ shipments: 10, credits: 200, sync: true })]);
+    stack = started;
+    const fresh = await stack.call('track.run', { reference: FRESH });
+    if (!fresh.ok) throw new Error(fresh.error.message);
+    const notFound = await stack.call('track.run', { reference: NOT_FOUND, type: 'bl', carrier: 'MSCU' });
+    if (!notFound.ok) throw new Error(notFound.error.message);
+    rows = await listAll();
+    moved = rows.find((r) => r.shipmentStatus === 'IN_TRANSIT' && r.eta && r.reference !== FRESH)!;
+    stack.sim.control.setShipmentStatus(stack.apiKey, FRESH, 'DELIVERED');
+    stack.sim.control.moveEta(stack.apiKey, moved.reference, 3);
+    await stack.harness.runtime.service.sync();
+    browser = await openWindow(stack);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  it('shows the detail: route, containers with actual and expected events, ETA history, raw payload', async () => {
+    const { page } = browser;
+    const row = rowOf(page, moved.reference);
+    // The table shows the ETA move the sync saw.
+    expect(await row.locator('.eta-move').innerText()).toBe('+3 d');
+    await row.dblclick();
+    const detail = page.getByRole('region', { name: 'Shipment detail' });
+    await detail.getByRole('heading', { name: moved.reference, level: 2 }).waitFor();
+
+    const route = detail.getByRole('region', { name: 'Route' });
+    for (const label of ['Origin', 'Port of loading', 'Port of discharge', 'Destination']) {
+      expect(await route.getByText(label, { exact: true }).count()).toBe(1);
+    }
+    const containers = detail.getByRole('region', { name: /^Containers/ });
+    const timeline = containers.getByRole('list', { name: /^Events of container/ }).first();
+    expect(await timeline.locator('.event-kind.actual').count()).toBeGreaterThan(0);
+    expect(await timeline.locator('.event-kind.expected').count()).toBeGreaterThan(0);
+    // Actual and expected do not look alike.
+    const styleOf = (kind: string) => timeline.locator(`.event.event-${kind} .event-kind`).first().evaluate((el) => {
+      const s = getComputedStyle(el);
+      return `${s.color}|${s.backgroundColor}|${s.borderStyle}`;
+    });
+    expect(await styleOf('actual')).not.toBe(await styleOf('expected'));
+
+    const history = detail.getByRole('region', { name: 'ETA history' });
+    expect(await history.locator('.eta-move').innerText()).toBe('+3 d');
+    expect(await history.locator('.eta-move').getAttribute('aria-label')).toMatch(/^ETA moved 3 days later/);
+
+    await detail.getByText(/Raw payload for support/).click();
+    const raw = detail.getByLabel(/^Raw payload from/).first();
+    await raw.waitFor();
+    expect(await raw.innerText()).toContain(moved.reference);
+    await screenshot(page, 'workspace-detail');
+  });
+
+  it('says "no data from the carrier yet" for an INFO_NOT_FOUND shipment, never delivered', async () => {
+    const { page } = browser;
+    const row = rowOf(page, NOT_FOUND);
+    expect(await row.locator('.c-shipment-status').innerText()).toBe('No data from the carrier yet');
+    await row.dblclick();
+    const detail = page.getByRole('region', { name: 'Shipment detail' });
+    await detail.getByRole('heading', { name: NOT_FOUND, level: 2 }).waitFor();
+    expect(await detail.getByRole('note').innerText()).toContain('No data from the carrier yet');
+    expect(await detail.innerText()).not.toMatch(/delivered/i);
+    await screenshot(page, 'workspace-detail-not-found');
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+  });
+
+  it('saves a note online: shown in the table, and the service has it', async () => {
+    const { page } = browser;
+    const target = rows.find((r) => r.trackingId && r.reference !== moved.reference && r.reference !== FRESH)!;
+    await page.getByRole('button', { name: `Edit note for ${target.reference}` }).click();
+    const box = page.getByRole('textbox', { name: `Note for ${target.reference}` });
+    await box.fill('Customs hold, call the broker');
+    expect(await page.getByLabel('29 of 40 characters').count()).toBe(1);
+    await box.press('Enter');
+    const row = rowOf(page, target.reference);
+    await expect.poll(() => row.locator('.note-text').innerText()).toBe('Customs hold, call the broker');
+    await expect.poll(() => stack.sim.control.shipment(stack.apiKey, target.reference)?.note, { timeout: 15_000 }).toBe('Customs hold, call the broker');
+    await expect.poll(() => row.locator('.badge-pending').count(), { timeout: 10_000 }).toBe(0);
+  });
+
+  it('keeps a note made offline as pending, and sends it when the service is back', async () => {
+    const { page } = browser;
+    const target = rows.find((r) => r.trackingId && r.shipmentStatus === 'IN_TRANSIT' && r.reference !== moved.reference && r.reference !== FRESH)!;
+    await stack.sim.setReachable(false);
+    try {
+      await page.getByRole('button', { name: `Edit note for ${target.reference}` }).click();
+      const box = page.getByRole('textbox', { name: `Note for ${target.reference}` });
+      await box.fill('Reefer at 4 C, check on arrival');
+      await box.press('Enter');
+      const row = rowOf(page, target.reference);
+      await expect.poll(() => row.locator('.note-text').innerText()).toBe('Reefer at 4 C, check on arrival');
+      await row.locator('.badge-pending').waitFor({ timeout: 10_000 });
+      await expect.poll(() => statusBar(page).innerText(), { timeout: 15_000 }).toContain('1 note waiting to be sent');
+      await expect.poll(() => statusBar(page).innerText(), { timeout: 15_000 }).toContain('Offline');
+      expect(stack.sim.control.shipment(stack.apiKey, target.reference)?.note ?? null).toBeNull();
+      await screenshot(page, 'workspace-note-offline');
+    } finally {
+      await stack.sim.setReachable(true);
+    }
+    const row = rowOf(page, target.reference);
+    await expect.poll(() => stack.sim.control.shipment(stack.apiKey, target.reference)?.note, { timeout: 30_000 }).toBe('Reefer at 4 C, check on arrival');
+    await expect.poll(() => row.locator('.badge-pending').count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => statusBar(page).innerText(), { timeout: 15_000 }).not.toContain('waiting to be sent');
+    await expect.poll(() => statusBar(page).innerText(), { timeout: 15_000 }).toContain('Online');
+    const pending = await stack.call('notes.pending');
+    expect(pending).toEqual({ ok: true, value: [] });
+  });
+
+  it('removes a selection after a preview of refunds and archiving, then shows what the service did', async () => {
+    const { page } = browser;
+    const archived = rows.find((r) => r.trackingId && r.shipmentStatus === 'IN_TRANSIT' && r.reference !== FRESH)!;
+    const creditsBefore = stack.sim.control.credits(stack.apiKey);
+    await expect.poll(() => creditBalance(page)).toBe(creditsBefore);
+    const totalBefore = (await listAll()).length;
+
+    await rowOf(page, FRESH).locator('.c-reference').click();
+    await rowOf(page, archived.reference).locator('.c-reference').click({ modifiers: ['Control'] });
+    await rowOf(page, NOT_FOUND).locator('.c-reference').click({ modifiers: ['Control'] });
+    await page.getByText('3 selected').waitFor();
+    await page.getByRole('button', { name: 'Remove…' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Remove 3 shipments' });
+    const list = dialog.getByRole('list', { name: 'What happens to each shipment' });
+    await list.waitFor();
+    const outcomeOf = (reference: string) => list.getByRole('listitem').filter({ hasText: reference }).locator('.removal-outcome').innerText();
+    expect(await outcomeOf(FRESH)).toBe('Deleted, 1 credit refunded');
+    expect(await outcomeOf(archived.reference)).toBe('Archived, no refund');
+    expect(await outcomeOf(NOT_FOUND)).toBe('Removed from this computer only');
+    expect(await dialog.locator('.removal-totals').innerText()).toBe(
+      '1 deleted with a refund (1 credit back), 1 archived, no refund, 1 removed from this computer only',
+    );
+    await screenshot(page, 'workspace-remove-preview');
+
+    await dialog.getByRole('button', { name: 'Remove 3 shipments' }).click();
+    const done = page.getByRole('dialog', { name: 'Removed' });
+    await done.waitFor({ timeout: 15_000 });
+    expect(await done.locator('.removal-summary').innerText()).toBe(
+      '1 deleted at the service, 1 archived (no refund), 1 removed from this computer only.',
+    );
+    // The refund shows in the header.
+    await expect.poll(() => creditBalance(page), { timeout: 10_000 }).toBe(creditsBefore + 1);
+    expect(stack.sim.control.credits(stack.apiKey)).toBe(creditsBefore + 1);
+    expect(stack.sim.control.shipment(stack.apiKey, FRESH)).toBeUndefined();
+    expect(stack.sim.control.shipment(stack.apiKey, archived.reference)?.status).toBe('ARCHIVED');
+    await screenshot(page, 'workspace-remove-done');
+
+    await done.getByRole('button', { name: 'Close', exact: true }).click();
+    await done.waitFor({ state: 'detached' });
+    // Deleted ones leave the cache; the archived one stays, marked Archived.
+    await expect.poll(() => page.locator('.count').innerText()).toBe(`${totalBefore - 2} shipments`);
+    for (const reference of [FRESH, NOT_FOUND]) expect(await rowOf(page, reference).count()).toBe(0);
+    expect(await rowOf(page, archived.reference).locator('.c-status').innerText()).toBe('Archived');
+    expect(pageErrors(browser)).toEqual([]);
+  });
+});

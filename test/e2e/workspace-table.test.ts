@@ -1,0 +1,148 @@
+/**
+ * The workspace in Chromium over a cache of 100,000 shipments: search and see the row (the time
+ * from keystroke to rendered row is printed, asserted only against a generous bound), scroll
+ * deep, and drive the table by keyboard alone.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROW_HEIGHT } from '../../src/renderer/shipments/columns.js';
+import { buildRenderer, screenshot, skipWithoutChromium, startStack, type LaunchedBrowser, type Stack } from './support/index.js';
+import { openWindow, pageErrors, rowOf } from './support/workspace.js';
+
+const CACHED = 100_000;
+
+describe.skipIf(skipWithoutChromium())('workspace in Chromium: 100,000 shipments', () => {
+  let stack: Stack;
+  let browser: LaunchedBrowser;
+
+  /** The reference the table shows at this position when sorted by most recent. */
+  async function referenceAt(offset: number): Promise<string> {
+    const page = await stack.call('shipments.list', { offset, limit: 1, sort: 'recent' });
+    if (!page.ok) throw new Error(page.error.message);
+    return page.value.rows[0]!.reference;
+  }
+
+  beforeAll(async () => {
+    const [, started] = await Promise.all([buildRenderer(), startStack({ shipments: 0, cached: CACHED })]);
+    stack = started;
+    console.log(`[measure] seed 100k: ${Math.round(stack.seeded!.ms)} ms`);
+    browser = await openWindow(stack);
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  it('shows how many shipments there are and renders only a window of rows', async () => {
+    const { page } = browser;
+    expect(await page.locator('.count').innerText()).toBe('100,000 shipments');
+    const grid = page.getByRole('grid', { name: 'Shipments' });
+    expect(await grid.getAttribute('aria-rowcount')).toBe(String(CACHED + 1));
+    await rowOf(page, await referenceAt(0)).waitFor();
+    const rendered = await grid.locator('[role=row][data-index]').count();
+    expect(rendered).toBeGreaterThan(10);
+    expect(rendered).toBeLessThan(100);
+    await screenshot(page, 'workspace-table');
+  });
+
+  it('finds one shipment among 100,000 as it is typed', async () => {
+    const { page } = browser;
+    const reference = await referenceAt(73_123);
+    const search = page.getByRole('searchbox', { name: 'Search shipments' });
+    await search.click();
+    // From each keystroke's input event to the first frame in which the top row is the one typed.
+    const measured = page.evaluate(
+      (ref) =>
+        new Promise<number>((resolve, reject) => {
+          const input = document.getElementById('shipment-search') as HTMLInputElement;
+          let typedAt = 0;
+          input.addEventListener('input', () => (typedAt = performance.now()), { capture: true });
+          const deadline = performance.now() + 20_000;
+          const frame = () => {
+            const top = document.querySelector('[role=row][data-index="0"] .c-reference');
+            if (typedAt > 0 && input.value === ref && top?.textContent === ref) resolve(performance.now() - typedAt);
+            else if (performance.now() > deadline) reject(new Error(`the row ${ref} did not show within 20 s`));
+            else requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        }),
+      reference,
+    );
+    const started = Date.now();
+    await search.pressSequentially(reference);
+    const ms = await measured;
+    const wall = Date.now() - started;
+    console.log(`[measure] search 100k: ${Math.round(ms)} ms from the last keystroke to the rendered row (${wall} ms wall clock for typing ${reference.length} characters and seeing it)`);
+    expect(ms).toBeLessThan(5_000);
+    await rowOf(page, reference).waitFor();
+    await expect.poll(() => page.locator('.count').innerText()).toMatch(/^\d+ shipments?$/);
+    await screenshot(page, 'workspace-search-100k');
+
+    // Escape in the box empties it and the whole cache is back.
+    await search.press('Escape');
+    await expect.poll(() => page.locator('.count').innerText(), { timeout: 10_000 }).toBe('100,000 shipments');
+  });
+
+  it('scrolls deep into the cache and renders the rows there', async () => {
+    const { page } = browser;
+    const grid = page.getByRole('grid', { name: 'Shipments' });
+    for (const index of [61_500, 99_990]) {
+      const reference = await referenceAt(index);
+      const started = Date.now();
+      await grid.evaluate((el, top) => (el.scrollTop = top), index * ROW_HEIGHT);
+      const row = page.locator(`[role=row][aria-rowindex="${index + 2}"]`);
+      await row.locator('.c-reference').filter({ hasText: reference }).waitFor({ timeout: 10_000 });
+      console.log(`[measure] scroll to row ${index + 1}: ${Date.now() - started} ms until its reference shows`);
+      expect(await grid.locator('.skeleton').count()).toBe(0);
+    }
+    await screenshot(page, 'workspace-scrolled-deep');
+  });
+
+  it('is driven by keyboard: search shortcut, arrows, Enter for the detail, n for the note, Escape', async () => {
+    const { page } = browser;
+    const grid = page.getByRole('grid', { name: 'Shipments' });
+    await page.locator('.brand').click();
+    await page.keyboard.press('/');
+    const search = page.getByRole('searchbox', { name: 'Search shipments' });
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Down from the search box goes to the grid, first row active; arrows move it.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => grid.evaluate((el) => el === document.activeElement)).toBe(true);
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    const reference = await referenceAt(2);
+    await expect.poll(() => grid.getAttribute('aria-activedescendant')).toBe('shipment-row-2');
+    expect(await page.locator('#shipment-row-2').getAttribute('class')).toContain('row-active');
+    expect(await page.locator('#shipment-row-2 .c-reference').innerText()).toBe(reference);
+    await expect.poll(() => page.getByText(`Row 3 of 100,000: ${reference}`).count()).toBe(1);
+
+    await page.keyboard.press('Enter');
+    const detail = page.getByRole('region', { name: 'Shipment detail' });
+    await detail.getByRole('heading', { name: reference, level: 2 }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('detail-heading');
+    await screenshot(page, 'workspace-keyboard-detail');
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+    await expect.poll(() => grid.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await page.keyboard.press('n');
+    const note = page.getByRole('textbox', { name: `Note for ${reference}` });
+    await expect.poll(() => note.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('hello');
+    expect(await page.getByLabel('5 of 40 characters').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await note.waitFor({ state: 'detached' });
+    expect(await page.locator('#shipment-row-2 .note-text').innerText()).toBe('');
+    await expect.poll(() => grid.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // End goes to the last of 100,000, and it is rendered.
+    await page.keyboard.press('End');
+    const last = await referenceAt(CACHED - 1);
+    await expect.poll(() => grid.getAttribute('aria-activedescendant'), { timeout: 10_000 }).toBe(`shipment-row-${CACHED - 1}`);
+    await page.locator(`#shipment-row-${CACHED - 1} .c-reference`).filter({ hasText: last }).waitFor();
+    await page.keyboard.press('Home');
+    await expect.poll(() => grid.getAttribute('aria-activedescendant'), { timeout: 10_000 }).toBe('shipment-row-0');
+    expect(pageErrors(browser)).toEqual([]);
+  });
+});
