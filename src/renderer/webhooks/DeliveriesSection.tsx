@@ -111,7 +111,7 @@ function DeliveryRow({ item, url, now }: { item: WebhookDeliveryView; url: strin
       <td>
         <span className={`pill ${statusTone(item.status)}`}>{STATUS_LABELS[item.status] ?? item.status}</span>
       </td>
-      <td className="mono deliveries-url" title={item.webhookId ?? url}>
+      <td className={`deliveries-url ${url.startsWith('http') ? 'mono' : 'muted'}`} title={item.webhookId ?? url}>
         {url}
       </td>
       <td>
