@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import type { AppError } from '../../shared/contract.js';
 import { ApiError, AuthError, BadRequestError, NetworkError, RateLimitedError } from '../api/errors.js';
 import { redactAggressively } from '../api/redact.js';
+import { ImportError } from '../import/errors.js';
 import { LookupError } from '../service/reference.js';
 import { ServiceError } from '../service/service.js';
 import { SecretStoreError } from '../secrets/index.js';
@@ -27,6 +28,8 @@ export function toAppError(err: unknown): AppError {
     return { code: 'invalid-input', message: `The request was refused: ${where}${issue?.message ?? 'invalid input'}.` };
   }
   if (err instanceof LookupError) return { code: 'invalid-input', message: message(err.message) };
+  // A spreadsheet the import cannot read: its message already says what is wrong and what to do.
+  if (err instanceof ImportError) return { code: 'invalid-input', message: message(err.message) };
   if (err instanceof ServiceError) {
     return { code: /API key is set/.test(err.message) ? 'no-key' : 'service', message: message(err.message) };
   }
