@@ -57,6 +57,9 @@ describe.skipIf(skipWithoutChromium())('watchlists in Chromium', () => {
       await page.getByRole('button', { name: 'Lists from an import…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Watchlists from an import' });
       await expect.poll(() => dialog.getByLabel('Import').locator('option:checked').innerText()).toContain('semicolons.csv');
+      // Keyboard: the first choice has the focus.
+      await expect.poll(() => page.locator('select:focus').getAttribute('class')).toContain('select');
+      expect(await dialog.locator('select:focus').count()).toBe(1);
       // The customer column is chosen by itself; the preview names each list and its size.
       await expect.poll(() => dialog.getByLabel('One list per value of the column').inputValue()).toBe('customer');
       const preview = dialog.getByRole('table', { name: 'Lists that will be made' });

@@ -25,6 +25,12 @@ export function FromImportDialog({ onClose }: { onClose(): void }) {
   const [busy, setBusy] = useState(false);
   /** Only the answer to the latest choice is shown. */
   const asked = useRef(0);
+  const importSelect = useRef<HTMLSelectElement>(null);
+  // The dialog opened before the imports were read: the first choice takes the focus once it is there.
+  const hasJobs = Boolean(jobs?.length);
+  useEffect(() => {
+    if (hasJobs) importSelect.current?.focus();
+  }, [hasJobs]);
 
   useEffect(() => {
     call('import.jobs')
@@ -101,7 +107,7 @@ export function FromImportDialog({ onClose }: { onClose(): void }) {
         <div className="watchlist-form">
           <label className="field">
             <span className="field-label">Import</span>
-            <select className="input select" data-autofocus value={jobId ?? ''} onChange={(e) => setJobId(Number(e.target.value))}>
+            <select ref={importSelect} className="input select" value={jobId ?? ''} onChange={(e) => setJobId(Number(e.target.value))}>
               {jobs.map((j) => (
                 <option key={j.jobId} value={j.jobId}>
                   {jobLabel(j)}
