@@ -75,6 +75,19 @@ describe.skipIf(skipWithoutChromium())('webhooks in Chromium', () => {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Webhooks' }).click();
       await page.getByText('No webhooks yet.').waitFor();
 
+      // A form sent empty says what to fill in.
+      await page.getByRole('button', { name: 'New webhook' }).click();
+      const form = page.getByRole('dialog', { name: 'New webhook' });
+      await form.getByRole('textbox', { name: 'Endpoint address (callback URL)' }).fill('erp.example.com/hooks');
+      await form.getByRole('button', { name: 'Create webhook' }).click();
+      await expect.poll(() => form.getByRole('alert').allInnerTexts()).toEqual([
+        'This is not a full web address. Start it with https:// (for example https://example.com/hooks/quayside).',
+        'Choose at least one event type.',
+      ]);
+      await screenshot(page, 'webhooks-form-errors');
+      await page.keyboard.press('Escape');
+      await form.waitFor({ state: 'detached' });
+
       // Create: the secret is shown once, can be copied, and is kept in the keychain.
       const okUrl = `${endpoint.url}/ok`;
       const secret = await createWebhook(page, okUrl, ['tracking.eta_update', 'tracking.delivered']);
