@@ -5,6 +5,7 @@ import { call, messageOf } from '../api/call';
 import { plural } from '../lib/format';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { useClock } from '../state/clock';
+import { useSettings } from '../state/settings';
 
 const yes = (v: boolean) => (v ? '✓' : '—');
 
@@ -27,9 +28,11 @@ export function CarrierDirectory() {
     }
   };
 
+  // Read again when the key changes: without one the service cannot be asked.
+  const keyLast4 = useSettings((s) => s.key?.last4 ?? null);
   useEffect(() => {
     void load(false);
-  }, []);
+  }, [keyLast4]);
 
   const carriers = useMemo(() => {
     const q = filter.trim().toLowerCase();

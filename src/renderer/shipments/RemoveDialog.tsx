@@ -20,7 +20,7 @@ type Phase =
   | { kind: 'loading' }
   | { kind: 'preview'; preview: RemovalPreview }
   | { kind: 'running'; preview: RemovalPreview }
-  | { kind: 'done'; preview: RemovalPreview; done: RemovalDone }
+  | { kind: 'done'; preview: RemovalPreview; done: RemovalDone; references: ReadonlyMap<string, string> }
   | { kind: 'error'; message: string; preview: RemovalPreview | null };
 
 const OUTCOME_ORDER: RemovalOutcome[] = ['deleted-refund', 'deleted', 'archived', 'local-only'];
@@ -29,6 +29,24 @@ export function countOutcomes(preview: RemovalPreview): Record<RemovalOutcome, n
   const counts: Record<RemovalOutcome, number> = { 'deleted-refund': 0, deleted: 0, archived: 0, 'local-only': 0 };
   for (const item of preview.items) counts[item.outcome]++;
   return counts;
+}
+
+/**
+ * The service answers with tracking ids; a person knows references. Read from the rows the
+ * window holds (and the open detail) before they are dropped; an id not found stays as it is.
+ */
+function referencesByTrackingId(preview: RemovalPreview): Map<string, string> {
+  const references = new Map(preview.items.map((item) => [item.id, item.reference]));
+  const found = new Map<string, string>();
+  const note = (id: number, trackingId: string | null) => {
+    const reference = references.get(id);
+    if (trackingId && reference) found.set(trackingId, reference);
+  };
+  const table = useShipments.getState();
+  for (const blocks of [table.staleBlocks, table.blocks]) for (const rows of blocks.values()) for (const row of rows) note(row.id, row.trackingId);
+  const open = useDetail.getState().detail?.shipment;
+  if (open) note(open.id, open.trackingId);
+  return found;
 }
 
 /** Long lists show this many lines; the totals always count everything. */
@@ -57,9 +75,10 @@ export function RemoveDialog({ ids, onClose }: RemoveDialogProps) {
   const confirm = async () => {
     if (!preview) return;
     setPhase({ kind: 'running', preview });
+    const references = referencesByTrackingId(preview);
     try {
       const done = await call('removal.run', [...ids]);
-      setPhase({ kind: 'done', preview, done });
+      setPhase({ kind: 'done', preview, done, references });
       useShipments.getState().removeFromSelection(ids);
       useShipments.getState().invalidate();
       const openId = useDetail.getState().openId;
@@ -96,7 +115,7 @@ export function RemoveDialog({ ids, onClose }: RemoveDialogProps) {
           {phase.message}
         </p>
       )}
-      {phase.kind === 'done' && <RemovalResult done={phase.done} />}
+      {phase.kind === 'done' && <RemovalResult done={phase.done} references={phase.references} />}
       {preview && counts && phase.kind !== 'done' && (
         <>
           <p className="removal-totals" role="status">
@@ -124,7 +143,7 @@ export function RemoveDialog({ ids, onClose }: RemoveDialogProps) {
   );
 }
 
-function RemovalResult({ done }: { done: RemovalDone }) {
+function RemovalResult({ done, references }: { done: RemovalDone; references: ReadonlyMap<string, string> }) {
   return (
     <div className="removal-result">
       <p className="removal-summary" role="status">
@@ -135,7 +154,9 @@ function RemovalResult({ done }: { done: RemovalDone }) {
           <h3 className="section-title">Deleted ({formatCount(done.deleted.length)})</h3>
           <ul className="id-list mono">
             {done.deleted.map((id) => (
-              <li key={id}>{id}</li>
+              <li key={id} title={`Tracking id ${id}`}>
+                {references.get(id) ?? id}
+              </li>
             ))}
           </ul>
         </section>
@@ -145,7 +166,9 @@ function RemovalResult({ done }: { done: RemovalDone }) {
           <h3 className="section-title">Archived, no refund ({formatCount(done.archived.length)})</h3>
           <ul className="id-list mono">
             {done.archived.map((id) => (
-              <li key={id}>{id}</li>
+              <li key={id} title={`Tracking id ${id}`}>
+                {references.get(id) ?? id}
+              </li>
             ))}
           </ul>
         </section>
