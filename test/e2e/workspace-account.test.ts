@@ -54,6 +54,11 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: key, credits, qui
     expect(await credits.locator('.credits-time').innerText()).toBe('read just now');
     expect(await credits.getByRole('img', { name: /Credit balance history/ }).count()).toBe(1);
 
+    // The carrier directory, refused without a key, is read again with it.
+    const carriers = page.getByRole('region', { name: 'Carrier directory' });
+    await carriers.getByRole('table', { name: 'Carriers' }).getByRole('row').nth(3).waitFor();
+    expect(await carriers.getByRole('alert').count()).toBe(0);
+
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect.poll(() => page.getByRole('region', { name: 'Tracking service' }).innerText()).toMatch(/\(\d+ ms\)/);
     await screenshot(page, 'workspace-settings');
@@ -66,7 +71,7 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: key, credits, qui
     await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
     await box.pressSequentially('msku1234565');
     const hint = page.locator('#quick-track-hint');
-    await expect.poll(() => hint.innerText(), { timeout: 10_000 }).toBe('Container · AUTO · 1 credit');
+    await expect.poll(() => hint.innerText(), { timeout: 10_000 }).toBe('Container · A.P. Moller-Maersk · 1 credit');
     await screenshot(page, 'workspace-quick-track');
     await box.press('Enter');
 

@@ -169,6 +169,9 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: detail, notes, re
     expect(await done.locator('.removal-summary').innerText()).toBe(
       '1 deleted at the service, 1 archived (no refund), 1 removed from this computer only.',
     );
+    // Named by reference, as the person knows them.
+    expect(await done.getByRole('region', { name: 'Deleted at the service' }).innerText()).toContain(FRESH);
+    expect(await done.getByRole('region', { name: 'Archived at the service' }).innerText()).toContain(archived.reference);
     // The refund shows in the header.
     await expect.poll(() => creditBalance(page), { timeout: 10_000 }).toBe(creditsBefore + 1);
     expect(stack.sim.control.credits(stack.apiKey)).toBe(creditsBefore + 1);
