@@ -12,7 +12,7 @@ const FILE_ID = 'ab'.repeat(32);
 
 /** A workbook with a data sheet and a notes sheet: row 6 has a mistyped check digit. */
 function previewFor(input: ImportOptionsInput, balance = 500): ImportPreview {
-  if (input.sheet === 'Notes') throw { code: 'invalid-input', message: 'No header row found in the first 20 rows of sheet "Notes".' };
+  if (input.sheet === 'Notes' && !input.mapping) throw { code: 'invalid-input', message: 'No header row found in the first 20 rows of sheet "Notes".' };
   const fixed = input.acceptSuggestions?.includes(6) ?? false;
   const weight = input.mapping?.['Weight (kg)'];
   return {
@@ -132,6 +132,18 @@ describe('import wizard', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Shipments' }));
     await screen.findByRole('button', { name: 'Use CMAU3000014 for row 6' });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('where no header is recognised, a column is named by hand', async () => {
+    await openWorkbook();
+    fireEvent.click(screen.getByRole('radio', { name: 'Notes' }));
+    await screen.findByRole('alert');
+    const form = screen.getByRole('form', { name: 'Name a column by hand' });
+    fireEvent.change(within(form).getByLabelText('Header text as written in the file'), { target: { value: ' Kennung ' } });
+    fireEvent.change(within(form).getByLabelText('Used as'), { target: { value: 'bl' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Apply' }));
+    await screen.findByRole('button', { name: 'Use CMAU3000014 for row 6' });
+    expect(lastPreview()).toEqual({ fileId: FILE_ID, sheet: 'Notes', mapping: { Kennung: 'bl' } });
   });
 
   it('when the balance is short it offers to track what fits', async () => {

@@ -1,6 +1,40 @@
 /** Pick the sheet of a workbook, and confirm or fix what each column is used for. */
+import { type FormEvent, useState } from 'react';
 import { useImports } from '../state/imports';
-import { choiceOf, choicesFor, mappingProblem, withColumnChoice } from './wizard-logic';
+import { ROLE_CHOICES, choiceOf, choicesFor, mappingProblem, withColumnChoice } from './wizard-logic';
+
+/** When no header was recognised, the person names the column by its header text as written. */
+function ManualMapping() {
+  const mapping = useImports((s) => s.mapping);
+  const setMapping = useImports((s) => s.setMapping);
+  const [header, setHeader] = useState('');
+  const [role, setRole] = useState('container');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (header.trim()) setMapping({ ...mapping, [header.trim()]: role });
+  };
+  return (
+    <form className="import-manual" onSubmit={submit} aria-label="Name a column by hand">
+      <label className="field grow">
+        <span className="field-label">Header text as written in the file</span>
+        <input className="input" value={header} onChange={(e) => setHeader(e.target.value)} placeholder="e.g. Equipment ID" />
+      </label>
+      <label className="field">
+        <span className="field-label">Used as</span>
+        <select className="select input" value={role} onChange={(e) => setRole(e.target.value)}>
+          {ROLE_CHOICES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button" disabled={!header.trim()}>
+        Apply
+      </button>
+    </form>
+  );
+}
 
 function SheetPicker({ sheets, current }: { sheets: readonly string[]; current: string | null }) {
   const chooseSheet = useImports((s) => s.chooseSheet);
@@ -24,6 +58,8 @@ export function MappingStep() {
   const mapping = useImports((s) => s.mapping);
   const detected = useImports((s) => s.detected);
   const setMapping = useImports((s) => s.setMapping);
+  const error = useImports((s) => s.error);
+  const previewing = useImports((s) => s.previewing);
   if (!file) return null;
 
   const sheets = preview?.sheets.length ? preview.sheets : file.sheets;
@@ -83,6 +119,14 @@ export function MappingStep() {
             </tbody>
           </table>
         </div>
+      )}
+      {!preview && error && !previewing && (
+        <>
+          <p className="inline-error" role="alert">
+            {error}
+          </p>
+          <ManualMapping />
+        </>
       )}
       {problem && (
         <p className="inline-error" role="alert">

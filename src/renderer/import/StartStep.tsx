@@ -13,11 +13,6 @@ export function StartStep() {
   if (!preview) {
     return (
       <section className="import-step import-start" aria-label="Start">
-        {error && (
-          <p className="inline-error" role="alert">
-            {error}
-          </p>
-        )}
         <div className="import-actions">
           <button type="button" className="button ghost" onClick={closeWizard}>
             Choose another file
