@@ -93,6 +93,17 @@ describe('export dialog', () => {
     expect(bridge.callsOf('export.run')[0]).toMatchObject({ format: 'xlsx', columns: ['reference', 'note'] });
   });
 
+  it('exports on Enter from a choice, and Escape closes', async () => {
+    const onClose = vi.fn();
+    render(<ExportDialog onClose={onClose} />);
+    await screen.findByRole('checkbox', { name: /^Reference/ });
+    fireEvent.keyDown(checkbox('Note'), { key: 'Enter' });
+    expect(await screen.findByText('shipments-20261123-0900.csv')).toBeTruthy();
+    expect(bridge.callsOf('export.run')).toHaveLength(1);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalled();
+  });
+
   it('refuses to export without a column and says what to do; select all chooses every column', async () => {
     render(<ExportDialog onClose={() => undefined} />);
     await screen.findByRole('checkbox', { name: /^Reference/ });

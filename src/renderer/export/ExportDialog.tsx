@@ -99,7 +99,15 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
           <p className="muted small">Look for it in your downloads. Formulas in cells were made plain text, so the file is safe to open in a spreadsheet.</p>
         </div>
       ) : (
-        <>
+        // Enter on a choice exports, as the default button would.
+        <div
+          className="export-choices"
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement) || !canRun) return;
+            e.preventDefault();
+            void run();
+          }}
+        >
           <fieldset className="export-group">
             <legend className="export-legend">Shipments</legend>
             <label className="radio">
@@ -153,7 +161,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
               {phase.message}
             </p>
           )}
-        </>
+        </div>
       )}
     </Dialog>
   );

@@ -83,7 +83,19 @@ export function WebhookForm({ editing, eventTypes, onSubmit, onClose }: WebhookF
 
   return (
     <Dialog title={editing ? 'Change webhook' : 'New webhook'} onClose={onClose} footer={footer} busy={busy} className="webhook-form">
-      <form id={`${id}-form`} className="webhook-form-body" onSubmit={submit} noValidate>
+      <form
+        id={`${id}-form`}
+        className="webhook-form-body"
+        onSubmit={submit}
+        noValidate
+        onKeyDown={(e) => {
+          // Enter on an event type checkbox sends the form too, as it does in the address field.
+          if (e.key === 'Enter' && e.target instanceof HTMLInputElement && e.target.type === 'checkbox') {
+            e.preventDefault();
+            void submit();
+          }
+        }}
+      >
         <label className="field" htmlFor={`${id}-url`}>
           <span className="field-label">Endpoint address (callback URL)</span>
           <input
