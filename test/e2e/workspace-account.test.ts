@@ -110,6 +110,10 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: key, credits, qui
     await expect.poll(background).not.toBe(light);
     await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
     await screenshot(page, 'workspace-dark');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await screenshot(page, 'workspace-settings-dark');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Shipments' }).click();
 
     await page.reload({ waitUntil: 'load' });
     await page.getByRole('grid', { name: 'Shipments' }).waitFor();

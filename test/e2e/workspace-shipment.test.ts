@@ -138,6 +138,24 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: detail, notes, re
     expect(pending).toEqual({ ok: true, value: [] });
   });
 
+  it('narrows the table to a watchlist made meanwhile, and the chip takes it away', async () => {
+    const { page } = browser;
+    const members = rows.slice(0, 2);
+    const select = page.getByRole('combobox', { name: 'Watchlist' });
+    const created = await stack.call('watchlists.create', { name: 'ACME Imports', kind: 'list', shipmentIds: members.map((r) => r.id) });
+    if (!created.ok) throw new Error(created.error.message);
+    // The list arrives with the watchlists.changed event, without a reload.
+    await select.locator('option', { hasText: 'ACME Imports (2)' }).waitFor({ state: 'attached' });
+    const totalText = await page.locator('.count').innerText();
+    await select.selectOption({ label: 'ACME Imports (2)' });
+    await expect.poll(() => page.locator('.count').innerText()).toBe('2 shipments');
+    for (const r of members) await rowOf(page, r.reference).waitFor();
+    await screenshot(page, 'workspace-watchlist-filter');
+    await page.getByRole('button', { name: 'Remove the watchlist filter ACME Imports' }).click();
+    await expect.poll(() => page.locator('.count').innerText()).toBe(totalText);
+    expect(await select.inputValue()).toBe('');
+  });
+
   it('removes a selection after a preview of refunds and archiving, then shows what the service did', async () => {
     const { page } = browser;
     const archived = rows.find((r) => r.trackingId && r.shipmentStatus === 'IN_TRANSIT' && r.reference !== FRESH)!;
