@@ -65,6 +65,21 @@ describe('change detection', () => {
     expect(row.lastEtaMove).toEqual({ at: '2026-11-02T06:00:00.000Z', from: '2026-11-20T08:00:00', to: '2026-11-23T14:00:00' });
   });
 
+  it('dates a change when the page arrived, not when the service last checked the carrier', () => {
+    snapshot({ eta: '2026-11-20T08:00:00' });
+    const record = shipmentRecord({
+      id: ID,
+      reference: REF,
+      type: 'bl',
+      status: 'ACTIVE',
+      data: trackingData({ eta: '2026-11-25T08:00:00', trackingId: null }),
+      updatedAt: '2026-11-05T06:00:00.000Z',
+      checkedAt: '2026-11-05T06:00:00.000Z',
+    });
+    store.recordShipmentRecords([record], [JSON.stringify(record)], '2026-11-05T11:30:00.000Z');
+    expect(store.getShipment(ID)!.changes.map((c) => ({ kind: c.kind, at: c.at }))).toEqual([{ kind: 'eta_moved', at: '2026-11-05T11:30:00.000Z' }]);
+  });
+
   it('records a new actual event with a short readable text, once', () => {
     snapshot();
     const arrived = [

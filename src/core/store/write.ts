@@ -275,7 +275,9 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
       updateShipment.run({ ...values, id: shipmentId });
     }
     if (s.data !== null) replaceData(shipmentId, s.data);
-    recordChanges(shipmentId, s.checkedAt, changes);
+    // A change is dated when Quayside saw it (the answer's arrival), not when the carrier was
+    // last checked: the feed's "since you last looked" and its days follow the person's clock.
+    recordChanges(shipmentId, s.receivedAt, changes);
     const raw = encodeRawBody(s.raw);
     insertRaw.run(shipmentId, s.source, s.receivedAt, raw.encoding, raw.body);
     pruneRaw.run(shipmentId, shipmentId, RAW_PAYLOADS_KEPT - 1);
