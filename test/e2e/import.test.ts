@@ -85,7 +85,9 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
     await dropFile(page, 'wrong-check-digit.csv', bytes);
     await expect.poll(() => page.getByText('Drop the spreadsheet to import it').count()).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: 'Import', exact: true }).getAttribute('aria-current')).toBe('page');
-    await page.getByText('wrong-check-digit.csv', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'wrong-check-digit.csv' }).waitFor();
+    // Keyboard users land on the opened file.
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('wrong-check-digit.csv');
 
     await expect.poll(() => countOf(page, 'Rejected').innerText()).toBe('2');
     expect(await countOf(page, 'To track').innerText()).toBe('1');

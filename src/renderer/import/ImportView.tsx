@@ -2,7 +2,7 @@
  * The Import page: the wizard (file, sheet and columns, rows, credits and start), a finished
  * import's report, and the list of imports with their progress beside it.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useImports } from '../state/imports';
 import { FileChooser } from './FileChooser';
 import { ImportReport, REPORT_TITLE_ID } from './ImportReport';
@@ -33,6 +33,11 @@ function CurrentImport() {
 function Wizard() {
   const file = useImports((s) => s.file);
   const closeWizard = useImports((s) => s.closeWizard);
+  const name = useRef<HTMLHeadingElement>(null);
+  // A keyboard user lands on the opened file, not on the page's start.
+  useEffect(() => {
+    name.current?.focus();
+  }, [file?.fileId]);
   if (!file) {
     return (
       <>
@@ -44,7 +49,9 @@ function Wizard() {
   return (
     <div className="import-wizard">
       <div className="import-file">
-        <span className="import-file-name">{file.fileName}</span>
+        <h2 ref={name} className="import-file-name" tabIndex={-1}>
+          {file.fileName}
+        </h2>
         <span className="muted small">
           {file.format === 'xlsx' ? 'Excel workbook' : 'Text (CSV)'} · {formatBytes(file.sizeBytes)}
         </span>
