@@ -16,4 +16,5 @@ console.log('\nspreadsheet import:');
 await runParseBench();
 console.log('');
 runStoreBench();
+await (await import('./first-render.js')).runFirstRenderBench();
 console.log(`\npeak RSS: ${mb(process.resourceUsage().maxRSS * 1024)}`);

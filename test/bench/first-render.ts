@@ -1,0 +1,93 @@
+/**
+ * Process start to first table render, offline-first: the web harness as a separate process
+ * (`tsx src/harness/main.ts`) on a cache seeded with 10,000 shipments and an address for the
+ * tracking service where nothing listens, so nothing the window shows can have come from the
+ * network. Chromium is started beforehand (its own start-up is not Quayside's); the clock runs
+ * from spawning the harness to the first shipment row being visible. Prints; asserts nothing.
+ *   npx tsx test/bench/first-render.ts [shipments] [runs]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildRenderer, launchBrowser, seedCache, chromiumUnavailable } from '../e2e/support/index.js';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+/** An address on 127.0.0.1 where nothing listens (a port taken, then given back). */
+async function deadAddress(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  await new Promise((r) => server.close(r));
+  return `http://127.0.0.1:${port}`;
+}
+
+async function oneRun(dataDir: string, apiBase: string, page: import('playwright-core').Page): Promise<{ listening: number; firstRow: number; afterLoad: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'harness', 'main.ts'), '--port', '0', '--data-dir', dataDir, '--api-base', apiBase], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, QUAYSIDE_API_KEY: '' },
+  });
+  try {
+    const url = await new Promise<string>((resolveUrl, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const hit = /Quayside harness on (http:\/\/\S+)/.exec(out);
+        if (hit) resolveUrl(hit[1]!);
+      });
+      child.once('exit', (code) => reject(new Error(`the harness exited (${code}) before listening:\n${out}`)));
+    });
+    const listening = performance.now() - started;
+    await page.goto(url, { waitUntil: 'commit' });
+    const navigated = performance.now();
+    await page
+      .locator('[role="row"][data-id]')
+      .first()
+      .waitFor({ state: 'visible', timeout: 60_000 })
+      .catch(async (err: unknown) => {
+        await page.screenshot({ path: join(ROOT, 'test', 'e2e', 'screenshots', 'first-render-failed.png') });
+        throw err;
+      });
+    const now = performance.now();
+    return { listening, firstRow: now - started, afterLoad: now - navigated };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+export async function runFirstRenderBench(shipments = 10_000, runs = 3): Promise<void> {
+  console.log(`\nfirst table render (harness process start → first row visible, ${shipments.toLocaleString('en')} cached shipments, service unreachable):`);
+  const missing = chromiumUnavailable();
+  if (missing) {
+    console.log(`  skipped: ${missing}`);
+    return;
+  }
+  await buildRenderer();
+  const dataDir = mkdtempSync(join(tmpdir(), 'quayside-first-render-'));
+  const browser = await launchBrowser();
+  try {
+    const seeded = await seedCache(dataDir, shipments);
+    console.log(`  seeded in ${(seeded.ms / 1000).toFixed(1)} s`);
+    const apiBase = await deadAddress();
+    for (let run = 1; run <= runs; run++) {
+      const context = await browser.browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      const r = await oneRun(dataDir, apiBase, page);
+      console.log(`  run ${run}: first row at ${r.firstRow.toFixed(0)} ms (harness listening at ${r.listening.toFixed(0)} ms; page load to first row ${r.afterLoad.toFixed(0)} ms)`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [shipments, runs] = process.argv.slice(2).map(Number);
+  await runFirstRenderBench(shipments || undefined, runs || undefined);
+}
