@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportOptionsInput, ImportPreview, ImportReportView } from '../../shared/workday-views';
 import { resetImportsStore } from '../state/imports';
+import { useUi } from '../state/ui';
 import { type FakeBridge, createFakeBridge } from '../test-support/fake-bridge';
 import { CREDITS } from '../test-support/fixtures';
 import { resetStores } from '../test-support/reset';
@@ -132,6 +133,20 @@ describe('import wizard', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Shipments' }));
     await screen.findByRole('button', { name: 'Use CMAU3000014 for row 6' });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a file opened outside the window (Open with…) opens the wizard on it', async () => {
+    render(
+      <>
+        <ImportView />
+        <ImportWindowDrop />
+      </>,
+    );
+    act(() => bridge.emit('import.fileOpened', { fileId: FILE_ID, fileName: 'acme.xlsx', format: 'xlsx', sheets: ['Notes', 'Shipments'], sizeBytes: 4057 }));
+    await screen.findByRole('button', { name: 'Use CMAU3000014 for row 6' });
+    expect(useUi.getState().view).toBe('import');
+    expect(bridge.callsOf('import.open')).toEqual([]);
+    expect(screen.getByRole('heading', { name: 'acme.xlsx' })).toBe(document.activeElement);
   });
 
   it('where no header is recognised, a column is named by hand', async () => {
