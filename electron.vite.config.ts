@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { defineConfig, type Plugin } from 'electron-vite';
+import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 import { CONTENT_SECURITY_POLICY, desktopContentSecurityPolicy } from './src/shared/csp.js';
 import rendererConfig from './src/renderer/vite.config.js';
 
@@ -18,7 +19,7 @@ function desktopCsp(): Plugin {
   return {
     name: 'quayside-desktop-csp',
     apply: 'build',
-    transformIndexHtml(html) {
+    transformIndexHtml(html: string) {
       if (!html.includes(CONTENT_SECURITY_POLICY)) {
         throw new Error('src/renderer/index.html no longer carries CONTENT_SECURITY_POLICY (src/shared/csp.ts) in its <meta> tag; keep the two the same.');
       }

@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Buffer } from 'node:buffer';
 import { deflateSync } from 'node:zlib';
 
 const OUT = join(resolve(dirname(fileURLToPath(import.meta.url)), '..'), 'build');
