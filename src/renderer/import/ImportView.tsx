@@ -12,6 +12,7 @@ import { PreviewStep } from './PreviewStep';
 import { StartStep } from './StartStep';
 import { formatBytes } from './wizard-logic';
 import './import.css';
+import './import-jobs.css';
 
 export { ImportWindowDrop } from './ImportWindowDrop';
 

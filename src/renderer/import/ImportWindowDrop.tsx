@@ -9,6 +9,7 @@ import { useImports } from '../state/imports';
 import { useUi } from '../state/ui';
 import { percentDone } from './wizard-logic';
 import './import.css';
+import './import-jobs.css';
 
 function hasFiles(e: DragEvent): boolean {
   return [...(e.dataTransfer?.types ?? [])].includes('Files');
