@@ -4,6 +4,7 @@
  * the job list current on every view, and a small indicator shows a running import elsewhere.
  */
 import { useEffect, useState } from 'react';
+import { onBridgeReconnect } from '../api/bridge';
 import { onEvent } from '../api/call';
 import { useImports } from '../state/imports';
 import { useUi } from '../state/ui';
@@ -29,9 +30,12 @@ export function ImportWindowDrop() {
       useUi.getState().setView('import');
       useImports.getState().openedElsewhere(file);
     });
+    // Progress pushed while the connection was down is lost; the list is read again.
+    const offReconnect = onBridgeReconnect(() => void useImports.getState().loadJobs());
     return () => {
       offProgress();
       offOpened();
+      offReconnect();
     };
   }, []);
 
@@ -59,6 +63,10 @@ export function ImportWindowDrop() {
       const file = e.dataTransfer?.files[0];
       if (!file) return;
       e.preventDefault();
+      if (document.querySelector('[role="dialog"]')) {
+        useUi.getState().toast(`Close the open dialog first, then drop ${file.name} again.`, 'info');
+        return;
+      }
       useUi.getState().setView('import');
       if ((e.dataTransfer?.files.length ?? 0) > 1) useUi.getState().toast(`Only ${file.name} was opened; import the other files one at a time.`, 'info');
       void useImports.getState().openFile(file);
