@@ -91,6 +91,10 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: detail, notes, re
     await detail.getByRole('heading', { name: NOT_FOUND, level: 2 }).waitFor();
     expect(await detail.getByRole('note').innerText()).toContain('No data from the carrier yet');
     expect(await detail.innerText()).not.toMatch(/delivered/i);
+    // The service keeps notes on its records: none can be written before it tracks one.
+    expect(await detail.getByRole('button', { name: 'Edit note' }).count()).toBe(0);
+    expect(await detail.getByText('A note can be added once the tracking service tracks this shipment.').count()).toBe(1);
+    expect(await page.getByRole('button', { name: `Edit note for ${NOT_FOUND}` }).count()).toBe(0);
     await screenshot(page, 'workspace-detail-not-found');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });

@@ -92,3 +92,6 @@ export function removalTotals(counts: Record<RemovalOutcome, number>, refunds: n
   if (counts['local-only'] > 0) parts.push(`${formatCount(counts['local-only'])} removed from this computer only`);
   return parts.length ? parts.join(', ') : 'Nothing to remove';
 }
+
+/** The service keeps notes on its records: a shipment it does not track cannot have one yet. */
+export const NOT_TRACKED_NOTE = 'A note can be added once the tracking service tracks this shipment.';

@@ -90,14 +90,18 @@ export function ContainersSection({ shipment }: { shipment: Shipment }) {
       <h3 id="detail-containers" className="section-title">
         Containers ({shipment.containers.length})
       </h3>
-      <p className="legend muted small">
-        <span className="event-kind actual">Actual</span> happened · <span className="event-kind expected">Expected</span> planned.
-        Dates are the port's local time, as the carrier gave them.
-      </p>
       {shipment.containers.length === 0 ? (
         <p className="muted">No containers reported yet.</p>
       ) : (
-        shipment.containers.map((c) => <ContainerBlock key={c.number} container={c} />)
+        <>
+          <p className="legend muted small">
+            <span className="event-kind actual">Actual</span> happened · <span className="event-kind expected">Expected</span> planned.
+            Dates are the port's local time, as the carrier gave them.
+          </p>
+          {shipment.containers.map((c) => (
+            <ContainerBlock key={c.number} container={c} />
+          ))}
+        </>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useUi } from '../state/ui';
 import { connectStores } from '../state/wire-events';
 import { type FakeBridge, createFakeBridge } from '../test-support/fake-bridge';
 import { CREDITS, SETTINGS, STATUS, pageOf } from '../test-support/fixtures';
@@ -55,6 +56,24 @@ describe('note editing', () => {
     fireEvent.change(input, { target: { value: 'y'.repeat(45) } });
     expect(input.value).toHaveLength(40);
     expect(screen.getByText('40/40')).toBeTruthy();
+  });
+
+  it('a shipment the service does not track offers no note editor, and n says why', async () => {
+    bridge.handlers['shipments.list'] = (q) => {
+      const page = pageOf(q, 50);
+      return { ...page, rows: page.rows.map((r) => (r.id === 2 ? { ...r, trackingId: null, outcome: 'INFO_NOT_FOUND' as const } : r)) };
+    };
+    render(<ShipmentTable viewportHeight={600} />);
+    await screen.findByText('MSCU0000001');
+    expect(screen.queryByRole('button', { name: 'Edit note for MSCU0000001' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit note for MSCU0000002' })).toBeTruthy();
+    const grid = screen.getByRole('grid', { name: 'Shipments' });
+    grid.focus();
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    fireEvent.keyDown(grid, { key: 'n' });
+    expect(screen.queryByRole('textbox', { name: 'Note for MSCU0000001' })).toBeNull();
+    expect(useUi.getState().toasts.map((t) => t.message)).toEqual(['MSCU0000001: A note can be added once the tracking service tracks this shipment.']);
   });
 
   it('Escape cancels without saving', async () => {

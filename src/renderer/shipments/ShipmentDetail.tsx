@@ -1,7 +1,7 @@
 /** The side panel with everything known about one shipment (`shipments.get`). */
 import { useState } from 'react';
 import type { ShipmentDetail as Detail } from '../../shared/views';
-import { carrierText, shipmentStatusText, shipmentStatusTone, subscriptionLabel, typeLabel } from '../lib/format';
+import { NOT_TRACKED_NOTE, carrierText, shipmentStatusText, shipmentStatusTone, subscriptionLabel, typeLabel } from '../lib/format';
 import { formatNaive } from '../lib/naive-date';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { useClock } from '../state/clock';
@@ -101,11 +101,14 @@ function DetailBody({ detail }: { detail: Detail }) {
           <div className="detail-note">
             <span className={s.note ? '' : 'muted'}>{s.note || 'No note'}</span>
             <NoteBadge pending={note.pending} failed={note.failed} />
-            <button type="button" className="button small" onClick={() => setEditing(true)}>
-              Edit note
-            </button>
+            {s.trackingId && (
+              <button type="button" className="button small" onClick={() => setEditing(true)}>
+                Edit note
+              </button>
+            )}
           </div>
         )}
+        {!s.trackingId && <p className="muted small">{NOT_TRACKED_NOTE}</p>}
         {note.failed && <p className="inline-error small">The service refused this note: {note.failed}</p>}
         {detail.pendingNote?.lastError && note.pending && (
           <p className="muted small">Last attempt to send it: {detail.pendingNote.lastError}</p>

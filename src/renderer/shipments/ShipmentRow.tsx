@@ -105,19 +105,21 @@ export const ShipmentRow = memo(function ShipmentRow(props: ShipmentRowProps) {
               {row.note}
             </span>
             <NoteBadge pending={props.notePending} failed={props.noteFailed} />
-            <button
-              type="button"
-              className="icon-button note-edit"
-              tabIndex={-1}
-              aria-label={`Edit note for ${row.reference}`}
-              title="Edit note (n)"
-              onClick={(e) => {
-                e.stopPropagation();
-                props.onEditNote(row.id, index);
-              }}
-            >
-              ✎
-            </button>
+            {row.trackingId && (
+              <button
+                type="button"
+                className="icon-button note-edit"
+                tabIndex={-1}
+                aria-label={`Edit note for ${row.reference}`}
+                title="Edit note (n)"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  props.onEditNote(row.id, index);
+                }}
+              >
+                ✎
+              </button>
+            )}
           </>
         )}
       </Cell>

@@ -5,6 +5,7 @@
 import { useDetail } from '../state/detail';
 import { rowAt, useShipments } from '../state/shipments';
 import { focusById, useUi } from '../state/ui';
+import { NOT_TRACKED_NOTE } from '../lib/format';
 
 export const GRID_ID = 'shipments-grid';
 
@@ -88,7 +89,8 @@ export function runTableKey(e: KeyLike): boolean {
     case 'N': {
       if (ctrl || e.altKey || active === null) break;
       const row = rowAt(s, active);
-      if (row) useUi.getState().editNote(row.id);
+      if (row?.trackingId) useUi.getState().editNote(row.id);
+      else if (row) useUi.getState().toast(`${row.reference}: ${NOT_TRACKED_NOTE}`, 'info');
       handled = row !== undefined;
       break;
     }
