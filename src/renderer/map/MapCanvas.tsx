@@ -24,8 +24,12 @@ export function MapCanvas({ label }: { label: string }) {
     let cancelled = false;
     let made: QuaysideMap | null = null;
     import('./map-engine')
-      .then(({ createQuaysideMap }) => createQuaysideMap(container, readColours(container), { openShipment: (id) => useDetail.getState().open(id) }))
+      // Unmounted while MapLibre was loading (or React's development double mount): no map is made.
+      .then(({ createQuaysideMap }) =>
+        cancelled ? null : createQuaysideMap(container, readColours(container), { openShipment: (id) => useDetail.getState().open(id) }),
+      )
       .then((created) => {
+        if (!created) return;
         if (cancelled) return created.destroy();
         made = created;
         created.exposeForTests();
@@ -63,7 +67,10 @@ export function MapCanvas({ label }: { label: string }) {
   useEffect(() => {
     const container = containerRef.current;
     if (!handle || !container) return;
-    const observer = new MutationObserver(() => handle.setColours(readColours(container)));
+    const recolour = () => handle.setColours(readColours(container));
+    // The theme may have been applied while MapLibre was loading.
+    recolour();
+    const observer = new MutationObserver(recolour);
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
     return () => observer.disconnect();
   }, [handle]);

@@ -68,10 +68,20 @@ describe('routeCollection', () => {
   it('brings the places and the current position next to the unwrapped line', () => {
     const points = routeCollection(transpacific).features.filter((f) => f.geometry.type === 'Point');
     expect(points.map((f) => [f.properties.label, f.geometry.coordinates])).toEqual([
-      ['POL Shanghai', [121.5, 31.2]],
-      ['POD Los Angeles', [241.7, 33.7]],
+      ['Shanghai (POL)', [121.5, 31.2]],
+      ['Los Angeles (POD)', [241.7, 33.7]],
       ['Now', [200, 36]],
     ]);
+  });
+
+  it('labels a place once when it has two roles', () => {
+    const places: MapRoute['places'] = [
+      { role: 'origin', name: 'Chicago', lat: 41.9, lng: -87.6, date: null },
+      { role: 'pod', name: 'Qingdao', lat: 36.1, lng: 120.3, date: null },
+      { role: 'destination', name: 'Qingdao', lat: 36.1, lng: 120.3, date: null },
+    ];
+    const labels = routeCollection({ ...transpacific, current: null, places }).features.filter((f) => f.properties.kind === 'place');
+    expect(labels.map((f) => f.properties.label)).toEqual(['Chicago (origin)', 'Qingdao (POD, destination)']);
   });
 
   it('shows the ports even when no sea route was given', () => {

@@ -30,10 +30,10 @@ export interface RouteProperties {
 }
 
 const ROLE_LABELS: Record<MapRoute['places'][number]['role'], string> = {
-  origin: 'Origin',
+  origin: 'origin',
   pol: 'POL',
   pod: 'POD',
-  destination: 'Destination',
+  destination: 'destination',
 };
 
 /** A {lat, lng} point as GeoJSON [lng, lat]: the renderer's only place where the order changes. */
@@ -96,8 +96,16 @@ export function routeCollection(route: MapRoute | null): FeatureCollection<LineS
       geometry: { type: 'MultiLineString', coordinates: route.segments.map((segment) => segment.map((pair) => [...pair])) },
     });
   }
+  // One point per place: a POD that is also the destination is labelled once, "Qingdao (POD, destination)".
+  const byPlace = new Map<string, { place: MapRoute['places'][number]; roles: string[] }>();
   for (const place of route.places) {
-    features.push(point(placed(place), { kind: 'place', role: place.role, label: `${ROLE_LABELS[place.role]} ${place.name}` }));
+    const key = `${place.name}|${place.lat}|${place.lng}`;
+    const seen = byPlace.get(key);
+    if (seen) seen.roles.push(ROLE_LABELS[place.role]);
+    else byPlace.set(key, { place, roles: [ROLE_LABELS[place.role]] });
+  }
+  for (const { place, roles } of byPlace.values()) {
+    features.push(point(placed(place), { kind: 'place', role: place.role, label: `${place.name} (${roles.join(', ')})` }));
   }
   if (route.current) features.push(point(placed(route.current), { kind: 'current', role: 'current', label: 'Now' }));
   return { type: 'FeatureCollection', features };

@@ -1,17 +1,18 @@
 /**
  * MapLibre behind a small handle, loaded only when the Map view opens (this module is imported
- * dynamically: MapLibre, its worker and the basemap stay out of the main bundle). Clicks on a
- * position open the shipment; clicks on a cluster zoom in until it splits.
+ * dynamically: MapLibre, its worker and the basemap stay out of the main bundle; the detailed
+ * basemap is one more chunk, loaded on the first close zoom). Clicks on a position open the
+ * shipment; clicks on a cluster zoom in until it splits.
  */
 import * as maplibregl from 'maplibre-gl';
 import type { GeoJSONSource, LngLatBoundsLike, MapGeoJSONFeature } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import countriesTopology from 'world-atlas/countries-50m.json';
+import coarseTopology from 'world-atlas/countries-110m.json';
 import type { MapPort, MapRoute, MapShipmentPoint } from '../../shared/workday-views';
 import { countriesFromTopology } from './basemap';
 import { boundsOf, portsCollection, positionsCollection, routeCollection, routePositions } from './map-data';
-import { LAYERS, type MapColours, SOURCES, mapStyle, themedPaint } from './map-style';
+import { DETAIL_ZOOM, LAYERS, type MapColours, SOURCES, mapStyle, themedPaint } from './map-style';
 
 export interface QuaysideMapEvents {
   openShipment(id: number): void;
@@ -40,11 +41,38 @@ const WORLD: LngLatBoundsLike = [
 ];
 const PADDING = 48;
 
-let countries: ReturnType<typeof countriesFromTopology> | null = null;
+type Countries = ReturnType<typeof countriesFromTopology>;
+
 /** Converted once per window: the basemap does not change. */
-function basemap(): ReturnType<typeof countriesFromTopology> {
-  countries ??= countriesFromTopology(countriesTopology);
-  return countries;
+let coarse: Countries | null = null;
+let detail: Promise<Countries> | null = null;
+
+function coarseCountries(): Countries {
+  coarse ??= countriesFromTopology(coarseTopology);
+  return coarse;
+}
+
+function detailedCountries(): Promise<Countries> {
+  detail ??= import('world-atlas/countries-50m.json').then((m) => countriesFromTopology(m.default));
+  return detail;
+}
+
+/** Loads the 1:50m countries on the first zoom close enough to need them, then hands the close zooms to them. */
+function loadDetailWhenZoomed(map: maplibregl.Map, live: () => boolean): void {
+  let asked = false;
+  const check = () => {
+    if (asked || map.getZoom() < DETAIL_ZOOM - 0.5) return;
+    asked = true;
+    map.off('zoomend', check);
+    void detailedCountries().then((countries) => {
+      if (!live()) return;
+      void map.getSource<GeoJSONSource>(SOURCES.countriesDetail)?.setData(countries);
+      map.setLayerZoomRange(LAYERS.land, 0, DETAIL_ZOOM);
+      map.setLayerZoomRange(LAYERS.borders, 0, DETAIL_ZOOM);
+    });
+  };
+  map.on('zoomend', check);
+  check();
 }
 
 declare global {
@@ -59,7 +87,7 @@ export async function createQuaysideMap(container: HTMLElement, colours: MapColo
   maplibregl.setWorkerUrl(workerUrl);
   const map = new maplibregl.Map({
     container,
-    style: mapStyle(basemap(), colours),
+    style: mapStyle(coarseCountries(), colours),
     bounds: WORLD,
     fitBoundsOptions: { padding: 8 },
     minZoom: 0.3,
@@ -75,6 +103,9 @@ export async function createQuaysideMap(container: HTMLElement, colours: MapColo
     map.once('load', () => resolve());
     map.once('error', (event) => reject(new Error(event.error?.message || 'the map could not load its style')));
   });
+
+  let removed = false;
+  loadDetailWhenZoomed(map, () => !removed);
 
   let positionBounds: LngLatBoundsLike | null = null;
   const source = (id: string) => map.getSource<GeoJSONSource>(id);
@@ -131,6 +162,7 @@ export async function createQuaysideMap(container: HTMLElement, colours: MapColo
     zoomIn: () => map.zoomIn(),
     zoomOut: () => map.zoomOut(),
     destroy() {
+      removed = true;
       if (window.__quaysideMap === map) delete window.__quaysideMap;
       map.remove();
     },

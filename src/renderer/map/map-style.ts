@@ -7,12 +7,20 @@
 import type { FeatureCollection } from 'geojson';
 import type { ExpressionSpecification, LayerSpecification, StyleSpecification } from 'maplibre-gl';
 
-export const SOURCES = { countries: 'countries', ports: 'ports', positions: 'positions', route: 'route' } as const;
+export const SOURCES = { countries: 'countries', countriesDetail: 'countries-detail', ports: 'ports', positions: 'positions', route: 'route' } as const;
+
+/**
+ * The world is drawn from the 1:110m countries (small, quick to cut into tiles); from this zoom
+ * on, the 1:50m countries take over once they are loaded (on the first zoom this close).
+ */
+export const DETAIL_ZOOM = 3;
 
 export const LAYERS = {
   water: 'water',
   land: 'land',
   borders: 'borders',
+  landDetail: 'land-detail',
+  bordersDetail: 'borders-detail',
   ports: 'ports',
   portLabels: 'port-labels',
   routeLine: 'route-line',
@@ -82,6 +90,7 @@ export function readColours(element: Element): MapColours {
 
 const FONT = ['Open Sans Regular', 'Arial Unicode MS Regular'];
 const isCluster: ExpressionSpecification = ['has', 'point_count'];
+const borderWidth: ExpressionSpecification = ['interpolate', ['linear'], ['zoom'], 1, 0.4, 6, 1.2];
 
 /** Paint properties that follow the theme, per layer, for setPaintProperty on a theme change. */
 export function themedPaint(c: MapColours): Record<string, Record<string, string>> {
@@ -89,6 +98,8 @@ export function themedPaint(c: MapColours): Record<string, Record<string, string
     [LAYERS.water]: { 'background-color': c.water },
     [LAYERS.land]: { 'fill-color': c.land },
     [LAYERS.borders]: { 'line-color': c.border },
+    [LAYERS.landDetail]: { 'fill-color': c.land },
+    [LAYERS.bordersDetail]: { 'line-color': c.border },
     [LAYERS.ports]: { 'circle-color': c.port, 'circle-stroke-color': c.labelHalo },
     [LAYERS.portLabels]: { 'text-color': c.label, 'text-halo-color': c.labelHalo },
     [LAYERS.routeLine]: { 'line-color': c.route },
@@ -104,15 +115,17 @@ function layers(c: MapColours): LayerSpecification[] {
   const p = themedPaint(c);
   return [
     { id: LAYERS.water, type: 'background', paint: p[LAYERS.water] },
-    { id: LAYERS.land, type: 'fill', source: SOURCES.countries, paint: { ...p[LAYERS.land], 'fill-antialias': true } },
-    { id: LAYERS.borders, type: 'line', source: SOURCES.countries, paint: { ...p[LAYERS.borders], 'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.4, 6, 1.2] } },
+    { id: LAYERS.land, type: 'fill', source: SOURCES.countries, paint: p[LAYERS.land] },
+    { id: LAYERS.borders, type: 'line', source: SOURCES.countries, paint: { ...p[LAYERS.borders], 'line-width': borderWidth } },
+    { id: LAYERS.landDetail, type: 'fill', source: SOURCES.countriesDetail, minzoom: DETAIL_ZOOM, paint: p[LAYERS.landDetail] },
+    { id: LAYERS.bordersDetail, type: 'line', source: SOURCES.countriesDetail, minzoom: DETAIL_ZOOM, paint: { ...p[LAYERS.bordersDetail], 'line-width': borderWidth } },
     {
       id: LAYERS.ports,
       type: 'circle',
       source: SOURCES.ports,
       paint: {
         ...p[LAYERS.ports],
-        'circle-radius': ['interpolate', ['linear'], ['sqrt', ['get', 'due']], 1, 4, 10, 18],
+        'circle-radius': ['interpolate', ['linear'], ['sqrt', ['get', 'due']], 1, 5, 7, 16],
         'circle-opacity': 0.5,
         'circle-stroke-width': 1,
         'circle-stroke-opacity': 0.9,
@@ -122,7 +135,7 @@ function layers(c: MapColours): LayerSpecification[] {
       id: LAYERS.portLabels,
       type: 'symbol',
       source: SOURCES.ports,
-      minzoom: 2,
+      minzoom: 1.6,
       layout: { 'text-field': ['get', 'label'], 'text-font': FONT, 'text-size': 11, 'text-offset': [0, 1.2], 'text-anchor': 'top', 'text-padding': 1 },
       paint: { ...p[LAYERS.portLabels], 'text-halo-width': 1.5 },
     },
@@ -133,21 +146,6 @@ function layers(c: MapColours): LayerSpecification[] {
       filter: ['==', ['get', 'kind'], 'line'],
       layout: { 'line-cap': 'round', 'line-join': 'round' },
       paint: { ...p[LAYERS.routeLine], 'line-width': 3, 'line-dasharray': [2, 1.5] },
-    },
-    {
-      id: LAYERS.routePlaces,
-      type: 'circle',
-      source: SOURCES.route,
-      filter: ['==', ['geometry-type'], 'Point'],
-      paint: { ...p[LAYERS.routePlaces], 'circle-radius': ['match', ['get', 'kind'], 'current', 7, 5], 'circle-stroke-width': 2 },
-    },
-    {
-      id: LAYERS.routeLabels,
-      type: 'symbol',
-      source: SOURCES.route,
-      filter: ['==', ['geometry-type'], 'Point'],
-      layout: { 'text-field': ['get', 'label'], 'text-font': FONT, 'text-size': 12, 'text-offset': [0, -1.1], 'text-anchor': 'bottom', 'text-allow-overlap': true },
-      paint: { ...p[LAYERS.routeLabels], 'text-halo-width': 2 },
     },
     {
       id: LAYERS.clusters,
@@ -177,6 +175,28 @@ function layers(c: MapColours): LayerSpecification[] {
       filter: ['!', isCluster],
       paint: { ...p[LAYERS.positions], 'circle-radius': 6, 'circle-stroke-width': 2 },
     },
+    // The open shipment's places and labels above everything else: placed first, never hidden by a cluster.
+    {
+      id: LAYERS.routePlaces,
+      type: 'circle',
+      source: SOURCES.route,
+      filter: ['==', ['geometry-type'], 'Point'],
+      paint: { ...p[LAYERS.routePlaces], 'circle-radius': ['match', ['get', 'kind'], 'current', 7, 5], 'circle-stroke-width': 2 },
+    },
+    {
+      id: LAYERS.routeLabels,
+      type: 'symbol',
+      source: SOURCES.route,
+      filter: ['==', ['geometry-type'], 'Point'],
+      layout: {
+        'text-field': ['get', 'label'],
+        'text-font': FONT,
+        'text-size': 12,
+        'text-variable-anchor': ['bottom', 'top', 'left', 'right'],
+        'text-radial-offset': 0.9,
+      },
+      paint: { ...p[LAYERS.routeLabels], 'text-halo-width': 2 },
+    },
   ];
 }
 
@@ -186,7 +206,9 @@ export function mapStyle(countries: FeatureCollection, colours: MapColours): Sty
   return {
     version: 8,
     sources: {
-      [SOURCES.countries]: { type: 'geojson', data: countries, tolerance: 0.5 },
+      // The data holds no more detail than these zooms show: deeper tiles are overzoomed, not cut again.
+      [SOURCES.countries]: { type: 'geojson', data: countries, tolerance: 0.5, maxzoom: DETAIL_ZOOM },
+      [SOURCES.countriesDetail]: { type: 'geojson', data: empty(), tolerance: 0.5, maxzoom: 6 },
       [SOURCES.ports]: { type: 'geojson', data: empty() },
       [SOURCES.route]: { type: 'geojson', data: empty() },
       [SOURCES.positions]: { type: 'geojson', data: empty(), cluster: true, clusterMaxZoom: CLUSTER_MAX_ZOOM, clusterRadius: CLUSTER_RADIUS },
