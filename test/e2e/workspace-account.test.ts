@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRenderer, screenshot, skipWithoutChromium, startStack, type LaunchedBrowser, type Stack } from './support/index.js';
-import { creditBalance, openWindow, pageErrors, rowOf } from './support/workspace.js';
+import { computedStyle, creditBalance, hasFocus, openWindow, pageErrors, rowOf } from './support/workspace.js';
 
 describe.skipIf(skipWithoutChromium())('workspace in Chromium: key, credits, quick track, theme', () => {
   let stack: Stack;
@@ -68,7 +68,7 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: key, credits, qui
     const { page } = browser;
     await page.keyboard.press('Control+K');
     const box = page.getByRole('textbox', { name: 'Quick track' });
-    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => hasFocus(box)).toBe(true);
     await box.pressSequentially('msku1234565');
     const hint = page.locator('#quick-track-hint');
     await expect.poll(() => hint.innerText(), { timeout: 10_000 }).toBe('Container · A.P. Moller-Maersk · 1 credit');
@@ -100,8 +100,8 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: key, credits, qui
 
   it('switches between light and dark, and keeps the choice after a reload', async () => {
     const { page } = browser;
-    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
-    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const theme = () => page.locator('html').getAttribute('data-theme');
+    const background = () => computedStyle(page.locator('body'), 'background-color');
     expect(await theme()).toBe('light');
     const light = await background();
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentTableRow } from '../../src/shared/views.js';
 import { buildRenderer, screenshot, skipWithoutChromium, startStack, type LaunchedBrowser, type Stack } from './support/index.js';
-import { creditBalance, openWindow, pageErrors, rowOf, statusBar } from './support/workspace.js';
+import { computedStyle, creditBalance, openWindow, pageErrors, rowOf, statusBar } from './support/workspace.js';
 
 /** Tracked a moment ago and delivered: removing it deletes it with a refund. */
 const FRESH = 'MSKU1234565';
@@ -65,10 +65,10 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: detail, notes, re
     expect(await timeline.locator('.event-kind.actual').count()).toBeGreaterThan(0);
     expect(await timeline.locator('.event-kind.expected').count()).toBeGreaterThan(0);
     // Actual and expected do not look alike.
-    const styleOf = (kind: string) => timeline.locator(`.event.event-${kind} .event-kind`).first().evaluate((el) => {
-      const s = getComputedStyle(el);
-      return `${s.color}|${s.backgroundColor}|${s.borderStyle}`;
-    });
+    const styleOf = async (kind: string) => {
+      const label = timeline.locator(`.event.event-${kind} .event-kind`).first();
+      return Promise.all(['color', 'background-color', 'border-top-style'].map((p) => computedStyle(label, p))).then((v) => v.join('|'));
+    };
     expect(await styleOf('actual')).not.toBe(await styleOf('expected'));
 
     const history = detail.getByRole('region', { name: 'ETA history' });

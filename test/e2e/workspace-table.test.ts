@@ -4,9 +4,8 @@
  * deep, and drive the table by keyboard alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROW_HEIGHT } from '../../src/renderer/shipments/columns.js';
 import { buildRenderer, screenshot, skipWithoutChromium, startStack, type LaunchedBrowser, type Stack } from './support/index.js';
-import { openWindow, pageErrors, rowOf } from './support/workspace.js';
+import { hasFocus, openWindow, pageErrors, rowOf, timeToTopRow } from './support/workspace.js';
 
 const CACHED = 100_000;
 
@@ -51,23 +50,7 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: 100,000 shipments
     const search = page.getByRole('searchbox', { name: 'Search shipments' });
     await search.click();
     // From each keystroke's input event to the first frame in which the top row is the one typed.
-    const measured = page.evaluate(
-      (ref) =>
-        new Promise<number>((resolve, reject) => {
-          const input = document.getElementById('shipment-search') as HTMLInputElement;
-          let typedAt = 0;
-          input.addEventListener('input', () => (typedAt = performance.now()), { capture: true });
-          const deadline = performance.now() + 20_000;
-          const frame = () => {
-            const top = document.querySelector('[role=row][data-index="0"] .c-reference');
-            if (typedAt > 0 && input.value === ref && top?.textContent === ref) resolve(performance.now() - typedAt);
-            else if (performance.now() > deadline) reject(new Error(`the row ${ref} did not show within 20 s`));
-            else requestAnimationFrame(frame);
-          };
-          requestAnimationFrame(frame);
-        }),
-      reference,
-    );
+    const measured = timeToTopRow(search, reference);
     const started = Date.now();
     await search.pressSequentially(reference);
     const ms = await measured;
@@ -91,10 +74,13 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: 100,000 shipments
   it('scrolls deep into the cache and renders the rows there', async () => {
     const { page } = browser;
     const grid = page.getByRole('grid', { name: 'Shipments' });
+    // The body is as tall as every row together.
+    const rowHeight = await grid.locator('.grid-body').evaluate((el, n) => el.getBoundingClientRect().height / n, CACHED);
+    expect(rowHeight).toBeGreaterThan(10);
     for (const index of [61_500, 99_990]) {
       const reference = await referenceAt(index);
       const started = Date.now();
-      await grid.evaluate((el, top) => (el.scrollTop = top), index * ROW_HEIGHT);
+      await grid.evaluate((el, top) => (el.scrollTop = top), index * rowHeight);
       const row = page.locator(`[role=row][aria-rowindex="${index + 2}"]`);
       await row.locator('.c-reference').filter({ hasText: reference }).waitFor({ timeout: 10_000 });
       console.log(`[measure] scroll to row ${index + 1}: ${Date.now() - started} ms until its reference shows`);
@@ -109,11 +95,11 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: 100,000 shipments
     await page.locator('.brand').click();
     await page.keyboard.press('/');
     const search = page.getByRole('searchbox', { name: 'Search shipments' });
-    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => hasFocus(search)).toBe(true);
 
     // Down from the search box goes to the grid, first row active; arrows move it.
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => grid.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => hasFocus(grid)).toBe(true);
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowUp');
     const reference = await referenceAt(2);
@@ -125,21 +111,21 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: 100,000 shipments
     await page.keyboard.press('Enter');
     const detail = page.getByRole('region', { name: 'Shipment detail' });
     await detail.getByRole('heading', { name: reference, level: 2 }).waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('detail-heading');
+    await expect.poll(() => hasFocus(page.locator('#detail-heading'))).toBe(true);
     await screenshot(page, 'workspace-keyboard-detail');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
-    await expect.poll(() => grid.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => hasFocus(grid)).toBe(true);
 
     await page.keyboard.press('n');
     const note = page.getByRole('textbox', { name: `Note for ${reference}` });
-    await expect.poll(() => note.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => hasFocus(note)).toBe(true);
     await page.keyboard.type('hello');
     expect(await page.getByLabel('5 of 40 characters').count()).toBe(1);
     await page.keyboard.press('Escape');
     await note.waitFor({ state: 'detached' });
     expect(await page.locator('#shipment-row-2 .note-text').innerText()).toBe('');
-    await expect.poll(() => grid.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => hasFocus(grid)).toBe(true);
 
     // End goes to the last of 100,000, and it is rendered.
     await page.keyboard.press('End');

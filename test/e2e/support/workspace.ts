@@ -46,3 +46,38 @@ export function statusBar(page: Page): Locator {
 export function pageErrors(browser: LaunchedBrowser): string[] {
   return browser.errors.filter((e) => e.startsWith('page error'));
 }
+
+/** Whether the element has keyboard focus. (The page's globals are reached through the element: the tests compile without the DOM library.) */
+export function hasFocus(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => el === el.ownerDocument.activeElement);
+}
+
+/** One computed style property of the element, as Chromium resolved it. */
+export function computedStyle(locator: Locator, property: string): Promise<string> {
+  return locator.evaluate((el, name) => el.ownerDocument.defaultView!.getComputedStyle(el).getPropertyValue(name), property);
+}
+
+/**
+ * Milliseconds from the last input event of `box` to the first frame in which the grid's top row
+ * shows `reference` (and the box holds it). Start it before typing; it resolves once the row shows.
+ */
+export function timeToTopRow(box: Locator, reference: string, timeoutMs = 20_000): Promise<number> {
+  return box.evaluate(
+    (input, { ref, timeout }) =>
+      new Promise<number>((resolve, reject) => {
+        const win = input.ownerDocument.defaultView!;
+        const now = () => win.performance.now();
+        let typedAt = 0;
+        input.addEventListener('input', () => (typedAt = now()), { capture: true });
+        const deadline = now() + timeout;
+        const frame = () => {
+          const top = input.ownerDocument.querySelector('[role=row][data-index="0"] .c-reference');
+          if (typedAt > 0 && (input as unknown as { value: string }).value === ref && top?.textContent === ref) resolve(now() - typedAt);
+          else if (now() > deadline) reject(new Error(`the row ${ref} did not show within ${timeout} ms`));
+          else win.requestAnimationFrame(frame);
+        };
+        win.requestAnimationFrame(frame);
+      }),
+    { ref: reference, timeout: timeoutMs },
+  );
+}
