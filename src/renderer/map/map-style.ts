@@ -90,6 +90,8 @@ export function readColours(element: Element): MapColours {
 
 const FONT = ['Open Sans Regular', 'Arial Unicode MS Regular'];
 const isCluster: ExpressionSpecification = ['has', 'point_count'];
+/** A port's circle grows with the square root of the shipments due there (its area with the count), up to 300 due. */
+const portRadius = (one: number, many: number): ExpressionSpecification => ['interpolate', ['linear'], ['sqrt', ['get', 'due']], 1, one, 17, many];
 const borderWidth: ExpressionSpecification = ['interpolate', ['linear'], ['zoom'], 1, 0.4, 6, 1.2];
 
 /** Paint properties that follow the theme, per layer, for setPaintProperty on a theme change. */
@@ -125,7 +127,7 @@ function layers(c: MapColours): LayerSpecification[] {
       source: SOURCES.ports,
       paint: {
         ...p[LAYERS.ports],
-        'circle-radius': ['interpolate', ['linear'], ['sqrt', ['get', 'due']], 1, 5, 7, 16],
+        'circle-radius': ['interpolate', ['linear'], ['zoom'], 1, portRadius(3, 10), 5, portRadius(5, 18)],
         'circle-opacity': 0.5,
         'circle-stroke-width': 1,
         'circle-stroke-opacity': 0.9,
