@@ -5,70 +5,13 @@
  */
 import type { FeatureCollection, Point } from 'geojson';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapView } from '../../src/shared/workday-views.js';
+import { drawn, openMap, settled } from './map-page.js';
 import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium, startStack, type LaunchedBrowser, type Stack } from './support/index.js';
 
 /** The page's window as these tests use it (the test tsconfig has no DOM types; the code runs in the page). */
 declare const window: { __quaysideTest?: boolean; __quaysideMap?: MapLibreMap };
-
-/** What the map draws now: unique positions (clusters counted by their size), ports, route lines. */
-interface Drawn {
-  positions: number;
-  clusters: number;
-  ports: number;
-  routeLines: number;
-  routeCoordinates: number[][][];
-  landFeatures: number;
-  landInOpenSea: string[];
-  landAt: Record<'russia' | 'chukotka' | 'antarctica' | 'fiji', string[]>;
-}
-
-async function drawn(page: Page): Promise<Drawn> {
-  return page.evaluate(() => {
-    const map = window.__quaysideMap;
-    if (!map) throw new Error('no map instance');
-    const rendered = map.queryRenderedFeatures(undefined, { layers: ['clusters', 'positions'] });
-    const clusters = new Map<number, number>();
-    const single = new Set<number>();
-    for (const f of rendered) {
-      if (f.properties['cluster']) clusters.set(Number(f.properties['cluster_id']), Number(f.properties['point_count']));
-      else single.add(Number(f.properties['id']));
-    }
-    const route = map.querySourceFeatures('route').filter((f) => f.properties['kind'] === 'line');
-    const landAt = (lng: number, lat: number) => map.queryRenderedFeatures(map.project([lng, lat]), { layers: ['land'] }).map((f) => String(f.properties['name']));
-    return {
-      positions: [...clusters.values()].reduce((a, b) => a + b, 0) + single.size,
-      clusters: clusters.size,
-      ports: new Set(map.queryRenderedFeatures(undefined, { layers: ['ports'] }).map((f) => String(f.properties['name']))).size,
-      routeLines: map.queryRenderedFeatures(undefined, { layers: ['route-line'] }).length,
-      routeCoordinates: route.flatMap((f) => (f.geometry.type === 'MultiLineString' ? f.geometry.coordinates : f.geometry.type === 'LineString' ? [f.geometry.coordinates] : [])),
-      landFeatures: map.querySourceFeatures('countries').length,
-      // Open sea where a ring cut at ±180° would smear: the North Atlantic (Russia) and the South Pacific (Fiji).
-      landInOpenSea: [...landAt(-35, 50), ...landAt(-120, -17.5), ...landAt(-150, -40)],
-      landAt: { russia: landAt(100, 62), chukotka: landAt(175, 66), antarctica: landAt(0, -78), fiji: landAt(178.5, -17.8) },
-    };
-  });
-}
-
-/** Resolves once MapLibre has nothing left to load or draw. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => window.__quaysideMap?.loaded() === true && window.__quaysideMap.areTilesLoaded(), undefined, { timeout: 20_000, polling: 200 });
-  await page.evaluate(() => new Promise<void>((resolve) => (window.__quaysideMap!.isMoving() ? window.__quaysideMap!.once('idle', () => resolve()) : resolve())));
-}
-
-/** Opens the Map view; answers the milliseconds from the click on "Map" to a fully drawn map. */
-async function openMap(page: Page, url: string): Promise<number> {
-  await page.addInitScript(() => (window.__quaysideTest = true));
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto(url, { waitUntil: 'load' });
-  const started = Date.now();
-  await page.getByRole('button', { name: 'Map' }).click();
-  await page.locator('.map-canvas[data-ready="true"]').waitFor({ timeout: 30_000 });
-  await settled(page);
-  return Date.now() - started;
-}
 
 describe('the offline map', () => {
   let stack: Stack;
@@ -245,47 +188,5 @@ describe('the offline map', () => {
       // MapLibre, its worker and the basemap run under the window's strict CSP (no eval, no remote origin).
       expect(browser.errors.filter((e) => /Content Security Policy|unsafe-eval/i.test(e))).toEqual([]);
     }, 60_000);
-  });
-});
-
-describe('the offline map with many shipments', () => {
-  const COUNT = 5000;
-  let stack: Stack;
-
-  beforeAll(async () => {
-    await buildRenderer();
-    stack = await startStack({ shipments: 0, cached: { count: COUNT, routes: true } });
-  }, 240_000);
-
-  afterAll(async () => {
-    await stack?.close();
-  });
-
-  describe.skipIf(skipWithoutChromium())('in Chromium', () => {
-    it('clusters thousands of positions into a readable world map', async () => {
-      const started = performance.now();
-      const answer = await stack.call('map.view', {});
-      const viewMs = performance.now() - started;
-      if (!answer.ok) throw new Error(answer.error.message);
-      const withPosition = answer.value.shipments.length;
-      expect(withPosition).toBeGreaterThan(COUNT / 2);
-      const browser = await launchBrowser();
-      try {
-        const { page } = browser;
-        const ms = await openMap(page, stack.url);
-        console.log(`Map of ${withPosition} positions (${COUNT} shipments): map.view answered in ${Math.round(viewMs)} ms over HTTP; ${ms} ms from the click on Map to a fully drawn map.`);
-        const d = await drawn(page);
-        expect(d.positions).toBe(withPosition);
-        // Clustered: far fewer marks than shipments, each with its count.
-        expect(d.clusters).toBeGreaterThan(5);
-        expect(d.clusters).toBeLessThan(200);
-        const summary = page.getByRole('complementary', { name: 'What the map shows' });
-        await expect.poll(() => summary.innerText()).toContain('more shipments: narrow the filters to list them');
-        await screenshot(page, 'map-many');
-        expect(browser.errors.filter((e) => e.startsWith('page error'))).toEqual([]);
-      } finally {
-        await browser.close();
-      }
-    }, 120_000);
   });
 });
