@@ -130,6 +130,9 @@ describe('the offline map', () => {
       await expect.poll(basemap, { timeout: 15_000 }).toEqual({ countries: expect.any(Number), coarseUpTo: 3 });
       expect((await basemap()).countries).toBeGreaterThan(200);
       const box = (await page.locator('.maplibregl-canvas').boundingBox())!;
+      await page.mouse.move(box.x + hit.x, box.y + hit.y);
+      await expect.poll(() => page.locator('.map-hover').innerText(), { timeout: 10_000 }).toContain(hit.reference!);
+      await screenshot(page, 'map-hover');
       await page.mouse.click(box.x + hit.x, box.y + hit.y);
       const detail = page.getByRole('region', { name: 'Shipment detail' });
       await expect.poll(() => detail.getByRole('heading', { level: 2 }).innerText(), { timeout: 10_000 }).toBe(hit.reference);

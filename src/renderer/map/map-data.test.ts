@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MapRoute, MapShipmentPoint } from '../../shared/workday-views';
-import { boundsOf, nearLongitude, portsCollection, positionsCollection, routeCollection, routePositions } from './map-data';
+import { boundsOf, hoverText, nearLongitude, portsCollection, positionsCollection, routeCollection, routePositions } from './map-data';
 
 const point = (id: number, lat: number, lng: number): MapShipmentPoint => ({
   id,
@@ -23,6 +23,15 @@ describe('positionsCollection', () => {
     // Missing values stay empty, never made up.
     expect(collection.features[1]!.properties).toMatchObject({ status: '', eta: '', pod: '' });
     expect(collection.features[1]!.id).toBe(2);
+  });
+});
+
+describe('hoverText', () => {
+  it('names the shipment with what is known, in the forwarder’s words, dates as given', () => {
+    const [known, bare] = positionsCollection([point(1, 51.9, 4.1), point(2, 0, 0)]).features.map((f) => f.properties);
+    expect(hoverText(known!)).toBe('MSCU1000001 · In transit · POD Rotterdam · ETA 2026-12-04');
+    expect(hoverText(bare!)).toBe('MSCU1000002');
+    expect(hoverText({ reference: 'X1', status: 'SOMETHING_NEW' })).toBe('X1 · SOMETHING_NEW');
   });
 });
 

@@ -5,6 +5,8 @@
  */
 import type { Feature, FeatureCollection, LineString, MultiLineString, Point, Position } from 'geojson';
 import type { MapPort, MapRoute, MapShipmentPoint } from '../../shared/workday-views';
+import { statusShipmentFilterLabel } from '../lib/format';
+import { naiveDay } from '../lib/naive-date';
 
 export interface PositionProperties {
   id: number;
@@ -59,6 +61,16 @@ export function positionsCollection(points: readonly MapShipmentPoint[]): Featur
       geometry: { type: 'Point', coordinates: positionOf(p) },
     })),
   };
+}
+
+/** "MSCU1234565 · In transit · POD Rotterdam · ETA 2026-12-04": what a hover over a position says. */
+export function hoverText(properties: object): string {
+  const values = properties as Record<string, unknown>;
+  const text = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : '');
+  const status = text('status');
+  const pod = text('pod');
+  const eta = naiveDay(text('eta'));
+  return [text('reference'), status ? statusShipmentFilterLabel(status) : '', pod ? `POD ${pod}` : '', eta ? `ETA ${eta}` : ''].filter(Boolean).join(' · ');
 }
 
 export function portsCollection(ports: readonly MapPort[]): FeatureCollection<Point, PortProperties> {

@@ -11,7 +11,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import coarseTopology from 'world-atlas/countries-110m.json';
 import type { MapPort, MapRoute, MapShipmentPoint } from '../../shared/workday-views';
 import { countriesFromTopology } from './basemap';
-import { boundsOf, portsCollection, positionsCollection, routeCollection, routePositions } from './map-data';
+import { boundsOf, hoverText, portsCollection, positionsCollection, routeCollection, routePositions } from './map-data';
 import { DETAIL_ZOOM, LAYERS, type MapColours, SOURCES, mapStyle, themedPaint } from './map-style';
 
 export interface QuaysideMapEvents {
@@ -128,6 +128,17 @@ export async function createQuaysideMap(container: HTMLElement, colours: MapColo
     map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'));
     map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''));
   }
+  // Hovering a position names the shipment (text only: nothing from the data becomes HTML).
+  const hover = new maplibregl.Popup({ closeButton: false, closeOnClick: false, offset: 10, className: 'map-hover', maxWidth: '420px' });
+  map.on('mousemove', LAYERS.positions, (e) => {
+    const feature = e.features?.[0];
+    if (!feature || feature.geometry.type !== 'Point') return;
+    hover
+      .setLngLat(feature.geometry.coordinates as [number, number])
+      .setText(hoverText(feature.properties))
+      .addTo(map);
+  });
+  map.on('mouseleave', LAYERS.positions, () => hover.remove());
 
   return {
     map,
