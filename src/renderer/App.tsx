@@ -44,7 +44,7 @@ export function App() {
         <header className="topbar">
           <div className="brand">
             <span className="brand-mark" aria-hidden="true" />
-            Quayside
+            <span className="brand-name">Quayside</span>
           </div>
           <NavBar />
           <QuickTrack />
