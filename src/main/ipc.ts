@@ -10,7 +10,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { API_METHODS, EVENT_CHANNEL, ipcChannel, type AppError, type EventName, type Events, type Result } from '../shared/contract.js';
+import { API_METHODS, EVENT_CHANNEL, ipcChannel, type ApiMethod, type AppError, type EventName, type Events, type Result } from '../shared/contract.js';
+import { INPUT_SCHEMAS } from '../shared/contract-schemas.js';
 import type { AppRuntime } from '../core/app/types.js';
 
 export const FOREIGN_FRAME_MESSAGE = "This request did not come from Quayside's own window, so it was refused; restart Quayside if the window stops working.";
@@ -76,6 +77,11 @@ export interface RegisterIpcOptions {
   isTrustedFrame: (event: IpcMainInvokeEvent) => boolean;
   /** The window that receives events; null while there is none (or it shows something else). */
   eventTarget?: () => Pick<WebContents, 'send' | 'isDestroyed'> | null | undefined;
+  /**
+   * Methods the shell answers itself instead of the runtime (switching to sample data swaps the
+   * runtime). Their input is validated with the contract's schema first, as the runtime would.
+   */
+  shellMethods?: Partial<Record<ApiMethod, (input: unknown) => Promise<unknown>>>;
 }
 
 function refusal(code: AppError['code'], message: string): Result<never> {
@@ -98,6 +104,12 @@ export function registerIpc(options: RegisterIpcOptions): () => void {
       if (!trusted) return refusal('internal', FOREIGN_FRAME_MESSAGE);
       if (args.length > 1) return refusal('invalid-input', `The request was refused: ${method} takes at most one argument.`);
       try {
+        const own = options.shellMethods?.[method];
+        if (own) {
+          const parsed = INPUT_SCHEMAS[method].safeParse(args[0]);
+          if (!parsed.success) return refusal('invalid-input', `The request was refused: ${method} got an input it does not take.`);
+          return { ok: true, value: await own(parsed.data) };
+        }
         return await runtime.dispatch(method, args[0]);
       } catch {
         return refusal('internal', `Quayside hit an unexpected problem running ${method}; try again, and report it if it stays.`);

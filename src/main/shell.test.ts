@@ -271,4 +271,23 @@ describe('the desktop shell', () => {
     expect(await appInfo()).toMatchObject({ demo: false, dataDir: dir });
     expect((await list()).value.total).toBe(0);
   }, 30_000);
+
+  it("the welcome screen's sample-data button (app.sampleData) switches in main; a bad input or a foreign frame is refused", async () => {
+    const window = await launch();
+    const contents = window.webContents;
+    const invoke = (input: unknown, frame = contents.mainFrame) => fake.ipcMain.invoke(ipcChannel('app.sampleData'), contents, frame, input) as Promise<Result<unknown>>;
+    expect(await invoke({ on: 'yes' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(await invoke({ on: true }, { ...contents.mainFrame, url: 'https://evil.example/' })).toMatchObject({ ok: false, error: { message: FOREIGN_FRAME_MESSAGE } });
+    expect(contents.reloads).toBe(0);
+    expect(await invoke({ on: true })).toEqual({ ok: true });
+    await until(() => contents.reloads === 1);
+    const info = (await fake.ipcMain.invoke(ipcChannel('app.info'), contents, contents.mainFrame)) as { value: { demo: boolean } };
+    expect(info.value.demo).toBe(true);
+    // Asking for what is already open changes nothing.
+    expect(await invoke({ on: true })).toEqual({ ok: true });
+    await settle(200);
+    expect(contents.reloads).toBe(1);
+    expect(await invoke({ on: false })).toEqual({ ok: true });
+    await until(() => contents.reloads === 2);
+  }, 30_000);
 });

@@ -108,10 +108,10 @@ export function startShell(electron: ElectronApi, options: ShellOptions): Shell 
     electron.Menu.setApplicationMenu(electron.Menu.buildFromTemplate(template));
   };
   const reloadWindow = () => liveWindow()?.webContents.reload();
-  const switchDemo = async () => {
-    if (!host) return;
+  const switchDemo = async (demo = !host?.demo) => {
+    if (!host || host.demo === demo) return;
     try {
-      await host.reopen(!host.demo);
+      await host.reopen(demo);
     } catch (err) {
       dialog.showErrorBox('Quayside cannot open its data', message(err));
     }
@@ -163,6 +163,13 @@ export function startShell(electron: ElectronApi, options: ShellOptions): Shell 
     registerIpc({
       ipcMain: electron.ipcMain,
       runtime: host,
+      shellMethods: {
+        // Answered first; the swap (runtime closed, the other cache opened, window reloaded) follows.
+        'app.sampleData': async (input) => {
+          const { on } = input as { on: boolean };
+          setTimeout(() => void switchDemo(on), 50);
+        },
+      },
       isTrustedFrame: createFrameCheck({ getWindow: liveWindow, renderer: options.renderer }),
       eventTarget: () => {
         const contents = liveWindow()?.webContents;

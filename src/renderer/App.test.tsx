@@ -88,6 +88,21 @@ describe('the window', () => {
     expect(screen.getByRole('search', { name: 'Track a new reference' })).toBeTruthy();
   });
 
+  it('the first-run screen offers the sample data; while it is open a band says so and leads back', async () => {
+    render(<App />);
+    expect(screen.queryByRole('note', { name: 'Sample data' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Explore with sample data' }));
+    await waitFor(() => expect(bridge.callsOf('app.sampleData')).toEqual([{ on: true }]));
+    cleanup();
+    const demoBridge = createFakeBridge({ ...bridge.handlers, 'settings.get': () => ({ ...SETTINGS, demo: true }) });
+    resetStores(demoBridge);
+    render(<App />);
+    const band = await screen.findByRole('note', { name: 'Sample data' });
+    expect(band.textContent).toContain('made up');
+    fireEvent.click(within(band).getByRole('button', { name: 'Leave sample data' }));
+    await waitFor(() => expect(demoBridge.callsOf('app.sampleData')).toEqual([{ on: false }]));
+  });
+
   it('applies the theme from settings and saves the toggle', async () => {
     render(<App />);
     await waitFor(() => expect(document.documentElement.dataset.theme).toBe('light'));

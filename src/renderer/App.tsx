@@ -1,6 +1,7 @@
 /** The window: header (navigation, quick track, credits, theme), the current view, the status bar. */
 import { useEffect } from 'react';
 import { CreditsPanel } from './components/CreditsPanel';
+import { DemoBanner } from './components/DemoBanner';
 import { APP_SHELL_ID } from './components/Dialog';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { NavBar } from './components/NavBar';
@@ -61,6 +62,7 @@ export function App() {
             ?
           </button>
         </header>
+        <DemoBanner />
         <main id="main" className="main">
           {view === 'shipments' && (
             <ErrorBoundary area="the shipments view">

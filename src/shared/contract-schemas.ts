@@ -43,6 +43,7 @@ const callbackUrl = z.string().max(2000).url('a full web address such as https:/
 
 export const INPUT_SCHEMAS = {
   'app.info': none,
+  'app.sampleData': z.strictObject({ on: z.boolean() }),
   'shipments.list': filter.extend({
     sort: sort.optional(),
     offset: z.number().int().min(0),

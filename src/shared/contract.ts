@@ -67,6 +67,13 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
 /** Every method takes at most one argument, a plain serialisable value. */
 export interface Api {
   'app.info'(): Promise<AppInfo>;
+  /**
+   * Switches the window between the real cache and the sample data (demo: an in-process
+   * simulator with a few hundred shipments, kept in `<data folder>/demo`). The desktop shell
+   * answers, then reopens the cache and reloads the window; the web harness cannot switch
+   * (start it with --demo) and says so.
+   */
+  'app.sampleData'(input: { on: boolean }): Promise<void>;
 
   'shipments.list'(query: ShipmentListQuery): Promise<ShipmentListPage>;
   /** Ids of every shipment matching the filter, in table order (for "select all"); at most 100,000. */
@@ -162,6 +169,7 @@ export type ApiOutput<M extends ApiMethod> = Awaited<ReturnType<Api[M]>>;
 /** The list every client and the registration are built from; a test checks it against `Api`. */
 export const API_METHODS = [
   'app.info',
+  'app.sampleData',
   'shipments.list',
   'shipments.ids',
   'shipments.facets',

@@ -45,6 +45,10 @@ describe('demo mode in the harness', () => {
         const firstRow = page.locator('[role="row"][data-id]').first();
         await firstRow.waitFor({ state: 'visible', timeout: 20_000 });
         await expect.poll(() => page.getByText('Demo data', { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+        // The band under the header marks the sample data on every view.
+        const band = page.getByRole('note', { name: 'Sample data' });
+        await expect.poll(() => band.isVisible(), { timeout: 10_000 }).toBe(true);
+        expect(await band.innerText()).toContain('made up');
         await screenshot(page, 'demo-table');
 
         await firstRow.dblclick();

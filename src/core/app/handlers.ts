@@ -13,6 +13,9 @@ import { resolveFilter } from './filters.js';
 import { type BackgroundSync, SYNC_INTERVAL_SETTING, syncIntervalMinutes } from './background-sync.js';
 import { AppFailure, toAppError } from './app-errors.js';
 
+export const SAMPLE_DATA_ONLY_IN_SHELL =
+  'Sample data is switched on in the desktop app (File → Explore with Sample Data); in a browser, start the harness with --demo.';
+
 export type Handlers = { [M in keyof Api]: (input: Parameters<Api[M]>[0]) => ReturnType<Api[M]> };
 
 /** The methods of one area (`import.*`, `map.*`…), implemented in a file of their own. */
@@ -80,6 +83,10 @@ export function createHandlers(ctx: HandlerContext): WindowHandlers {
 
   return {
     'app.info': async () => ({ ...ctx.info }),
+    // The shell owns the runtime, so only the shell can swap it (src/main/shell.ts answers this first).
+    'app.sampleData': async () => {
+      throw new AppFailure('invalid-input', SAMPLE_DATA_ONLY_IN_SHELL);
+    },
 
     'shipments.list': async (query) => {
       const f = filter(query);

@@ -58,6 +58,11 @@ describe('the window back end (runtime over the real core and the simulator)', (
     else expect.fail('a 41-character note was accepted');
   });
 
+  it('sample data is switched by the desktop shell; the runtime alone says where to find it', async () => {
+    const answer = await call('app.sampleData', { on: true });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('--demo') } });
+  });
+
   it('takes a key, shows only its last 4 characters, and reads the balance', async () => {
     const noKey = await call('credits.refresh');
     expect(noKey).toMatchObject({ ok: false, error: { code: 'no-key' } });

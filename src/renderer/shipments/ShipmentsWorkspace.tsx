@@ -1,4 +1,5 @@
 /** The shipments view: search and filters, the count and selection, the grid, the detail panel. */
+import { switchSampleData } from '../components/sample-data';
 import { formatCount, plural } from '../lib/format';
 import { isFiltered } from '../state/query';
 import { useSettings } from '../state/settings';
@@ -107,9 +108,15 @@ export function ShipmentsWorkspace({ viewportHeight }: { viewportHeight?: number
                     To start tracking, go to <strong>Settings</strong> and enter the API key of your tracking service account. It is checked
                     with the service and kept in the system keychain.
                   </p>
-                  <button type="button" className="button primary" onClick={openSettings}>
-                    Open Settings
-                  </button>
+                  <div className="button-row">
+                    <button type="button" className="button primary" onClick={openSettings}>
+                      Open Settings
+                    </button>
+                    <button type="button" className="button" onClick={() => void switchSampleData(true)}>
+                      Explore with sample data
+                    </button>
+                  </div>
+                  <p className="muted">A few hundred made-up shipments to try everything with, kept apart from your own.</p>
                 </>
               ) : (
                 <>
