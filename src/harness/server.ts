@@ -8,8 +8,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createAppRuntime, type AppRuntime } from '../core/app/index.js';
-import { KeytarSecretStore, MemorySecretStore, apiKeyAccount, type SecretStore } from '../core/secrets/index.js';
-import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../sim/index.js';
+import { KeytarSecretStore, type SecretStore } from '../core/secrets/index.js';
+import { startDemoBackend, type DemoBackend } from '../sim/demo-backend.js';
 import { handleApi, refusal, sendResult } from './api-route.js';
 import { createEventStream, type EventStream } from './event-stream.js';
 import { buildRenderer, REPO_ROOT, RENDERER_OUT_DIR } from './renderer-build.js';
@@ -42,14 +42,13 @@ export interface Harness {
   /** The data folder in use (`<dataDir>/demo` in demo mode). */
   dataDir: string;
   runtime: AppRuntime;
-  /** The in-process simulator in demo mode. */
-  sim: Simulator | null;
+  /** The sample data (the in-process simulator and its cache folder) in demo mode. */
+  demo: DemoBackend | null;
   /** The demo's first sync (resolved at once outside demo mode); never rejects. */
   demoReady: Promise<void>;
   close(): Promise<void>;
 }
 
-const DEMO_ACCOUNT = { apiKey: DEFAULT_API_KEY, credits: 500, shipments: 300 };
 
 function packageVersion(): string {
   try {
@@ -85,18 +84,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     await buildRenderer({ onlyIfMissing: true, log });
   }
 
-  let sim: Simulator | null = null;
-  let dataDir = options.dataDir;
-  let apiBase = options.apiBase ?? null;
-  let secrets: SecretStore = options.secrets ?? new KeytarSecretStore();
-  if (options.demo) {
-    sim = await startSimulator({ accounts: [DEMO_ACCOUNT], timeScale: options.timeScale });
-    dataDir = join(options.dataDir, 'demo');
-    apiBase = sim.url;
-    const memory = new MemorySecretStore();
-    await memory.set(apiKeyAccount(sim.url), DEMO_ACCOUNT.apiKey);
-    secrets = memory;
-  }
+  const demo = options.demo ? await startDemoBackend({ dataDir: options.dataDir, timeScale: options.timeScale }) : null;
+  const dataDir = demo?.dataDir ?? options.dataDir;
+  const apiBase = demo?.apiBase ?? options.apiBase ?? null;
+  const secrets: SecretStore = demo?.secrets ?? options.secrets ?? new KeytarSecretStore();
 
   let runtime: AppRuntime;
   try {
@@ -105,30 +96,17 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       apiBase,
       secrets,
       shell: 'harness',
-      demo: Boolean(options.demo),
+      demo: demo !== null,
       version: options.version ?? packageVersion(),
       timeScale: options.timeScale,
     });
   } catch (err) {
-    await sim?.close();
+    await demo?.close();
     throw err;
   }
 
-  let demoReady: Promise<void> = Promise.resolve();
-  if (options.demo) {
-    // In the background: the window opens at once and fills as the pages arrive.
-    const demoRuntime = runtime;
-    demoReady = (async () => {
-      try {
-        const done = await demoRuntime.service.sync();
-        log(`Demo cache filled: ${done.shipments} shipments from the simulator.`);
-        // The balance too, so the window shows credits from the start (a free read).
-        await demoRuntime.dispatch('credits.refresh', undefined);
-      } catch (err) {
-        log(`Demo sync failed: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    })();
-  }
+  // In the background: the window opens at once and fills as the pages arrive.
+  const demoReady: Promise<void> = demo ? demo.fill(runtime, log) : Promise.resolve();
 
   let port = 0;
   const events: EventStream = createEventStream(runtime);
@@ -191,7 +169,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   } catch (err) {
     events.close();
     await runtime.close();
-    await sim?.close();
+    await demo?.close();
     throw err;
   }
   port = (server.address() as AddressInfo).port;
@@ -202,7 +180,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     port,
     dataDir,
     runtime,
-    sim,
+    demo,
     demoReady,
     close() {
       closing ??= (async () => {
@@ -212,7 +190,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
           server.closeAllConnections();
         });
         await runtime.close();
-        await sim?.close();
+        await demo?.close();
       })();
       return closing;
     },

@@ -6,7 +6,7 @@
 import { createAppRuntime, type AppRuntime, type EventListener } from '../core/app/index.js';
 import type { SecretStore } from '../core/secrets/index.js';
 import type { EventName, Events, Result } from '../shared/contract.js';
-import { startDemoBackend, type DemoBackend } from './demo-backend.js';
+import type { DemoBackend } from '../sim/demo-backend.js';
 
 export interface RuntimeHostOptions {
   dataDir: string;
@@ -45,7 +45,8 @@ export class RuntimeHost {
 
   /** Opens the real cache or the sample data. Throws the store's readable error when the cache cannot be opened. */
   async open(demo: boolean): Promise<AppRuntime> {
-    const backend = demo ? await startDemoBackend({ dataDir: this.options.dataDir, timeScale: this.options.timeScale }) : null;
+    // Loaded only when asked for: a normal start never pays for the simulator.
+    const backend = demo ? await (await import('../sim/demo-backend.js')).startDemoBackend({ dataDir: this.options.dataDir, timeScale: this.options.timeScale }) : null;
     let runtime: AppRuntime;
     try {
       runtime = createAppRuntime({

@@ -1,10 +1,12 @@
 /**
  * Sample data for a first look without a key: the simulator in-process on 127.0.0.1 with a
  * funded account of a few hundred shipments, its key in memory only, and the cache in
- * `<data folder>/demo`, apart from the real one. (The web harness's --demo sets up the same.)
+ * `<data folder>/demo`, apart from the real one. Used by the desktop shell (File → Explore with
+ * Sample Data, the first-run button) and the web harness's --demo.
  */
 import { join } from 'node:path';
 import { MemorySecretStore, apiKeyAccount, type SecretStore } from '../core/secrets/index.js';
+import { DEFAULT_API_KEY, startSimulator } from './index.js';
 import type { AppRuntime } from '../core/app/index.js';
 
 export const DEMO_SHIPMENTS = 300;
@@ -24,8 +26,6 @@ export function demoDataDir(dataDir: string): string {
 }
 
 export async function startDemoBackend(options: { dataDir: string; timeScale?: number }): Promise<DemoBackend> {
-  // Loaded only when asked for: a normal start never pays for the simulator.
-  const { startSimulator, DEFAULT_API_KEY } = await import('../sim/index.js');
   const sim = await startSimulator({ accounts: [{ apiKey: DEFAULT_API_KEY, credits: DEMO_CREDITS, shipments: DEMO_SHIPMENTS }], timeScale: options.timeScale });
   const secrets = new MemorySecretStore();
   await secrets.set(apiKeyAccount(sim.url), DEFAULT_API_KEY);
