@@ -1,39 +1,20 @@
 /** Confirms deleting a watchlist; the shipments stay tracked. */
-import { useState } from 'react';
 import type { WatchlistView } from '../../shared/workday-views';
-import { messageOf } from '../api/call';
-import { Dialog } from '../components/Dialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { plural } from '../lib/format';
 import { useWatchlists } from '../state/watchlists';
 
 export function DeleteWatchlistDialog({ list, onClose }: { list: WatchlistView; onClose(): void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await useWatchlists.getState().remove(list.id);
-      onClose();
-    } catch (err) {
-      setError(messageOf(err));
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog
+    <ConfirmDialog
       title={`Delete "${list.name}"?`}
+      cancelLabel="Keep it"
+      confirmLabel="Delete watchlist"
+      busyLabel="Deleting…"
+      danger
+      onConfirm={() => useWatchlists.getState().remove(list.id)}
+      onDone={onClose}
       onClose={onClose}
-      busy={busy}
-      footer={
-        <>
-          <button type="button" className="button ghost" onClick={onClose} disabled={busy} data-autofocus>
-            Keep it
-          </button>
-          <button type="button" className="button danger" onClick={() => void confirm()} disabled={busy}>
-            {busy ? 'Deleting…' : 'Delete watchlist'}
-          </button>
-        </>
-      }
     >
       <p>
         {list.kind === 'list'
@@ -41,11 +22,6 @@ export function DeleteWatchlistDialog({ list, onClose }: { list: WatchlistView; 
           : 'The saved filter is forgotten. '}
         The shipments themselves stay tracked and in the table; no credit is spent or refunded.
       </p>
-      {error && (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ImportColumnValues, ImportJobView } from '../../shared/workday-views';
 import { call, messageOf } from '../api/call';
 import { Dialog } from '../components/Dialog';
+import { useDialogAction } from '../components/use-dialog-action';
 import { formatCount, plural } from '../lib/format';
 import { useUi } from '../state/ui';
 import { useWatchlists } from '../state/watchlists';
@@ -21,8 +22,7 @@ export function FromImportDialog({ onClose }: { onClose(): void }) {
   const [jobs, setJobs] = useState<ImportJobView[] | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
   const [columns, setColumns] = useState<ImportColumnValues | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useDialogAction();
   /** Only the answer to the latest choice is shown. */
   const asked = useRef(0);
   const importSelect = useRef<HTMLSelectElement>(null);
@@ -62,18 +62,14 @@ export function FromImportDialog({ onClose }: { onClose(): void }) {
 
   const create = async () => {
     if (jobId === null || !columns?.field) return;
-    setBusy(true);
-    try {
-      await useWatchlists.getState().fromImport(jobId, columns.field);
-      const toppedUp = columns.values.filter((v) => v.existingList).length;
-      const made = columns.values.length - toppedUp;
+    const { field, values } = columns;
+    await run(async () => {
+      await useWatchlists.getState().fromImport(jobId, field);
+      const toppedUp = values.filter((v) => v.existingList).length;
+      const made = values.length - toppedUp;
       const what = [made > 0 ? `${plural(made, 'new watchlist')}` : '', toppedUp > 0 ? `${plural(toppedUp, 'watchlist')} topped up` : ''].filter(Boolean);
-      useUi.getState().toast(`${what.join(', ')} from the "${columns.field}" column.`, 'info');
-      onClose();
-    } catch (err) {
-      setError(messageOf(err));
-      setBusy(false);
-    }
+      useUi.getState().toast(`${what.join(', ')} from the "${field}" column.`, 'info');
+    }, onClose);
   };
 
   const count = columns?.values.length ?? 0;

@@ -1,7 +1,7 @@
 /** Asks for a watchlist's name (new list from the selection, rename); Enter saves, Escape cancels. */
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { messageOf } from '../api/call';
 import { Dialog } from '../components/Dialog';
+import { useDialogAction } from '../components/use-dialog-action';
 
 export interface NameDialogProps {
   title: string;
@@ -15,8 +15,7 @@ export interface NameDialogProps {
 
 export function NameDialog({ title, initial, submitLabel, children, onSubmit, onClose }: NameDialogProps) {
   const [name, setName] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useDialogAction();
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -29,14 +28,7 @@ export function NameDialog({ title, initial, submitLabel, children, onSubmit, on
       setError('Keep the name to 80 characters or fewer.');
       return;
     }
-    setBusy(true);
-    try {
-      await onSubmit(trimmed);
-      onClose();
-    } catch (err) {
-      setError(messageOf(err));
-      setBusy(false);
-    }
+    await run(() => onSubmit(trimmed), onClose);
   };
 
   return (

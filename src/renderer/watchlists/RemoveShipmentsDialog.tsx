@@ -4,6 +4,7 @@ import type { ShipmentTableRow } from '../../shared/views';
 import type { WatchlistView } from '../../shared/workday-views';
 import { call, messageOf } from '../api/call';
 import { Dialog } from '../components/Dialog';
+import { useDialogAction } from '../components/use-dialog-action';
 import { carrierText, plural, portText, shipmentStatusText } from '../lib/format';
 import { useWatchlists } from '../state/watchlists';
 
@@ -13,8 +14,7 @@ export function RemoveShipmentsDialog({ list, onClose }: { list: WatchlistView; 
   const [rows, setRows] = useState<ShipmentTableRow[]>([]);
   const [total, setTotal] = useState<number | null>(null);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useDialogAction();
 
   const loadFrom = (offset: number) =>
     call('shipments.list', { watchlistId: list.id, sort: 'reference', offset, limit: PAGE })
@@ -37,16 +37,7 @@ export function RemoveShipmentsDialog({ list, onClose }: { list: WatchlistView; 
       return next;
     });
 
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await useWatchlists.getState().removeShipments(list.id, [...chosen]);
-      onClose();
-    } catch (err) {
-      setError(messageOf(err));
-      setBusy(false);
-    }
-  };
+  const remove = () => run(() => useWatchlists.getState().removeShipments(list.id, [...chosen]), onClose);
 
   return (
     <Dialog

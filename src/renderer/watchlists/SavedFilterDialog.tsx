@@ -3,8 +3,8 @@
  * always current, no shipment is added by hand. Starts from the table's filters.
  */
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { messageOf } from '../api/call';
 import { Dialog } from '../components/Dialog';
+import { useDialogAction } from '../components/use-dialog-action';
 import { formatCount, statusShipmentFilterLabel } from '../lib/format';
 import { useFacets } from '../state/facets';
 import { EMPTY_FILTERS, type ShipmentFilters, filterInput } from '../state/query';
@@ -27,8 +27,7 @@ export function SavedFilterDialog({ onClose }: { onClose(): void }) {
   const facets = useFacets((s) => s.facets);
   const [name, setName] = useState('');
   const [f, setF] = useState<ShipmentFilters>(() => ({ ...useShipments.getState().filters, search: '', status: '', watchlistId: null }));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useDialogAction();
   const set = (patch: Partial<ShipmentFilters>) => {
     setF((prev) => ({ ...prev, ...patch }));
     setError(null);
@@ -44,14 +43,7 @@ export function SavedFilterDialog({ onClose }: { onClose(): void }) {
     if (Object.keys(filter).length === 0) return setError('Choose at least one condition (carrier, POD, ETA window, status or an imported column).');
     if (filter.etaFrom && filter.etaTo && filter.etaFrom > filter.etaTo) return setError('The ETA window ends before it starts; swap the two dates.');
     if (f.fieldName && !f.fieldValue.trim()) return setError(`Type the value "${f.fieldName}" must hold, or set the column back to None.`);
-    setBusy(true);
-    try {
-      await useWatchlists.getState().createSavedFilter(name.trim(), filter);
-      onClose();
-    } catch (err) {
-      setError(messageOf(err));
-      setBusy(false);
-    }
+    await run(() => useWatchlists.getState().createSavedFilter(name.trim(), filter), onClose);
   };
 
   return (

@@ -8,7 +8,7 @@ import type { WebhookView } from '../../shared/workday-views';
 import { messageOf } from '../api/call';
 import { useUi } from '../state/ui';
 import { type SecretToShow, useWebhooks } from '../state/webhooks';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DeliveriesSection } from './DeliveriesSection';
 import { SecretDialog } from './SecretDialog';
 import { WebhookCard } from './WebhookCard';
@@ -125,6 +125,7 @@ export function WebhooksView() {
       {open.kind === 'secret' && <SecretDialog shown={open.shown} onClose={close} />}
       {open.kind === 'regenerate' && (
         <ConfirmDialog
+          className="webhook-confirm"
           title="Make a new secret?"
           confirmLabel="Make a new secret"
           busyLabel="Making…"
@@ -139,6 +140,7 @@ export function WebhooksView() {
       )}
       {open.kind === 'delete' && (
         <ConfirmDialog
+          className="webhook-confirm"
           title="Delete this webhook?"
           confirmLabel="Delete webhook"
           busyLabel="Deleting…"
