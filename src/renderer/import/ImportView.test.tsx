@@ -192,4 +192,22 @@ describe('import wizard', () => {
     expect(within(report).getByRole('button', { name: 'Download report (CSV)' })).toBeTruthy();
     expect(bridge.callsOf('import.report')).toEqual([7]);
   });
+
+  it('a job that stops before the answer to its start arrives is shown stopped, with Resume', async () => {
+    const stopped = { jobId: 7, fileName: 'acme.xlsx', state: 'paused' as const, createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: 1, done: 0, message: 'The API key was refused.', progress: null };
+    bridge.handlers['import.jobs'] = () => [stopped];
+    const answer = bridge.handlers['import.start']!;
+    // As over the harness's socket: the event that the job stopped overtakes the HTTP answer.
+    bridge.handlers['import.start'] = (input) => {
+      bridge.emit('import.progress', { jobId: 7, state: 'paused', message: stopped.message, progress: null });
+      return answer(input);
+    };
+    await openWorkbook();
+    fireEvent.click(screen.getByRole('button', { name: 'Start tracking 1 reference' }));
+    const job = await screen.findByRole('listitem', { name: 'Import 7: acme.xlsx' });
+    await screen.findByRole('button', { name: 'Resume acme.xlsx' });
+    expect(job.textContent).toContain('Unfinished');
+    expect(job.textContent).toContain('The API key was refused.');
+    expect(screen.queryByRole('region', { name: 'Tracking acme.xlsx' })).toBeNull();
+  });
 });

@@ -79,6 +79,14 @@ export async function fileToBase64(file: Blob): Promise<string> {
 /** Answers that arrive after a newer request was sent are dropped. */
 let previewSeq = 0;
 
+/**
+ * The last progress event seen for each job, numbered in arrival order. A job can stop or finish
+ * before the answer to the call that started it arrives (the harness sends events over a socket and
+ * answers over HTTP); that answer is then older than what the list shows and must not replace it.
+ */
+let progressTick = 0;
+const lastProgress = new Map<number, { tick: number; state: ImportJobView['state'] }>();
+
 export const useImports = create<ImportsState>()((set, get) => {
   const options = (): ImportOptionsInput | null => {
     const { file, sheet, mapping, suggestions } = get();
@@ -109,6 +117,19 @@ export const useImports = create<ImportsState>()((set, get) => {
   const upsertJob = (job: ImportJobView): void => {
     const jobs = get().jobs.filter((j) => j.jobId !== job.jobId);
     set({ jobs: [job, ...jobs].sort((a, b) => b.jobId - a.jobId) });
+  };
+
+  /** Takes the answer of import.start or import.resume, unless events about the job overtook it. */
+  const startedJob = (job: ImportJobView, tickBefore: number): void => {
+    const seen = lastProgress.get(job.jobId);
+    if (!seen || seen.tick <= tickBefore) {
+      upsertJob(job);
+      set({ watchedJobId: job.jobId });
+      return;
+    }
+    void get().loadJobs();
+    if (seen.state === 'done') void get().openReport(job.jobId);
+    else if (seen.state === 'running') set({ watchedJobId: job.jobId });
   };
 
   return {
@@ -166,10 +187,11 @@ export const useImports = create<ImportsState>()((set, get) => {
       const input = options();
       if (!input || get().starting) return;
       set({ starting: true, error: null });
+      const tickBefore = progressTick;
       try {
         const job = await call('import.start', goOnWithWhatFits ? { ...input, goOnWithWhatFits } : input);
-        upsertJob(job);
-        set({ ...WIZARD, watchedJobId: job.jobId });
+        set({ ...WIZARD });
+        startedJob(job, tickBefore);
       } catch (err) {
         set({ starting: false, error: messageOf(err) });
       }
@@ -189,6 +211,7 @@ export const useImports = create<ImportsState>()((set, get) => {
     },
 
     applyProgress({ jobId, state, progress, message }) {
+      lastProgress.set(jobId, { tick: ++progressTick, state });
       const job = get().jobs.find((j) => j.jobId === jobId);
       if (!job) {
         void get().loadJobs();
@@ -214,9 +237,9 @@ export const useImports = create<ImportsState>()((set, get) => {
     },
 
     async resume(jobId) {
+      const tickBefore = progressTick;
       try {
-        upsertJob(await call('import.resume', jobId));
-        set({ watchedJobId: jobId });
+        startedJob(await call('import.resume', jobId), tickBefore);
       } catch (err) {
         useUi.getState().toast(`The import could not be resumed: ${messageOf(err)}`);
       }
@@ -238,5 +261,6 @@ export const useImports = create<ImportsState>()((set, get) => {
 
 export function resetImportsStore(): void {
   previewSeq++;
+  lastProgress.clear();
   useImports.setState({ ...INITIAL });
 }
