@@ -5,6 +5,7 @@
  */
 import type { NotificationConstructorOptions } from 'electron';
 import type { Events } from '../shared/contract.js';
+import { formatEventText, formatNaive, shipmentStatusLabel } from '../shared/naive-date.js';
 import type { FeedItem } from '../shared/workday-views.js';
 
 /** More than this many changed shipments at once get one summary instead. */
@@ -27,12 +28,12 @@ export function describeChange(item: FeedItem): string {
     case 'eta_moved': {
       const days = item.etaMoveDays;
       const by = days === null || days === 0 ? '' : ` ${Math.abs(days)} day${Math.abs(days) === 1 ? '' : 's'} ${days > 0 ? 'later' : 'earlier'}`;
-      return `ETA moved${by}: now ${item.to ?? 'unknown'}${container}`;
+      return `ETA moved${by}: now ${formatNaive(item.to) || 'unknown'}${container}`;
     }
     case 'event_added':
-      return `New event: ${item.to ?? 'a new milestone'}${container}`;
+      return `New event: ${item.to ? formatEventText(item.to) : 'a new milestone'}${container}`;
     case 'status_changed':
-      return `Status: ${item.from ?? 'unknown'} → ${item.to ?? 'unknown'}`;
+      return `Status: ${item.from ? shipmentStatusLabel(item.from) : 'unknown'} → ${item.to ? shipmentStatusLabel(item.to) : 'unknown'}`;
     case 'delivered':
       return `Delivered${container}`;
     case 'not_found':

@@ -66,7 +66,12 @@ describe('notifications', () => {
   const base = { id: 1, at: '2026-11-23T09:00:00Z', shipmentId: 1, reference: 'REF', from: null, to: null, etaMoveDays: null, containerNumber: null };
   it('say what changed in words', () => {
     expect(describeChange({ ...base, kind: 'eta_moved', to: '2026-12-01', etaMoveDays: -1 })).toBe('ETA moved 1 day earlier: now 2026-12-01');
-    expect(describeChange({ ...base, kind: 'status_changed', from: 'IN_TRANSIT', to: 'DELIVERED' })).toBe('Status: IN_TRANSIT → DELIVERED');
+    expect(describeChange({ ...base, kind: 'eta_moved', to: '2026-12-04T14:00:00', etaMoveDays: 3 })).toBe('ETA moved 3 days later: now 2026-12-04 14:00');
+    expect(describeChange({ ...base, kind: 'status_changed', from: 'IN_TRANSIT', to: 'DELIVERED' })).toBe('Status: In transit → Delivered');
+    expect(describeChange({ ...base, kind: 'status_changed', from: 'IN_TRANSIT', to: 'STUCK' })).toBe('Status: In transit → STUCK');
+    expect(describeChange({ ...base, kind: 'event_added', to: 'VDL Vessel departure, Rotterdam, 2026-11-20T10:00:00', containerNumber: 'MSCU1234565' })).toBe(
+      'New event: VDL Vessel departure, Rotterdam, 2026-11-20 10:00 (MSCU1234565)',
+    );
     expect(describeChange({ ...base, kind: 'not_found' })).toMatch(/no information/);
   });
 

@@ -30,6 +30,8 @@ describe('a change in the forwarder\'s words', () => {
     expect(describeFeedItem(item(1, { kind: 'event_added', from: null, to: 'Gate out, Rotterdam', containerNumber: 'MSCU1234565' })).detail).toBe(
       'Gate out, Rotterdam (container MSCU1234565)',
     );
+    const withDate = item(1, { kind: 'event_added', from: null, to: 'VDL Vessel departure, Rotterdam, 2026-11-20T10:00:00', containerNumber: null });
+    expect(describeFeedItem(withDate).detail).toBe('VDL Vessel departure, Rotterdam, 2026-11-20 10:00');
   });
 });
 

@@ -1,6 +1,7 @@
 /** How a change of the feed reads to a forwarder, and how the feed is grouped by day. */
 import type { FeedItem, FeedKind } from '../../shared/workday-views';
 import { statusShipmentFilterLabel } from '../lib/format';
+import { formatEventText } from '../../shared/naive-date';
 import { describeEtaMove, formatEtaMove, formatNaive } from '../lib/naive-date';
 
 export const FEED_KIND_LABELS: Record<FeedKind, string> = {
@@ -33,6 +34,7 @@ export interface FeedItemText {
 
 const status = (value: string | null): string => (value ? statusShipmentFilterLabel(value) : 'none');
 
+
 export function describeFeedItem(item: FeedItem): FeedItemText {
   const title = FEED_KIND_LABELS[item.kind] ?? item.kind;
   const container = item.containerNumber ? ` (container ${item.containerNumber})` : '';
@@ -43,7 +45,7 @@ export function describeFeedItem(item: FeedItem): FeedItemText {
       return { title, move, detail, spoken: `${item.reference}: ${describeEtaMove({ from: item.from, to: item.to })}` };
     }
     case 'event_added': {
-      const detail = `${item.to ?? 'An event was recorded'}${container}`;
+      const detail = `${item.to ? formatEventText(item.to) : 'An event was recorded'}${container}`;
       return { title, move: null, detail, spoken: `${item.reference}: new event, ${detail}` };
     }
     case 'status_changed':

@@ -1,5 +1,6 @@
 /** Forwarder wording for codes the service and the core use. */
 import type { Outcome } from '../../shared/domain';
+import { shipmentStatusLabel } from '../../shared/naive-date';
 import type { PortName, RemovalOutcome } from '../../shared/views';
 
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -18,13 +19,6 @@ export function typeLabel(type: string): string {
   return TYPE_LABELS[type] ?? type;
 }
 
-const SHIPMENT_STATUS_LABELS: Record<string, string> = {
-  IN_TRANSIT: 'In transit',
-  DELIVERED: 'Delivered',
-  PLANNED: 'Planned',
-  UNKNOWN: 'Unknown',
-};
-
 /**
  * What the table shows in "Shipment status". The outcome wins where it says more than the
  * status: INFO_NOT_FOUND is "no data yet" (never delivered), PENDING is waiting. Unknown
@@ -35,7 +29,7 @@ export function shipmentStatusText(shipmentStatus: string | null, outcome: Outco
   if (outcome === 'PENDING') return 'Waiting for the service';
   if (outcome === 'ERROR' && !shipmentStatus) return 'The service reported an error';
   if (!shipmentStatus) return '—';
-  return SHIPMENT_STATUS_LABELS[shipmentStatus] ?? shipmentStatus;
+  return shipmentStatusLabel(shipmentStatus);
 }
 
 /** A CSS modifier for the status pill; unknown values get the neutral style. */
@@ -56,7 +50,7 @@ export function shipmentStatusTone(shipmentStatus: string | null, outcome: Outco
 }
 
 export function statusShipmentFilterLabel(value: string): string {
-  return SHIPMENT_STATUS_LABELS[value] ?? value;
+  return shipmentStatusLabel(value);
 }
 
 export function subscriptionLabel(status: string | null): string {

@@ -4,32 +4,9 @@
  * The ETA-move arithmetic is shared with the CLI and exports (src/shared/eta.ts).
  */
 import { etaMoveDays, formatEtaMove as formatEtaMoveShared } from '../../shared/eta';
+import { formatNaive, parseNaive } from '../../shared/naive-date';
 
-const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
-
-interface NaiveParts {
-  year: number;
-  month: number;
-  day: number;
-  time: string | null;
-}
-
-export function parseNaive(value: string): NaiveParts | null {
-  const m = NAIVE.exec(value.trim());
-  if (!m) return null;
-  const [, y, mo, d, hh, mm, ss] = m;
-  const time = hh && mm ? (ss && ss !== '00' ? `${hh}:${mm}:${ss}` : `${hh}:${mm}`) : null;
-  return { year: Number(y), month: Number(mo), day: Number(d), time };
-}
-
-/** "2026-12-04T14:00:00" → "2026-12-04 14:00"; a value in another shape is shown as it came. */
-export function formatNaive(value: string | null | undefined): string {
-  if (!value) return '';
-  const p = parseNaive(value);
-  if (!p) return value;
-  const date = value.trim().slice(0, 10);
-  return p.time ? `${date} ${p.time}` : date;
-}
+export { formatNaive, parseNaive };
 
 /** The date part only ("2026-12-04"), or the value as it came when it has another shape. */
 export function naiveDay(value: string | null | undefined): string {

@@ -1,0 +1,52 @@
+/**
+ * Naive dates (port wall-clock time, no time zone) as people read them: "2026-12-04T14:00:00" is
+ * shown "2026-12-04 14:00". They never go through `Date`, which would shift them by the viewer's
+ * offset; a value in another shape is shown exactly as it came. Used by the window and by main's
+ * desktop notifications.
+ */
+
+const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
+
+export interface NaiveParts {
+  year: number;
+  month: number;
+  day: number;
+  time: string | null;
+}
+
+export function parseNaive(value: string): NaiveParts | null {
+  const m = NAIVE.exec(value.trim());
+  if (!m) return null;
+  const [, y, mo, d, hh, mm, ss] = m;
+  const time = hh && mm ? (ss && ss !== '00' ? `${hh}:${mm}:${ss}` : `${hh}:${mm}`) : null;
+  return { year: Number(y), month: Number(mo), day: Number(d), time };
+}
+
+/** "2026-12-04T14:00:00" → "2026-12-04 14:00"; a value in another shape is shown as it came. */
+export function formatNaive(value: string | null | undefined): string {
+  if (!value) return '';
+  const p = parseNaive(value);
+  if (!p) return value;
+  const date = value.trim().slice(0, 10);
+  return p.time ? `${date} ${p.time}` : date;
+}
+
+/** The core writes a new event as "code status, place, date"; its date reads as everywhere else. */
+export function formatEventText(text: string): string {
+  const parts = text.split(', ');
+  const last = parts.at(-1) ?? '';
+  const shown = formatNaive(last);
+  return shown === last ? text : [...parts.slice(0, -1), shown].join(', ');
+}
+
+const SHIPMENT_STATUS_LABELS: Record<string, string> = {
+  IN_TRANSIT: 'In transit',
+  DELIVERED: 'Delivered',
+  PLANNED: 'Planned',
+  UNKNOWN: 'Unknown',
+};
+
+/** A shipment status in words; a status this version does not know is shown as it came. */
+export function shipmentStatusLabel(value: string): string {
+  return SHIPMENT_STATUS_LABELS[value] ?? value;
+}
