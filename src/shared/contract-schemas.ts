@@ -102,6 +102,7 @@ export const INPUT_SCHEMAS = {
   'watchlists.addShipments': z.strictObject({ watchlistId, shipmentIds: z.array(shipmentId).min(1).max(100_000) }),
   'watchlists.removeShipments': z.strictObject({ watchlistId, shipmentIds: z.array(shipmentId).min(1).max(100_000) }),
   'watchlists.rename': z.strictObject({ watchlistId, name: watchlistName }),
+  'watchlists.updateFilter': z.strictObject({ watchlistId, name: watchlistName, filter }),
   'watchlists.delete': watchlistId,
   'watchlists.markViewed': watchlistId,
 

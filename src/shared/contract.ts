@@ -134,6 +134,8 @@ export interface Api {
   'watchlists.addShipments'(input: { watchlistId: number; shipmentIds: number[] }): Promise<WatchlistView>;
   'watchlists.removeShipments'(input: { watchlistId: number; shipmentIds: number[] }): Promise<WatchlistView>;
   'watchlists.rename'(input: { watchlistId: number; name: string }): Promise<WatchlistView>;
+  /** A saved filter's name and conditions, changed; its "needs attention" counts follow the new conditions. */
+  'watchlists.updateFilter'(input: { watchlistId: number; name: string; filter: ShipmentFilterInput }): Promise<WatchlistView>;
   'watchlists.delete'(watchlistId: number): Promise<void>;
   /** The person looked at it: its "needs attention" ETA moves start from now. */
   'watchlists.markViewed'(watchlistId: number): Promise<WatchlistView>;
@@ -206,6 +208,7 @@ export const API_METHODS = [
   'watchlists.addShipments',
   'watchlists.removeShipments',
   'watchlists.rename',
+  'watchlists.updateFilter',
   'watchlists.delete',
   'watchlists.markViewed',
   'feed.list',

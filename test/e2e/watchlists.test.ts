@@ -155,6 +155,21 @@ describe.skipIf(skipWithoutChromium())('watchlists in Chromium', () => {
       const saved = page.locator('.watchlist-table tbody tr', { hasText: `All ${carrier.scac}` });
       await expect.poll(() => saved.locator('td.num').innerText()).toBe(String(carrier.count));
       expect(await saved.locator('.wl-kind').innerText()).toBe(`Saved filter: Carrier ${carrier.scac}`);
+
+      // Changed later to another carrier: name, conditions and count follow, in the same row.
+      const other = facets.carriers.find((c) => c.scac && c.scac !== carrier.scac)!;
+      await page.getByRole('button', { name: `Edit the filter All ${carrier.scac}` }).click();
+      const editing = page.getByRole('dialog', { name: `Edit the saved filter "All ${carrier.scac}"` });
+      expect(await editing.getByLabel('Carrier').inputValue()).toBe(carrier.scac);
+      await editing.getByLabel('Name').fill(`All ${other.scac}`);
+      await editing.getByLabel('Carrier').selectOption(other.scac!);
+      await screenshot(page, 'watchlists-edit-filter');
+      await editing.getByRole('button', { name: 'Save changes' }).click();
+      await editing.waitFor({ state: 'detached' });
+      const changed = page.locator('.watchlist-table tbody tr', { hasText: `All ${other.scac}` });
+      await expect.poll(() => changed.locator('td.num').innerText()).toBe(String(other.count));
+      expect(await changed.locator('.wl-kind').innerText()).toBe(`Saved filter: Carrier ${other.scac}`);
+      expect(await saved.count()).toBe(0);
       expect(errors.filter((e) => e.startsWith('page error'))).toEqual([]);
     } finally {
       await browser.close();

@@ -147,6 +147,15 @@ export function createWatchlistHandlers(ctx: WatchlistContext): AreaHandlers<'wa
       changed(watchlistId);
       return view(watchlistId);
     },
+    'watchlists.updateFilter': async ({ watchlistId, name, filter }) => {
+      const watchlist = findWatchlist(store, watchlistId);
+      if (watchlist.kind !== 'filter') {
+        throw new AppFailure('invalid-input', `"${watchlist.name}" is a list of chosen shipments, not a saved filter; add or remove its shipments instead.`);
+      }
+      store.updateWatchlistFilter(watchlistId, name, JSON.stringify(filter));
+      changed(watchlistId);
+      return view(watchlistId);
+    },
     'watchlists.delete': async (watchlistId) => {
       findWatchlist(store, watchlistId);
       store.deleteWatchlist(watchlistId);

@@ -117,6 +117,29 @@ describe('the working day through the contract (import, watchlists, feed, export
     expect(quiet.notify.some((i) => i.kind === 'eta_moved')).toBe(false);
   });
 
+  it('a saved filter can be changed: its name, its conditions and its counts follow; a list cannot be turned into one', async () => {
+    await runtime.service.sync();
+    const all = value<ShipmentListPage>(await call('shipments.list', { offset: 0, limit: 500 }));
+    const carriers = [...new Set(all.rows.map((r) => r.carrier.scac).filter((c): c is string => !!c))];
+    expect(carriers.length).toBeGreaterThan(1);
+    const [first, second] = carriers as [string, string];
+    const countOf = (scac: string) => all.rows.filter((r) => r.carrier.scac === scac).length;
+    const saved = value<WatchlistView>(await call('watchlists.create', { name: 'First carrier', kind: 'filter', filter: { carrier: first } }));
+    expect(saved.count).toBe(countOf(first));
+
+    const changed = value<WatchlistView>(await call('watchlists.updateFilter', { watchlistId: saved.id, name: ' Second carrier ', filter: { carrier: second } }));
+    expect(changed).toMatchObject({ id: saved.id, name: 'Second carrier', kind: 'filter', filter: { carrier: second }, count: countOf(second) });
+    const page = value<ShipmentListPage>(await call('shipments.list', { watchlistId: saved.id, offset: 0, limit: 500 }));
+    expect(new Set(page.rows.map((r) => r.carrier.scac))).toEqual(new Set([second]));
+
+    const list = value<WatchlistView>(await call('watchlists.create', { name: 'Chosen', kind: 'list', shipmentIds: [all.rows[0]!.id] }));
+    const notAFilter = await call('watchlists.updateFilter', { watchlistId: list.id, name: 'Chosen', filter: { carrier: first } });
+    expect(notAFilter).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/"Chosen" is a list of chosen shipments, not a saved filter/) } });
+    const clash = await call('watchlists.updateFilter', { watchlistId: saved.id, name: 'Chosen', filter: { carrier: first } });
+    expect(clash).toMatchObject({ ok: false, error: { message: expect.stringMatching(/already a watchlist named "Chosen"/) } });
+    expect(value<WatchlistView[]>(await call('watchlists.list')).find((w) => w.id === saved.id)).toMatchObject({ name: 'Second carrier', filter: { carrier: second } });
+  });
+
   it('the map gets positions as numbers, ports with what is due, and a route as GeoJSON [lng, lat] that never jumps more than 180°', async () => {
     await runtime.service.sync();
     const view = value<MapView>(await call('map.view', {}));

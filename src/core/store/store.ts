@@ -170,6 +170,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
       addToWatchlist: guarded(watchlists.addToWatchlist),
       removeFromWatchlist: guarded(watchlists.removeFromWatchlist),
       renameWatchlist: guarded(watchlists.renameWatchlist),
+      updateWatchlistFilter: guarded(watchlists.updateWatchlistFilter),
       deleteWatchlist: guarded(watchlists.deleteWatchlist),
       markWatchlistViewed: guarded(watchlists.markWatchlistViewed),
       setWatchlistSeen: guarded(watchlists.setWatchlistSeen),

@@ -36,6 +36,8 @@ export interface Watchlists {
   addToWatchlist(id: number, shipmentIds: readonly number[]): number;
   removeFromWatchlist(id: number, shipmentIds: readonly number[]): number;
   renameWatchlist(id: number, name: string): void;
+  /** A saved filter's new name and conditions (JSON). */
+  updateWatchlistFilter(id: number, name: string, filter: string): void;
   deleteWatchlist(id: number): boolean;
   markWatchlistViewed(id: number): void;
   setWatchlistSeen(id: number, upToChangeId: number): void;
@@ -77,6 +79,7 @@ export function createWatchlists(db: Database, file: string, nowIso: () => strin
   );
   const removeOne = db.prepare<[number, number]>('DELETE FROM watchlist_shipments WHERE watchlist_id = ? AND shipment_id = ?');
   const rename = db.prepare<[string, number]>('UPDATE watchlists SET name = ? WHERE id = ?');
+  const refilter = db.prepare<[string, string, number]>("UPDATE watchlists SET name = ?, filter = ? WHERE id = ? AND kind = 'filter'");
   const remove = db.prepare<[number]>('DELETE FROM watchlists WHERE id = ?');
   const latestChange = db.prepare<[], { n: number | null }>('SELECT max(id) AS n FROM changes');
   const viewed = db.prepare<[string, number, number]>('UPDATE watchlists SET viewed_at = ?, viewed_change_id = ? WHERE id = ?');
@@ -119,6 +122,10 @@ export function createWatchlists(db: Database, file: string, nowIso: () => strin
     renameWatchlist: writeTransaction(db, (id: number, name: string) => {
       nameTaken(name, id);
       rename.run(name.trim(), id);
+    }),
+    updateWatchlistFilter: writeTransaction(db, (id: number, name: string, filter: string) => {
+      nameTaken(name, id);
+      refilter.run(name.trim(), filter, id);
     }),
     deleteWatchlist: (id) => remove.run(id).changes > 0,
     markWatchlistViewed: (id) => void viewed.run(nowIso(), latestChange.get()?.n ?? 0, id),

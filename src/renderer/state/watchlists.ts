@@ -20,6 +20,7 @@ export interface WatchlistsState {
   addShipments(watchlistId: number, shipmentIds: readonly number[]): Promise<WatchlistView>;
   removeShipments(watchlistId: number, shipmentIds: readonly number[]): Promise<WatchlistView>;
   rename(watchlistId: number, name: string): Promise<void>;
+  updateSavedFilter(watchlistId: number, name: string, filter: ShipmentFilterInput): Promise<WatchlistView>;
   remove(watchlistId: number): Promise<void>;
   /** Narrows the table to the list, shows it, and marks the list viewed (its ETA moves start from now). */
   openInTable(watchlistId: number): Promise<void>;
@@ -82,6 +83,12 @@ export const useWatchlists = create<WatchlistsState>()((set, get) => {
     },
     async rename(watchlistId, name) {
       put(await call('watchlists.rename', { watchlistId, name }));
+    },
+    async updateSavedFilter(watchlistId, name, filter) {
+      const view = await call('watchlists.updateFilter', { watchlistId, name, filter });
+      put(view);
+      if (useShipments.getState().filters.watchlistId === watchlistId) useShipments.getState().invalidate();
+      return view;
     },
     async remove(watchlistId) {
       await call('watchlists.delete', watchlistId);

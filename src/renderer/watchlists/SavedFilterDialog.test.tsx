@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ShipmentFacets } from '../../shared/views';
-import type { WatchlistCreateInput } from '../../shared/workday-views';
+import type { WatchlistCreateInput, WatchlistView } from '../../shared/workday-views';
 import { useShipments } from '../state/shipments';
 import { resetWatchlistsStore, useWatchlists } from '../state/watchlists';
 import { type FakeBridge, createFakeBridge } from '../test-support/fake-bridge';
@@ -17,6 +17,18 @@ const FACETS: ShipmentFacets = {
   total: 50,
 };
 
+const SAVED: WatchlistView = {
+  id: 9,
+  name: 'Rotterdam, ACME',
+  kind: 'filter',
+  // No field of the dialog shows "outcome" or a second imported column: they are kept as they are.
+  filter: { pod: 'Rotterdam', etaFrom: '2026-12-01', fields: { customer: 'ACME', po: 'PO-7' }, outcome: 'OK' },
+  count: 12,
+  attention: { etaMoved: 0, stuck: 0, notFound: 0, total: 0 },
+  createdAt: '2026-11-20T10:00:00Z',
+  lastViewedAt: null,
+};
+
 let bridge: FakeBridge;
 let closed: number;
 
@@ -24,6 +36,7 @@ beforeEach(() => {
   closed = 0;
   bridge = createFakeBridge({
     'shipments.facets': () => FACETS,
+    'watchlists.updateFilter': ({ watchlistId, name, filter }) => ({ ...SAVED, id: watchlistId, name, filter, count: 3 }),
     'watchlists.create': (input: WatchlistCreateInput) => ({
       id: 4,
       name: input.name,
@@ -72,5 +85,30 @@ describe('a saved filter as a watchlist', () => {
       { name: 'Rotterdam, first week', kind: 'filter', filter: { pod: 'Rotterdam', etaFrom: '2026-12-07', etaTo: '2026-12-10', fields: { customer: 'ACME' } } },
     ]);
     expect(useWatchlists.getState().lists?.map((w) => w.name)).toEqual(['Rotterdam, first week']);
+  });
+
+  it('an existing one opens with its name and conditions, not the table\'s, and is saved in place', async () => {
+    useShipments.getState().setFilters({ carrier: 'MSCU' });
+    useWatchlists.setState({ lists: [SAVED] });
+    render(<SavedFilterDialog editing={SAVED} onClose={() => closed++} />);
+    const dialog = screen.getByRole('dialog', { name: 'Edit the saved filter "Rotterdam, ACME"' });
+    await within(dialog).findByRole('option', { name: 'Rotterdam, NL · 12' });
+    expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('Rotterdam, ACME');
+    expect((within(dialog).getByLabelText('Carrier') as HTMLSelectElement).value).toBe('');
+    expect((within(dialog).getByLabelText('POD') as HTMLSelectElement).value).toBe('Rotterdam');
+    expect((within(dialog).getByLabelText('ETA from') as HTMLInputElement).value).toBe('2026-12-01');
+    expect((within(dialog).getByLabelText('customer is') as HTMLInputElement).value).toBe('ACME');
+
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Rotterdam, ACME, stuck' } });
+    fireEvent.change(within(dialog).getByLabelText('ETA from'), { target: { value: '' } });
+    fireEvent.change(within(dialog).getByLabelText('Shipment status'), { target: { value: 'STUCK' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(closed).toBe(1));
+    expect(bridge.callsOf('watchlists.create')).toEqual([]);
+    expect(bridge.callsOf('watchlists.updateFilter')).toEqual([
+      { watchlistId: 9, name: 'Rotterdam, ACME, stuck', filter: { outcome: 'OK', pod: 'Rotterdam', shipmentStatus: 'STUCK', fields: { po: 'PO-7', customer: 'ACME' } } },
+    ]);
+    expect(useWatchlists.getState().lists).toMatchObject([{ id: 9, name: 'Rotterdam, ACME, stuck', count: 3 }]);
   });
 });

@@ -1,11 +1,14 @@
 /**
  * A watchlist that is a saved filter (carrier, POD, ETA window, status, an imported column):
- * always current, no shipment is added by hand. Starts from the table's filters.
+ * always current, no shipment is added by hand. A new one starts from the table's filters; an
+ * existing one is changed here too (name and conditions).
  */
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Dialog } from '../components/Dialog';
 import { useDialogAction } from '../components/use-dialog-action';
 import { formatCount, statusShipmentFilterLabel } from '../lib/format';
+import type { ShipmentFilterInput } from '../../shared/views';
+import type { WatchlistView } from '../../shared/workday-views';
 import { useFacets } from '../state/facets';
 import { EMPTY_FILTERS, type ShipmentFilters, filterInput } from '../state/query';
 import { useShipments } from '../state/shipments';
@@ -23,10 +26,23 @@ function Choice(props: { label: string; value: string; onChange(v: string): void
   );
 }
 
-export function SavedFilterDialog({ onClose }: { onClose(): void }) {
+/** The dialog's fields for a stored saved filter; conditions it has no field for are kept as they are. */
+export function savedFilterFields(saved: ShipmentFilterInput | null): { fields: ShipmentFilters; kept: ShipmentFilterInput } {
+  const { carrier, pod, etaFrom, etaTo, shipmentStatus, fields, watchlistId: _ignored, ...rest } = saved ?? {};
+  const kept: ShipmentFilterInput = rest;
+  const [[fieldName, fieldValue] = ['', ''], ...otherFields] = Object.entries(fields ?? {});
+  if (otherFields.length > 0) kept.fields = Object.fromEntries(otherFields);
+  const shown = { carrier: carrier ?? '', pod: pod ?? '', etaFrom: etaFrom ?? '', etaTo: etaTo ?? '', shipmentStatus: shipmentStatus ?? '', fieldName, fieldValue };
+  return { fields: { ...EMPTY_FILTERS, ...shown }, kept };
+}
+
+export function SavedFilterDialog({ onClose, editing }: { onClose(): void; editing?: WatchlistView }) {
   const facets = useFacets((s) => s.facets);
-  const [name, setName] = useState('');
-  const [f, setF] = useState<ShipmentFilters>(() => ({ ...useShipments.getState().filters, search: '', status: '', watchlistId: null }));
+  const [start] = useState((): { fields: ShipmentFilters; kept: ShipmentFilterInput } =>
+    editing ? savedFilterFields(editing.filter) : { fields: { ...useShipments.getState().filters, search: '', status: '', watchlistId: null }, kept: {} },
+  );
+  const [name, setName] = useState(editing?.name ?? '');
+  const [f, setF] = useState<ShipmentFilters>(start.fields);
   const { busy, error, setError, run } = useDialogAction();
   const set = (patch: Partial<ShipmentFilters>) => {
     setF((prev) => ({ ...prev, ...patch }));
@@ -38,17 +54,19 @@ export function SavedFilterDialog({ onClose }: { onClose(): void }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const filter = filterInput({ ...EMPTY_FILTERS, ...f });
+    const shown = filterInput({ ...EMPTY_FILTERS, ...f });
+    const filter: ShipmentFilterInput = { ...start.kept, ...shown, ...(start.kept.fields || shown.fields ? { fields: { ...start.kept.fields, ...shown.fields } } : {}) };
     if (!name.trim()) return setError('Give the saved filter a name, for example "Due in Rotterdam this week".');
     if (Object.keys(filter).length === 0) return setError('Choose at least one condition (carrier, POD, ETA window, status or an imported column).');
     if (filter.etaFrom && filter.etaTo && filter.etaFrom > filter.etaTo) return setError('The ETA window ends before it starts; swap the two dates.');
     if (f.fieldName && !f.fieldValue.trim()) return setError(`Type the value "${f.fieldName}" must hold, or set the column back to None.`);
-    await run(() => useWatchlists.getState().createSavedFilter(name.trim(), filter), onClose);
+    const watchlists = useWatchlists.getState();
+    await run(() => (editing ? watchlists.updateSavedFilter(editing.id, name.trim(), filter) : watchlists.createSavedFilter(name.trim(), filter)), onClose);
   };
 
   return (
     <Dialog
-      title="Save a filter as a watchlist"
+      title={editing ? `Edit the saved filter "${editing.name}"` : 'Save a filter as a watchlist'}
       onClose={onClose}
       busy={busy}
       footer={
@@ -57,7 +75,7 @@ export function SavedFilterDialog({ onClose }: { onClose(): void }) {
             Cancel
           </button>
           <button type="submit" form="saved-filter-form" className="button primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save filter'}
+            {busy ? 'Saving…' : editing ? 'Save changes' : 'Save filter'}
           </button>
         </>
       }

@@ -7,7 +7,7 @@ import { useUi } from '../state/ui';
 import { useWatchlists } from '../state/watchlists';
 import { attentionParts, filterSummary, needAttention } from './watchlist-text';
 
-export type RowAction = 'rename' | 'delete' | 'remove-shipments';
+export type RowAction = 'rename' | 'delete' | 'remove-shipments' | 'edit-filter';
 
 export interface WatchlistRowProps {
   list: WatchlistView;
@@ -69,9 +69,15 @@ export function WatchlistRow({ list, now, selection, onAction }: WatchlistRowPro
             Remove shipments…
           </button>
         )}
-        <button type="button" className="button small ghost" aria-label={`Rename ${list.name}`} onClick={() => onAction('rename', list)}>
-          Rename…
-        </button>
+        {list.kind === 'filter' ? (
+          <button type="button" className="button small ghost" aria-label={`Edit the filter ${list.name}`} onClick={() => onAction('edit-filter', list)}>
+            Edit filter…
+          </button>
+        ) : (
+          <button type="button" className="button small ghost" aria-label={`Rename ${list.name}`} onClick={() => onAction('rename', list)}>
+            Rename…
+          </button>
+        )}
         <button type="button" className="button small danger-ghost" aria-label={`Delete ${list.name}`} onClick={() => onAction('delete', list)}>
           Delete…
         </button>

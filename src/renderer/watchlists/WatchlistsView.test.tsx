@@ -82,6 +82,12 @@ describe('the Watchlists view', () => {
     expect(saved.getByText('Saved filter: POD Rotterdam · ETA 2026-12-01 to 2026-12-07')).toBeTruthy();
     // A saved filter's shipments follow the filter: none removed by hand.
     expect(saved.queryByRole('button', { name: /Remove shipments/ })).toBeNull();
+    // Its conditions are changed (with its name) in the filter dialog.
+    expect(saved.queryByRole('button', { name: /^Rename/ })).toBeNull();
+    fireEvent.click(saved.getByRole('button', { name: 'Edit the filter Due in Rotterdam' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit the saved filter "Due in Rotterdam"' });
+    expect((within(dialog).getByLabelText('ETA to') as HTMLInputElement).value).toBe('2026-12-07');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByText('3 watchlists, 7 need attention')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Watchlists, 7 need attention' })).toBeTruthy();
   });

@@ -111,6 +111,7 @@ export function WatchlistsView() {
       )}
       {open?.kind === 'import' && <FromImportDialog onClose={close} />}
       {open?.kind === 'filter' && <SavedFilterDialog onClose={close} />}
+      {open?.kind === 'edit-filter' && <SavedFilterDialog editing={open.list} onClose={close} />}
       {open?.kind === 'rename' && (
         <NameDialog
           title={`Rename "${open.list.name}"`}
