@@ -186,6 +186,21 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
     await expect.poll(() => report.innerText()).toMatch(/Sent for tracking\s*2,000/);
   }, 240_000);
 
+  it('bookings without a carrier are refused until a default carrier is chosen from the directory', async () => {
+    await freshWizard(page);
+    await dropFile(page, 'bookings no carrier.csv', Buffer.from(['Booking', 'BKG2611001', 'BKG2611002', 'BKG2611003'].join('\n')));
+    await expect.poll(() => countOf(page, 'Rejected').innerText()).toBe('3');
+    expect(await countOf(page, 'To track').innerText()).toBe('0');
+    await expect.poll(() => page.getByRole('list', { name: 'Rejected rows' }).innerText()).toContain('no carrier for this booking');
+    const carrier = page.getByLabel('Default carrier, for rows without one');
+    await carrier.selectOption('MSCU');
+    await expect.poll(() => countOf(page, 'To track').innerText()).toBe('3');
+    expect(await countOf(page, 'Rejected').innerText()).toBe('0');
+    await page.getByRole('button', { name: /To track$/ }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'To track rows' }).innerText()).toMatch(/BKG2611001[\s\S]*Booking · Mediterranean Shipping Company/);
+    await screenshot(page, 'import-default-carrier');
+  }, 60_000);
+
   it('an import stopped by the service is listed as unfinished, says why, and resumes', async () => {
     await freshWizard(page);
     const lines = ['Container'];

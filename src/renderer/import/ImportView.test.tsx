@@ -61,6 +61,13 @@ beforeEach(() => {
     'import.jobs': () => [],
     'import.start': (input) => ({ jobId: 7, fileName: 'acme.xlsx', state: 'running', createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: input.goOnWithWhatFits ? 1 : 2, done: 0, message: null, progress: null }),
     'import.report': () => REPORT,
+    'carriers.list': () => ({
+      fetchedAt: '2026-11-23T08:00:00Z',
+      carriers: [
+        { name: 'Mediterranean Shipping Company', scac: 'MSCU', containers: true, bl: true, booking: true },
+        { name: 'Maersk', scac: 'MAEU', containers: true, bl: true, booking: true },
+      ],
+    }),
     'credits.get': () => CREDITS,
   });
   resetStores(bridge);
@@ -123,6 +130,19 @@ describe('import wizard', () => {
     fireEvent.change(screen.getByLabelText('Use column C (Weight (kg)) as'), { target: { value: 'keep:Weight (kg)' } });
     await act(async () => undefined);
     expect(lastPreview().mapping).toBeUndefined();
+  });
+
+  it('a default carrier for rows without one is chosen from the carrier directory and sent with the preview', async () => {
+    await openWorkbook();
+    const select = screen.getByLabelText('Default carrier, for rows without one') as HTMLSelectElement;
+    await screen.findByRole('option', { name: 'Maersk (MAEU)' });
+    expect([...select.options].map((o) => o.value)).toEqual(['', 'MAEU', 'MSCU']);
+    fireEvent.change(select, { target: { value: 'MAEU' } });
+    await act(async () => undefined);
+    expect(lastPreview()).toEqual({ fileId: FILE_ID, sheet: 'Shipments', carrier: 'MAEU' });
+    fireEvent.change(select, { target: { value: '' } });
+    await act(async () => undefined);
+    expect(lastPreview()).toEqual({ fileId: FILE_ID, sheet: 'Shipments' });
   });
 
   it('a sheet without a header says why; picking the data sheet again recovers', async () => {

@@ -1,6 +1,7 @@
 /** Pick the sheet of a workbook, and confirm or fix what each column is used for. */
 import { type FormEvent, useState } from 'react';
 import { useImports } from '../state/imports';
+import { DefaultCarrier } from './DefaultCarrier';
 import { ROLE_CHOICES, choiceOf, choicesFor, mappingProblem, withColumnChoice } from './wizard-logic';
 
 /** When no header was recognised, the person names the column by its header text as written. */
@@ -133,6 +134,7 @@ export function MappingStep() {
           {problem}
         </p>
       )}
+      {preview && <DefaultCarrier />}
       {Object.keys(mapping).length > 0 && (
         <button type="button" className="link-button import-reset-mapping" onClick={() => setMapping({})}>
           Use the columns as detected

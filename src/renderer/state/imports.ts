@@ -28,6 +28,8 @@ export interface ImportsState {
   /** The mapping the core detected for the current sheet, before any change. */
   detected: ImportMappingColumn[];
   suggestions: AcceptedSuggestion[];
+  /** SCAC for rows without a carrier ('' for none: containers then go as AUTO, B/L and bookings are refused). */
+  carrier: string;
   preview: ImportPreview | null;
   previewing: boolean;
   /** Why the last preview or start failed; the wizard shows it where the person is. */
@@ -42,6 +44,7 @@ export interface ImportsState {
   openedElsewhere(file: ImportFileView): void;
   chooseSheet(sheet: string): void;
   setMapping(mapping: Record<string, string>): void;
+  setCarrier(scac: string): void;
   acceptSuggestions(rows: readonly AcceptedSuggestion[]): void;
   undoSuggestion(row: number): void;
   start(goOnWithWhatFits?: boolean): Promise<void>;
@@ -60,6 +63,7 @@ const WIZARD = {
   mapping: {},
   detected: [],
   suggestions: [],
+  carrier: '',
   preview: null,
   previewing: false,
   error: null,
@@ -89,12 +93,13 @@ const lastProgress = new Map<number, { tick: number; state: ImportJobView['state
 
 export const useImports = create<ImportsState>()((set, get) => {
   const options = (): ImportOptionsInput | null => {
-    const { file, sheet, mapping, suggestions } = get();
+    const { file, sheet, mapping, suggestions, carrier } = get();
     if (!file) return null;
     const input: ImportOptionsInput = { fileId: file.fileId };
     if (sheet) input.sheet = sheet;
     if (Object.keys(mapping).length > 0) input.mapping = mapping;
     if (suggestions.length > 0) input.acceptSuggestions = suggestions.map((s) => s.row);
+    if (carrier) input.carrier = carrier;
     return input;
   };
 
@@ -167,6 +172,12 @@ export const useImports = create<ImportsState>()((set, get) => {
     setMapping(mapping) {
       // Accepted suggestions stay: the core applies each only where its row is still rejected with it.
       set({ mapping });
+      void loadPreview();
+    },
+
+    setCarrier(carrier) {
+      if (carrier === get().carrier) return;
+      set({ carrier });
       void loadPreview();
     },
 
