@@ -207,7 +207,7 @@ export function detectHeader(rows: readonly (readonly string[])[], overrideInput
 export function noHeaderError(searched: number, where = ''): ImportError {
   return new ImportError(
     'no-header',
-    `No header row found in the first ${searched} rows${where}; name the column with the numbers "Container", "B/L" or "Booking" (English, French, German or Spanish), or map it by hand (--map "Header=container").`,
+    `No header row found in the first ${searched} rows${where}; name the column with the numbers "Container", "B/L" or "Booking" (English, French, German or Spanish), or say by hand which header holds them (in the terminal: --map "Header=container").`,
   );
 }
 

@@ -154,7 +154,7 @@ export class ReportBuilder {
     else if (CONTAINER_SHAPE.test(reference)) type = 'container';
     else if (carrierFromBlPrefix(this.directory, reference)) type = 'bl';
     else {
-      reject(`cannot tell whether ${value} is a B/L or a booking number; put it in a "B/L" or "Booking" column, or map this column (--map "${column.header}=bl")`);
+      reject(`cannot tell whether ${value} is a B/L or a booking number; put it in a "B/L" or "Booking" column, or use this column as "B/L number" or "Booking number" (in the terminal: --map "${column.header}=bl")`);
       return;
     }
 
