@@ -3,6 +3,8 @@
  * data (demo), and switches between them, or closes and reopens one around a cache restore.
  * IPC and notifications subscribe here once; events of whichever runtime is open reach them.
  */
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createAppRuntime, type AppRuntime, type EventListener } from '../core/app/index.js';
 import type { SecretStore } from '../core/secrets/index.js';
 import type { EventName, Events, Result } from '../shared/contract.js';
@@ -17,6 +19,24 @@ export interface RuntimeHostOptions {
   log?: (line: string) => void;
   /** Tests: false keeps the core's background refresh off. Default true. */
   background?: boolean;
+}
+
+/** Next to the cache while the person is exploring the sample data: the next start opens them again. */
+export const SAMPLE_DATA_MARKER = 'sample-data-open';
+
+export function sampleDataRemembered(dataDir: string): boolean {
+  return existsSync(join(dataDir, SAMPLE_DATA_MARKER));
+}
+
+/** Remembers (or forgets) the person's choice of sample data; a folder that cannot be written only loses the memory. */
+export function rememberSampleData(dataDir: string, on: boolean): void {
+  const file = join(dataDir, SAMPLE_DATA_MARKER);
+  try {
+    if (on) writeFileSync(file, `${new Date().toISOString()}\n`);
+    else rmSync(file, { force: true });
+  } catch {
+    // The switch itself worked; only the next start opens the real cache.
+  }
 }
 
 const CLOSED: Result<never> = { ok: false, error: { code: 'internal', message: 'Quayside is reopening its data; try again in a moment.' } };

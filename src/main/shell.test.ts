@@ -272,6 +272,36 @@ describe('the desktop shell', () => {
     expect((await list()).value.total).toBe(0);
   }, 30_000);
 
+  it('sample data chosen stay open at the next start, until the person leaves them', async () => {
+    const restart = async () => {
+      fake.app.emit('will-quit', { preventDefault: () => undefined });
+      await until(() => fake.app.quitCalls > 0);
+      return launch();
+    };
+    const demoOf = async (window: FakeBrowserWindow) =>
+      ((await fake.ipcMain.invoke(ipcChannel('app.info'), window.webContents, window.webContents.mainFrame)) as { value: { demo: boolean } }).value.demo;
+    let window = await launch();
+    expect(await fake.ipcMain.invoke(ipcChannel('app.sampleData'), window.webContents, window.webContents.mainFrame, { on: true })).toEqual({ ok: true });
+    await until(() => window.webContents.reloads === 1);
+
+    window = await restart();
+    expect(await demoOf(window)).toBe(true);
+    // The same sample shipments again (the simulator is seeded), not a second set beside the first.
+    const total = async () =>
+      ((await fake.ipcMain.invoke(ipcChannel('shipments.list'), window.webContents, window.webContents.mainFrame, { offset: 0, limit: 1 })) as { value: { total: number } }).value.total;
+    const end = Date.now() + 20_000;
+    while ((await total()) < 300 && Date.now() < end) await settle(100);
+    await settle(500);
+    expect(await total()).toBe(300);
+    expect(item(fake.menus.at(-1)!, 'File', 'Leave Sample Data')).toBeTruthy();
+    click(item(fake.menus.at(-1)!, 'File', 'Leave Sample Data'));
+    await until(() => window.webContents.reloads === 1);
+
+    window = await restart();
+    expect(await demoOf(window)).toBe(false);
+    expect(item(fake.menus.at(-1)!, 'File', 'Explore with Sample Data')).toBeTruthy();
+  }, 30_000);
+
   it("the welcome screen's sample-data button (app.sampleData) switches in main; a bad input or a foreign frame is refused", async () => {
     const window = await launch();
     const contents = window.webContents;

@@ -12,7 +12,7 @@ import { backUpCache, chooseSpreadsheet, openSpreadsheet, restoreFromBackup, spr
 import { createFrameCheck, isAppRendererUrl, registerIpc, type RendererLocation } from './ipc.js';
 import { menuTemplate } from './menu.js';
 import { createFeedNotifier } from './notifications.js';
-import { RuntimeHost } from './runtime-host.js';
+import { rememberSampleData, RuntimeHost, sampleDataRemembered } from './runtime-host.js';
 import { applySessionLimits, hardenContents } from './security.js';
 import { windowOptions } from './window-options.js';
 import { clampToDisplays, loadWindowState, saveWindowState, WINDOW_STATE_FILE } from './window-state.js';
@@ -112,6 +112,7 @@ export function startShell(electron: ElectronApi, options: ShellOptions): Shell 
     if (!host || host.demo === demo) return;
     try {
       await host.reopen(demo);
+      rememberSampleData(app.getPath('userData'), demo);
     } catch (err) {
       dialog.showErrorBox('Quayside cannot open its data', message(err));
     }
@@ -152,8 +153,16 @@ export function startShell(electron: ElectronApi, options: ShellOptions): Shell 
       log,
     });
     shell.host = host;
+    // --demo, or the sample data the person was exploring when Quayside last closed; sample data
+    // that cannot be opened again are forgotten and the real cache opens.
+    const remembered = !options.demo && sampleDataRemembered(app.getPath('userData'));
     try {
-      await host.open(options.demo);
+      await host.open(options.demo || remembered).catch(async (err: unknown) => {
+        if (!remembered) throw err;
+        log(`The sample data could not be opened again (${message(err)}); opening the real cache.`);
+        rememberSampleData(app.getPath('userData'), false);
+        return host!.open(false);
+      });
     } catch (err) {
       // The store's messages say what to do (a newer app's cache, a damaged or unwritable file).
       dialog.showErrorBox('Quayside cannot open its data', message(err));
