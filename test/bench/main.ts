@@ -15,6 +15,6 @@ await runTrackingBench(references || undefined, scale || undefined);
 console.log('\nspreadsheet import:');
 await runParseBench();
 console.log('');
-runStoreBench();
+await runStoreBench();
 await (await import('./first-render.js')).runFirstRenderBench();
 console.log(`\npeak RSS: ${mb(process.resourceUsage().maxRSS * 1024)}`);

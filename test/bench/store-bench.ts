@@ -6,11 +6,14 @@
  * 2. Grows the cache to M shipments (printing the mean page time per 20,000 shipments, which
  *    should stay flat: a page must not get slower as the cache grows) and times searches and
  *    table pages.
+ * 3. Exports every shipment to CSV and XLSX (the default columns), with the longest time the
+ *    event loop was held meanwhile (what the window's calls and the scheduler wait for).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ShipmentRecord } from '../../src/core/api/types.js';
+import { DEFAULT_EXPORT_COLUMNS, exportShipments } from '../../src/core/export/index.js';
 import { openStore, type Store } from '../../src/core/store/index.js';
 import { container, containerNumber, defaultEvents, shipmentRecord, tempDir, trackingData, uuidFor } from '../helpers/store-fixtures.js';
 
@@ -73,7 +76,24 @@ function timed<T>(fn: () => T, runs = 5): { ms: number; value: T } {
 
 const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
 
-export function runStoreBench(writeCount = Number(process.env.QUAYSIDE_BENCH_WRITES) || 20_000, searchCount = Number(process.env.QUAYSIDE_BENCH_SHIPMENTS) || 100_000): void {
+/** Runs `work`, timing it and the longest gap between firings of a 1 ms timer meanwhile. */
+async function withStall<T>(work: () => Promise<T>): Promise<{ ms: number; stallMs: number; value: T }> {
+  let last = performance.now();
+  let stall = 0;
+  const tick = setInterval(() => {
+    const now = performance.now();
+    stall = Math.max(stall, now - last);
+    last = now;
+  }, 1);
+  const started = performance.now();
+  last = started;
+  const value = await work();
+  const ms = performance.now() - started;
+  clearInterval(tick);
+  return { ms, stallMs: Math.max(stall, performance.now() - last), value };
+}
+
+export async function runStoreBench(writeCount = Number(process.env.QUAYSIDE_BENCH_WRITES) || 20_000, searchCount = Number(process.env.QUAYSIDE_BENCH_SHIPMENTS) || 100_000): Promise<void> {
   const { dir, cleanup } = tempDir('quayside-store-bench-');
   const store = openStore(path.join(dir, 'cache.sqlite'));
   try {
@@ -120,6 +140,11 @@ export function runStoreBench(writeCount = Number(process.env.QUAYSIDE_BENCH_WRI
     console.log(`  getShipment by reference:   ${fmt(byRef.ms)}`);
     const guard = timed(() => store.findActive('container', containerNumber('MSKU004243')));
     console.log(`  findActive:                 ${fmt(guard.ms)}`);
+    for (const format of ['csv', 'xlsx'] as const) {
+      const run = await withStall(() => exportShipments(store, { format, columns: DEFAULT_EXPORT_COLUMNS, sort: 'eta' }));
+      const mb = (run.value.bytes.length / 1024 / 1024).toFixed(1);
+      console.log(`  export ${run.value.rows} to ${format.toUpperCase().padEnd(4)}: ${fmt(run.ms)}, ${mb} MB, event loop held at most ${fmt(run.stallMs)}`);
+    }
   } finally {
     store.close();
     cleanup();
@@ -128,5 +153,5 @@ export function runStoreBench(writeCount = Number(process.env.QUAYSIDE_BENCH_WRI
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [writes, searches] = process.argv.slice(2).map(Number);
-  runStoreBench(writes || undefined, searches || undefined);
+  await runStoreBench(writes || undefined, searches || undefined);
 }

@@ -35,6 +35,8 @@ export async function exportShipments(store: Store, request: ExportRequest): Pro
   const ids = request.ids ? [...request.ids] : store.listShipmentIds({ ...request.filter, sort: request.sort });
   const rows: CellValue[][] = [];
   for (let i = 0; i < ids.length; i += BLOCK) {
+    // Between blocks, the rest of the app (scheduler, the window's calls) gets its turn.
+    if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
     const block = ids.slice(i, i + BLOCK);
     const byId = new Map(store.listShipmentRowsByIds(block).map((r) => [r.id, r]));
     for (const id of block) {
@@ -45,7 +47,7 @@ export async function exportShipments(store: Store, request: ExportRequest): Pro
     }
   }
   const headers = columns.map((c) => c.header);
-  if (request.format === 'csv') return { bytes: toCsv(headers, rows), rows: rows.length, mimeType: 'text/csv' };
+  if (request.format === 'csv') return { bytes: await toCsv(headers, rows), rows: rows.length, mimeType: 'text/csv' };
   return {
     bytes: await toXlsx(headers, rows, request.sheetName ?? 'Shipments'),
     rows: rows.length,

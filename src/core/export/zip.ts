@@ -1,0 +1,93 @@
+/**
+ * A ZIP archive (the container of an XLSX workbook) from a few named parts: each part deflated
+ * by zlib on Node's thread pool, so a large workbook does not hold up the event loop while it
+ * is compressed. No ZIP64: a part and the whole archive stay below 4 GiB.
+ */
+import { promisify } from 'node:util';
+import { crc32, deflateRaw } from 'node:zlib';
+
+const deflate = promisify(deflateRaw);
+
+export interface ZipPart {
+  name: string;
+  /** The part's bytes, whole or in pieces (a large sheet is written a block at a time). */
+  data: Buffer | readonly Buffer[];
+}
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The CRC-32 of the pieces, a turn of the event loop between them. */
+async function crcOf(pieces: readonly Buffer[]): Promise<number> {
+  let crc = 0;
+  for (const [i, piece] of pieces.entries()) {
+    if (i > 0) await turn();
+    crc = crc32(piece, crc);
+  }
+  return crc;
+}
+
+const LIMIT = 0xffffffff;
+
+/** MS-DOS time and date fields of a local time (the format ZIP keeps), from 1980 on. */
+function dosDateTime(when: Date): { time: number; date: number } {
+  const year = Math.max(1980, when.getFullYear());
+  return {
+    time: (when.getHours() << 11) | (when.getMinutes() << 5) | Math.floor(when.getSeconds() / 2),
+    date: ((year - 1980) << 9) | ((when.getMonth() + 1) << 5) | when.getDate(),
+  };
+}
+
+export async function zip(parts: readonly ZipPart[], modified = new Date()): Promise<Buffer> {
+  const { time, date } = dosDateTime(modified);
+  const chunks: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const name = Buffer.from(part.name, 'utf8');
+    const pieces = Buffer.isBuffer(part.data) ? [part.data] : (part.data as readonly Buffer[]);
+    const size = pieces.reduce((n, p) => n + p.length, 0);
+    const crc = await crcOf(pieces);
+    const packed = await deflate(pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, size), { level: 6 });
+    if (size > LIMIT || packed.length > LIMIT || offset > LIMIT) throw new RangeError(`${part.name} is too large for a workbook`);
+
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)
+    local.writeUInt16LE(0x0800, 6); // names are UTF-8
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt16LE(time, 10);
+    local.writeUInt16LE(date, 12);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(0, 28);
+
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4); // made by 2.0
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt16LE(0x0800, 8);
+    entry.writeUInt16LE(8, 10);
+    entry.writeUInt16LE(time, 12);
+    entry.writeUInt16LE(date, 14);
+    entry.writeUInt32LE(crc, 16);
+    entry.writeUInt32LE(packed.length, 20);
+    entry.writeUInt32LE(size, 24);
+    entry.writeUInt16LE(name.length, 28);
+    // extra field, comment, disk number, internal and external attributes: all 0
+    entry.writeUInt32LE(offset, 42);
+
+    chunks.push(local, name, packed);
+    central.push(entry, name);
+    offset += local.length + name.length + packed.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...chunks, directory, end]);
+}
