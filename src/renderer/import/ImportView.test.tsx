@@ -230,4 +230,29 @@ describe('import wizard', () => {
     expect(job.textContent).toContain('The API key was refused.');
     expect(screen.queryByRole('region', { name: 'Tracking acme.xlsx' })).toBeNull();
   });
+
+  it('a late answer to an earlier read of the job list does not bring a stopped job back to running', async () => {
+    const base = { jobId: 7, fileName: 'acme.xlsx', createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: 1, done: 0, progress: null };
+    let answerFirstRead: (() => void) | null = null;
+    let reads = 0;
+    bridge.handlers['import.jobs'] = () => {
+      reads++;
+      // The first read was made while the job ran; its answer comes last.
+      if (reads === 1) return new Promise((resolve) => (answerFirstRead = () => resolve([{ ...base, state: 'running', message: null }])));
+      return [{ ...base, state: 'paused', message: 'The API key was refused.' }];
+    };
+    const answer = bridge.handlers['import.start']!;
+    bridge.handlers['import.start'] = (input) => {
+      bridge.emit('import.progress', { jobId: 7, state: 'running', message: null, progress: null });
+      bridge.emit('import.progress', { jobId: 7, state: 'paused', message: 'The API key was refused.', progress: null });
+      return answer(input);
+    };
+    await openWorkbook();
+    fireEvent.click(screen.getByRole('button', { name: 'Start tracking 1 reference' }));
+    await screen.findByRole('button', { name: 'Resume acme.xlsx' });
+    await act(async () => answerFirstRead?.());
+    const job = screen.getByRole('listitem', { name: 'Import 7: acme.xlsx' });
+    expect(job.textContent).toContain('Unfinished');
+    expect(screen.getByRole('button', { name: 'Resume acme.xlsx' })).toBeTruthy();
+  });
 });

@@ -90,6 +90,8 @@ let previewSeq = 0;
  */
 let progressTick = 0;
 const lastProgress = new Map<number, { tick: number; state: ImportJobView['state'] }>();
+/** Only the answer to the latest read of the job list is taken (answers can arrive out of order). */
+let jobsSeq = 0;
 
 export const useImports = create<ImportsState>()((set, get) => {
   const options = (): ImportOptionsInput | null => {
@@ -214,9 +216,20 @@ export const useImports = create<ImportsState>()((set, get) => {
     },
 
     async loadJobs() {
+      const mine = ++jobsSeq;
+      const tickBefore = progressTick;
       try {
-        set({ jobs: await call('import.jobs') });
+        const loaded = await call('import.jobs');
+        if (mine !== jobsSeq) return;
+        // A job an event told about after the list was read keeps what the event said.
+        const current = new Map(get().jobs.map((j) => [j.jobId, j]));
+        const jobs = loaded.map((j) => {
+          const newer = (lastProgress.get(j.jobId)?.tick ?? 0) > tickBefore ? current.get(j.jobId) : undefined;
+          return newer ?? j;
+        });
+        set({ jobs });
       } catch (err) {
+        if (mine !== jobsSeq) return;
         useUi.getState().toast(`The list of imports could not be read: ${messageOf(err)}`);
       }
     },
@@ -272,6 +285,7 @@ export const useImports = create<ImportsState>()((set, get) => {
 
 export function resetImportsStore(): void {
   previewSeq++;
+  jobsSeq++;
   lastProgress.clear();
   useImports.setState({ ...INITIAL });
 }
