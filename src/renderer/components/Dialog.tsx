@@ -10,6 +10,13 @@ export const APP_SHELL_ID = 'app-shell';
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 let openDialogs = 0;
+/** Open dialogs, the newest last: an Escape that reaches the document closes only the newest. */
+const stack: symbol[] = [];
+
+/** Whether a dialog is open: the window's own shortcuts wait until it is closed. */
+export function dialogOpen(): boolean {
+  return stack.length > 0;
+}
 
 export interface DialogProps {
   title: string;
@@ -27,6 +34,8 @@ export function Dialog({ title, onClose, children, footer, className, busy }: Di
   const titleId = useId();
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -35,7 +44,20 @@ export function Dialog({ title, onClose, children, footer, className, busy }: Di
     shell?.setAttribute('inert', '');
     const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
+    // Escape pressed where no dialog has the focus (the page's body, as when a focused button is
+    // disabled or removed, or a key pressed as the dialog opens) still closes the newest dialog.
+    const me = Symbol(title);
+    stack.push(me);
+    const onDocumentKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || stack.at(-1) !== me) return;
+      if (e.target instanceof Element && e.target.closest('[role="dialog"]')) return;
+      e.preventDefault();
+      if (!busyRef.current) closeRef.current();
+    };
+    document.addEventListener('keydown', onDocumentKey);
     return () => {
+      document.removeEventListener('keydown', onDocumentKey);
+      stack.splice(stack.indexOf(me), 1);
       openDialogs--;
       if (openDialogs === 0) shell?.removeAttribute('inert');
       if (previous?.isConnected) previous.focus();

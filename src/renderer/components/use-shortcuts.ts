@@ -1,7 +1,7 @@
 /**
  * Window-wide keys: focus search (/ or Ctrl+F), quick track (Ctrl+K), help (?), Escape closes
  * the detail panel; the table keys also work when nothing has focus. Keys typed in a text box
- * stay text. Dialogs handle their own keys (focus is trapped in them).
+ * stay text. While a dialog is open these keys do nothing: the dialog handles its own.
  */
 import { useEffect } from 'react';
 import { useDetail } from '../state/detail';
@@ -9,6 +9,7 @@ import { useShipments } from '../state/shipments';
 import { focusById, useUi } from '../state/ui';
 import { SEARCH_ID } from '../shipments/SearchBox';
 import { GRID_ID, TABLE_KEYS, runTableKey } from '../shipments/table-keys';
+import { dialogOpen } from './Dialog';
 import { QUICK_TRACK_ID } from './QuickTrack';
 
 function isTextEntry(el: EventTarget | null): boolean {
@@ -20,7 +21,7 @@ function isTextEntry(el: EventTarget | null): boolean {
 }
 
 export function handleGlobalKey(e: KeyboardEvent): void {
-  if (e.defaultPrevented) return;
+  if (e.defaultPrevented || dialogOpen()) return;
   const ui = useUi.getState();
   if (ui.removeIds || ui.helpOpen) return;
   const ctrl = e.ctrlKey || e.metaKey;
