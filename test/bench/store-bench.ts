@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import type { ShipmentRecord } from '../../src/core/api/types.js';
 import { DEFAULT_EXPORT_COLUMNS, exportShipments } from '../../src/core/export/index.js';
 import { openStore, type Store } from '../../src/core/store/index.js';
+import { withLongestStall } from '../helpers/event-loop.js';
 import { container, containerNumber, defaultEvents, shipmentRecord, tempDir, trackingData, uuidFor } from '../helpers/store-fixtures.js';
 
 const PAGE = 500;
@@ -76,23 +77,6 @@ function timed<T>(fn: () => T, runs = 5): { ms: number; value: T } {
 
 const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
 
-/** Runs `work`, timing it and the longest gap between firings of a 1 ms timer meanwhile. */
-async function withStall<T>(work: () => Promise<T>): Promise<{ ms: number; stallMs: number; value: T }> {
-  let last = performance.now();
-  let stall = 0;
-  const tick = setInterval(() => {
-    const now = performance.now();
-    stall = Math.max(stall, now - last);
-    last = now;
-  }, 1);
-  const started = performance.now();
-  last = started;
-  const value = await work();
-  const ms = performance.now() - started;
-  clearInterval(tick);
-  return { ms, stallMs: Math.max(stall, performance.now() - last), value };
-}
-
 export async function runStoreBench(writeCount = Number(process.env.QUAYSIDE_BENCH_WRITES) || 20_000, searchCount = Number(process.env.QUAYSIDE_BENCH_SHIPMENTS) || 100_000): Promise<void> {
   const { dir, cleanup } = tempDir('quayside-store-bench-');
   const store = openStore(path.join(dir, 'cache.sqlite'));
@@ -141,7 +125,7 @@ export async function runStoreBench(writeCount = Number(process.env.QUAYSIDE_BEN
     const guard = timed(() => store.findActive('container', containerNumber('MSKU004243')));
     console.log(`  findActive:                 ${fmt(guard.ms)}`);
     for (const format of ['csv', 'xlsx'] as const) {
-      const run = await withStall(() => exportShipments(store, { format, columns: DEFAULT_EXPORT_COLUMNS, sort: 'eta' }));
+      const run = await withLongestStall(() => exportShipments(store, { format, columns: DEFAULT_EXPORT_COLUMNS, sort: 'eta' }));
       const mb = (run.value.bytes.length / 1024 / 1024).toFixed(1);
       console.log(`  export ${run.value.rows} to ${format.toUpperCase().padEnd(4)}: ${fmt(run.ms)}, ${mb} MB, event loop held at most ${fmt(run.stallMs)}`);
     }

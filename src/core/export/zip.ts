@@ -50,31 +50,24 @@ export async function zip(parts: readonly ZipPart[], modified = new Date()): Pro
     const packed = await deflate(pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, size), { level: 6 });
     if (size > LIMIT || packed.length > LIMIT || offset > LIMIT) throw new RangeError(`${part.name} is too large for a workbook`);
 
-    const local = Buffer.alloc(30);
+    // The fields the local header (from byte 4) and the directory entry (from byte 6) share.
+    const shared = (header: Buffer, at: number): Buffer => {
+      header.writeUInt16LE(20, at); // version needed: 2.0 (deflate)
+      header.writeUInt16LE(0x0800, at + 2); // names are UTF-8
+      header.writeUInt16LE(8, at + 4); // deflate
+      header.writeUInt16LE(time, at + 6);
+      header.writeUInt16LE(date, at + 8);
+      header.writeUInt32LE(crc, at + 10);
+      header.writeUInt32LE(packed.length, at + 14);
+      header.writeUInt32LE(size, at + 18);
+      header.writeUInt16LE(name.length, at + 22);
+      return header;
+    };
+    const local = shared(Buffer.alloc(30), 4);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)
-    local.writeUInt16LE(0x0800, 6); // names are UTF-8
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-
-    const entry = Buffer.alloc(46);
+    const entry = shared(Buffer.alloc(46), 6);
     entry.writeUInt32LE(0x02014b50, 0);
     entry.writeUInt16LE(20, 4); // made by 2.0
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(0x0800, 8);
-    entry.writeUInt16LE(8, 10);
-    entry.writeUInt16LE(time, 12);
-    entry.writeUInt16LE(date, 14);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(packed.length, 20);
-    entry.writeUInt32LE(size, 24);
-    entry.writeUInt16LE(name.length, 28);
     // extra field, comment, disk number, internal and external attributes: all 0
     entry.writeUInt32LE(offset, 42);
 
