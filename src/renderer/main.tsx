@@ -5,6 +5,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/table.css';
+import './styles/detail.css';
 import './styles/panels.css';
 
 const container = document.getElementById('root');

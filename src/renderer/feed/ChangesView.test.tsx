@@ -7,21 +7,12 @@ import { FEED_PAGE, connectFeed, resetFeedStore, useFeed } from '../state/feed';
 import { useUi } from '../state/ui';
 import { resetWatchlistsStore } from '../state/watchlists';
 import { type FakeBridge, createFakeBridge } from '../test-support/fake-bridge';
+import { feedItem } from '../test-support/fixtures';
 import { resetStores } from '../test-support/reset';
 import { ChangesView } from './ChangesView';
 
-const item = (id: number, patch: Partial<FeedItem> = {}): FeedItem => ({
-  id,
-  at: new Date(Date.now() - 60_000).toISOString(),
-  shipmentId: 1000 + id,
-  reference: `MSCU${String(id).padStart(7, '0')}`,
-  kind: 'eta_moved',
-  from: '2026-12-01T08:00:00',
-  to: '2026-12-04T14:00:00',
-  etaMoveDays: 3,
-  containerNumber: null,
-  ...patch,
-});
+const item = (id: number, patch: Partial<FeedItem> = {}): FeedItem =>
+  feedItem(id, { at: new Date(Date.now() - 60_000).toISOString(), shipmentId: 1000 + id, ...patch });
 
 const LIST: WatchlistView = {
   id: 7,

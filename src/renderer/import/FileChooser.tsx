@@ -15,7 +15,7 @@ export function FileChooser() {
   };
 
   return (
-    <div className="import-chooser" aria-busy={opening !== null}>
+    <div className="card import-chooser" aria-busy={opening !== null}>
       <div className="import-chooser-icon" aria-hidden="true">⇪</div>
       <h2 className="import-chooser-title">Drop a customer spreadsheet anywhere on the window</h2>
       <p className="muted">

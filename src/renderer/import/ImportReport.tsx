@@ -52,7 +52,7 @@ export function ImportReport() {
   ].sort((a, b) => a.row - b.row);
 
   return (
-    <section className="import-step import-report" aria-labelledby={REPORT_TITLE_ID}>
+    <section className="card import-step import-report" aria-labelledby={REPORT_TITLE_ID}>
       <div className="import-report-head">
         <h2 id={REPORT_TITLE_ID} className="section-title" tabIndex={-1}>
           Report: {report.file}

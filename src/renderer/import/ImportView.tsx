@@ -21,7 +21,7 @@ function CurrentImport() {
   const job = useImports((s) => s.jobs.find((j) => j.jobId === s.watchedJobId && j.state === 'running'));
   if (!job) return null;
   return (
-    <section className="import-current" aria-labelledby="import-current-title">
+    <section className="card import-current" aria-labelledby="import-current-title">
       <h2 id="import-current-title" className="section-title">
         Tracking {job.fileName}
       </h2>
@@ -49,7 +49,7 @@ function Wizard() {
   }
   return (
     <div className="import-wizard">
-      <div className="import-file">
+      <div className="card import-file">
         <h2 ref={name} className="import-file-name" tabIndex={-1}>
           {file.fileName}
         </h2>

@@ -69,7 +69,7 @@ export function JobList() {
   const jobs = useImports((s) => s.jobs);
   const now = useClock((s) => s.now);
   return (
-    <section className="import-jobs" aria-labelledby="import-jobs-title">
+    <section className="card import-jobs" aria-labelledby="import-jobs-title">
       <h2 id="import-jobs-title" className="section-title">
         Imports
       </h2>

@@ -69,7 +69,7 @@ export function MappingStep() {
   const problem = preview ? mappingProblem(columns) : null;
 
   return (
-    <section className="import-step" aria-labelledby="import-mapping-title">
+    <section className="card import-step" aria-labelledby="import-mapping-title">
       <h2 id="import-mapping-title" className="section-title">
         Columns
       </h2>

@@ -100,7 +100,7 @@ export function PreviewStep() {
   const suggestions = suggestionsOf(preview);
 
   return (
-    <section className="import-step" aria-labelledby="import-preview-title" aria-busy={previewing}>
+    <section className="card import-step" aria-labelledby="import-preview-title" aria-busy={previewing}>
       <h2 id="import-preview-title" className="section-title">
         Rows
         {previewing && <span className="spinner" aria-label="Checking the rows again" />}

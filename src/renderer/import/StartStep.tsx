@@ -12,7 +12,7 @@ export function StartStep() {
   const closeWizard = useImports((s) => s.closeWizard);
   if (!preview) {
     return (
-      <section className="import-step import-start" aria-label="Start">
+      <section className="card import-step import-start" aria-label="Start">
         <div className="import-actions">
           <button type="button" className="button ghost" onClick={closeWizard}>
             Choose another file
@@ -27,7 +27,7 @@ export function StartStep() {
   const busy = previewing || starting;
 
   return (
-    <section className="import-step import-start" aria-labelledby="import-start-title">
+    <section className="card import-step import-start" aria-labelledby="import-start-title">
       <h2 id="import-start-title" className="section-title">
         Credits
       </h2>

@@ -53,7 +53,7 @@ export function ApiKeySection() {
   };
 
   return (
-    <section className="settings-section" aria-labelledby="settings-key">
+    <section className="card settings-section" aria-labelledby="settings-key">
       <h2 id="settings-key" className="section-title">
         Your API key
       </h2>

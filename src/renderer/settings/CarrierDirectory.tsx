@@ -41,7 +41,7 @@ export function CarrierDirectory() {
   }, [directory, filter]);
 
   return (
-    <section className="settings-section" aria-labelledby="settings-carriers">
+    <section className="card settings-section" aria-labelledby="settings-carriers">
       <h2 id="settings-carriers" className="section-title">
         Carrier directory
       </h2>
@@ -66,8 +66,8 @@ export function CarrierDirectory() {
           {error}
         </p>
       )}
-      <div className="carrier-table-wrap">
-        <table className="carrier-table" aria-label="Carriers">
+      <div className="data-table-wrap carrier-table-wrap">
+        <table className="data-table carrier-table" aria-label="Carriers">
           <thead>
             <tr>
               <th scope="col">Carrier</th>

@@ -38,7 +38,7 @@ export function ConnectionSection() {
   };
 
   return (
-    <section className="settings-section" aria-labelledby="settings-connection">
+    <section className="card settings-section" aria-labelledby="settings-connection">
       <h2 id="settings-connection" className="section-title">
         Tracking service
       </h2>

@@ -18,7 +18,7 @@ function AppearanceSection() {
   const theme = useSettings((s) => s.theme);
   const setTheme = useSettings((s) => s.setTheme);
   return (
-    <section className="settings-section" aria-labelledby="settings-appearance">
+    <section className="card settings-section" aria-labelledby="settings-appearance">
       <h2 id="settings-appearance" className="section-title">
         Appearance
       </h2>
@@ -66,7 +66,7 @@ function CreditWarningSection() {
   };
 
   return (
-    <section className="settings-section" aria-labelledby="settings-credits">
+    <section className="card settings-section" aria-labelledby="settings-credits">
       <h2 id="settings-credits" className="section-title">
         Credit warning
       </h2>
@@ -104,7 +104,7 @@ export function SettingsPage() {
       <CreditWarningSection />
       <AppearanceSection />
       <CarrierDirectory />
-      <section className="settings-section" aria-labelledby="settings-data">
+      <section className="card settings-section" aria-labelledby="settings-data">
         <h2 id="settings-data" className="section-title">
           Data
         </h2>

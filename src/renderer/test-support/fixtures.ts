@@ -1,5 +1,6 @@
 /** Rows and views for component tests. */
 import type { CreditsView, SettingsView, ShipmentListPage, ShipmentListQuery, ShipmentTableRow, StatusView } from '../../shared/views';
+import type { FeedItem } from '../../shared/workday-views';
 
 export function tableRow(index: number, patch: Partial<ShipmentTableRow> = {}, prefix = 'MSCU'): ShipmentTableRow {
   return {
@@ -45,3 +46,19 @@ export const CREDITS: CreditsView = {
 };
 
 export const STATUS: StatusView = { online: true, queued: 0, inFlight: 0, waiting: null, outboxPending: 0, rateLimited: 0 };
+
+/** A change of the feed: an ETA moved 3 days later unless patched. */
+export function feedItem(id: number, patch: Partial<FeedItem> = {}): FeedItem {
+  return {
+    id,
+    at: '2026-11-23T10:00:00Z',
+    shipmentId: id,
+    reference: `MSCU${String(id).padStart(7, '0')}`,
+    kind: 'eta_moved',
+    from: '2026-12-01T08:00:00',
+    to: '2026-12-04T14:00:00',
+    etaMoveDays: 3,
+    containerNumber: null,
+    ...patch,
+  };
+}

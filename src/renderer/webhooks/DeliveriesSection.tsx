@@ -18,7 +18,7 @@ export function DeliveriesSection({ hooks }: { hooks: readonly WebhookView[] }) 
   const urlOf = (id: string | null) => hooks.find((h) => h.id === id)?.callbackUrl ?? (id ? 'A deleted webhook' : '—');
 
   return (
-    <section className="webhooks-section" aria-labelledby="deliveries-title">
+    <section className="card webhooks-section" aria-labelledby="deliveries-title">
       <h2 id="deliveries-title" className="section-title">
         Deliveries
       </h2>
@@ -58,8 +58,8 @@ export function DeliveriesSection({ hooks }: { hooks: readonly WebhookView[] }) 
         <p className="muted webhooks-empty">No {STATUS_LABELS[d.status]?.toLowerCase()} deliveries{d.webhookId ? ' for this webhook' : ''}.</p>
       )}
       {d.items.length > 0 && (
-        <div className="deliveries-wrap">
-          <table className="deliveries-table" aria-label={`${STATUS_LABELS[d.status]} deliveries`} aria-busy={d.loading}>
+        <div className="data-table-wrap">
+          <table className="data-table" aria-label={`${STATUS_LABELS[d.status]} deliveries`} aria-busy={d.loading}>
             <thead>
               <tr>
                 <th scope="col">Created</th>

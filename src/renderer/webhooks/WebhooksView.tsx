@@ -111,7 +111,7 @@ export function WebhooksView() {
           New webhook
         </button>
       </div>
-      <section className="webhooks-section" aria-labelledby="webhooks-list-title">
+      <section className="card webhooks-section" aria-labelledby="webhooks-list-title">
         <h2 id="webhooks-list-title" className="section-title">
           Your webhooks
         </h2>
