@@ -5,7 +5,7 @@
  */
 import type { NotificationConstructorOptions } from 'electron';
 import type { Events } from '../shared/contract.js';
-import { formatEventText, formatNaive, shipmentStatusLabel } from '../shared/naive-date.js';
+import { describeFeedItem } from '../shared/feed-text.js';
 import type { FeedItem } from '../shared/workday-views.js';
 
 /** More than this many changed shipments at once get one summary instead. */
@@ -22,27 +22,10 @@ export interface FeedNotifierOptions {
   show(request: Events['window.show']): void;
 }
 
+/** A change in the words of the Changes view: "ETA moved +3 d: 2026-12-01 08:00 → 2026-12-04 14:00". */
 export function describeChange(item: FeedItem): string {
-  const container = item.containerNumber ? ` (${item.containerNumber})` : '';
-  switch (item.kind) {
-    case 'eta_moved': {
-      const days = item.etaMoveDays;
-      const by = days === null || days === 0 ? '' : ` ${Math.abs(days)} day${Math.abs(days) === 1 ? '' : 's'} ${days > 0 ? 'later' : 'earlier'}`;
-      return `ETA moved${by}: now ${formatNaive(item.to) || 'unknown'}${container}`;
-    }
-    case 'event_added':
-      return `New event: ${item.to ? formatEventText(item.to) : 'a new milestone'}${container}`;
-    case 'status_changed':
-      return `Status: ${item.from ? shipmentStatusLabel(item.from) : 'unknown'} → ${item.to ? shipmentStatusLabel(item.to) : 'unknown'}`;
-    case 'delivered':
-      return `Delivered${container}`;
-    case 'not_found':
-      return 'The carrier has no information for this reference';
-    case 'archived':
-      return 'Archived by the tracking service';
-    default:
-      return 'Changed';
-  }
+  const text = describeFeedItem(item);
+  return `${text.title}${text.move ? ` ${text.move}` : ''}: ${text.detail}`;
 }
 
 export function createFeedNotifier(options: FeedNotifierOptions): (payload: Events['feed.new']) => number {

@@ -64,15 +64,17 @@ describe('connectivity', () => {
 
 describe('notifications', () => {
   const base = { id: 1, at: '2026-11-23T09:00:00Z', shipmentId: 1, reference: 'REF', from: null, to: null, etaMoveDays: null, containerNumber: null };
-  it('say what changed in words', () => {
-    expect(describeChange({ ...base, kind: 'eta_moved', to: '2026-12-01', etaMoveDays: -1 })).toBe('ETA moved 1 day earlier: now 2026-12-01');
-    expect(describeChange({ ...base, kind: 'eta_moved', to: '2026-12-04T14:00:00', etaMoveDays: 3 })).toBe('ETA moved 3 days later: now 2026-12-04 14:00');
-    expect(describeChange({ ...base, kind: 'status_changed', from: 'IN_TRANSIT', to: 'DELIVERED' })).toBe('Status: In transit → Delivered');
-    expect(describeChange({ ...base, kind: 'status_changed', from: 'IN_TRANSIT', to: 'STUCK' })).toBe('Status: In transit → STUCK');
-    expect(describeChange({ ...base, kind: 'event_added', to: 'VDL Vessel departure, Rotterdam, 2026-11-20T10:00:00', containerNumber: 'MSCU1234565' })).toBe(
-      'New event: VDL Vessel departure, Rotterdam, 2026-11-20 10:00 (MSCU1234565)',
+  it('say what changed in the words of the Changes view', () => {
+    expect(describeChange({ ...base, kind: 'eta_moved', from: '2026-12-02', to: '2026-12-01', etaMoveDays: -1 })).toBe('ETA moved \u22121 d: 2026-12-02 → 2026-12-01');
+    expect(describeChange({ ...base, kind: 'eta_moved', from: '2026-12-01T08:00:00', to: '2026-12-04T14:00:00', etaMoveDays: 3 })).toBe(
+      'ETA moved +3 d: 2026-12-01 08:00 → 2026-12-04 14:00',
     );
-    expect(describeChange({ ...base, kind: 'not_found' })).toMatch(/no information/);
+    expect(describeChange({ ...base, kind: 'status_changed', from: 'IN_TRANSIT', to: 'DELIVERED' })).toBe('Status changed: In transit → Delivered');
+    expect(describeChange({ ...base, kind: 'status_changed', from: 'IN_TRANSIT', to: 'STUCK' })).toBe('Status changed: In transit → STUCK');
+    expect(describeChange({ ...base, kind: 'event_added', to: 'VDL Vessel departure, Rotterdam, 2026-11-20T10:00:00', containerNumber: 'MSCU1234565' })).toBe(
+      'New event: VDL Vessel departure, Rotterdam, 2026-11-20 10:00 (container MSCU1234565)',
+    );
+    expect(describeChange({ ...base, kind: 'not_found' })).toBe('No data from the carrier: The carrier has no data for it yet; this is not a delivery.');
   });
 
   it('summarise many shipments in one notification that opens the Changes view', () => {

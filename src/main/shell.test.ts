@@ -205,7 +205,7 @@ describe('the desktop shell', () => {
     window.minimized = true;
     shell.host!.emit('feed.new', { items: [change], notify: [change], unseen: 1 });
     expect(FakeNotification.shown).toHaveLength(1);
-    expect(FakeNotification.shown[0]!.options).toMatchObject({ title: 'MAEU123456789', body: 'ETA moved 3 days later: now 2026-12-04 (MSKU1234565)' });
+    expect(FakeNotification.shown[0]!.options).toMatchObject({ title: 'MAEU123456789', body: 'ETA moved +3 d: 2026-12-01 → 2026-12-04' });
     FakeNotification.shown[0]!.emit('click');
     expect(window.minimized).toBe(false);
     expect(window.focused).toBe(true);

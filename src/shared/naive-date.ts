@@ -4,6 +4,7 @@
  * offset; a value in another shape is shown exactly as it came. Used by the window and by main's
  * desktop notifications.
  */
+import { etaMoveDays } from './eta.js';
 
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 
@@ -29,6 +30,16 @@ export function formatNaive(value: string | null | undefined): string {
   if (!p) return value;
   const date = value.trim().slice(0, 10);
   return p.time ? `${date} ${p.time}` : date;
+}
+
+/** An ETA move in words: "ETA moved 3 days later, from … to …". */
+export function describeEtaMove(move: { from: string | null; to: string | null }): string {
+  const days = etaMoveDays(move.from, move.to);
+  const range = `from ${formatNaive(move.from) || 'none'} to ${formatNaive(move.to) || 'none'}`;
+  if (days === null) return `ETA changed ${range}`;
+  if (days === 0) return `ETA moved within the same day, ${range}`;
+  const n = Math.abs(days);
+  return `ETA moved ${n} ${n === 1 ? 'day' : 'days'} ${days > 0 ? 'later' : 'earlier'}, ${range}`;
 }
 
 /** The core writes a new event as "code status, place, date"; its date reads as everywhere else. */

@@ -97,7 +97,7 @@ describe.skipIf(skipWithoutChromium())('watchlists in Chromium', () => {
       // Opening it marks it viewed: its ETA moves count from now.
       const lists = await stack.call('watchlists.list');
       if (!lists.ok) throw new Error(lists.error.message);
-      expect(lists.value.find((w) => w.name === 'ACME')?.lastViewedAt).toBeTruthy();
+      expect(lists.value.find((w) => w.name === 'ACME')?.lastViewedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
       await screenshot(page, 'watchlists-open-in-table');
       // Back on the list: the ETA move was looked at.
       await page.getByRole('button', { name: /^Watchlists/ }).click();

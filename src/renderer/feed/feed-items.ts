@@ -1,17 +1,8 @@
 /** How a change of the feed reads to a forwarder, and how the feed is grouped by day. */
+import { describeFeedItem, FEED_KIND_LABELS } from '../../shared/feed-text';
 import type { FeedItem, FeedKind } from '../../shared/workday-views';
-import { statusShipmentFilterLabel } from '../lib/format';
-import { formatEventText } from '../../shared/naive-date';
-import { describeEtaMove, formatEtaMove, formatNaive } from '../lib/naive-date';
 
-export const FEED_KIND_LABELS: Record<FeedKind, string> = {
-  eta_moved: 'ETA moved',
-  event_added: 'New event',
-  status_changed: 'Status changed',
-  delivered: 'Delivered',
-  not_found: 'No data from the carrier',
-  archived: 'Archived',
-};
+export { describeFeedItem, FEED_KIND_LABELS, type FeedItemText } from '../../shared/feed-text';
 
 /** What each notification choice covers, in the person's words. */
 export const NOTIFY_LABELS: Record<FeedKind, string> = {
@@ -22,50 +13,6 @@ export const NOTIFY_LABELS: Record<FeedKind, string> = {
   not_found: 'The carrier has no data for a reference',
   archived: 'A shipment is archived at the service',
 };
-
-export interface FeedItemText {
-  title: string;
-  /** The move ("+3 d") of an ETA change, shown apart. */
-  move: string | null;
-  detail: string;
-  /** The whole change in words, for screen readers. */
-  spoken: string;
-}
-
-const status = (value: string | null): string => (value ? statusShipmentFilterLabel(value) : 'none');
-
-
-export function describeFeedItem(item: FeedItem): FeedItemText {
-  const title = FEED_KIND_LABELS[item.kind] ?? item.kind;
-  const container = item.containerNumber ? ` (container ${item.containerNumber})` : '';
-  switch (item.kind) {
-    case 'eta_moved': {
-      const move = formatEtaMove({ from: item.from, to: item.to });
-      const detail = `${formatNaive(item.from) || 'no ETA'} → ${formatNaive(item.to) || 'no ETA'}`;
-      return { title, move, detail, spoken: `${item.reference}: ${describeEtaMove({ from: item.from, to: item.to })}` };
-    }
-    case 'event_added': {
-      const detail = `${item.to ? formatEventText(item.to) : 'An event was recorded'}${container}`;
-      return { title, move: null, detail, spoken: `${item.reference}: new event, ${detail}` };
-    }
-    case 'status_changed':
-    case 'delivered': {
-      const detail = `${status(item.from)} → ${status(item.to)}`;
-      return { title, move: null, detail, spoken: `${item.reference}: ${title.toLowerCase()}, ${detail.replace('→', 'to')}` };
-    }
-    case 'not_found': {
-      const detail = 'The carrier has no data for it yet; this is not a delivery.';
-      return { title, move: null, detail, spoken: `${item.reference}: ${detail}` };
-    }
-    case 'archived': {
-      const detail = 'No longer tracked at the service.';
-      return { title, move: null, detail, spoken: `${item.reference}: archived. ${detail}` };
-    }
-    default:
-      // A kind this window does not know yet is shown as it came.
-      return { title, move: null, detail: [item.from, item.to].filter(Boolean).join(' → '), spoken: `${item.reference}: ${title}` };
-  }
-}
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 /** The local calendar day of a UTC timestamp (when Quayside saw the change), as YYYY-MM-DD. */

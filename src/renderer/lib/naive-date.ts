@@ -4,9 +4,9 @@
  * The ETA-move arithmetic is shared with the CLI and exports (src/shared/eta.ts).
  */
 import { etaMoveDays, formatEtaMove as formatEtaMoveShared } from '../../shared/eta';
-import { formatNaive, parseNaive } from '../../shared/naive-date';
+import { describeEtaMove, formatNaive, parseNaive } from '../../shared/naive-date';
 
-export { formatNaive, parseNaive };
+export { describeEtaMove, formatNaive, parseNaive };
 
 /** The date part only ("2026-12-04"), or the value as it came when it has another shape. */
 export function naiveDay(value: string | null | undefined): string {
@@ -22,16 +22,6 @@ export function dayDifference(from: string | null, to: string | null): number | 
 /** "+3 d", "−2 d" (a true minus sign), "±0 d" when only the time moved; null when it cannot be told. */
 export function formatEtaMove(move: { from: string | null; to: string | null } | null | undefined): string | null {
   return move ? formatEtaMoveShared(move.from, move.to) : null;
-}
-
-/** Accessible wording of an ETA move: "ETA moved 3 days later, from … to …". */
-export function describeEtaMove(move: { from: string | null; to: string | null }): string {
-  const days = dayDifference(move.from, move.to);
-  const range = `from ${formatNaive(move.from) || 'none'} to ${formatNaive(move.to) || 'none'}`;
-  if (days === null) return `ETA changed ${range}`;
-  if (days === 0) return `ETA moved within the same day, ${range}`;
-  const n = Math.abs(days);
-  return `ETA moved ${n} ${n === 1 ? 'day' : 'days'} ${days > 0 ? 'later' : 'earlier'}, ${range}`;
 }
 
 /** A `YYYY-MM-DD` a date input accepts, or null. */

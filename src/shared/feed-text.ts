@@ -1,0 +1,59 @@
+/**
+ * How a change of the feed reads to a forwarder: the Changes view and main's desktop
+ * notifications say it the same way.
+ */
+import { formatEtaMove } from './eta.js';
+import { describeEtaMove, formatEventText, formatNaive, shipmentStatusLabel } from './naive-date.js';
+import type { FeedItem, FeedKind } from './workday-views.js';
+
+export const FEED_KIND_LABELS: Record<FeedKind, string> = {
+  eta_moved: 'ETA moved',
+  event_added: 'New event',
+  status_changed: 'Status changed',
+  delivered: 'Delivered',
+  not_found: 'No data from the carrier',
+  archived: 'Archived',
+};
+
+export interface FeedItemText {
+  title: string;
+  /** The move ("+3 d") of an ETA change, shown apart. */
+  move: string | null;
+  detail: string;
+  /** The whole change in words, for screen readers. */
+  spoken: string;
+}
+
+const status = (value: string | null): string => (value ? shipmentStatusLabel(value) : 'none');
+
+export function describeFeedItem(item: FeedItem): FeedItemText {
+  const title = FEED_KIND_LABELS[item.kind] ?? item.kind;
+  const container = item.containerNumber ? ` (container ${item.containerNumber})` : '';
+  switch (item.kind) {
+    case 'eta_moved': {
+      const move = formatEtaMove(item.from, item.to);
+      const detail = `${formatNaive(item.from) || 'no ETA'} → ${formatNaive(item.to) || 'no ETA'}`;
+      return { title, move, detail, spoken: `${item.reference}: ${describeEtaMove({ from: item.from, to: item.to })}` };
+    }
+    case 'event_added': {
+      const detail = `${item.to ? formatEventText(item.to) : 'An event was recorded'}${container}`;
+      return { title, move: null, detail, spoken: `${item.reference}: new event, ${detail}` };
+    }
+    case 'status_changed':
+    case 'delivered': {
+      const detail = `${status(item.from)} → ${status(item.to)}`;
+      return { title, move: null, detail, spoken: `${item.reference}: ${title.toLowerCase()}, ${detail.replace('→', 'to')}` };
+    }
+    case 'not_found': {
+      const detail = 'The carrier has no data for it yet; this is not a delivery.';
+      return { title, move: null, detail, spoken: `${item.reference}: ${detail}` };
+    }
+    case 'archived': {
+      const detail = 'No longer tracked at the service.';
+      return { title, move: null, detail, spoken: `${item.reference}: archived. ${detail}` };
+    }
+    default:
+      // A kind this window does not know yet is shown as it came.
+      return { title, move: null, detail: [item.from, item.to].filter(Boolean).join(' → '), spoken: `${item.reference}: ${title}` };
+  }
+}
