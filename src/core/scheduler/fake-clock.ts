@@ -15,7 +15,12 @@ export class FakeClock implements SchedulerClock {
   private nextId = 1;
   private timers: FakeTimer[] = [];
 
-  constructor(private readonly wallAtZero = Date.parse('2026-03-01T09:00:00.000Z')) {}
+  /**
+   * Wall time starts near the epoch by default: rate budgets work in wall-clock ms, and a double
+   * holds an epoch near 2026 only to ~0.0002 ms, so fractional virtual times (scaled windows)
+   * would come back that much off.
+   */
+  constructor(private readonly wallAtZero = 1_000_000) {}
 
   now(): number {
     return this.t;

@@ -1,5 +1,5 @@
 import type { SchedulerClock } from './clock.js';
-import type { SendLog } from './send-log.js';
+import type { RateBudget } from './rate-budget.js';
 import type { Bucket, Priority, RequestScheduler } from './types.js';
 
 export interface SchedulerOptions {
@@ -8,10 +8,16 @@ export interface SchedulerOptions {
   random?: () => number;
   /** Divides every window, backoff and probe interval. Default: QUAYSIDE_TIME_SCALE or 1. */
   timeScale?: number;
-  /** Sends of past runs; the last minute of them is loaded at creation. */
-  sendLog?: SendLog;
-  /** Called when the SendLog fails to append or prune; the request goes on regardless. */
-  onSendLogError?: (error: unknown) => void;
+  /**
+   * The rate budget of the API key, shared with every other process that uses it (the cache's
+   * SQLite budget in the app and the CLI). Default: one in memory, for this scheduler alone.
+   */
+  budget?: RateBudget;
+  /**
+   * Called when the budget fails (a locked or closed cache). A refused or failed reservation is
+   * asked again later, never skipped; a lost answer leaves the send counted until the request timeout.
+   */
+  onBudgetError?: (error: unknown) => void;
   /** Sends per request when they end in 5xx or network errors (idempotent requests). Default 6. */
   maxAttempts?: number;
   /** 429 retries per request before the RateLimitedError is passed on. Default 10. */

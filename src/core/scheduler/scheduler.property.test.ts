@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from './fake-clock.js';
 import { FakeService, type Outcome } from './fake-service.js';
+import { MemoryRateLedger } from './memory-budget.js';
 import { BUCKET_LIMITS, BUCKETS, effectiveWindowMs } from './limits.js';
 import { PRIORITIES } from './queue.js';
 import { createScheduler } from './scheduler.js';
@@ -186,6 +187,52 @@ describe('scheduler properties (virtual time)', () => {
           await clock.runAll();
           const settled = await Promise.allSettled(outcomes);
           expect(settled.filter((s) => s.status === 'rejected')).toEqual([]);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('never earns a 429 for two processes on one budget, however late their requests reach the service', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            process: fc.constantFrom(0, 1),
+            arrival: fc.integer({ min: 0, max: 120_000 }),
+            bucket: fc.constantFrom<Bucket>('tracking', 'batch-create', 'batch-poll'),
+            priority: fc.constantFrom(...PRIORITIES),
+            // Time to reach the service (counted there on arrival), then to answer.
+            uplink: fc.integer({ min: 0, max: 5_000 }),
+            downlink: fc.integer({ min: 0, max: 2_000 }),
+          }),
+          { minLength: 20, maxLength: 100 },
+        ),
+        async (specs) => {
+          const clock = new FakeClock();
+          const ledger = new MemoryRateLedger();
+          const processes = [0, 1].map(() => createScheduler({ clock, timeScale: 1, random: () => 0.5, budget: ledger.open({ clock, timeScale: 1 }) }));
+          const arrivals = new Map<Bucket, number[]>();
+          const send = (spec: (typeof specs)[number]) => (): Promise<void> =>
+            new Promise<void>((resolve, reject) => {
+              clock.setTimeout(() => {
+                const now = clock.now();
+                const seen = arrivals.get(spec.bucket) ?? [];
+                const over = BUCKET_LIMITS[spec.bucket].some(({ limit, windowMs }) => seen.filter((t) => t > now - windowMs).length >= limit);
+                seen.push(now);
+                arrivals.set(spec.bucket, seen);
+                clock.setTimeout(() => (over ? reject(new Error('429 from the strict server')) : resolve()), spec.downlink);
+              }, spec.uplink);
+            });
+          const outcomes: Promise<unknown>[] = [];
+          for (const spec of specs) {
+            const scheduler = processes[spec.process] as (typeof processes)[number];
+            clock.setTimeout(() => outcomes.push(scheduler.run({ bucket: spec.bucket, priority: spec.priority, idempotent: true }, send(spec))), spec.arrival);
+          }
+          await clock.runAll();
+          const settled = await Promise.allSettled(outcomes);
+          expect(settled.filter((s) => s.status === 'rejected')).toEqual([]);
+          expect(settled).toHaveLength(specs.length);
         },
       ),
       { numRuns: 40 },

@@ -4,12 +4,14 @@ import { SchedulerClosedError } from './errors.js';
 import { FakeClock } from './fake-clock.js';
 import { FakeService, type Outcome } from './fake-service.js';
 import { createScheduler, type SchedulerOptions, type SchedulerStatus } from './scheduler.js';
-import { createMemorySendLog } from './send-log.js';
+import { MemoryRateLedger } from './memory-budget.js';
 import type { Bucket, Priority, ScheduleOptions } from './types.js';
 
 /** At scale 1: 60 s windows are enforced as 60.6 s, the 1 s window of batch polling as 1.15 s. */
 const MINUTE_SPAN = 60_600;
 const SECOND_SPAN = 1_150;
+/** FakeService answers after this: a window runs from the answer, not from the send. */
+const LATENCY = 50;
 
 function setup(options: Partial<SchedulerOptions> = {}) {
   const clock = new FakeClock();
@@ -40,14 +42,14 @@ function track<T>(promise: Promise<T>): Tracked<T> {
 const ra = (retryAfterMs: number | null): Outcome => ({ kind: '429', retryAfterMs });
 
 describe('rate limits (api-v2.md section 8)', () => {
-  it('sends 8 tracking requests at once and the 9th when the first leaves the 60 s window', async () => {
+  it('sends 8 tracking requests at once and the 9th when the first answer leaves the 60 s window', async () => {
     const { clock, service, scheduler } = setup();
     const results = Array.from({ length: 9 }, (_, i) => track(scheduler.run(opts('tracking'), service.sender(`r${i}`, 'tracking'))));
     await clock.runAll();
     expect(results.every((r) => r.done && r.error === undefined)).toBe(true);
     const times = service.timesSeenByServer('tracking');
     expect(times.slice(0, 8)).toEqual(Array(8).fill(0));
-    expect(times[8]).toBe(MINUTE_SPAN);
+    expect(times[8]).toBe(LATENCY + MINUTE_SPAN);
   });
 
   it('goes exactly as fast as 3/s and 30/min allow for batch polling, not faster, not much slower', async () => {
@@ -56,10 +58,11 @@ describe('rate limits (api-v2.md section 8)', () => {
     await clock.runAll();
     const t = service.timesSeenByServer('batch-poll');
     expect(t).toHaveLength(90);
-    // 3 per 1.15 s until the minute's 30 are used, then the minute rolls over.
-    expect(t.slice(0, 6)).toEqual([0, 0, 0, SECOND_SPAN, SECOND_SPAN, SECOND_SPAN]);
-    expect(t[29]).toBe(9 * SECOND_SPAN);
-    expect(t[30]).toBe(MINUTE_SPAN);
+    // 3 per 1.15 s after their answers until the minute's 30 are used, then the minute rolls over.
+    const round = LATENCY + SECOND_SPAN;
+    expect(t.slice(0, 6)).toEqual([0, 0, 0, round, round, round]);
+    expect(t[29]).toBe(9 * round);
+    expect(t[30]).toBe(LATENCY + MINUTE_SPAN);
     for (let i = 0; i + 30 < t.length; i++) {
       const gap = (t[i + 30] as number) - (t[i] as number);
       expect(gap).toBeGreaterThanOrEqual(60_000);
@@ -74,8 +77,8 @@ describe('rate limits (api-v2.md section 8)', () => {
     for (let i = 0; i < 4; i++) void scheduler.run(opts('batch-poll'), service.sender(`p${i}`, 'batch-poll', [], 5));
     void scheduler.run(opts('other'), service.sender('s', 'other', [{ kind: '503' }], 5));
     await clock.runAll();
-    expect(service.timesSeenByServer('tracking')[8]).toBeCloseTo(MINUTE_SPAN / 60, 6);
-    expect(service.timesSeenByServer('batch-poll')[3]).toBeCloseTo(SECOND_SPAN / 60, 6);
+    expect(service.timesSeenByServer('tracking')[8]).toBeCloseTo(5 + MINUTE_SPAN / 60, 6);
+    expect(service.timesSeenByServer('batch-poll')[3]).toBeCloseTo(5 + SECOND_SPAN / 60, 6);
     // Full jitter with random 0.5: half of the 1 s base, scaled.
     expect(service.sendsOf('s').map((s) => s.at)).toEqual([0, 5 + 500 / 60]);
   });
@@ -116,7 +119,7 @@ describe('starvation guard', () => {
     void scheduler.run(opts('tracking', 'background'), service.sender('b', 'tracking'));
     for (let i = 0; i < 8; i++) void scheduler.run(opts('tracking'), service.sender(`x${i}`, 'tracking'));
     await clock.runAll();
-    const second = service.sends.filter((s) => s.at === MINUTE_SPAN).map((s) => s.id);
+    const second = service.sends.filter((s) => s.at === LATENCY + MINUTE_SPAN).map((s) => s.id);
     expect(second).toEqual(['x0', 'x1', 'x2', 'b', 'x3', 'x4', 'x5', 'x6']);
   });
 });
@@ -275,25 +278,26 @@ describe('offline', () => {
 });
 
 describe('restart', () => {
-  it('waits for the window the server is still counting when the SendLog holds 8 recent tracking sends', async () => {
+  it('waits for the window the server is still counting when the budget holds 8 recent tracking answers', async () => {
     const clock = new FakeClock();
     const wall = clock.wallNow();
-    const log = createMemorySendLog([
-      { bucket: 'tracking', at: wall - 600_000 },
-      ...Array.from({ length: 8 }, (_, i) => ({ bucket: 'tracking' as const, at: wall - 50_000 + i * 5_000 })),
+    const ledger = new MemoryRateLedger([
+      { bucket: 'tracking', sentAt: wall - 600_100, answeredAt: wall - 600_000 },
+      ...Array.from({ length: 8 }, (_, i) => ({ bucket: 'tracking' as const, sentAt: wall - 50_100 + i * 5_000, answeredAt: wall - 50_000 + i * 5_000 })),
     ]);
     const service = new FakeService(clock);
-    const scheduler = createScheduler({ clock, timeScale: 1, sendLog: log });
-    expect(log.all()).toHaveLength(8);
+    const scheduler = createScheduler({ clock, timeScale: 1, budget: ledger.open({ clock, timeScale: 1 }) });
     void scheduler.run(opts('tracking'), service.sender('t', 'tracking'));
     void scheduler.run(opts('batch-poll'), service.sender('p', 'batch-poll'));
     await clock.runAll();
     expect(service.sendsOf('p')[0]?.at).toBe(0);
     expect(service.sendsOf('t')[0]?.at).toBe(MINUTE_SPAN - 50_000);
-    expect(log.all().slice(-2)).toEqual([
-      { bucket: 'batch-poll', at: wall },
-      { bucket: 'tracking', at: wall + MINUTE_SPAN - 50_000 },
+    // The answer of the ninth month-old send was pruned; the new ones are anchored on their answers.
+    expect(ledger.sends().slice(-2)).toMatchObject([
+      { bucket: 'batch-poll', sentAt: wall, answeredAt: wall + LATENCY },
+      { bucket: 'tracking', sentAt: wall + MINUTE_SPAN - 50_000, answeredAt: wall + MINUTE_SPAN - 50_000 + LATENCY },
     ]);
+    expect(ledger.sends().some((s) => s.answeredAt === wall - 600_000)).toBe(false);
   });
 });
 
@@ -346,7 +350,7 @@ describe('status', () => {
       queued: { interactive: 0, import: 0, background: 1 },
       inFlight: 0,
       rateLimited: 0,
-      waiting: { bucket: 'batch-poll', label: 'batch polling', nextSlotInMs: MINUTE_SPAN - 20_000 },
+      waiting: { bucket: 'batch-poll', label: 'batch polling', nextSlotInMs: LATENCY + MINUTE_SPAN - 20_000 },
     });
     expect(seen.length).toBeGreaterThan(0);
     unsubscribe();

@@ -1,41 +1,41 @@
 import { ApiError, NetworkError, RateLimitedError, ServerError } from '../api/errors.js';
 import { exponentialDelayMs, fullJitterDelayMs } from './backoff.js';
+import { bucketGate, createBucketState, type BucketState } from './bucket-state.js';
+import { BudgetGate } from './budget-gate.js';
 import { defaultTimeScale, systemClock, type TimerHandle } from './clock.js';
 import { abortReason, SchedulerClosedError } from './errors.js';
-import { BUCKET_LIMITS, BUCKETS, SlidingLog } from './limits.js';
-import { BucketQueue, priorityRank, type Pick, type QueueEntry } from './queue.js';
-import { BUCKET_LABELS, type Scheduler, type SchedulerOptions, type SchedulerStatus, type SchedulerWaiting, type StatusListener } from './scheduler-types.js';
-import type { Bucket, Priority, ScheduleOptions } from './types.js';
+import { BUCKETS } from './limits.js';
+import { createMemoryRateBudget } from './memory-budget.js';
+import { priorityRank, type Pick, type QueueEntry } from './queue.js';
+import { isLimited, type Reservation, type SendId } from './rate-budget.js';
+import { schedulerStatus, StatusBroadcaster } from './scheduler-status.js';
+import type { Scheduler, SchedulerOptions, SchedulerStatus } from './scheduler-types.js';
+import type { Bucket, ScheduleOptions } from './types.js';
 
 export type { Scheduler, SchedulerOptions, SchedulerStatus, SchedulerWaiting, StatusListener } from './scheduler-types.js';
 
 /*
  * Rules (DESIGN.md "Rate limits are exact"):
- * - Each bucket sends only when every window of its sliding log allows it (limits.ts: windows are
- *   scaled and lengthened by the safety margin); `other` is capped by concurrency instead.
+ * - A limited bucket sends only what the RateBudget grants (rate-budget.ts: one budget for every
+ *   process on the key, sends anchored on their answers); `other` is capped by concurrency instead.
+ *   A refused bucket asks again at the time the budget gave, or as soon as one of its own sends
+ *   completes (that may open the slot sooner).
  * - Order within a bucket: priority, FIFO, with the aging share of queue.ts against starvation.
  * - 429: the whole bucket waits Retry-After as the server gave it (the server's clock, never
- *   rescaled), or 1, 2, 4... s (scaled) without one; the request keeps its place. 429s do not
+ *   rescaled), or 1, 2, 4... s (scaled) without one, in every process (RateBudget.block); the
+ *   request keeps its place. 429s do not
  *   count against maxAttempts, but more than maxRateLimitedRetries of them are passed on.
  * - 5xx and network errors after the request left: full-jitter backoff, idempotent requests only.
  * - Refused connection, or repeated timeouts: offline. One probe at a time, 2 s doubling to 30 s
  *   (scaled); nothing queued fails and offline time does not count as attempts.
  */
 
-interface BucketState {
-  readonly queue: BucketQueue;
-  readonly log: SlidingLog;
-  /** Set by a 429: nothing is sent to the bucket before this. */
-  blockedUntil: number;
-  rateLimitStreak: number;
-  inFlight: number;
-}
-
 interface InFlight {
   entry: QueueEntry;
   bucket: BucketState;
-  sentAt: number;
   probe: boolean;
+  /** The budget's record of this send; null for the `other` bucket. */
+  sendId: SendId | null;
 }
 
 export function createScheduler(options: SchedulerOptions = {}): Scheduler {
@@ -56,20 +56,8 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
   const offlineTooLong = (entry: QueueEntry, now: number) => now - (entry.offlineSince ??= now) >= offlineGiveUp;
   const agingMs = (options.agingMs ?? 30_000) / scale;
   const agedShareEvery = Math.max(1, options.agedShareEvery ?? 4);
-  const sendLog = options.sendLog;
-  const onSendLogError = options.onSendLogError ?? (() => undefined);
-
-  const buckets = {} as Record<Bucket, BucketState>;
-  for (const b of BUCKETS) {
-    buckets[b] = {
-      queue: new BucketQueue(agingMs, agedShareEvery),
-      log: new SlidingLog(BUCKET_LIMITS[b], scale),
-      blockedUntil: -Infinity,
-      rateLimitStreak: 0,
-      inFlight: 0,
-    };
-  }
-  const horizonMs = Math.max(...BUCKETS.map((b) => buckets[b].log.horizonMs));
+  const states = BUCKETS.map((b) => createBucketState(b, agingMs, agedShareEvery));
+  const buckets = Object.fromEntries(states.map((state) => [state.name, state])) as Record<Bucket, BucketState>;
 
   let seq = 0;
   let online = true;
@@ -82,41 +70,24 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
   let timer: { handle: TimerHandle; at: number } | null = null;
   let pumping = false;
   let pumpAgain = false;
-  let appendsSincePrune = 0;
   const inFlight = new Set<Promise<void>>();
-  const listeners = new Set<StatusListener>();
-  let statusPending = false;
+  const gate = new BudgetGate(
+    options.budget ?? createMemoryRateBudget({ clock, timeScale: scale }),
+    clock,
+    options.onBudgetError ?? (() => undefined),
+    backoffBase,
+    () => pump(),
+  );
+  const broadcaster = new StatusBroadcaster(() => status());
+  const emitStatus = (): void => broadcaster.emit();
 
-  seedFromSendLog();
-
-  function seedFromSendLog(): void {
-    if (!sendLog) return;
-    const wall = clock.wallNow();
-    const mono = clock.now();
-    for (const send of sendLog.load(wall - horizonMs)) {
-      const state = buckets[send.bucket] as BucketState | undefined;
-      if (!state?.log.limited) continue;
-      // A send "in the future" (the wall clock was set back) counts as just now.
-      state.log.record(mono - Math.max(0, wall - send.at));
-    }
-    pruneSendLog(wall);
+  function hasRoom(state: BucketState): boolean {
+    return isLimited(state.name) || state.inFlight < otherConcurrency;
   }
 
-  function pruneSendLog(wall: number): void {
-    appendsSincePrune = 0;
-    try {
-      sendLog?.prune?.(wall - horizonMs);
-    } catch (error) {
-      onSendLogError(error);
-    }
-  }
-
-  function bucketGate(state: BucketState, now: number): number {
-    return Math.max(state.blockedUntil, state.log.nextAllowedAt(now));
-  }
-
-  function hasRoom(bucket: Bucket, state: BucketState): boolean {
-    return bucket !== 'other' || state.inFlight < otherConcurrency;
+  /** Something queued may be sent at `now`, as far as this process knows. */
+  function mayTry(state: BucketState, now: number): boolean {
+    return state.queue.size > 0 && !state.reserving && hasRoom(state) && bucketGate(state) <= now;
   }
 
   function pump(): void {
@@ -133,6 +104,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     } finally {
       pumping = false;
     }
+    gate.withdrawIdle(states);
     scheduleWake();
   }
 
@@ -140,25 +112,49 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     if (closed) return;
     const now = clock.now();
     if (online) {
-      for (const b of BUCKETS) {
-        const state = buckets[b];
-        while (online && state.queue.size > 0 && hasRoom(b, state) && bucketGate(state, now) <= now) {
+      for (const state of states) {
+        while (online && mayTry(state, now)) {
           const pick = state.queue.pick(now);
-          if (pick === null) break;
-          dispatch(b, pick, now, false);
+          if (pick === null || !admit(state, pick, now, false)) break;
         }
       }
       return;
     }
     if (probeInFlight || now < nextProbeAt) return;
-    let best: { bucket: Bucket; pick: Pick } | null = null;
-    for (const b of BUCKETS) {
-      const state = buckets[b];
-      if (state.queue.size === 0 || !hasRoom(b, state) || bucketGate(state, now) > now) continue;
+    let best: { state: BucketState; pick: Pick } | null = null;
+    for (const state of states) {
+      if (!mayTry(state, now)) continue;
       const pick = state.queue.pick(now);
-      if (pick && (best === null || before(pick.entry, best.pick.entry))) best = { bucket: b, pick };
+      if (pick && (best === null || before(pick.entry, best.pick.entry))) best = { state, pick };
     }
-    if (best) dispatch(best.bucket, best.pick, now, true);
+    if (best) admit(best.state, best.pick, now, true);
+  }
+
+  /** Sends the pick when the budget grants it; false when the bucket must wait. */
+  function admit(state: BucketState, pick: Pick, now: number, probe: boolean): boolean {
+    const bucket = state.name;
+    if (!isLimited(bucket)) {
+      dispatch(state, pick, probe, null);
+      return true;
+    }
+    const r = gate.reserve(state, bucket, pick, now, (later) => decidedLater(state, later, probe));
+    // One probe at a time, counting one whose reservation is being decided.
+    if (r === null && probe && state.reserving) probeInFlight = true;
+    if (r === null || !r.granted) return false;
+    dispatch(state, pick, probe, r.sendId);
+    return true;
+  }
+
+  /** An asynchronous budget answered: send what is first in the queue now (it may have changed). */
+  function decidedLater(state: BucketState, r: Reservation | null, probe: boolean): void {
+    if (probe) probeInFlight = false;
+    if (r?.granted) {
+      const pick = closed || (!online && !probe) ? null : state.queue.pick(clock.now());
+      if (pick === null) gate.release(r.sendId);
+      else dispatch(state, pick, probe, r.sendId);
+    }
+    pump();
+    emitStatus();
   }
 
   function before(a: QueueEntry, b: QueueEntry): boolean {
@@ -167,20 +163,19 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     return ra !== rb ? ra < rb : a.seq < b.seq;
   }
 
-  /** Earliest time a queued request of the bucket could go, or null when only a completion frees it. */
-  function bucketWakeAt(b: Bucket, now: number): number | null {
-    const state = buckets[b];
+  /** Earliest time a queued request of the bucket could go, or null when only a completion (or a budget's answer) frees it. */
+  function bucketWakeAt(state: BucketState): number | null {
     const ready = state.queue.earliestReadyAt();
-    if (ready === null || !hasRoom(b, state)) return null;
-    return Math.max(ready, bucketGate(state, now));
+    if (ready === null || !hasRoom(state) || state.reserving) return null;
+    return Math.max(ready, bucketGate(state));
   }
 
   function scheduleWake(): void {
     const now = clock.now();
     let at: number | null = null;
     if (!closed && !(!online && probeInFlight)) {
-      for (const b of BUCKETS) {
-        const t = bucketWakeAt(b, now);
+      for (const state of states) {
+        const t = bucketWakeAt(state);
         if (t !== null && (at === null || t < at)) at = t;
       }
       if (at !== null && !online) at = Math.max(at, nextProbeAt);
@@ -197,26 +192,13 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     emitStatus();
   }
 
-  function dispatch(bucket: Bucket, pick: Pick, now: number, probe: boolean): void {
-    const state = buckets[bucket];
+  function dispatch(state: BucketState, pick: Pick, probe: boolean, sendId: SendId | null): void {
     state.queue.take(pick);
     const entry = pick.entry;
     entry.state = 'in-flight';
-    if (state.log.limited) {
-      state.log.record(now);
-      if (sendLog) {
-        const wall = clock.wallNow();
-        try {
-          sendLog.append(bucket, wall);
-        } catch (error) {
-          onSendLogError(error);
-        }
-        if (++appendsSincePrune >= 100) pruneSendLog(wall);
-      }
-    }
     state.inFlight++;
     if (probe) probeInFlight = true;
-    const flight: InFlight = { entry, bucket: state, sentAt: now, probe };
+    const flight: InFlight = { entry, bucket: state, probe, sendId };
     let sent: Promise<unknown>;
     try {
       sent = Promise.resolve(entry.send());
@@ -232,9 +214,11 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     emitStatus();
   }
 
-  function land(flight: InFlight): void {
+  /** The send is over; `reachedService`: the service may have counted it (see BudgetGate.landed). */
+  function land(flight: InFlight, reachedService: boolean): void {
     flight.bucket.inFlight--;
     if (flight.probe) probeInFlight = false;
+    if (flight.sendId !== null) gate.landed(flight.bucket, flight.sendId, reachedService);
   }
 
   function settle(entry: QueueEntry, outcome: { value: unknown } | { error: unknown }): void {
@@ -245,7 +229,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
   }
 
   function succeeded(flight: InFlight, value: unknown): void {
-    land(flight);
+    land(flight, true);
     flight.bucket.rateLimitStreak = 0;
     reachable();
     settle(flight.entry, { value });
@@ -284,7 +268,6 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
   }
 
   function failed(flight: InFlight, error: unknown): void {
-    land(flight);
     const { entry, bucket: state } = flight;
     const now = clock.now();
     const idempotent = entry.options.idempotent;
@@ -294,6 +277,10 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       reachable();
       const wait = error.retryAfterMs ?? exponentialDelayMs(state.rateLimitStreak, backoffBase, backoffCap);
       state.blockedUntil = Math.max(state.blockedUntil, now + wait);
+      const bucket = state.name;
+      // Before the answer is recorded: the re-check that follows must already see the block.
+      if (isLimited(bucket)) gate.block(bucket, wait);
+      land(flight, true);
       if (entry.rateLimitedRetries >= maxRateLimitedRetries) settle(entry, { error });
       else {
         entry.rateLimitedRetries++;
@@ -301,11 +288,12 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       }
     } else if (error instanceof NetworkError && !error.requestSent) {
       // The server never saw it: it holds no slot, and it is safe to send again whatever it does.
-      state.log.forget(flight.sentAt);
+      land(flight, false);
       goOffline(now, flight.probe);
       if (offlineTooLong(entry, now)) settle(entry, { error });
       else retry(entry, state, now, error);
     } else if (error instanceof NetworkError) {
+      land(flight, true);
       if (error.timedOut) consecutiveTimeouts++;
       if (error.timedOut && (consecutiveTimeouts >= offlineAfterTimeouts || !online)) {
         goOffline(now, flight.probe);
@@ -314,9 +302,11 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
         else settle(entry, { error });
       } else backOffOrFail(entry, state, now, error);
     } else if (error instanceof ServerError) {
+      land(flight, true);
       reachable();
       backOffOrFail(entry, state, now, error);
     } else {
+      land(flight, true);
       if (error instanceof ApiError && error.httpStatus !== null) reachable();
       settle(entry, { error });
     }
@@ -369,52 +359,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
   }
 
   function status(): SchedulerStatus {
-    const now = clock.now();
-    const queued: Record<Priority, number> = { interactive: 0, import: 0, background: 0 };
-    let flying = 0;
-    let waiting: (SchedulerWaiting & { rank: number }) | null = null;
-    for (const b of BUCKETS) {
-      const state = buckets[b];
-      flying += state.inFlight;
-      for (const e of state.queue.all()) queued[e.options.priority]++;
-      for (const e of state.queue.all()) {
-        let at = Math.max(e.readyAt, bucketGate(state, now));
-        if (!online) at = Math.max(at, nextProbeAt);
-        if (at <= now) continue;
-        const rank = priorityRank(e.options.priority);
-        if (waiting === null || rank < waiting.rank || (rank === waiting.rank && at - now < waiting.nextSlotInMs)) {
-          waiting = { bucket: b, label: e.options.label ?? BUCKET_LABELS[b], nextSlotInMs: at - now, rank };
-        }
-      }
-    }
-    return {
-      online,
-      queued,
-      inFlight: flying,
-      rateLimited,
-      waiting: waiting && { bucket: waiting.bucket, label: waiting.label, nextSlotInMs: waiting.nextSlotInMs },
-    };
-  }
-
-  function emitStatus(): void {
-    if (statusPending || listeners.size === 0) return;
-    statusPending = true;
-    queueMicrotask(() => {
-      statusPending = false;
-      const snapshot = status();
-      for (const listener of [...listeners]) {
-        try {
-          listener(snapshot);
-        } catch {
-          // A broken status bar must not stop the requests.
-        }
-      }
-    });
-  }
-
-  function onStatus(listener: StatusListener): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
+    return schedulerStatus(states, { now: clock.now(), online, nextProbeAt, rateLimited });
   }
 
   async function close(): Promise<void> {
@@ -422,13 +367,14 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       closed = true;
       if (timer) clock.clearTimeout(timer.handle);
       timer = null;
-      for (const b of BUCKETS) {
-        for (const entry of buckets[b].queue.clear()) settle(entry, { error: new SchedulerClosedError(entry.options.label) });
+      for (const state of states) {
+        for (const entry of state.queue.clear()) settle(entry, { error: new SchedulerClosedError(entry.options.label) });
       }
+      gate.withdrawIdle(states);
       emitStatus();
     }
     await Promise.allSettled([...inFlight]);
   }
 
-  return { run, status, onStatus, close };
+  return { run, status, onStatus: (listener) => broadcaster.subscribe(listener), close };
 }

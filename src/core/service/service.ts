@@ -67,7 +67,7 @@ export class QuaysideService {
     this.timeScale = options.timeScale ?? timeScaleFromEnv();
     this.now = options.now ?? (() => new Date());
     this.store = openStore(cacheFile(options.dataDir));
-    this.scheduler = createScheduler({ timeScale: this.timeScale, sendLog: this.store.sendLog, offlineGiveUpMs: options.offlineGiveUpMs });
+    this.scheduler = createScheduler({ timeScale: this.timeScale, budget: this.store.rateBudget({ timeScale: this.timeScale }), offlineGiveUpMs: options.offlineGiveUpMs });
   }
 
   close(): void {

@@ -196,12 +196,10 @@ describe('carriers, credits, settings', () => {
     expect(store.getSetting('api.base')).toBeNull();
   });
 
-  it('keeps the scheduler send log across a reopen', () => {
-    store.sendLog.append('tracking', 1_000);
-    store.sendLog.append('batch-poll', 2_000);
-    expect(store.sendLog.load(1_500)).toEqual([{ bucket: 'batch-poll', at: 2_000 }]);
-    store.sendLog.prune?.(1_500);
-    expect(store.sendLog.load(0)).toHaveLength(1);
+  it('keeps the rate budget\'s sends in the cache', () => {
+    const budget = store.rateBudget({ timeScale: 1, clock: { wallNow: () => 1_000 } });
+    expect(budget.reserve('tracking', 'interactive')).toMatchObject({ granted: true });
+    expect(store.db.prepare('SELECT bucket, sent_at, answered_at FROM request_log').all()).toEqual([{ bucket: 'tracking', sent_at: 1_000, answered_at: null }]);
   });
 });
 

@@ -6,7 +6,7 @@ import { writeTransaction } from './tx.js';
 import type { Database } from 'better-sqlite3';
 import type { Shipment } from '../../shared/domain.js';
 import type { ShipmentRecord } from '../api/types.js';
-import type { SendLog } from '../scheduler/send-log.js';
+import type { RateBudget } from '../scheduler/rate-budget.js';
 import { openDatabase } from './db.js';
 import { type Directory, createDirectory } from './directory.js';
 import { invalidInputError, translateSqliteError } from './errors.js';
@@ -18,7 +18,7 @@ import { type NotesOutbox, createNotesOutbox } from './notes-outbox.js';
 import { type Watchlists, createWatchlists } from './watchlists.js';
 import { type ChangeFeed, createChangeFeed } from './feed.js';
 import type { ShipmentFacets } from '../../shared/views.js';
-import { createSqliteSendLog } from './send-log.js';
+import { type SqliteBudgetOptions, createSqliteRateBudget } from './rate-budget.js';
 import { type ShipmentEdits, createShipmentEdits } from './shipment-edits.js';
 import { type TrackingResultInput, snapshotFromShipmentRecord, snapshotFromTrackingResult } from './snapshot.js';
 import { type WriteResult, type WriteStatus, createShipmentWriter } from './write.js';
@@ -45,8 +45,11 @@ export interface Store extends ShipmentQueries, ShipmentEdits, Directory, NotesO
    * tasks) and must share its transactions. Same rules: prepared statements, parameters.
    */
   readonly db: Database;
-  /** The scheduler's send log, on table `request_log`. */
-  readonly sendLog: SendLog;
+  /**
+   * A rate budget for one process's scheduler on this cache: shared with every other process that
+   * opens the same file (tables `request_log`, `rate_blocks`, `rate_waiters`).
+   */
+  rateBudget(options: SqliteBudgetOptions): RateBudget;
   close(): void;
   /**
    * A single lookup (GET /v2/tracking) or one entry of a batch's results. Returns the local
@@ -137,7 +140,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     return {
       file: opened.file,
       db,
-      sendLog: createSqliteSendLog(db),
+      rateBudget: (budgetOptions) => createSqliteRateBudget(db, budgetOptions),
       close: () => {
         if (!db.open) return;
         // Keeps the planner's statistics fresh as the cache grows; cheap when nothing changed.

@@ -1,0 +1,97 @@
+/**
+ * The rate budget on the cache file: every process that opens this cache (the desktop app's engine,
+ * each CLI command) reserves its sends here, so the limits of api-v2.md section 8 hold for all of
+ * them together. The rules are BudgetPolicy's; this file only keeps the rows (migration 5).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import { BudgetPolicy } from '../scheduler/budget-policy.js';
+import type { SchedulerClock } from '../scheduler/clock.js';
+import { priorityRank } from '../scheduler/queue.js';
+import type { LimitedBucket, RateBudget, Reservation } from '../scheduler/rate-budget.js';
+import { writeTransaction } from './tx.js';
+
+export interface SqliteBudgetOptions {
+  /** Every process on one cache must use the same scale (QUAYSIDE_TIME_SCALE). */
+  timeScale: number;
+  /** Only `wallNow` is used: processes share the wall clock, not a monotonic one. Default Date.now. */
+  clock?: Pick<SchedulerClock, 'wallNow'>;
+  requestTimeoutMs?: number;
+  /** Names this process in the rows; unique by default. */
+  owner?: string;
+}
+
+/** Old rows, expired blocks and waiters are deleted every this many reservations. */
+const PRUNE_EVERY = 100;
+
+interface SendRowSql {
+  sent_at: number;
+  answered_at: number | null;
+}
+
+export function createSqliteRateBudget(db: Database, options: SqliteBudgetOptions): RateBudget {
+  const policy = new BudgetPolicy(options.timeScale, options.requestTimeoutMs);
+  const wallNow = options.clock ? () => options.clock!.wallNow() : Date.now;
+  const owner = options.owner ?? randomUUID();
+
+  const sends = db.prepare<[string, number], SendRowSql>('SELECT sent_at, answered_at FROM request_log WHERE bucket = ? AND sent_at > ?');
+  const blockOf = db.prepare<[string], { until_at: number }>('SELECT until_at FROM rate_blocks WHERE bucket = ?');
+  const urgentWaiter = db.prepare<[string, string, number, number], { expires_at: number | null }>(
+    'SELECT max(expires_at) AS expires_at FROM rate_waiters WHERE bucket = ? AND owner <> ? AND priority < ? AND expires_at > ?',
+  );
+  const insertSend = db.prepare<[string, number, string]>('INSERT INTO request_log (bucket, sent_at, owner) VALUES (?, ?, ?)');
+  const upsertWaiter = db.prepare<[string, string, number, number]>(
+    `INSERT INTO rate_waiters (bucket, owner, priority, expires_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (bucket, owner) DO UPDATE SET priority = excluded.priority, expires_at = excluded.expires_at`,
+  );
+  const deleteWaiter = db.prepare<[string, string]>('DELETE FROM rate_waiters WHERE bucket = ? AND owner = ?');
+  const answer = db.prepare<[number, number]>('UPDATE request_log SET answered_at = ? WHERE id = ? AND answered_at IS NULL');
+  const deleteSend = db.prepare<[number]>('DELETE FROM request_log WHERE id = ?');
+  const upsertBlock = db.prepare<[string, number]>(
+    `INSERT INTO rate_blocks (bucket, until_at) VALUES (?, ?)
+     ON CONFLICT (bucket) DO UPDATE SET until_at = max(until_at, excluded.until_at)`,
+  );
+  const pruneSends = db.prepare<[number]>('DELETE FROM request_log WHERE coalesce(answered_at, sent_at) < ?');
+  const pruneBlocks = db.prepare<[number]>('DELETE FROM rate_blocks WHERE until_at <= ?');
+  const pruneWaiters = db.prepare<[number]>('DELETE FROM rate_waiters WHERE expires_at <= ?');
+
+  let reservesSincePrune = PRUNE_EVERY;
+
+  // One IMMEDIATE transaction: no other process can reserve between the count and the insert.
+  const reserve = writeTransaction(db, (bucket: LimitedBucket, rank: number, aged: boolean): Reservation => {
+    // Read under the lock: the wait for it may have been long.
+    const now = wallNow();
+    if (++reservesSincePrune >= PRUNE_EVERY) {
+      reservesSincePrune = 0;
+      pruneSends.run(policy.pruneBefore(now));
+      pruneBlocks.run(now);
+      pruneWaiters.run(now);
+    }
+    const rows = sends.all(bucket, policy.relevantSince(bucket, now)).map((r) => ({ sentAt: r.sent_at, answeredAt: r.answered_at }));
+    const blockedUntil = blockOf.get(bucket)?.until_at ?? null;
+    const urgent = aged ? null : (urgentWaiter.get(bucket, owner, rank, now)?.expires_at ?? null);
+    const { retryInMs } = policy.decide(bucket, now, rows, blockedUntil, urgent);
+    if (retryInMs > 0) {
+      upsertWaiter.run(bucket, owner, rank, Math.ceil(policy.waiterExpiresAt(now, retryInMs)));
+      return { granted: false, retryInMs };
+    }
+    deleteWaiter.run(bucket, owner);
+    return { granted: true, sendId: String(insertSend.run(bucket, now, owner).lastInsertRowid) };
+  });
+
+  return {
+    reserve: (bucket, priority, reserveOptions = {}) => reserve(bucket, priorityRank(priority), reserveOptions.aged ?? false),
+    release: (sendId) => {
+      deleteSend.run(Number(sendId));
+    },
+    recordAnswer: (sendId) => {
+      answer.run(wallNow(), Number(sendId));
+    },
+    block: (bucket, untilEpochMs) => {
+      upsertBlock.run(bucket, Math.ceil(untilEpochMs));
+    },
+    withdraw: (bucket) => {
+      deleteWaiter.run(bucket, owner);
+    },
+  };
+}
