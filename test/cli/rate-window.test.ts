@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../src/core/secrets/index.js';
 import { QuaysideService } from '../../src/core/service/service.js';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';
+import { track, waitFor } from '../../src/sim/test-support.js';
 import { containerNumbers } from '../import/make-references.js';
 import { runCli } from './run-cli.js';
 
@@ -60,5 +62,67 @@ describe('rate windows across a restart', () => {
     expect(sim.control.stats(KEY).requests['GET /v2/tracking']).toBe(9);
     expect(sim.control.stats(KEY).rateLimited).toBe(0);
     expect(Date.now() - started).toBeGreaterThan(2_000);
+  });
+});
+
+/** Retry-After blocks the cache holds for every process. */
+function blocksIn(dataDir: string): number {
+  const db = new Database(join(dataDir, 'quayside.db'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('SELECT count(*) FROM rate_blocks').pluck().get() as number;
+  } finally {
+    db.close();
+  }
+}
+
+describe('one budget for every process on the cache (issue 12)', () => {
+  it('a Retry-After one process was given blocks the bucket for another process', async () => {
+    const shared = mkdtempSync(join(tmpdir(), 'quayside-retry-after-'));
+    try {
+      const key = randomUUID();
+      sim.control.addAccount({ apiKey: key, credits: 100 });
+      const env = { QUAYSIDE_DATA_DIR: shared, QUAYSIDE_API_BASE: sim.url, QUAYSIDE_API_KEY: key, QUAYSIDE_TIME_SCALE: String(SCALE) };
+      const [first, second, ...others] = containerNumbers(10, 920000);
+      // Someone else on the key (another desk without Quayside) fills the tracking window…
+      for (const n of others) expect((await track(sim, 'container', n, 'AUTO', {}, key)).status).toBe(200);
+      // …so the first process is told to wait (Retry-After, whole seconds)…
+      const a = runCli(['track', first!, '--carrier', 'AUTO', '--json'], { env });
+      await waitFor(() => (sim.control.stats(key).rateLimited === 1 && blocksIn(shared) > 0 ? true : undefined), 30_000);
+      // …and the second, started meanwhile on the same cache, waits for it without asking the service.
+      const b = runCli(['track', second!, '--carrier', 'AUTO', '--json'], { env });
+      for (const run of await Promise.all([a, b])) expect(run.code, run.stderr).toBe(0);
+      const stats = sim.control.stats(key);
+      expect(stats.rateLimited).toBe(1);
+      // 8 from outside, the first process's 429 and its retry, the second process's one request.
+      expect(stats.requests['GET /v2/tracking']).toBe(11);
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+    }
+  });
+
+  it('a request that reaches the service late does not open the next slot early: windows run from the answer', async () => {
+    const shared = mkdtempSync(join(tmpdir(), 'quayside-slow-'));
+    const key = randomUUID();
+    sim.control.addAccount({ apiKey: key, credits: 100 });
+    const app = new QuaysideService({ dataDir: shared, apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: key, timeScale: SCALE });
+    try {
+      await app.carriers();
+      const [ninth, ...first8] = containerNumbers(9, 930000);
+      // The simulator counts a request after its injected latency: these eight arrive 3 s late,
+      // half the 6 s window. Anchored on the send, the ninth would go at 6 s and arrive inside it.
+      sim.control.setFaults({ latencyMs: 3_000 });
+      const slow = Promise.all(first8.map((n) => app.track(n)));
+      await waitFor(() => (sim.control.stats(key).requests['GET /v2/tracking'] === 8 ? true : undefined), 10_000);
+      sim.control.setFaults({ latencyMs: 0 });
+      const last = app.track(ninth!);
+      await Promise.all([slow, last]);
+      const stats = sim.control.stats(key);
+      expect(stats.rateLimited).toBe(0);
+      expect(stats.requests['GET /v2/tracking']).toBe(9);
+    } finally {
+      sim.control.setFaults({ latencyMs: 0 });
+      app.close();
+      rmSync(shared, { recursive: true, force: true });
+    }
   });
 });
