@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -110,6 +112,23 @@ describe('the rate budget on the cache (two processes, two connections)', () => 
     expect(reserve(b.budget, 'tracking', 'import')).toEqual({ granted: false, retryInMs: MINUTE_SPAN - 1_000 });
     await clock.advance(MINUTE_SPAN - 1_000);
     granted(reserve(b.budget, 'tracking', 'import'));
+  });
+
+  it('anchors the sends a process of this desk left in flight when it died at the moment another notices', async () => {
+    const child = spawnSync(process.execPath, ['-e', '']);
+    expect(child.pid).toBeGreaterThan(0);
+    const dead = `${hostname()}#${child.pid}#gone`;
+    const { store, budget } = processOnCache('b');
+    const insert = store.db.prepare("INSERT INTO request_log (bucket, sent_at, owner) VALUES ('tracking', ?, ?)");
+    for (let i = 0; i < 8; i++) insert.run(clock.wallNow(), dead);
+    store.db.prepare("INSERT INTO rate_waiters (bucket, owner, priority, expires_at) VALUES ('tracking', ?, 0, ?)").run(dead, clock.wallNow() + 120_000);
+    await clock.advance(1_000);
+    // Not a request timeout and a window: a window from now.
+    expect(reserve(budget, 'tracking', 'background')).toEqual({ granted: false, retryInMs: MINUTE_SPAN });
+    expect(store.db.prepare('SELECT DISTINCT answered_at FROM request_log').pluck().all()).toEqual([clock.wallNow()]);
+    await clock.advance(MINUTE_SPAN);
+    // Its registration as a waiter went with it.
+    granted(reserve(budget, 'tracking', 'background'));
   });
 
   it('yields the next slot to a more urgent waiter of another process, unless aged or withdrawn', async () => {

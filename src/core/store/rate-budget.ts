@@ -4,6 +4,7 @@
  * them together. The rules are BudgetPolicy's; this file only keeps the rows (migration 5).
  */
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
 import { BudgetPolicy } from '../scheduler/budget-policy.js';
 import type { SchedulerClock } from '../scheduler/clock.js';
@@ -17,7 +18,10 @@ export interface SqliteBudgetOptions {
   /** Only `wallNow` is used: processes share the wall clock, not a monotonic one. Default Date.now. */
   clock?: Pick<SchedulerClock, 'wallNow'>;
   requestTimeoutMs?: number;
-  /** Names this process in the rows; unique by default. */
+  /**
+   * Names this process in the rows. Default `host#pid#random`: another process on this desk that
+   * finds the pid gone knows the sends it left in flight will never be answered.
+   */
   owner?: string;
 }
 
@@ -27,14 +31,36 @@ const PRUNE_EVERY = 100;
 interface SendRowSql {
   sent_at: number;
   answered_at: number | null;
+  owner: string | null;
+}
+
+/**
+ * True when `owner` names a process of this desk that no longer runs. Its sends still in flight
+ * are anchored at the moment this is noticed, rather than at the request timeout: whatever it
+ * wrote to the network has arrived by then (the safety margin covers the stragglers), and
+ * nothing it wrote will be answered. A pid reused by another program only keeps the timeout rule.
+ */
+function deadOnThisDesk(owner: string): boolean {
+  const [host, pid] = owner.split('#');
+  if (host !== hostname() || !pid || !/^\d+$/.test(pid) || Number(pid) === process.pid) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 export function createSqliteRateBudget(db: Database, options: SqliteBudgetOptions): RateBudget {
   const policy = new BudgetPolicy(options.timeScale, options.requestTimeoutMs);
   const wallNow = options.clock ? () => options.clock!.wallNow() : Date.now;
-  const owner = options.owner ?? randomUUID();
+  const owner = options.owner ?? `${hostname()}#${process.pid}#${randomUUID()}`;
 
-  const sends = db.prepare<[string, number], SendRowSql>('SELECT sent_at, answered_at FROM request_log WHERE bucket = ? AND sent_at > ?');
+  const sends = db.prepare<[string, number], SendRowSql>('SELECT sent_at, answered_at, owner FROM request_log WHERE bucket = ? AND sent_at > ?');
+  // Never later than the timeout rule would anchor it.
+  const answerAllOf = db.prepare<[number, number, string]>('UPDATE request_log SET answered_at = min(?, sent_at + ?) WHERE owner = ? AND answered_at IS NULL');
+  const forgetWaiter = db.prepare<[string]>('DELETE FROM rate_waiters WHERE owner = ?');
   const blockOf = db.prepare<[string], { until_at: number }>('SELECT until_at FROM rate_blocks WHERE bucket = ?');
   const urgentWaiter = db.prepare<[string, string, number, number], { expires_at: number | null }>(
     'SELECT max(expires_at) AS expires_at FROM rate_waiters WHERE bucket = ? AND owner <> ? AND priority < ? AND expires_at > ?',
@@ -67,10 +93,17 @@ export function createSqliteRateBudget(db: Database, options: SqliteBudgetOption
       pruneBlocks.run(now);
       pruneWaiters.run(now);
     }
-    const rows = sends.all(bucket, policy.relevantSince(bucket, now)).map((r) => ({ sentAt: r.sent_at, answeredAt: r.answered_at }));
+    const rows = sends.all(bucket, policy.relevantSince(bucket, now));
+    const orphans = new Set(rows.filter((r) => r.answered_at === null && r.owner !== null && r.owner !== owner).map((r) => r.owner as string));
+    for (const other of orphans) {
+      if (!deadOnThisDesk(other)) continue;
+      answerAllOf.run(now, policy.requestTimeoutMs, other);
+      forgetWaiter.run(other);
+      for (const r of rows) if (r.owner === other && r.answered_at === null) r.answered_at = Math.min(now, r.sent_at + policy.requestTimeoutMs);
+    }
     const blockedUntil = blockOf.get(bucket)?.until_at ?? null;
     const urgent = aged ? null : (urgentWaiter.get(bucket, owner, rank, now)?.expires_at ?? null);
-    const { retryInMs } = policy.decide(bucket, now, rows, blockedUntil, urgent);
+    const { retryInMs } = policy.decide(bucket, now, rows.map((r) => ({ sentAt: r.sent_at, answeredAt: r.answered_at })), blockedUntil, urgent);
     if (retryInMs > 0) {
       upsertWaiter.run(bucket, owner, rank, Math.ceil(policy.waiterExpiresAt(now, retryInMs)));
       return { granted: false, retryInMs };
