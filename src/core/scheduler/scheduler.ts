@@ -22,9 +22,9 @@ export type { Scheduler, SchedulerOptions, SchedulerStatus, SchedulerWaiting, St
  *   completes (that may open the slot sooner).
  * - Order within a bucket: priority, FIFO, with the aging share of queue.ts against starvation.
  * - 429: the whole bucket waits Retry-After as the server gave it (the server's clock, never
- *   rescaled), or 1, 2, 4... s (scaled) without one, in every process (RateBudget.block); the
- *   request keeps its place. 429s do not
- *   count against maxAttempts, but more than maxRateLimitedRetries of them are passed on.
+ *   rescaled), or 1, 2, 4... s (scaled) without one, in every process (RateBudget.block; the
+ *   `other` bucket, which has no budget, only in this one); the request keeps its place. 429s do
+ *   not count against maxAttempts, but more than maxRateLimitedRetries of them are passed on.
  * - 5xx and network errors after the request left: full-jitter backoff, idempotent requests only.
  * - Refused connection, or repeated timeouts: offline. One probe at a time, 2 s doubling to 30 s
  *   (scaled); nothing queued fails and offline time does not count as attempts.
