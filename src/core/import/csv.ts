@@ -6,6 +6,7 @@
 import Papa from 'papaparse';
 import { assertTextContent, sniffEncoding, TextStreamDecoder } from './decode.js';
 import { ImportError } from './errors.js';
+import { lineTooLong, tooManyRows } from './limits.js';
 import { openByteSource, type ByteSource, type SpreadsheetInput } from './source.js';
 import { DELIMITERS, type Delimiter, type ImportProgress, type TextEncodingName } from './types.js';
 
@@ -29,6 +30,10 @@ export interface CsvMeta {
 export interface CsvReadOptions {
   delimiter?: Delimiter;
   onProgress?: (progress: ImportProgress) => void;
+  /** The import's caps (limits.ts); without them the reader streams any size. */
+  maxRows?: number;
+  /** Characters of one unfinished row held between chunks. */
+  maxRowLength?: number;
 }
 
 export interface CsvReader {
@@ -154,7 +159,11 @@ export async function openCsv(source: ByteSource, options: CsvReadOptions = {}):
           partial = '';
         } else {
           partial = input.substring(result.meta.cursor);
+          if (options.maxRowLength !== undefined && partial.length > options.maxRowLength) {
+            throw lineTooLong(nextRow + result.data.length, partial.startsWith('"') || partial.includes(`${chosen}"`));
+          }
         }
+        if (options.maxRows !== undefined && nextRow - 1 + result.data.length > options.maxRows) throw tooManyRows();
         if (result.data.length > 0) {
           yield { rows: result.data, firstRow: nextRow };
           nextRow += result.data.length;

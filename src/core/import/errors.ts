@@ -12,7 +12,16 @@ export type ImportErrorCode =
   | 'no-header'
   | 'bad-mapping'
   | 'unknown-carrier'
-  | 'malformed-csv';
+  | 'malformed-csv'
+  /** More rows, longer lines or more bytes than one import takes (limits.ts). */
+  | 'too-large'
+  /** A workbook that unpacks to far more than it holds, or claims a grid no customer sheet has. */
+  | 'zip-bomb'
+  | 'sheet-too-large'
+  /** The isolated reader ran out of memory or time, or stopped (cage.ts). */
+  | 'reader-out-of-memory'
+  | 'reader-timeout'
+  | 'reader-failed';
 
 export class ImportError extends Error {
   override readonly name = 'ImportError';

@@ -15,3 +15,7 @@ export { ReportBuilder, validateRows, type ReportMeta } from './validate.js';
 export { applySuggestion, applyAllSuggestions, type ApplySuggestionOptions } from './report.js';
 export { readSpreadsheet, validateSpreadsheet, type RowBatch, type SpreadsheetRows } from './spreadsheet.js';
 export { openByteSource, type SpreadsheetInput, type ByteSource } from './source.js';
+export { validateSpreadsheetInCage, inspectSpreadsheet, spreadsheetWorkerFile, type CageOptions } from './cage.js';
+export { prescanSpreadsheet, type Prescan } from './prescan.js';
+export { scanWorkbook } from './workbook-scan.js';
+export { LIMITS, CAGE_LIMITS, type CageLimits } from './limits.js';

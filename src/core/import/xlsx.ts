@@ -5,7 +5,9 @@
 import readExcelFile from 'read-excel-file/node';
 import { detectHeader, noHeaderError, type HeaderMatch } from './columns.js';
 import { ImportError } from './errors.js';
+import { unreadableWorkbook } from './limits.js';
 import type { MappingOverride } from './types.js';
+import { scanWorkbook } from './workbook-scan.js';
 
 export interface WorkbookSheet {
   name: string;
@@ -43,16 +45,14 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
+/** Every sheet of a workbook, after `scanWorkbook` has refused what no reader should unpack or parse. */
 export async function readWorkbook(bytes: Uint8Array): Promise<WorkbookSheet[]> {
+  await scanWorkbook(bytes);
   let sheets;
   try {
     sheets = await readExcelFile(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch (error) {
-    throw new ImportError(
-      'unreadable-xlsx',
-      'This file looks like an Excel workbook but cannot be read (damaged, password-protected or not a workbook); open it in Excel and save it again as .xlsx, or export it as CSV.',
-      { cause: error },
-    );
+    throw unreadableWorkbook(error);
   }
   return sheets.map((sheet) => ({
     name: sheet.sheet,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { validateSpreadsheet } from '../import/index.js';
+import { prescanSpreadsheet, validateSpreadsheetInCage } from '../import/index.js';
 import type { Delimiter, MappingOverride, ValidationReport } from '../import/types.js';
 import { SqlitePollerStore } from '../jobs/job-store.js';
 import { createJob, jobReport, setJobState, unfinishedJobIds, type ImportReport } from '../jobs/jobs.js';
@@ -42,11 +42,16 @@ async function assertReadableFile(path: string): Promise<void> {
   if (problem) throw new ServiceError(`Cannot read ${path}: ${problem}; check the path and try again.`);
 }
 
-/** Reads and validates a spreadsheet against the cache; sends nothing (the dry run). */
+/**
+ * Reads and validates a spreadsheet against the cache; sends nothing (the dry run). The file is
+ * untrusted: pre-scanned first (a hostile file is refused before the carrier directory is even
+ * fetched), then read in the cage, a worker with heap and time limits.
+ */
 export async function validateImport(service: QuaysideService, path: string, options: ImportOptions = {}): Promise<ValidationReport> {
   await assertReadableFile(path);
+  const scanned = await prescanSpreadsheet(path, { delimiter: options.delimiter });
   const { carriers } = await service.carriers();
-  return validateSpreadsheet(path, {
+  return validateSpreadsheetInCage(scanned, {
     carriers,
     isActive: (type, reference) => service.store.findActive(type, reference) !== null,
     defaultCarrier: options.carrier,
