@@ -1,11 +1,11 @@
 /**
- * Holds the core's runtime for the window: the real cache (key in the keychain) or the sample
+ * Holds the core's runtime inside the engine: the real cache (key in the keychain) or the sample
  * data (demo), and switches between them, or closes and reopens one around a cache restore.
- * IPC and notifications subscribe here once; events of whichever runtime is open reach them.
+ * The engine's channels subscribe here once; events of whichever runtime is open reach them.
  */
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAppRuntime, type AppRuntime, type EventListener } from '../core/app/index.js';
+import { createAppRuntime, type AppRuntime, type AppRuntimeOptions, type EventListener } from '../core/app/index.js';
 import type { SecretStore } from '../core/secrets/index.js';
 import type { EventName, Events, Result } from '../shared/contract.js';
 import type { DemoBackend } from '../sim/demo-backend.js';
@@ -15,8 +15,13 @@ export interface RuntimeHostOptions {
   apiBase: string | null;
   secrets: SecretStore;
   version: string;
+  shell: 'electron' | 'harness';
   timeScale?: number;
   log?: (line: string) => void;
+  /** Where an export is written (the host's save dialog or download); see AppRuntimeOptions. */
+  chooseExportPath?: AppRuntimeOptions['chooseExportPath'];
+  /** The sample data's first refresh ended. */
+  demoFilled?: () => void;
   /** Tests: false keeps the core's background refresh off. Default true. */
   background?: boolean;
 }
@@ -73,8 +78,9 @@ export class RuntimeHost {
         dataDir: backend?.dataDir ?? this.options.dataDir,
         apiBase: backend?.apiBase ?? this.options.apiBase,
         secrets: backend?.secrets ?? this.options.secrets,
-        shell: 'electron',
+        shell: this.options.shell,
         demo,
+        chooseExportPath: this.options.chooseExportPath,
         version: this.options.version,
         timeScale: this.options.timeScale,
         background: this.options.background,
@@ -86,7 +92,7 @@ export class RuntimeHost {
     this.current = runtime;
     this.demoBackend = backend;
     this.stopForwarding = runtime.onEvent((event, payload) => this.emit(event, payload));
-    if (backend) void backend.fill(runtime, this.options.log ?? (() => undefined));
+    if (backend) void backend.fill(runtime, this.options.log ?? (() => undefined)).then(() => this.options.demoFilled?.());
     return runtime;
   }
 

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_METHODS, type AppError, type Result } from '../shared/contract.js';
-import { toAppError, type AppRuntime } from '../core/app/index.js';
+import { toAppError } from '../core/app/index.js';
 import { baseHeaders } from './static-files.js';
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -89,7 +89,10 @@ export function methodFromPath(pathname: string): string | null {
   }
 }
 
-export async function handleApi(runtime: AppRuntime, req: IncomingMessage, res: ServerResponse, pathname: string, limit = MAX_BODY_BYTES): Promise<void> {
+/** The engine's contract, as the harness relays it. */
+export type Dispatch = (method: string, input: unknown) => Promise<Result<unknown>>;
+
+export async function handleApi(dispatch: Dispatch, req: IncomingMessage, res: ServerResponse, pathname: string, limit = MAX_BODY_BYTES): Promise<void> {
   if (req.method !== 'POST') {
     res.setHeader('Allow', 'POST');
     sendResult(res, 405, refusal('invalid-input', 'The interface takes POST requests with a JSON body.'));
@@ -132,7 +135,7 @@ export async function handleApi(runtime: AppRuntime, req: IncomingMessage, res: 
   const input = Object.hasOwn(parsed, 'input') ? (parsed as { input: unknown }).input : undefined;
   let result: Result<unknown>;
   try {
-    result = await runtime.dispatch(method, input);
+    result = await dispatch(method, input);
   } catch (err) {
     // dispatch is specified never to throw; if it does, the window still gets a (redacted) sentence.
     result = { ok: false, error: toAppError(err) };

@@ -1,11 +1,11 @@
 /**
- * `GET /events` (WebSocket): every runtime event goes to every connected window as
+ * `GET /events` (WebSocket): every engine event goes to every connected window as
  * `{"event": name, "payload": payload}`.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
-import type { AppRuntime } from '../core/app/index.js';
+import type { EngineEventListener } from '../engine/client.js';
 
 /** A window that stops reading is dropped rather than left to grow the server's memory. */
 const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
@@ -18,11 +18,11 @@ export interface EventStream {
   close(): void;
 }
 
-export function createEventStream(runtime: AppRuntime): EventStream {
+export function createEventStream(source: { onEvent(listener: EngineEventListener): () => void }): EventStream {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const alive = new WeakMap<WebSocket, boolean>();
 
-  const stop = runtime.onEvent((event, payload) => {
+  const stop = source.onEvent((event, payload) => {
     let message: string;
     try {
       message = JSON.stringify({ event, payload });

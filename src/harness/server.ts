@@ -1,20 +1,25 @@
 /**
  * The web harness: the built window and the IPC contract over HTTP and a WebSocket on
- * 127.0.0.1, so the renderer runs in a plain browser against the real core. Tests and
+ * 127.0.0.1, so the renderer runs in a plain browser against the real engine, started as a Node
+ * child process from the same entry the desktop app starts as a utilityProcess. Tests and
  * development only; the desktop app never starts it.
  */
 import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAppRuntime, type AppRuntime } from '../core/app/index.js';
-import { KeytarSecretStore, type SecretStore } from '../core/secrets/index.js';
-import { startDemoBackend, type DemoBackend } from '../sim/demo-backend.js';
+import { timeScaleFromEnv } from '../core/paths.js';
+import type { SecretStore } from '../core/secrets/index.js';
+import type { EngineClient } from '../engine/client.js';
+import { spawnNodeEngine } from '../engine/spawn-node.js';
+import type { EngineRequest } from '../shared/engine-wire.js';
 import { handleApi, refusal, sendResult } from './api-route.js';
 import { createEventStream, type EventStream } from './event-stream.js';
+import { createFileRoutes } from './file-routes.js';
 import { buildRenderer, REPO_ROOT, RENDERER_OUT_DIR } from './renderer-build.js';
 import { baseHeaders, serveStatic } from './static-files.js';
-
 export interface HarnessOptions {
   /** 0 (default) picks a free port. */
   port?: number;
@@ -22,8 +27,10 @@ export interface HarnessOptions {
   dataDir: string;
   /** The tracking service; else the address stored with the cache. Ignored with `demo`. */
   apiBase?: string | null;
-  /** Default: the system keychain. Tests inject a MemorySecretStore. Ignored with `demo`. */
+  /** Default: the system keychain (the engine's own). Tests inject a MemorySecretStore, which the engine borrows. Ignored with `demo`. */
   secrets?: SecretStore;
+  /** Tests: false keeps the engine's background refresh off. */
+  background?: boolean;
   /** Starts the simulator in-process with a funded, pre-seeded account, and syncs once. */
   demo?: boolean;
   version?: string;
@@ -41,9 +48,8 @@ export interface Harness {
   port: number;
   /** The data folder in use (`<dataDir>/demo` in demo mode). */
   dataDir: string;
-  runtime: AppRuntime;
-  /** The sample data (the in-process simulator and its cache folder) in demo mode. */
-  demo: DemoBackend | null;
+  /** The engine behind the page: the same calls the window makes. */
+  engine: EngineClient;
   /** The demo's first sync (resolved at once outside demo mode); never rejects. */
   demoReady: Promise<void>;
   close(): Promise<void>;
@@ -84,32 +90,44 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     await buildRenderer({ onlyIfMissing: true, log });
   }
 
-  const demo = options.demo ? await startDemoBackend({ dataDir: options.dataDir, timeScale: options.timeScale }) : null;
-  const dataDir = demo?.dataDir ?? options.dataDir;
-  const apiBase = demo?.apiBase ?? options.apiBase ?? null;
-  const secrets: SecretStore = demo?.secrets ?? options.secrets ?? new KeytarSecretStore();
-
-  let runtime: AppRuntime;
+  let demoFilled: () => void = () => undefined;
+  const demoReady = new Promise<void>((resolve) => (demoFilled = resolve));
+  const files = createFileRoutes(await mkdtemp(join(tmpdir(), 'quayside-harness-files-')));
+  const answer = async (request: EngineRequest): Promise<unknown> => {
+    switch (request.kind) {
+      case 'savePath':
+        return files.exportTarget(request.fileName);
+      case 'secret.get':
+        return options.secrets!.get(request.account);
+      case 'secret.set':
+        return options.secrets!.set(request.account, request.value);
+      case 'secret.delete':
+        return options.secrets!.delete(request.account);
+    }
+  };
+  const engine = spawnNodeEngine({ request: answer, demoReady: () => demoFilled(), log });
+  let dataDir: string;
   try {
-    runtime = createAppRuntime({
-      dataDir,
-      apiBase,
-      secrets,
-      shell: 'harness',
-      demo: demo !== null,
+    ({ dataDir } = await engine.start({
+      dataDir: options.dataDir,
+      apiBase: options.apiBase ?? null,
       version: options.version ?? packageVersion(),
-      timeScale: options.timeScale,
-    });
+      shell: 'harness',
+      demo: Boolean(options.demo),
+      canSwitchSampleData: false,
+      secrets: options.secrets && !options.demo ? 'host' : 'keychain',
+      timeScale: options.timeScale ?? timeScaleFromEnv(),
+      background: options.background,
+    }));
   } catch (err) {
-    await demo?.close();
+    await engine.stop();
+    await files.close();
     throw err;
   }
-
-  // In the background: the window opens at once and fills as the pages arrive.
-  const demoReady: Promise<void> = demo ? demo.fill(runtime, log) : Promise.resolve();
+  if (!options.demo) demoFilled();
 
   let port = 0;
-  const events: EventStream = createEventStream(runtime);
+  const events: EventStream = createEventStream(engine);
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (!hostAllowed(req.headers.host, port)) {
       res.writeHead(421, { ...baseHeaders(), 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
@@ -131,10 +149,23 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         req.resume();
         return;
       }
-      handleApi(runtime, req, res, pathname).catch(() => {
+      handleApi((method, input) => engine.call(method, input), req, res, pathname).catch(() => {
         if (!res.headersSent) sendResult(res, 500, refusal('internal', 'The harness could not answer this request; try again.'));
         else res.destroy();
       });
+      return;
+    }
+    if (pathname === '/files') {
+      if (!originAllowed(req.headers.origin, port)) {
+        sendResult(res, 403, refusal('invalid-input', 'The request was refused: it came from a page of another site.'));
+        req.resume();
+        return;
+      }
+      files.upload(req, res, new URL(req.url ?? '/', 'http://127.0.0.1')).catch(() => res.destroy());
+      return;
+    }
+    if (pathname.startsWith('/downloads/')) {
+      files.download(req, res, pathname).catch(() => res.destroy());
       return;
     }
     if (pathname === '/events') {
@@ -168,8 +199,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     });
   } catch (err) {
     events.close();
-    await runtime.close();
-    await demo?.close();
+    await engine.stop();
+    await files.close();
     throw err;
   }
   port = (server.address() as AddressInfo).port;
@@ -179,8 +210,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     url: `http://127.0.0.1:${port}`,
     port,
     dataDir,
-    runtime,
-    demo,
+    engine,
     demoReady,
     close() {
       closing ??= (async () => {
@@ -189,8 +219,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
           server.close(() => resolve());
           server.closeAllConnections();
         });
-        await runtime.close();
-        await demo?.close();
+        await engine.stop();
+        await files.close();
       })();
       return closing;
     },

@@ -83,8 +83,8 @@ export const INPUT_SCHEMAS = {
   'sync.now': none,
   'sync.status': none,
 
-  // 200 MB of base64 (a 150 MB spreadsheet) is far beyond any customer sheet.
-  'import.open': z.strictObject({ fileName: z.string().min(1).max(255), base64: z.string().max(200_000_000) }),
+  // The engine checks the rest (absolute, a spreadsheet's extension, a file, its size) when it opens it.
+  'import.open': z.strictObject({ path: z.string().min(1).max(4096) }),
   'import.preview': importOptions,
   'import.start': importOptions.extend({ goOnWithWhatFits: z.boolean().optional() }),
   'import.jobs': none,

@@ -4,7 +4,8 @@
  * the web harness build their clients from `API_METHODS`, so the renderer cannot tell the
  * desktop app and the harness apart.
  *
- * Every call answers `Result<T>`: `{ok: true, value}` or `{ok: false, error}` with an error a
+ * The window reaches the engine over a MessagePort of its own (desktop) or the harness's HTTP and
+ * WebSocket; src/shared/engine-wire.ts has the messages. Every call answers `Result<T>`: `{ok: true, value}` or `{ok: false, error}` with an error a
  * person can read. Nothing here imports Node, Electron or the DOM.
  */
 import type {
@@ -113,8 +114,11 @@ export interface Api {
   'sync.status'(): Promise<SyncView>;
 
   // --- import wizard ---
-  /** Takes the dropped or chosen file (bytes, base64); it stays in main under the returned id. */
-  'import.open'(input: { fileName: string; base64: string }): Promise<ImportFileView>;
+  /**
+   * Takes the dropped or chosen file by its path (from the bridge's `fileRef`); the engine copies
+   * it under the returned id, so a preview, a start and a resume read the same bytes.
+   */
+  'import.open'(input: { path: string }): Promise<ImportFileView>;
   /** Reads and validates with the given sheet and mapping; sends nothing. */
   'import.preview'(input: ImportOptionsInput): Promise<ImportPreview>;
   /** Starts tracking the accepted references in the background; progress comes as `import.progress`. */
@@ -152,7 +156,8 @@ export interface Api {
 
   // --- export ---
   'export.columns'(): Promise<ExportColumnView[]>;
-  'export.run'(input: ExportInput): Promise<ExportFile>;
+  /** Written by the engine where the person chose (the desktop's save dialog) or to a download (harness); null: cancelled. */
+  'export.run'(input: ExportInput): Promise<ExportFile | null>;
 
   // --- webhooks (read from the service each time; nothing cached) ---
   'webhooks.list'(): Promise<WebhookView[]>;
@@ -274,8 +279,20 @@ export interface QuaysideBridge {
   call<M extends ApiMethod>(method: M, ...input: ApiInput<M> extends undefined ? [] : [ApiInput<M>]): Promise<Result<ApiOutput<M>>>;
   /** Returns the unsubscribe function. */
   on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+  /**
+   * A path the engine can open for a file the person dropped or picked: the file's own path in
+   * the desktop app, an upload in the web harness. Files move by path, never as bytes over IPC.
+   */
+  fileRef(file: DroppedFile): Promise<Result<string>>;
 }
 
-/** The IPC channel names (Electron) and HTTP paths (harness) derived from a method. */
-export const ipcChannel = (method: ApiMethod): string => `quayside:${method}`;
-export const EVENT_CHANNEL = 'quayside:event';
+/** The window's File, as far as the contract needs it (src/shared knows no DOM). */
+export interface DroppedFile {
+  readonly name: string;
+  readonly size: number;
+}
+
+/** The preload asks main for its line to the engine on this channel… */
+export const CONNECT_CHANNEL = 'quayside:connect';
+/** …and receives the MessagePort on this one (again after every reload or engine restart). */
+export const ENGINE_PORT_CHANNEL = 'quayside:engine-port';

@@ -9,7 +9,7 @@ import type { ShipmentFilterInput } from './views.js';
 // --- import wizard -----------------------------------------------------------
 
 export interface ImportFileView {
-  /** Handle for the later calls; the bytes stay in main. */
+  /** Handle for the later calls; the engine keeps a copy of the file under it. */
   fileId: string;
   fileName: string;
   format: 'csv' | 'xlsx';
@@ -236,9 +236,12 @@ export interface ExportInput {
 export interface ExportFile {
   fileName: string;
   mimeType: string;
-  /** The file, base64; the window saves it. */
-  base64: string;
   rows: number;
+  sizeBytes: number;
+  /** Where the engine wrote it (the place chosen in the save dialog, or the harness's download folder). */
+  savedTo: string;
+  /** The harness only: where the browser fetches it. */
+  download: string | null;
 }
 
 // --- webhooks ------------------------------------------------------------------

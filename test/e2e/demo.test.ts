@@ -30,9 +30,9 @@ describe('demo mode in the harness', () => {
     expect(harness.dataDir).toBe(join(dataDir, 'demo'));
     expect(existsSync(join(dataDir, 'demo', 'quayside.db'))).toBe(true);
     expect(existsSync(join(dataDir, 'quayside.db'))).toBe(false);
-    const info = await harness.runtime.dispatch('app.info', undefined);
+    const info = await harness.engine.call('app.info');
     expect(info).toMatchObject({ ok: true, value: { demo: true } });
-    const list = await harness.runtime.dispatch('shipments.list', { offset: 0, limit: 1 });
+    const list = await harness.engine.call('shipments.list', { offset: 0, limit: 1 });
     expect(list).toMatchObject({ ok: true, value: { total: 300 } });
   });
 

@@ -65,7 +65,7 @@ describe.skipIf(skipWithoutChromium())('export in Chromium', () => {
     if (!note.ok) throw new Error(note.error.message);
     // An ETA moved by the carrier, seen by a sync: "ETA moved (days)" is 3.
     stack.sim.control.moveEta(stack.apiKey, moved.reference, 3);
-    await stack.harness.runtime.service.sync();
+    await stack.sync();
   }, 180_000);
 
   afterAll(async () => {

@@ -2,12 +2,12 @@
  * Watchlists in the window, end to end: a customer sheet imported through the contract, then
  * one list per customer made from the Watchlists view, counts seen, a list opened in the table.
  */
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJobView } from '../../src/shared/workday-views.js';
 import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium, startStack, type Stack } from './support/index.js';
 
-const FIXTURE = new URL('../fixtures/import/semicolons.csv', import.meta.url);
+const FIXTURE = fileURLToPath(new URL('../fixtures/import/semicolons.csv', import.meta.url));
 
 async function must<T>(answer: Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }>): Promise<T> {
   const result = await answer;
@@ -16,7 +16,7 @@ async function must<T>(answer: Promise<{ ok: true; value: T } | { ok: false; err
 }
 
 async function importFixture(stack: Stack): Promise<ImportJobView> {
-  const opened = await stack.call('import.open', { fileName: 'semicolons.csv', base64: readFileSync(FIXTURE).toString('base64') });
+  const opened = await stack.call('import.open', { path: FIXTURE });
   if (!opened.ok) throw new Error(opened.error.message);
   const started = await stack.call('import.start', { fileId: opened.value.fileId });
   if (!started.ok) throw new Error(started.error.message);

@@ -38,7 +38,7 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: detail, notes, re
     moved = rows.find((r) => r.shipmentStatus === 'IN_TRANSIT' && r.eta && r.reference !== FRESH)!;
     stack.sim.control.setShipmentStatus(stack.apiKey, FRESH, 'DELIVERED');
     stack.sim.control.moveEta(stack.apiKey, moved.reference, 3);
-    await stack.harness.runtime.service.sync();
+    await stack.sync();
     browser = await openWindow(stack);
   }, 180_000);
 

@@ -1,9 +1,16 @@
-/** Export of the current view, a selection or a watchlist, for sending to a customer. */
+/**
+ * Export of the current view, a selection or a watchlist, for sending to a customer. The engine
+ * writes the file where the host says (the person's choice in the save dialog, or the harness's
+ * download folder): the bytes never cross to the window.
+ */
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { EXPORT_COLUMNS, exportShipments } from '../export/index.js';
 import type { QuaysideService } from '../service/service.js';
 import { AppFailure } from './app-errors.js';
 import { findWatchlist, resolveFilter, watchlistMembers } from './filters.js';
 import type { AreaHandlers } from './handlers.js';
+import type { AppRuntimeOptions } from './types.js';
 
 function fileStamp(now: Date): string {
   return now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
@@ -13,7 +20,21 @@ function safeFileName(name: string): string {
   return name.replace(/[^\p{L}\p{N} _.-]+/gu, '_').trim().slice(0, 80) || 'shipments';
 }
 
-export function createExportHandlers(service: QuaysideService, now: () => Date): AreaHandlers<'export'> {
+/** Written beside the target and renamed over it: a full disk never leaves half a file under the chosen name. */
+async function writeWhole(path: string, bytes: Buffer): Promise<void> {
+  const partial = join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
+  try {
+    await writeFile(partial, bytes);
+    await rename(partial, path);
+  } catch (err) {
+    await rm(partial, { force: true });
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOSPC' ? 'the disk is full' : code === 'EACCES' || code === 'EPERM' ? 'Quayside may not write there' : code === 'ENOENT' ? 'the folder is not there' : (err as Error).message;
+    throw new AppFailure('storage', `The export could not be saved to ${path} (${why}); choose another folder and export again.`);
+  }
+}
+
+export function createExportHandlers(service: QuaysideService, now: () => Date, choosePath: AppRuntimeOptions['chooseExportPath']): AreaHandlers<'export'> {
   const store = service.store;
   return {
     'export.columns': async () => [
@@ -21,6 +42,7 @@ export function createExportHandlers(service: QuaysideService, now: () => Date):
       ...store.shipmentFacets().fieldNames.map((name) => ({ id: `field:${name}`, header: name })),
     ],
     'export.run': async ({ format, columns, scope }) => {
+      if (!choosePath) throw new AppFailure('internal', 'This window cannot save files; export from the desktop app.');
       let title = 'shipments';
       let request;
       if (scope.kind === 'ids') request = { ids: scope.ids };
@@ -30,6 +52,9 @@ export function createExportHandlers(service: QuaysideService, now: () => Date):
         title = watchlist.name;
         request = { filter: watchlistMembers(watchlist), sort: 'eta' as const };
       }
+      const fileName = `${safeFileName(title)}-${fileStamp(now())}.${format}`;
+      const target = await choosePath(fileName, format);
+      if (!target) return null;
       let result;
       try {
         result = await exportShipments(store, { format, columns, sheetName: title, ...request });
@@ -37,11 +62,14 @@ export function createExportHandlers(service: QuaysideService, now: () => Date):
         if (err instanceof RangeError) throw new AppFailure('invalid-input', `${err.message}; choose the columns again.`);
         throw err;
       }
+      await writeWhole(target.path, result.bytes);
       return {
-        fileName: `${safeFileName(title)}-${fileStamp(now())}.${format}`,
+        fileName: basename(target.path),
         mimeType: result.mimeType,
-        base64: result.bytes.toString('base64'),
         rows: result.rows,
+        sizeBytes: result.bytes.length,
+        savedTo: target.path,
+        download: target.download ?? null,
       };
     },
   };

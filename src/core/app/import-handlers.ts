@@ -1,10 +1,10 @@
 /**
- * The import wizard's back end. A dropped file is kept under the data folder by its SHA-256
+ * The import wizard's back end. A dropped file (by its path) is copied under the data folder by its SHA-256
  * (`imports/<sha>.<ext>`), so a preview, a start and a resume after a restart all read the
  * same bytes. Jobs run in the background through the scheduler; progress is pushed as events.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImportJobView, ImportOptionsInput, ImportPreview, ImportProgressView } from '../../shared/workday-views.js';
 import { applySuggestion, readWorkbook } from '../import/index.js';
@@ -15,12 +15,12 @@ import { BATCH_SIZE } from '../poller/poller.js';
 import { createImportJob, runJob, validateImport } from '../service/imports.js';
 import type { QuaysideService } from '../service/service.js';
 import { AppFailure, toAppError } from './app-errors.js';
+import { keepCopy } from './import-file.js';
 import type { AreaHandlers } from './handlers.js';
 
 const LIST_CAP = 1000;
 const BALANCE_WAIT_MS = 3000;
 const PROGRESS_THROTTLE_MS = 200;
-const EXTENSIONS = new Set(['csv', 'txt', 'tsv', 'xlsx']);
 
 export interface ImportContext {
   service: QuaysideService;
@@ -130,26 +130,18 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
     close: () => {
       closed = true;
     },
-    'import.open': async ({ fileName, base64 }) => {
-      const bytes = Buffer.from(base64, 'base64');
-      if (bytes.length === 0) throw new AppFailure('invalid-input', `${fileName} is empty; export the sheet again and drop the new file.`);
-      const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
-      const named = fileName.toLowerCase().split('.').pop() ?? '';
-      const ext = isZip ? 'xlsx' : EXTENSIONS.has(named) && named !== 'xlsx' ? named : 'csv';
-      const fileId = createHash('sha256').update(bytes).digest('hex');
-      mkdirSync(folder, { recursive: true });
-      const path = join(folder, `${fileId}.${ext}`);
-      writeFileSync(path, bytes);
+    'import.open': async ({ path: original }) => {
+      const { fileId, fileName, path, format } = await keepCopy(original, folder);
       names.set(fileId, fileName);
       let sheets: string[] = [];
-      if (ext === 'xlsx') {
+      if (format === 'xlsx') {
         try {
-          sheets = (await readWorkbook(bytes)).map((s) => s.name);
+          sheets = (await readWorkbook(await readFile(path))).map((s) => s.name);
         } catch {
           throw new AppFailure('invalid-input', `${fileName} is not a workbook Quayside can read; save it again as .xlsx or .csv and drop the new file.`);
         }
       }
-      return { fileId, fileName, format: ext === 'xlsx' ? 'xlsx' : 'csv', sheets, sizeBytes: statSync(path).size };
+      return { fileId, fileName, format, sheets, sizeBytes: statSync(path).size };
     },
     'import.preview': async (input): Promise<ImportPreview> => {
       const { report, fileName } = await validate(input);

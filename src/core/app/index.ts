@@ -136,7 +136,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
   const handlers: Handlers = {
     ...windowHandlers,
     ...createWatchlistHandlers({ service, watchlistsChanged: (ids) => emit('watchlists.changed', { ids }) }),
-    ...createExportHandlers(service, options.now ?? (() => new Date())),
+    ...createExportHandlers(service, options.now ?? (() => new Date()), options.chooseExportPath),
     ...createMapHandlers(service),
     ...createWebhookHandlers(service),
     ...imports,

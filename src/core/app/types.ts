@@ -12,6 +12,11 @@ export interface AppRuntimeOptions {
   version: string;
   timeScale?: number;
   fetch?: typeof fetch;
+  /**
+   * Where an export goes: the host asks the person (Electron main's save dialog) or makes a
+   * download (the harness). Null: the person cancelled. Without it, exports are refused.
+   */
+  chooseExportPath?: (fileName: string, format: 'csv' | 'xlsx') => Promise<{ path: string; download?: string } | null>;
   now?: () => Date;
   /** False: no background refresh and no resuming of imports (tests that drive every step). Default true. */
   background?: boolean;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
@@ -37,7 +37,16 @@ describe('the working day through the contract (import, watchlists, feed, export
   beforeEach(async () => {
     sim = await startSimulator({ timeScale: TIME_SCALE, accounts: [{ apiKey: DEFAULT_API_KEY, credits: 100, shipments: 30 }] });
     dir = mkdtempSync(join(tmpdir(), 'quayside-workday-'));
-    runtime = createAppRuntime({ dataDir: dir, apiBase: sim.url, secrets: new MemorySecretStore(), shell: 'harness', version: 'test', timeScale: TIME_SCALE, background: false });
+    runtime = createAppRuntime({
+      dataDir: dir,
+      apiBase: sim.url,
+      secrets: new MemorySecretStore(),
+      shell: 'harness',
+      version: 'test',
+      timeScale: TIME_SCALE,
+      background: false,
+      chooseExportPath: async (fileName) => ({ path: join(dir, fileName) }),
+    });
     events = [];
     runtime.onEvent((event, payload) => events.push({ event, payload }));
     value(await call('key.set', DEFAULT_API_KEY));
@@ -50,7 +59,10 @@ describe('the working day through the contract (import, watchlists, feed, export
   });
 
   it('imports a customer sheet with a corrected check digit, then makes one watchlist per customer', async () => {
-    const file = value<{ fileId: string; format: string }>(await call('import.open', { fileName: 'acme week 12.csv', base64: Buffer.from(SHEET).toString('base64') }));
+    const sheet = join(dir, 'acme week 12.csv');
+    writeFileSync(sheet, SHEET);
+    const file = value<{ fileId: string; format: string; fileName: string }>(await call('import.open', { path: sheet }));
+    expect(file.fileName).toBe('acme week 12.csv');
     expect(file.format).toBe('csv');
     const preview = value<ImportPreview>(await call('import.preview', { fileId: file.fileId }));
     expect(preview.counts).toEqual({ accepted: 3, rejected: 1, duplicates: 1, alreadyTracked: 0 });
@@ -74,7 +86,8 @@ describe('the working day through the contract (import, watchlists, feed, export
     expect(page.rows.map((r) => r.reference)).toEqual(['CMAU3000014', 'MSKU1234565']);
 
     const exported = value<ExportFile>(await call('export.run', { format: 'csv', columns: ['reference', 'field:po'], scope: { kind: 'view', filter: { fields: { customer: 'globex' } }, sort: 'reference' } }));
-    const rows = Papa.parse<string[]>(Buffer.from(exported.base64, 'base64').toString('utf8').slice(1).trim()).data;
+    expect(exported.savedTo).toBe(join(dir, exported.fileName));
+    const rows = Papa.parse<string[]>(readFileSync(exported.savedTo, 'utf8').slice(1).trim()).data;
     expect(rows).toEqual([['Reference', 'po'], ['HLXU8123451', 'PO-4'], ['OOLU4200426', "'=SUM(A1)"]]);
     expect(exported.fileName).toMatch(/^shipments-\d{8}-\d{4}\.csv$/);
   });

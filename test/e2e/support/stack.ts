@@ -1,8 +1,9 @@
 /**
  * The whole window back end for a browser test, all real: the simulator over HTTP on
  * 127.0.0.1 (port 0), a temp data folder with a real SQLite cache, and the web harness
- * in-process pointed at it. Only the keychain is replaced (a MemorySecretStore); the real
- * keychain has tests of its own.
+ * pointed at it, whose engine runs in a child process as the desktop app's does. Only the
+ * keychain is replaced (a MemorySecretStore the engine borrows); the real keychain has tests of
+ * its own.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +40,8 @@ export interface Stack {
   apiKey: string;
   secrets: MemorySecretStore;
   seeded: SeedResult | null;
+  /** A refresh from the service through the engine (sync.now), as the window asks for one. */
+  sync(): Promise<void>;
   /** POST /api/<method> as the window's bridge does; answers the Result. */
   call<M extends ApiMethod>(method: M, ...input: ApiInput<M> extends undefined ? [] : [ApiInput<M>]): Promise<Result<ApiOutput<M>>>;
   close(): Promise<void>;
@@ -84,9 +87,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
     await options.beforeHarness?.({ dataDir, sim });
     harness = await startHarness({ dataDir, apiBase: sim.url, secrets, timeScale, version: 'e2e' });
-    if (options.sync) await harness.runtime.service.sync();
-    const url = harness.url;
     const started = harness;
+    const sync = async () => {
+      const done = await started.engine.call('sync.now');
+      if (!done.ok) throw new Error(done.error.message);
+      const view = done.value as { lastError: string | null };
+      if (view.lastError) throw new Error(view.lastError);
+    };
+    if (options.sync) await sync();
+    const url = harness.url;
     let closing: Promise<void> | null = null;
     return {
       sim,
@@ -96,6 +105,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       apiKey,
       secrets,
       seeded,
+      sync,
       call: (async (method: ApiMethod, ...input: unknown[]) => {
         const { body } = await postApi(url, method, input.length > 0 && input[0] !== undefined ? { input: input[0] } : {});
         return body as Result<unknown>;

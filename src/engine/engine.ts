@@ -1,0 +1,224 @@
+/**
+ * The engine: the one owner of a cache (store, scheduler, key, background sync, imports,
+ * exports, notes outbox). Windows talk to it over channels of their own; the host (Electron
+ * main or the web harness) over the process channel, with a few commands only it may give.
+ * It runs under plain Node; src/engine/entry.ts is the process around it.
+ */
+import type { EventName, Result } from '../shared/contract.js';
+import type { EngineRequest, EngineStartOptions, EngineState, FromEngine, HostCommand, SavePathAnswer } from '../shared/engine-wire.js';
+import { isToEngine } from '../shared/engine-wire.js';
+import { toAppError } from '../core/app/index.js';
+import { KeytarSecretStore, type SecretStore } from '../core/secrets/index.js';
+import { backupCache, restoreCacheFile } from '../core/store/backup.js';
+import { cacheFile } from '../core/paths.js';
+import { lockDataFolder, type FolderLock } from './folder-lock.js';
+import { rememberSampleData, RuntimeHost, sampleDataRemembered } from './runtime-host.js';
+
+/** What the engine needs from its host. */
+export interface EngineHost {
+  request(request: EngineRequest): Promise<unknown>;
+  reopened(state: EngineState): void;
+  demoReady(): void;
+  log(line: string): void;
+}
+
+export interface Channel {
+  send(message: FromEngine): void;
+}
+
+export interface Session {
+  /** A message from the channel's other end; anything malformed is ignored. */
+  receive(message: unknown): void;
+  close(): void;
+}
+
+/** Events a window has not heard yet because none was listening (a file opened at start). */
+const HELD_EVENTS = 200;
+
+/** The borrowed secret store of a harness under test. */
+function hostSecrets(host: EngineHost): SecretStore {
+  return {
+    description: 'the harness',
+    get: async (account) => (await host.request({ kind: 'secret.get', account })) as string | null,
+    set: async (account, value) => {
+      await host.request({ kind: 'secret.set', account, value });
+    },
+    delete: async (account) => Boolean(await host.request({ kind: 'secret.delete', account })),
+  };
+}
+
+export class Engine {
+  private readonly sessions = new Set<{ channel: Channel; window: boolean; subscribed: boolean; seq: number }>();
+  private held: { event: EventName; payload: unknown }[] = [];
+  private stopping: Promise<void> | null = null;
+
+  private constructor(
+    private readonly options: EngineStartOptions,
+    private readonly host: EngineHost,
+    private readonly runtimes: RuntimeHost,
+    private readonly lock: FolderLock,
+  ) {
+    runtimes.onEvent((event, payload) => this.broadcast(event, payload));
+  }
+
+  /** Opens the cache (or the sample data the person was exploring); throws a readable error. */
+  static async start(options: EngineStartOptions, host: EngineHost): Promise<Engine> {
+    const lock = lockDataFolder(options.dataDir);
+    const runtimes = new RuntimeHost({
+      dataDir: options.dataDir,
+      apiBase: options.apiBase,
+      secrets: options.secrets === 'host' ? hostSecrets(host) : new KeytarSecretStore(),
+      version: options.version,
+      shell: options.shell,
+      timeScale: options.timeScale,
+      background: options.background,
+      log: (line) => host.log(line),
+      chooseExportPath: async (fileName, format) => (await host.request({ kind: 'savePath', fileName, format })) as SavePathAnswer | null,
+      demoFilled: () => host.demoReady(),
+    });
+    const remembered = !options.demo && options.canSwitchSampleData && sampleDataRemembered(options.dataDir);
+    try {
+      await runtimes.open(options.demo || remembered).catch(async (err: unknown) => {
+        if (!remembered) throw err;
+        host.log(`The sample data could not be opened again (${err instanceof Error ? err.message : String(err)}); opening the real cache.`);
+        rememberSampleData(options.dataDir, false);
+        return runtimes.open(false);
+      });
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
+    return new Engine(options, host, runtimes, lock);
+  }
+
+  state(): EngineState {
+    return { demo: this.runtimes.demo, dataDir: this.runtimes.dataDir };
+  }
+
+  /** A window's channel (`window`), or the host's own (always listening, never holds events back). */
+  connect(channel: Channel, kind: 'window' | 'host'): Session {
+    const session = { channel, window: kind === 'window', subscribed: kind === 'host', seq: 0 };
+    this.sessions.add(session);
+    const cancelled = new Set<number>();
+    const send = (message: FromEngine) => {
+      try {
+        channel.send(message);
+      } catch {
+        // The window went away mid-answer; it reloads its state when it comes back.
+      }
+    };
+    return {
+      receive: (message) => {
+        if (!isToEngine(message)) return;
+        if (message.t === 'subscribe') {
+          if (session.subscribed) return;
+          session.subscribed = true;
+          const held = this.held;
+          this.held = [];
+          for (const e of held) send({ t: 'event', seq: ++session.seq, event: e.event, payload: e.payload });
+          return;
+        }
+        if (message.t === 'cancel') {
+          cancelled.add(message.id);
+          return;
+        }
+        const { id, method, input } = message;
+        void this.call(method, input).then((result) => {
+          if (cancelled.delete(id) || !this.sessions.has(session)) return;
+          send({ t: 'result', id, seq: ++session.seq, result });
+        });
+      },
+      close: () => {
+        this.sessions.delete(session);
+      },
+    };
+  }
+
+  /** A contract call as a window makes it; never throws. */
+  async call(method: string, input: unknown): Promise<Result<unknown>> {
+    if (this.stopping) return { ok: false, error: { code: 'internal', message: 'Quayside is shutting down; try again after it restarts.' } };
+    if (method === 'app.sampleData' && this.options.canSwitchSampleData) {
+      const on = (input as { on?: unknown } | undefined)?.on;
+      if (typeof on !== 'boolean') return { ok: false, error: { code: 'invalid-input', message: 'The request was refused: app.sampleData takes {on: true|false}.' } };
+      // Answered first; the windows reload once the other cache is open.
+      setImmediate(() => void this.switchSampleData(on));
+      return { ok: true, value: undefined };
+    }
+    return this.runtimes.dispatch(method, input);
+  }
+
+  /** What only the host may ask. */
+  async command(command: HostCommand): Promise<Result<unknown>> {
+    try {
+      switch (command.kind) {
+        case 'state':
+          return { ok: true, value: this.state() };
+        case 'show':
+          this.broadcast('window.show', command.request);
+          return { ok: true, value: null };
+        case 'sampleData':
+          await this.switchSampleData(command.on);
+          return { ok: true, value: this.state() };
+        case 'openSpreadsheet': {
+          const opened = await this.runtimes.dispatch('import.open', { path: command.path });
+          if (opened.ok) this.broadcast('import.fileOpened', opened.value);
+          return opened;
+        }
+        case 'backup': {
+          const runtime = this.runtimes.runtime;
+          if (!runtime) return { ok: false, error: { code: 'internal', message: 'Quayside is reopening its data; try again in a moment.' } };
+          if (command.path === cacheFile(this.runtimes.dataDir)) {
+            return { ok: false, error: { code: 'invalid-input', message: 'A backup cannot replace the cache itself; choose another file name or folder.' } };
+          }
+          return { ok: true, value: await backupCache(runtime.service.store, command.path) };
+        }
+        case 'restore': {
+          const target = cacheFile(this.runtimes.dataDir);
+          const check = await this.runtimes.reopen(this.runtimes.demo, () => restoreCacheFile(target, command.path));
+          // A refused backup left the cache as it was: the window has nothing new to load.
+          if (check?.ok) this.host.reopened(this.state());
+          return { ok: true, value: check ?? null };
+        }
+      }
+    } catch (err) {
+      return { ok: false, error: toAppError(err) };
+    }
+  }
+
+  private async switchSampleData(on: boolean): Promise<void> {
+    if (this.runtimes.demo === on) return;
+    try {
+      await this.runtimes.reopen(on);
+      rememberSampleData(this.options.dataDir, on);
+    } catch (err) {
+      this.host.log(`Quayside cannot open its data: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    this.host.reopened(this.state());
+  }
+
+  private broadcast(event: EventName, payload: unknown): void {
+    let heard = false;
+    for (const session of this.sessions) {
+      if (!session.subscribed) continue;
+      if (session.window) heard = true;
+      try {
+        session.channel.send({ t: 'event', seq: ++session.seq, event, payload });
+      } catch {
+        // A window closing; the others still hear it.
+      }
+    }
+    if (!heard && this.options.shell === 'electron') {
+      this.held.push({ event, payload });
+      if (this.held.length > HELD_EVENTS) this.held.shift();
+    }
+  }
+
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.sessions.clear();
+      await this.runtimes.close();
+      this.lock.release();
+    })();
+    return this.stopping;
+  }
+}
