@@ -6,6 +6,7 @@ import rendererConfig from './src/renderer/vite.config.js';
 
 // The desktop shell, laid out as src/main/index.ts expects it:
 //   out/main/index.js           main (ESM, package.json "type": "module"); dependencies stay external
+//   out/main/engine.js          the engine (src/engine/entry.ts), started by main as a utilityProcess
 //   out/preload/index.cjs       preload: one CommonJS file with everything but electron inlined,
 //                               as a sandboxed preload cannot load modules or ESM
 //   out/desktop-renderer/       the window, built with src/renderer/vite.config.ts's settings but
@@ -34,7 +35,7 @@ export default defineConfig({
     build: {
       outDir: resolve('out/main'),
       rollupOptions: {
-        input: { index: resolve('src/main/index.ts') },
+        input: { index: resolve('src/main/index.ts'), engine: resolve('src/engine/entry.ts') },
         output: { format: 'es', entryFileNames: '[name].js' },
       },
     },

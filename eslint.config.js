@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const TEST_DOUBLES = { group: ['**/test/**', '**/test-support/**'], message: 'Test doubles live in test/support and tests; production code never imports them.' };
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'url', 'util', 'stream', 'events'];
 
 export default tseslint.config(
@@ -17,7 +18,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/core/**', 'src/cli/**', 'src/sim/**'],
+    // Production code never leans on test doubles.
+    files: ['src/**'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [TEST_DOUBLES] }],
+    },
+  },
+  {
+    files: ['src/core/**', 'src/cli/**', 'src/sim/**', 'src/engine/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The core runs under plain Node; only src/main may import electron.' }], patterns: [{ group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'The core does not depend on the app shell.' }] }],
     },
@@ -38,11 +47,22 @@ export default tseslint.config(
     },
   },
   {
-    // Electron main: the composition root over the core; never the window's code or the dev-only harness.
-    // The simulator only through the sample data's module, loaded when sample data is asked for.
+    // Electron main: windows, menus, dialogs, notifications. The cache, the scheduler and the
+    // simulator live in the engine process; main reaches it only through the engine's client.
     files: ['src/main/**'],
+    ignores: ['src/main/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/renderer/**', '**/preload/**', '**/harness/**', '**/sim/**', '!**/sim/demo-backend.js', '**/cli/**'], message: 'src/main imports only electron, src/core and src/shared (and the sample data, src/sim/demo-backend.ts, loaded on demand).' }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/renderer/**', '**/preload/**', '**/harness/**', '**/sim/**', '**/cli/**'], message: 'src/main imports only electron, src/shared, the engine client and small pure parts of src/core.' },
+            { group: ['**/engine/*', '!**/engine/client.js'], message: 'Main starts the engine as its own process; it imports only src/engine/client.ts.' },
+            { group: ['**/core/app/**', '**/core/store/**', '**/core/service/**', '**/core/scheduler/**', '**/core/import/**', '**/core/secrets/**'], allowTypeImports: true, message: 'The cache, the scheduler, the key and the imports belong to the engine process, not to main.' },
+            TEST_DOUBLES,
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,46 +1,30 @@
 /**
- * What the File menu and the OS hand to the shell: a spreadsheet to import (read here, opened
- * with the core's import.open, then announced to the window, whose import wizard takes over),
- * and backup and restore of the cache with the core's integrity-checked backup.
+ * What the File menu and the OS hand to the shell: a spreadsheet to import (its path goes to the
+ * engine, which opens it and tells the window; main never reads it), and backup and restore of
+ * the cache, done by the engine that owns it. Main keeps the dialogs.
  */
-import { readFile, stat } from 'node:fs/promises';
-import { basename, extname } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import type { Dialog } from 'electron';
-import { cacheFile } from '../core/paths.js';
-import { backupCache, restoreCacheFile, type BackupCheck } from '../core/store/backup.js';
-import type { ImportFileView } from '../shared/workday-views.js';
-import type { RuntimeHost } from './runtime-host.js';
+import type { EngineClient } from '../engine/client.js';
+import type { BackupCheck } from '../core/store/backup.js';
+import type { Result } from '../shared/contract.js';
 
 export const SPREADSHEET_EXTENSIONS = ['xlsx', 'csv', 'tsv', 'txt'];
-/** import.open takes the file as base64 of at most 200,000,000 characters. */
-export const MAX_IMPORT_BYTES = 140 * 1024 * 1024;
 
 export type ShellDialog = Pick<Dialog, 'showOpenDialog' | 'showSaveDialog' | 'showMessageBox' | 'showErrorBox'>;
 
 /** The first argument that names a spreadsheet (a file double-clicked, or handed over by a second launch). */
-export function spreadsheetInArgv(argv: readonly string[]): string | null {
+export function spreadsheetInArgv(argv: readonly string[], cwd = process.cwd()): string | null {
   for (const arg of argv.slice(1)) {
     if (arg.startsWith('-')) continue;
-    if (SPREADSHEET_EXTENSIONS.includes(extname(arg).slice(1).toLowerCase())) return arg;
+    if (SPREADSHEET_EXTENSIONS.includes(extname(arg).slice(1).toLowerCase())) return resolve(cwd, arg);
   }
   return null;
 }
 
-/** Reads the file and opens it in the core; the error is in words for a dialog. */
-export async function openSpreadsheet(host: RuntimeHost, file: string): Promise<{ ok: true; value: ImportFileView } | { ok: false; message: string }> {
-  const name = basename(file);
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) return { ok: false, message: `${file} is not a file; choose a spreadsheet (.xlsx or .csv).` };
-    if (info.size > MAX_IMPORT_BYTES) return { ok: false, message: `${name} is larger than 140 MB; split it into smaller sheets and import them one by one.` };
-    const bytes = await readFile(file);
-    const result = await host.dispatch('import.open', { fileName: name, base64: bytes.toString('base64') });
-    return result.ok ? { ok: true, value: result.value as ImportFileView } : { ok: false, message: result.error.message };
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'it is not there any more' : code === 'EACCES' || code === 'EPERM' ? 'Quayside may not read it' : String((err as Error).message ?? err);
-    return { ok: false, message: `${name} could not be read (${why}); check the file and try again.` };
-  }
+/** The engine opens it and the window's wizard takes over; the error is in words for a dialog. */
+export async function openSpreadsheet(engine: EngineClient, file: string): Promise<Result<unknown>> {
+  return engine.command({ kind: 'openSpreadsheet', path: resolve(file) });
 }
 
 export async function chooseSpreadsheet(dialog: ShellDialog): Promise<string | null> {
@@ -56,13 +40,22 @@ export async function chooseSpreadsheet(dialog: ShellDialog): Promise<string | n
   return picked.canceled ? null : (picked.filePaths[0] ?? null);
 }
 
+/** Where the person wants an export; null when they cancel. */
+export async function chooseExportPath(dialog: ShellDialog, folder: string, fileName: string, format: 'csv' | 'xlsx'): Promise<{ path: string } | null> {
+  const saved = await dialog.showSaveDialog({
+    title: 'Export shipments',
+    buttonLabel: 'Export',
+    defaultPath: join(folder, fileName),
+    filters: format === 'csv' ? [{ name: 'CSV (comma-separated)', extensions: ['csv'] }] : [{ name: 'Excel workbook', extensions: ['xlsx'] }],
+  });
+  return saved.canceled || !saved.filePath ? null : { path: saved.filePath };
+}
+
 function describe(check: BackupCheck): string {
   return `${check.shipments ?? 0} shipments, ${(check.bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-export async function backUpCache(host: RuntimeHost, dialog: ShellDialog, today: string): Promise<string | null> {
-  const runtime = host.runtime;
-  if (!runtime) return null;
+export async function backUpCache(engine: EngineClient, dialog: ShellDialog, today: string): Promise<string | null> {
   const saved = await dialog.showSaveDialog({
     title: 'Back up the cache',
     buttonLabel: 'Back Up',
@@ -70,35 +63,35 @@ export async function backUpCache(host: RuntimeHost, dialog: ShellDialog, today:
     filters: [{ name: 'Quayside backup', extensions: ['db'] }],
   });
   if (saved.canceled || !saved.filePath) return null;
-  try {
-    const check = await backupCache(runtime.service.store, saved.filePath);
-    await dialog.showMessageBox({ type: 'info', message: 'Backup made', detail: `${saved.filePath}\n${describe(check)}, checked.` });
-    return saved.filePath;
-  } catch (err) {
-    dialog.showErrorBox('The backup was not made', `${err instanceof Error ? err.message : String(err)}\n\nChoose another folder (with free space) and try again.`);
+  const done = await engine.command({ kind: 'backup', path: saved.filePath });
+  if (!done.ok) {
+    dialog.showErrorBox('The backup was not made', `${done.error.message}\n\nChoose another folder (with free space) and try again.`);
     return null;
   }
+  await dialog.showMessageBox({ type: 'info', message: 'Backup made', detail: `${saved.filePath}\n${describe(done.value as BackupCheck)}, checked.` });
+  return saved.filePath;
 }
 
-/** Asks for a backup, confirms, then closes the cache, replaces it (the old file kept beside it) and reopens. */
-export async function restoreFromBackup(host: RuntimeHost, dialog: ShellDialog): Promise<BackupCheck | null> {
+/** Asks for a backup, confirms, then has the engine close the cache, replace it (the old file kept beside it) and reopen. */
+export async function restoreFromBackup(engine: EngineClient, dialog: ShellDialog, cacheFile: string): Promise<BackupCheck | null> {
   const picked = await dialog.showOpenDialog({ title: 'Restore the cache from a backup', buttonLabel: 'Restore', properties: ['openFile'], filters: [{ name: 'Quayside backup', extensions: ['db'] }] });
   const backup = picked.canceled ? undefined : picked.filePaths[0];
   if (!backup) return null;
-  const target = cacheFile(host.dataDir);
   const confirm = await dialog.showMessageBox({
     type: 'warning',
     buttons: ['Restore', 'Cancel'],
     defaultId: 1,
     cancelId: 1,
     message: 'Replace the cache with this backup?',
-    detail: `${backup}\n\nThe shipments, notes and watchlists in the cache now are replaced. The current cache is kept as ${target}.before-restore.`,
+    detail: `${backup}\n\nThe shipments, notes and watchlists in the cache now are replaced. The current cache is kept as ${cacheFile}.before-restore.`,
   });
   if (confirm.response !== 0) return null;
-  const check = await host.reopen(host.demo, () => restoreCacheFile(target, backup));
+  const done = await engine.command({ kind: 'restore', path: backup });
+  const check = done.ok ? (done.value as BackupCheck | null) : null;
   if (!check?.ok) {
-    dialog.showErrorBox('Nothing was restored', `${check?.problem ?? 'The backup could not be checked.'}\n\nThe cache is as it was.`);
-    return check ?? null;
+    const problem = done.ok ? (check?.problem ?? 'The backup could not be checked.') : done.error.message;
+    dialog.showErrorBox('Nothing was restored', `${problem}\n\nThe cache is as it was.`);
+    return check;
   }
   await dialog.showMessageBox({ type: 'info', message: 'Cache restored', detail: `${describe(check)} from ${backup}.` });
   return check;

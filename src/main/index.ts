@@ -1,19 +1,18 @@
 /**
  * The desktop app's entry: the real Electron modules into the shell (src/main/shell.ts, where
- * all the wiring is), the keychain for the API key, and better-sqlite3 built for Electron.
+ * all the wiring is). The engine (out/main/engine.js) runs in a utilityProcess with
+ * better-sqlite3 built for Electron's ABI; main itself never opens the cache.
  * No business logic lives here.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as electron from 'electron';
 import { timeScaleFromEnv } from '../core/paths.js';
-import { KeytarSecretStore } from '../core/secrets/index.js';
-import { useSqliteAddon } from '../core/store/sqlite-addon.js';
 import { missingAddonMessage, sqliteAddonPath } from './native-addon.js';
 import { startShell } from './shell.js';
 
 const { app, dialog } = electron;
-// Laid out by electron.vite.config.ts: out/main/index.js, out/preload/index.cjs, out/desktop-renderer/index.html.
+// Laid out by electron.vite.config.ts: out/main/{index,engine}.js, out/preload/index.cjs, out/desktop-renderer/index.html.
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // electron-vite sets this in development; a packaged app never loads a page from elsewhere.
 const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
@@ -29,11 +28,11 @@ if (missing) {
     app.exit(1);
   });
 } else {
-  useSqliteAddon(addon);
   startShell(electron, {
     preload: here('../preload/index.cjs'),
     renderer: devUrl ? { devUrl } : { file: here('../desktop-renderer/index.html') },
-    secrets: new KeytarSecretStore(),
+    engine: here('./engine.js'),
+    sqliteAddon: addon,
     argv: process.argv,
     apiBase: process.env.QUAYSIDE_API_BASE || null,
     demo: process.argv.includes('--demo') || process.env.QUAYSIDE_DEMO === '1',

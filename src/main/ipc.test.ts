@@ -1,44 +1,17 @@
 /**
- * registerIpc under plain Node: Electron's ipcMain is injected as a small EventEmitter-based
- * stand-in that behaves like the real one (one handler per channel, invoke → handler), and the
- * runtime is the real core on a temp data folder.
+ * offerEnginePorts under plain Node: Electron's ipcMain is an EventEmitter stand-in (as the real
+ * one emits `send`s), MessageChannelMain a real MessageChannel, and the check of the asking frame
+ * is the real one. A frame that is not our page's main frame never gets a line to the engine.
  */
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { IpcMainInvokeEvent } from 'electron';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API_METHODS, EVENT_CHANNEL, ipcChannel, type Result } from '../shared/contract.js';
-import { createAppRuntime, type AppRuntime } from '../core/app/index.js';
-import { MemorySecretStore } from '../core/secrets/index.js';
-import { createFrameCheck, FOREIGN_FRAME_MESSAGE, isAppRendererUrl, registerIpc } from './ipc.js';
-
-type Handler = (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown;
-
-/** What Electron's ipcMain does for handle/invoke: one handler per channel, a second one throws. */
-class IpcMainStandIn extends EventEmitter {
-  readonly handlers = new Map<string, Handler>();
-  readonly registrations: string[] = [];
-
-  handle(channel: string, listener: Handler): void {
-    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
-    this.handlers.set(channel, listener);
-    this.registrations.push(channel);
-  }
-
-  removeHandler(channel: string): void {
-    this.handlers.delete(channel);
-  }
-
-  /** As ipcRenderer.invoke arrives in main: no handler is an error, as in Electron. */
-  async invoke(channel: string, event: IpcMainInvokeEvent, ...args: unknown[]): Promise<unknown> {
-    const handler = this.handlers.get(channel);
-    if (!handler) throw new Error(`No handler registered for '${channel}'`);
-    return handler(event, ...args);
-  }
-}
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import type { IpcMainEvent } from 'electron';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CONNECT_CHANNEL, ENGINE_PORT_CHANNEL } from '../shared/contract.js';
+import { createFrameCheck, isAppRendererUrl, offerEnginePorts } from './ipc.js';
 
 const INDEX_HTML = join(tmpdir(), 'quayside-app', 'out', 'renderer', 'index.html');
 const APP_URL = `${pathToFileURL(INDEX_HTML).href}#/shipments`;
@@ -50,135 +23,109 @@ interface Frame {
   routingId: number;
 }
 
+class Channel {
+  readonly port1: MessagePort;
+  readonly port2: MessagePort;
+  constructor() {
+    ({ port1: this.port1, port2: this.port2 } = new MessageChannel());
+    opened.push(this.port1, this.port2);
+  }
+}
+const opened: MessagePort[] = [];
+afterEach(() => {
+  for (const port of opened.splice(0)) port.close();
+});
+
 function makeWindow(id: number, url = APP_URL) {
   const mainFrame: Frame = { url, parent: null, processId: 4, routingId: 1 };
-  const sent: { channel: string; message: unknown }[] = [];
+  const handed: MessagePort[] = [];
   const webContents = {
     id,
     mainFrame,
-    destroyed: false,
-    send(channel: string, message: unknown) {
-      sent.push({ channel, message });
-    },
-    isDestroyed() {
-      return this.destroyed;
+    postMessage(channel: string, _message: unknown, ports: MessagePort[]) {
+      if (channel === ENGINE_PORT_CHANNEL) handed.push(...ports);
     },
   };
-  return { webContents, sent };
+  return { webContents, handed };
 }
 
-function eventFrom(window: ReturnType<typeof makeWindow>, frame: Frame | null = window.webContents.mainFrame): IpcMainInvokeEvent {
-  // A plain object with the fields the check reads; Electron's event has more.
-  return { sender: { id: window.webContents.id }, senderFrame: frame, frameId: frame?.routingId ?? 0, processId: frame?.processId ?? 0 } as unknown as IpcMainInvokeEvent;
+function eventFrom(window: ReturnType<typeof makeWindow>, frame: Frame | null = window.webContents.mainFrame): IpcMainEvent {
+  // A plain object with the fields the check and the hand-over read; Electron's event has more.
+  return { sender: window.webContents, senderFrame: frame } as unknown as IpcMainEvent;
 }
 
-describe('registerIpc', () => {
-  let dir: string;
-  let runtime: AppRuntime;
-  let ipcMain: IpcMainStandIn;
-  let window: ReturnType<typeof makeWindow>;
-  let dispose: () => void;
+function setup(check?: (event: IpcMainEvent) => boolean) {
+  const ipcMain = new EventEmitter();
+  const window = makeWindow(7);
+  const engineEnds: MessagePort[] = [];
+  const logged: string[] = [];
+  let engineUp = true;
+  const stop = offerEnginePorts({
+    ipcMain: ipcMain as unknown as Parameters<typeof offerEnginePorts>[0]['ipcMain'],
+    MessageChannelMain: Channel,
+    isTrustedFrame: check ?? createFrameCheck({ getWindow: () => window, renderer: { file: INDEX_HTML } }),
+    attach: (port) => {
+      if (!engineUp) return false;
+      engineEnds.push(port as MessagePort);
+      return true;
+    },
+    log: (line) => logged.push(line),
+  });
+  return { ipcMain, window, engineEnds, logged, stop, engineDown: () => (engineUp = false) };
+}
 
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'quayside-ipc-'));
-    runtime = createAppRuntime({ dataDir: dir, apiBase: null, secrets: new MemorySecretStore(), shell: 'electron', version: 'test' });
-    ipcMain = new IpcMainStandIn();
-    window = makeWindow(7);
-    dispose = registerIpc({
-      ipcMain,
-      runtime,
-      isTrustedFrame: createFrameCheck({ getWindow: () => window, renderer: { file: INDEX_HTML } }),
-      eventTarget: () => window.webContents,
-    });
+describe('offerEnginePorts', () => {
+  it("gives our page's main frame one end of a new line and the engine the other: they talk directly", async () => {
+    const { ipcMain, window, engineEnds } = setup();
+    ipcMain.emit(CONNECT_CHANNEL, eventFrom(window));
+    expect(window.handed).toHaveLength(1);
+    expect(engineEnds).toHaveLength(1);
+    const heard = new Promise((resolve) => engineEnds[0]!.once('message', resolve));
+    window.handed[0]!.postMessage({ t: 'subscribe' });
+    expect(await heard).toEqual({ t: 'subscribe' });
+    // After a reload the page asks again and gets a new line.
+    ipcMain.emit(CONNECT_CHANNEL, eventFrom(window));
+    expect(window.handed).toHaveLength(2);
+    expect(window.handed[1]).not.toBe(window.handed[0]);
   });
 
-  afterEach(async () => {
-    dispose();
-    await runtime.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('registers every API_METHODS entry exactly once, and nothing else', () => {
-    expect(ipcMain.registrations).toHaveLength(API_METHODS.length);
-    expect(new Set(ipcMain.registrations).size).toBe(API_METHODS.length);
-    expect([...ipcMain.registrations].sort()).toEqual(API_METHODS.map(ipcChannel).sort());
-    // A second registration is a programming error Electron reports; ours is reported the same way.
-    expect(() => registerIpc({ ipcMain, runtime, isTrustedFrame: () => true })).toThrow(/second handler/);
-  });
-
-  it('passes calls from our window to the runtime and answers its Result', async () => {
-    const info = (await ipcMain.invoke(ipcChannel('app.info'), eventFrom(window), undefined)) as Result<{ shell: string; version: string }>;
-    expect(info).toEqual({ ok: true, value: expect.objectContaining({ shell: 'electron', version: 'test' }) });
-    const page = (await ipcMain.invoke(ipcChannel('shipments.list'), eventFrom(window), { offset: 0, limit: 10 })) as Result<{ total: number }>;
-    expect(page).toMatchObject({ ok: true, value: { total: 0, offset: 0, rows: [] } });
-  });
-
-  it('lets the runtime validate the input, and refuses more than one argument', async () => {
-    const bad = (await ipcMain.invoke(ipcChannel('shipments.list'), eventFrom(window), { offset: -1, limit: 10 })) as Result<unknown>;
-    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    if (!bad.ok) expect(bad.error.message).toMatch(/offset/);
-    const two = (await ipcMain.invoke(ipcChannel('shipments.get'), eventFrom(window), 1, 2)) as Result<unknown>;
-    expect(two).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-  });
-
-  it('refuses calls from a foreign frame before the runtime sees them', async () => {
-    let dispatched = 0;
-    const counting: Pick<AppRuntime, 'dispatch' | 'onEvent'> = {
-      dispatch: async (method, input) => {
-        dispatched++;
-        return runtime.dispatch(method, input);
-      },
-      onEvent: (l) => runtime.onEvent(l),
-    };
-    const other = new IpcMainStandIn();
-    const stop = registerIpc({ ipcMain: other, runtime: counting, isTrustedFrame: createFrameCheck({ getWindow: () => window, renderer: { file: INDEX_HTML } }) });
+  it('refuses every frame that is not our main frame showing our page', () => {
+    const { ipcMain, window, engineEnds, logged } = setup();
     const child: Frame = { url: APP_URL, parent: window.webContents.mainFrame, processId: 4, routingId: 2 };
     const elsewhere = makeWindow(7, 'https://evil.example/');
     const otherWindow = makeWindow(8);
-    const cases: [string, IpcMainInvokeEvent][] = [
+    const cases: [string, IpcMainEvent][] = [
       ['a subframe of our window', eventFrom(window, child)],
       ['our window showing another page', eventFrom(window, elsewhere.webContents.mainFrame)],
       ['another window with our page', eventFrom(otherWindow)],
       ['a frame that is gone', eventFrom(window, null)],
       ['a frame showing another file', eventFrom(window, { ...window.webContents.mainFrame, url: pathToFileURL('/etc/passwd').href })],
     ];
-    for (const [what, event] of cases) {
-      const answer = (await other.invoke(ipcChannel('app.info'), event, undefined)) as Result<unknown>;
-      expect(answer, what).toEqual({ ok: false, error: { code: 'internal', message: FOREIGN_FRAME_MESSAGE } });
-    }
-    expect(dispatched).toBe(0);
-    const throwing = new IpcMainStandIn();
-    const stopThrowing = registerIpc({
-      ipcMain: throwing,
-      runtime: counting,
-      isTrustedFrame: () => {
-        throw new Error('Render frame was disposed before WebFrameMain could be accessed');
-      },
+    for (const [, event] of cases) ipcMain.emit(CONNECT_CHANNEL, event);
+    expect(window.handed).toEqual([]);
+    expect(otherWindow.handed).toEqual([]);
+    expect(engineEnds).toEqual([]);
+    expect(logged).toHaveLength(cases.length);
+  });
+
+  it('refuses when the check throws (a disposed frame) and hands nothing while the engine is down', () => {
+    const throwing = setup(() => {
+      throw new Error('Render frame was disposed before WebFrameMain could be accessed');
     });
-    expect(await throwing.invoke(ipcChannel('app.info'), eventFrom(window), undefined)).toMatchObject({ ok: false, error: { code: 'internal' } });
-    expect(dispatched).toBe(0);
-    expect(await other.invoke(ipcChannel('app.info'), eventFrom(window), undefined)).toMatchObject({ ok: true });
-    expect(dispatched).toBe(1);
+    throwing.ipcMain.emit(CONNECT_CHANNEL, eventFrom(throwing.window));
+    expect(throwing.window.handed).toEqual([]);
+    const down = setup();
+    down.engineDown();
+    down.ipcMain.emit(CONNECT_CHANNEL, eventFrom(down.window));
+    expect(down.window.handed).toEqual([]);
+  });
+
+  it('stops listening when disposed', () => {
+    const { ipcMain, window, stop } = setup();
     stop();
-    stopThrowing();
-  });
-
-  it('forwards runtime events to the window on the event channel, and not to a destroyed one', async () => {
-    const answer = await ipcMain.invoke(ipcChannel('settings.update'), eventFrom(window), { creditWarningBelow: 42 });
-    expect(answer).toMatchObject({ ok: true });
-    const credits = window.sent.find((s) => (s.message as { event: string }).event === 'credits');
-    expect(credits).toMatchObject({ channel: EVENT_CHANNEL, message: { event: 'credits', payload: { warningBelow: 42 } } });
-    window.webContents.destroyed = true;
-    const before = window.sent.length;
-    await ipcMain.invoke(ipcChannel('settings.update'), eventFrom(window), { creditWarningBelow: 43 });
-    expect(window.sent.length).toBe(before);
-  });
-
-  it('removes its handlers and stops forwarding when disposed', async () => {
-    dispose();
-    expect(ipcMain.handlers.size).toBe(0);
-    await expect(ipcMain.invoke(ipcChannel('app.info'), eventFrom(window))).rejects.toThrow(/No handler/);
-    dispose = () => undefined;
+    ipcMain.emit(CONNECT_CHANNEL, eventFrom(window));
+    expect(window.handed).toEqual([]);
+    expect(ipcMain.listenerCount(CONNECT_CHANNEL)).toBe(0);
   });
 });
 

@@ -1,20 +1,12 @@
 /**
- * Registers the typed contract on Electron's ipcMain: one handler per `API_METHODS` entry,
- * each refusing calls that do not come from the main frame of our own window showing our own
- * page, and forwarding the single argument to the runtime (which validates it). Runtime events
- * go to the window on `EVENT_CHANNEL` as `{event, payload}`.
- *
- * Electron's objects are passed in (types only from 'electron'), so this runs under plain Node
- * in tests with a stand-in ipcMain.
+ * The window's way to the engine: main checks who asks, then hands over a MessagePort (see
+ * `offerEnginePorts`). Electron's objects are passed in (types only from 'electron'), so this
+ * runs under plain Node in tests with stand-ins.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { API_METHODS, EVENT_CHANNEL, ipcChannel, type ApiMethod, type AppError, type EventName, type Events, type Result } from '../shared/contract.js';
-import { INPUT_SCHEMAS } from '../shared/contract-schemas.js';
-import type { AppRuntime } from '../core/app/types.js';
-
-export const FOREIGN_FRAME_MESSAGE = "This request did not come from Quayside's own window, so it was refused; restart Quayside if the window stops working.";
+import type { IpcMain, IpcMainEvent, MessagePortMain } from 'electron';
+import { CONNECT_CHANNEL, ENGINE_PORT_CHANNEL } from '../shared/contract.js';
 
 /** Where our page is: the built index.html (file://), or the dev server in development. */
 export interface RendererLocation {
@@ -54,10 +46,10 @@ type FrameLike = { readonly url: string; readonly parent: unknown; readonly proc
 type WindowLike = { readonly webContents: { readonly id: number; readonly mainFrame: FrameLike } };
 
 /**
- * The sender check for `registerIpc`: the sender is our window's webContents, the frame is its
+ * The sender check for `offerEnginePorts`: the sender is our window's webContents, the frame is its
  * main (top) frame, and that frame shows our page. A frame that is gone (null) is refused.
  */
-export function createFrameCheck(options: { getWindow: () => WindowLike | null | undefined; renderer: RendererLocation }): (event: IpcMainInvokeEvent) => boolean {
+export function createFrameCheck(options: { getWindow: () => WindowLike | null | undefined; renderer: RendererLocation }): (event: IpcMainEvent) => boolean {
   return (event) => {
     const window = options.getWindow();
     if (!window) return false;
@@ -71,65 +63,38 @@ export function createFrameCheck(options: { getWindow: () => WindowLike | null |
   };
 }
 
-export interface RegisterIpcOptions {
-  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
-  runtime: Pick<AppRuntime, 'dispatch' | 'onEvent'>;
-  isTrustedFrame: (event: IpcMainInvokeEvent) => boolean;
-  /** The window that receives events; null while there is none (or it shows something else). */
-  eventTarget?: () => Pick<WebContents, 'send' | 'isDestroyed'> | null | undefined;
-  /**
-   * Methods the shell answers itself instead of the runtime (switching to sample data swaps the
-   * runtime). Their input is validated with the contract's schema first, as the runtime would.
-   */
-  shellMethods?: Partial<Record<ApiMethod, (input: unknown) => Promise<unknown>>>;
+export interface WindowPortsOptions {
+  ipcMain: Pick<IpcMain, 'on' | 'removeListener'>;
+  /** Electron's MessageChannelMain (a stand-in in tests). */
+  MessageChannelMain: new () => { port1: unknown; port2: unknown };
+  isTrustedFrame: (event: IpcMainEvent) => boolean;
+  /** Hands one end to the engine; false while there is no engine to take it (starting, restarting). */
+  attach: (port: unknown) => boolean;
+  log?: (line: string) => void;
 }
 
-function refusal(code: AppError['code'], message: string): Result<never> {
-  return { ok: false, error: { code, message } };
-}
-
-/** Registers every method once; returns the function that removes the handlers and stops the events. */
-export function registerIpc(options: RegisterIpcOptions): () => void {
-  const { ipcMain, runtime, isTrustedFrame } = options;
-  const registered: string[] = [];
-  for (const method of API_METHODS) {
-    const channel = ipcChannel(method);
-    ipcMain.handle(channel, async (event: IpcMainInvokeEvent, ...args: unknown[]): Promise<Result<unknown>> => {
-      let trusted = false;
-      try {
-        trusted = isTrustedFrame(event);
-      } catch {
-        // Electron throws when a frame was disposed before it could be read: not trusted.
-      }
-      if (!trusted) return refusal('internal', FOREIGN_FRAME_MESSAGE);
-      if (args.length > 1) return refusal('invalid-input', `The request was refused: ${method} takes at most one argument.`);
-      try {
-        const own = options.shellMethods?.[method];
-        if (own) {
-          const parsed = INPUT_SCHEMAS[method].safeParse(args[0]);
-          if (!parsed.success) return refusal('invalid-input', `The request was refused: ${method} got an input it does not take.`);
-          return { ok: true, value: await own(parsed.data) };
-        }
-        return await runtime.dispatch(method, args[0]);
-      } catch {
-        return refusal('internal', `Quayside hit an unexpected problem running ${method}; try again, and report it if it stays.`);
-      }
-    });
-    registered.push(channel);
-  }
-
-  const stopEvents = runtime.onEvent(<E extends EventName>(event: E, payload: Events[E]) => {
-    const target = options.eventTarget?.();
-    if (!target || target.isDestroyed()) return;
+/**
+ * The window asks for its line to the engine once its preload runs (and again after a reload);
+ * main checks that the asking frame is our page's main frame, then gives one end of a new
+ * MessageChannel to the engine and the other to the window. Calls and events never pass through
+ * main afterwards. Returns the function that stops listening.
+ */
+export function offerEnginePorts(options: WindowPortsOptions): () => void {
+  const onConnect = (event: IpcMainEvent) => {
+    let trusted = false;
     try {
-      target.send(EVENT_CHANNEL, { event, payload });
+      trusted = options.isTrustedFrame(event);
     } catch {
-      // The window is closing; the next one reloads its state.
+      // Electron throws when a frame was disposed before it could be read: not trusted.
     }
-  });
-
-  return () => {
-    stopEvents();
-    for (const channel of registered) ipcMain.removeHandler(channel);
+    if (!trusted) {
+      options.log?.('A frame that is not our page asked for a line to the engine; refused.');
+      return;
+    }
+    const { port1, port2 } = new options.MessageChannelMain();
+    if (!options.attach(port1)) return;
+    event.sender.postMessage(ENGINE_PORT_CHANNEL, null, [port2 as MessagePortMain]);
   };
+  options.ipcMain.on(CONNECT_CHANNEL, onConnect);
+  return () => options.ipcMain.removeListener(CONNECT_CHANNEL, onConnect);
 }

@@ -30,6 +30,8 @@ describe('a file handed to the app', () => {
     expect(spreadsheetInArgv(['quayside', '--demo', '/data/March.XLSX', 'b.csv'])).toBe('/data/March.XLSX');
     expect(spreadsheetInArgv(['quayside', 'notes.pdf', '--x.csv'])).toBeNull();
     expect(spreadsheetInArgv(['/tmp/a.csv'])).toBeNull();
+    // A relative name is where the person's shell was (a second launch passes its working folder).
+    expect(spreadsheetInArgv(['quayside', 'Week 12.csv'], '/home/ops/Downloads')).toBe('/home/ops/Downloads/Week 12.csv');
   });
 });
 

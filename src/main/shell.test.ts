@@ -1,21 +1,20 @@
 /**
  * The shell's wiring under Node: Electron's modules are the recording stand-ins of
- * test-support/fake-electron.ts, the core is real (a temp data folder, SQLite), and the test
- * plays the user and the OS.
+ * test/support/fake-electron.ts, the engine is real (its entry in a worker thread standing in for
+ * the utilityProcess, a temp data folder, SQLite, real MessagePorts), and the test plays the user,
+ * the OS and the window's preload.
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../core/secrets/index.js';
-import { API_METHODS, EVENT_CHANNEL, ipcChannel, type Result } from '../shared/contract.js';
-import { FOREIGN_FRAME_MESSAGE } from './ipc.js';
 import { startShell, type Shell } from './shell.js';
-import { createFakeElectron, FakeBrowserWindow, FakeNotification, type Display } from './test-support/fake-electron.js';
+import { createFakeElectron, FakeBrowserWindow, FakeNotification, FakeUtilityProcess, type Display } from '../../test/support/fake-electron.js';
 import { WINDOW_STATE_FILE } from './window-state.js';
 
 const FIXTURE = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'import', 'bl-booking-carriers.csv');
+const ENGINE = join(import.meta.dirname, '..', 'engine', 'entry.ts');
 
 let dir: string;
 let shell: Shell;
@@ -26,7 +25,7 @@ async function launch(options: { displays?: Display[]; argv?: string[]; singleIn
   shell = startShell(fake.electron, {
     preload: join(dir, 'app', 'out', 'preload', 'index.cjs'),
     renderer: { file: join(dir, 'app', 'out', 'renderer', 'index.html') },
-    secrets: new MemorySecretStore(),
+    engine: ENGINE,
     argv: options.argv ?? ['quayside'],
     apiBase: null,
     demo: false,
@@ -134,19 +133,28 @@ describe('the desktop shell', () => {
     expect(fake.session.permissionCheckHandler?.(window.webContents, 'media')).toBe(false);
   });
 
-  it('registers every contract method, answers our page and refuses a foreign frame', async () => {
+  it('starts the engine in a utility process and hands our page a line to it; a foreign frame gets none', async () => {
     const window = await launch();
-    expect([...fake.ipcMain.handlers.keys()].sort()).toEqual(API_METHODS.map(ipcChannel).sort());
+    expect(FakeUtilityProcess.forked.map((p) => p.modulePath)).toEqual([ENGINE]);
     const contents = window.webContents;
-    const info = (await fake.ipcMain.invoke(ipcChannel('app.info'), contents, contents.mainFrame)) as Result<{ shell: string; version: string; dataDir: string }>;
+    expect(contents.lines).toHaveLength(1);
+    const info = await contents.line.call('app.info');
     expect(info).toEqual({ ok: true, value: expect.objectContaining({ shell: 'electron', version: '9.9.9-test', dataDir: dir, demo: false }) });
+    expect(await contents.line.call('notes.set', { shipmentId: 'x', note: 'y' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
 
     const iframe = { url: contents.getURL(), parent: contents.mainFrame, processId: 3, routingId: 77 };
     const elsewhere = { ...contents.mainFrame, url: 'https://evil.example/' };
-    for (const frame of [iframe, elsewhere]) {
-      const refused = (await fake.ipcMain.invoke(ipcChannel('app.info'), contents, frame)) as Result<unknown>;
-      expect(refused).toEqual({ ok: false, error: { code: 'internal', message: FOREIGN_FRAME_MESSAGE } });
-    }
+    for (const frame of [iframe, elsewhere]) fake.ipcMain.connect(contents, frame);
+    await settle();
+    expect(contents.lines).toHaveLength(1);
+  });
+
+  it('a crashed engine is started again and the window reconnects to it', async () => {
+    const window = await launch();
+    FakeUtilityProcess.forked[0]!.kill();
+    await until(() => FakeUtilityProcess.forked.length === 2 && window.webContents.lines.length === 2);
+    expect(window.webContents.reloads).toBe(1);
+    expect(await window.webContents.line.call('app.info')).toMatchObject({ ok: true, value: { dataDir: dir } });
   });
 
   it('builds the native menu with accelerators; File → Import reads the file and hands it to the window', async () => {
@@ -167,8 +175,14 @@ describe('the desktop shell', () => {
     click(item(template, 'File', 'Import Spreadsheet…'));
     await until(() => window.webContents.events('import.fileOpened').length > 0);
     expect(window.webContents.events('import.fileOpened')[0]).toMatchObject({ fileName: 'bl-booking-carriers.csv' });
-    expect(window.webContents.events('window.show')).toEqual([{ view: 'import' }]);
-    expect(window.webContents.sent.every((s) => s.channel === EVENT_CHANNEL)).toBe(true);
+    await until(() => window.webContents.events('window.show').length > 0);
+    expect(window.webContents.events('window.show')[0]).toEqual({ view: 'import' });
+
+    // A file that is not a spreadsheet: a dialog in words, nothing handed to the window.
+    fake.dialogs.openAnswers.push([join(dir, 'id_rsa')]);
+    click(item(template, 'File', 'Import Spreadsheet…'));
+    await until(() => fake.dialogs.errors.length > 0);
+    expect(fake.dialogs.errors[0]).toMatchObject({ title: 'This file cannot be imported', content: expect.stringMatching(/^id_rsa is not a spreadsheet Quayside imports/) });
 
     click(item(template, 'Help', 'Open Data Folder'));
     expect(fake.opened.paths).toEqual([dir]);
@@ -195,20 +209,23 @@ describe('the desktop shell', () => {
     expect(third.options).toMatchObject({ x: 83, y: 0, width: 1200, height: 728 });
   });
 
-  it('notifies about changes while the window is behind; a click shows the shipment', async () => {
+  it('notifies about changes the engine reports while the window is behind; a click shows the shipment', async () => {
     const window = await launch();
     const change = { id: 1, at: '2026-11-23T09:00:00Z', shipmentId: 42, reference: 'MAEU123456789', kind: 'eta_moved' as const, from: '2026-12-01', to: '2026-12-04', etaMoveDays: 3, containerNumber: 'MSKU1234565' };
+    // The engine's feed event as it arrives on main's process channel.
+    const engineSays = () => FakeUtilityProcess.forked[0]!.emit('message', { t: 'event', seq: 1, event: 'feed.new', payload: { items: [change], notify: [change], unseen: 1 } });
     window.focused = true;
-    shell.host!.emit('feed.new', { items: [change], notify: [change], unseen: 1 });
+    engineSays();
     expect(FakeNotification.shown).toHaveLength(0);
     window.focused = false;
     window.minimized = true;
-    shell.host!.emit('feed.new', { items: [change], notify: [change], unseen: 1 });
+    engineSays();
     expect(FakeNotification.shown).toHaveLength(1);
     expect(FakeNotification.shown[0]!.options).toMatchObject({ title: 'MAEU123456789', body: 'ETA moved +3 d: 2026-12-01 → 2026-12-04' });
     FakeNotification.shown[0]!.emit('click');
     expect(window.minimized).toBe(false);
     expect(window.focused).toBe(true);
+    await until(() => window.webContents.events('window.show').length > 0);
     expect(window.webContents.events('window.show')).toEqual([{ view: 'shipments', shipmentId: 42 }]);
   });
 
@@ -222,7 +239,7 @@ describe('the desktop shell', () => {
 
     const other = createFakeElectron({ userData: dir, singleInstance: false });
     const before = FakeBrowserWindow.created.length;
-    startShell(other.electron, { preload: 'p', renderer: { file: 'f' }, secrets: new MemorySecretStore(), argv: [], apiBase: null, demo: false });
+    startShell(other.electron, { preload: 'p', renderer: { file: 'f' }, engine: ENGINE, argv: [], apiBase: null, demo: false });
     expect(other.app.quitCalls).toBe(1);
     expect(FakeBrowserWindow.created.length).toBe(before);
   });
@@ -249,19 +266,18 @@ describe('the desktop shell', () => {
     fake.dialogs.boxAnswers.push(0);
     click(item(template, 'File', 'Restore from Backup…'));
     await until(() => fake.dialogs.messages.some((m) => m.message === 'Cache restored'));
-    await until(() => window.webContents.reloads === 1);
-    const info = (await fake.ipcMain.invoke(ipcChannel('shipments.list'), window.webContents, window.webContents.mainFrame, { offset: 0, limit: 5 })) as Result<unknown>;
-    expect(info.ok).toBe(true);
+    await until(() => window.webContents.reloads === 1 && window.webContents.lines.length === 2);
+    expect(await window.webContents.line.call('shipments.list', { offset: 0, limit: 5 })).toMatchObject({ ok: true });
   });
 
   it('File → Explore with Sample Data opens the demo apart from the real cache, and leaves it again', async () => {
     const window = await launch();
-    const appInfo = async () => ((await fake.ipcMain.invoke(ipcChannel('app.info'), window.webContents, window.webContents.mainFrame)) as { value: { demo: boolean; dataDir: string } }).value;
+    const appInfo = async () => ((await window.webContents.line.call('app.info')) as { value: { demo: boolean; dataDir: string } }).value;
     click(item(fake.menus.at(-1)!, 'File', 'Explore with Sample Data'));
     await until(() => window.webContents.reloads === 1);
     expect(await appInfo()).toMatchObject({ demo: true, dataDir: join(dir, 'demo') });
     expect(item(fake.menus.at(-1)!, 'File', 'Leave Sample Data')).toBeTruthy();
-    const list = async () => (await fake.ipcMain.invoke(ipcChannel('shipments.list'), window.webContents, window.webContents.mainFrame, { offset: 0, limit: 1 })) as { value: { total: number } };
+    const list = async () => (await window.webContents.line.call('shipments.list', { offset: 0, limit: 1 })) as { value: { total: number } };
     const end = Date.now() + 20_000;
     while ((await list()).value.total < 300 && Date.now() < end) await settle(100);
     expect((await list()).value.total).toBe(300);
@@ -278,17 +294,15 @@ describe('the desktop shell', () => {
       await until(() => fake.app.quitCalls > 0);
       return launch();
     };
-    const demoOf = async (window: FakeBrowserWindow) =>
-      ((await fake.ipcMain.invoke(ipcChannel('app.info'), window.webContents, window.webContents.mainFrame)) as { value: { demo: boolean } }).value.demo;
+    const demoOf = async (window: FakeBrowserWindow) => ((await window.webContents.line.call('app.info')) as { value: { demo: boolean } }).value.demo;
     let window = await launch();
-    expect(await fake.ipcMain.invoke(ipcChannel('app.sampleData'), window.webContents, window.webContents.mainFrame, { on: true })).toEqual({ ok: true });
+    expect(await window.webContents.line.call('app.sampleData', { on: true })).toEqual({ ok: true, value: undefined });
     await until(() => window.webContents.reloads === 1);
 
     window = await restart();
     expect(await demoOf(window)).toBe(true);
     // The same sample shipments again (the simulator is seeded), not a second set beside the first.
-    const total = async () =>
-      ((await fake.ipcMain.invoke(ipcChannel('shipments.list'), window.webContents, window.webContents.mainFrame, { offset: 0, limit: 1 })) as { value: { total: number } }).value.total;
+    const total = async () => ((await window.webContents.line.call('shipments.list', { offset: 0, limit: 1 })) as { value: { total: number } }).value.total;
     const end = Date.now() + 20_000;
     while ((await total()) < 300 && Date.now() < end) await settle(100);
     await settle(500);
@@ -302,22 +316,21 @@ describe('the desktop shell', () => {
     expect(item(fake.menus.at(-1)!, 'File', 'Explore with Sample Data')).toBeTruthy();
   }, 30_000);
 
-  it("the welcome screen's sample-data button (app.sampleData) switches in main; a bad input or a foreign frame is refused", async () => {
+  it("the welcome screen's sample-data button (app.sampleData) switches in the engine and main reloads the window; a bad input is refused", async () => {
     const window = await launch();
     const contents = window.webContents;
-    const invoke = (input: unknown, frame = contents.mainFrame) => fake.ipcMain.invoke(ipcChannel('app.sampleData'), contents, frame, input) as Promise<Result<unknown>>;
+    const invoke = (input: unknown) => contents.line.call('app.sampleData', input);
     expect(await invoke({ on: 'yes' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    expect(await invoke({ on: true }, { ...contents.mainFrame, url: 'https://evil.example/' })).toMatchObject({ ok: false, error: { message: FOREIGN_FRAME_MESSAGE } });
     expect(contents.reloads).toBe(0);
-    expect(await invoke({ on: true })).toEqual({ ok: true });
-    await until(() => contents.reloads === 1);
-    const info = (await fake.ipcMain.invoke(ipcChannel('app.info'), contents, contents.mainFrame)) as { value: { demo: boolean } };
+    expect(await invoke({ on: true })).toEqual({ ok: true, value: undefined });
+    await until(() => contents.reloads === 1 && contents.lines.length === 2);
+    const info = (await contents.line.call('app.info')) as { value: { demo: boolean } };
     expect(info.value.demo).toBe(true);
     // Asking for what is already open changes nothing.
-    expect(await invoke({ on: true })).toEqual({ ok: true });
+    expect(await invoke({ on: true })).toEqual({ ok: true, value: undefined });
     await settle(200);
     expect(contents.reloads).toBe(1);
-    expect(await invoke({ on: false })).toEqual({ ok: true });
+    expect(await invoke({ on: false })).toEqual({ ok: true, value: undefined });
     await until(() => contents.reloads === 2);
   }, 30_000);
 });

@@ -1,31 +1,38 @@
 /**
  * The desktop app's composition: Electron's modules are passed in (index.ts passes the real
  * ones; tests pass small recording stand-ins), so every piece of wiring here runs under Node.
+ * Main keeps windows, menus, dialogs, notifications and file associations; the engine (a
+ * utilityProcess) owns the cache, and each window talks to it over a MessagePort of its own.
  */
 import { join } from 'node:path';
 import type * as ElectronModule from 'electron';
 import type { BrowserWindow } from 'electron';
-import type { SecretStore } from '../core/secrets/index.js';
+import { cacheFile } from '../core/paths.js';
+import type { EngineClient } from '../engine/client.js';
 import type { Events } from '../shared/contract.js';
+import type { EngineRequest, EngineState } from '../shared/engine-wire.js';
 import { watchConnectivity } from './connectivity.js';
-import { backUpCache, chooseSpreadsheet, openSpreadsheet, restoreFromBackup, spreadsheetInArgv } from './file-actions.js';
-import { createFrameCheck, isAppRendererUrl, registerIpc, type RendererLocation } from './ipc.js';
+import { spawnUtilityEngine } from './engine-process.js';
+import { backUpCache, chooseExportPath, chooseSpreadsheet, openSpreadsheet, restoreFromBackup, spreadsheetInArgv } from './file-actions.js';
+import { createFrameCheck, offerEnginePorts, type RendererLocation } from './ipc.js';
 import { menuTemplate } from './menu.js';
 import { createFeedNotifier } from './notifications.js';
-import { rememberSampleData, RuntimeHost, sampleDataRemembered } from './runtime-host.js';
 import { applySessionLimits, hardenContents } from './security.js';
 import { windowOptions } from './window-options.js';
 import { clampToDisplays, loadWindowState, saveWindowState, WINDOW_STATE_FILE } from './window-state.js';
 
 export type ElectronApi = Pick<
   typeof ElectronModule,
-  'app' | 'BrowserWindow' | 'ipcMain' | 'session' | 'dialog' | 'Menu' | 'Notification' | 'shell' | 'screen' | 'powerMonitor' | 'net'
+  'app' | 'BrowserWindow' | 'ipcMain' | 'session' | 'dialog' | 'Menu' | 'Notification' | 'shell' | 'screen' | 'powerMonitor' | 'net' | 'utilityProcess' | 'MessageChannelMain'
 >;
 
 export interface ShellOptions {
   preload: string;
   renderer: RendererLocation;
-  secrets: SecretStore;
+  /** The engine's entry, built beside main (out/main/engine.js). */
+  engine: string;
+  /** better-sqlite3 built for Electron's ABI, for the engine to load. */
+  sqliteAddon?: string;
   argv: readonly string[];
   /** QUAYSIDE_API_BASE, else the address stored with the cache. */
   apiBase: string | null;
@@ -42,7 +49,8 @@ export interface ShellOptions {
 export interface Shell {
   /** Resolves when the window exists (or the start failed and the app is quitting). */
   ready: Promise<void>;
-  host: RuntimeHost | null;
+  /** The engine in use (a new one after a restart); null before the start and after quitting. */
+  engine(): EngineClient | null;
   window(): BrowserWindow | null;
   /** The menu template in use (rebuilt when demo mode changes). */
   menu(): ElectronModule.MenuItemConstructorOptions[];
@@ -50,17 +58,23 @@ export interface Shell {
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/** Engine restarts allowed in a row before Quayside gives up and says so. */
+const MAX_RESTARTS = 3;
+
 export function startShell(electron: ElectronApi, options: ShellOptions): Shell {
   const { app, dialog } = electron;
   const platform = options.platform ?? process.platform;
   const log = options.log ?? (() => undefined);
   let mainWindow: BrowserWindow | null = null;
-  let host: RuntimeHost | null = null;
+  let engine: EngineClient | null = null;
+  let state: EngineState | null = null;
+  let quitting = false;
+  let restarts = 0;
   let template: ElectronModule.MenuItemConstructorOptions[] = [];
   const liveWindow = () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null);
-  const shell: Shell = { ready: Promise.resolve(), host: null, window: liveWindow, menu: () => template };
+  const shell: Shell = { ready: Promise.resolve(), engine: () => engine, window: liveWindow, menu: () => template };
 
-  // Two instances would mean two schedulers on one cache and one key's rate limits.
+  // Two instances would mean two engines on one cache.
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return shell;
@@ -68,57 +82,96 @@ export function startShell(electron: ElectronApi, options: ShellOptions): Shell 
   app.enableSandbox();
   app.on('web-contents-created', (_event, contents) => hardenContents(contents, electron.shell));
 
-  const stateFile = join(app.getPath('userData'), WINDOW_STATE_FILE);
+  const userData = app.getPath('userData');
+  const stateFile = join(userData, WINDOW_STATE_FILE);
   const show = (request: Events['window.show']) => {
     const window = liveWindow();
     if (!window) return;
     if (window.isMinimized()) window.restore();
     window.show();
     window.focus();
-    host?.emit('window.show', request);
+    void engine?.command({ kind: 'show', request });
   };
   let waitingFile: string | null = spreadsheetInArgv(options.argv);
   const importFile = async (file: string) => {
-    if (!host || !liveWindow()) {
+    if (!engine || !liveWindow()) {
       waitingFile = file;
       return;
     }
-    const opened = await openSpreadsheet(host, file);
-    if (!opened.ok) return dialog.showErrorBox('This file cannot be imported', opened.message);
+    // The engine holds the events for the window until it listens: no wait for the page here.
+    const opened = await openSpreadsheet(engine, file);
+    if (!opened.ok) return dialog.showErrorBox('This file cannot be imported', opened.error.message);
     show({ view: 'import' });
-    host.emit('import.fileOpened', opened.value);
   };
 
   const buildMenu = () => {
     template = menuTemplate(
-      { platform, dev: Boolean(options.renderer.devUrl), demo: host?.demo ?? false },
+      { platform, dev: Boolean(options.renderer.devUrl), demo: state?.demo ?? false },
       {
         importFile: () =>
           void chooseSpreadsheet(dialog).then((file) => {
             if (file) void importFile(file);
           }),
-        backUp: () => void (host && backUpCache(host, dialog, new Date().toISOString().slice(0, 10))),
-        restore: () => void (host && restoreFromBackup(host, dialog).then((check) => check?.ok && reloadWindow())),
-        toggleDemo: () => void switchDemo(),
+        backUp: () => void (engine && backUpCache(engine, dialog, new Date().toISOString().slice(0, 10))),
+        restore: () => void (engine && state && restoreFromBackup(engine, dialog, cacheFile(state.dataDir))),
+        toggleDemo: () => void engine?.command({ kind: 'sampleData', on: !state?.demo }),
         show: (view) => show({ view }),
-        openDataFolder: () => void electron.shell.openPath(host?.dataDir ?? app.getPath('userData')),
+        openDataFolder: () => void electron.shell.openPath(state?.dataDir ?? userData),
         about: () => app.showAboutPanel(),
       },
     );
     electron.Menu.setApplicationMenu(electron.Menu.buildFromTemplate(template));
   };
   const reloadWindow = () => liveWindow()?.webContents.reload();
-  const switchDemo = async (demo = !host?.demo) => {
-    if (!host || host.demo === demo) return;
-    try {
-      await host.reopen(demo);
-      rememberSampleData(app.getPath('userData'), demo);
-    } catch (err) {
-      dialog.showErrorBox('Quayside cannot open its data', message(err));
-    }
-    buildMenu();
-    reloadWindow();
+
+  const answer = async (request: EngineRequest): Promise<unknown> => {
+    if (request.kind === 'savePath') return chooseExportPath(dialog, app.getPath('documents'), request.fileName, request.format);
+    throw new Error('The desktop app keeps no secrets for the engine; it uses the system keychain itself.');
   };
+
+  /** Starts an engine on the data folder; the window (re)connects to it by itself after a reload. */
+  const startEngine = async (): Promise<void> => {
+    const next = spawnUtilityEngine(electron.utilityProcess, options.engine, {
+      request: answer,
+      reopened: (opened) => {
+        state = opened;
+        buildMenu();
+        reloadWindow();
+      },
+      log,
+      exited: (code) => {
+        if (quitting || engine !== next) return;
+        engine = null;
+        log(`The engine stopped unexpectedly (exit code ${String(code)}).`);
+        if (++restarts > MAX_RESTARTS) {
+          dialog.showErrorBox('Quayside stopped working', 'Quayside could not keep its data open and has to close. Start it again; if this happens again, report it.');
+          app.exit(1);
+          return;
+        }
+        void startEngine().then(reloadWindow, (err: unknown) => {
+          dialog.showErrorBox('Quayside cannot open its data', message(err));
+          app.exit(1);
+        });
+      },
+    });
+    engine = next;
+    next.onEvent((event, payload) => {
+      if (event === 'feed.new') notify(payload as Events['feed.new']);
+    });
+    state = await next.start({
+      dataDir: userData,
+      apiBase: options.apiBase,
+      version: app.getVersion(),
+      shell: 'electron',
+      demo: options.demo,
+      canSwitchSampleData: true,
+      secrets: 'keychain',
+      timeScale: options.timeScale,
+      sqliteAddon: options.sqliteAddon,
+      background: options.background,
+    });
+  };
+  const notify = createFeedNotifier({ Notification: electron.Notification, windowInFront: () => Boolean(liveWindow()?.isFocused()), show });
 
   const createWindow = () => {
     const saved = loadWindowState(stateFile);
@@ -143,66 +196,36 @@ export function startShell(electron: ElectronApi, options: ShellOptions): Shell 
 
   const start = async () => {
     applySessionLimits({ session: electron.session.defaultSession, renderer: options.renderer, windowContentsId: () => liveWindow()?.webContents.id ?? null });
-    host = new RuntimeHost({
-      dataDir: app.getPath('userData'),
-      apiBase: options.apiBase,
-      secrets: options.secrets,
-      version: app.getVersion(),
-      timeScale: options.timeScale,
-      background: options.background,
-      log,
-    });
-    shell.host = host;
-    // --demo, or the sample data the person was exploring when Quayside last closed; sample data
-    // that cannot be opened again are forgotten and the real cache opens.
-    const remembered = !options.demo && sampleDataRemembered(app.getPath('userData'));
     try {
-      await host.open(options.demo || remembered).catch(async (err: unknown) => {
-        if (!remembered) throw err;
-        log(`The sample data could not be opened again (${message(err)}); opening the real cache.`);
-        rememberSampleData(app.getPath('userData'), false);
-        return host!.open(false);
-      });
+      await startEngine();
     } catch (err) {
-      // The store's messages say what to do (a newer app's cache, a damaged or unwritable file).
+      // The engine's messages say what to do (a newer app's cache, a damaged or unwritable file, a folder in use).
       dialog.showErrorBox('Quayside cannot open its data', message(err));
       app.exit(1);
       return;
     }
-    registerIpc({
+    offerEnginePorts({
       ipcMain: electron.ipcMain,
-      runtime: host,
-      shellMethods: {
-        // Answered first; the swap (runtime closed, the other cache opened, window reloaded) follows.
-        'app.sampleData': async (input) => {
-          const { on } = input as { on: boolean };
-          setTimeout(() => void switchDemo(on), 50);
-        },
-      },
+      MessageChannelMain: electron.MessageChannelMain,
       isTrustedFrame: createFrameCheck({ getWindow: liveWindow, renderer: options.renderer }),
-      eventTarget: () => {
-        const contents = liveWindow()?.webContents;
-        return contents && isAppRendererUrl(contents.getURL(), options.renderer) ? contents : null;
+      attach: (port) => {
+        if (!engine) return false;
+        engine.attachWindow(port);
+        return true;
       },
+      log,
     });
-    const notify = createFeedNotifier({ Notification: electron.Notification, windowInFront: () => Boolean(liveWindow()?.isFocused()), show });
-    host.onEvent((event, payload) => {
-      if (event === 'feed.new') notify(payload as Events['feed.new']);
-    });
-    watchConnectivity({ isOnline: () => electron.net.isOnline(), powerMonitor: electron.powerMonitor, refreshNow: () => void host?.dispatch('sync.now', undefined) });
+    watchConnectivity({ isOnline: () => electron.net.isOnline(), powerMonitor: electron.powerMonitor, refreshNow: () => void engine?.call('sync.now') });
     buildMenu();
-    const window = createWindow();
-    // A file double-clicked to start the app: after the page has subscribed to events (its first effects run once it has loaded).
-    window.webContents.once('did-finish-load', () => {
-      const file = waitingFile;
-      waitingFile = null;
-      if (file) setTimeout(() => void importFile(file), 300);
-    });
+    createWindow();
+    const file = waitingFile;
+    waitingFile = null;
+    if (file) void importFile(file);
   };
 
-  app.on('second-instance', (_event, argv) => {
+  app.on('second-instance', (_event, argv, workingDirectory) => {
     show({ view: 'shipments' });
-    const file = spreadsheetInArgv(argv);
+    const file = spreadsheetInArgv(argv, workingDirectory);
     if (file) void importFile(file);
   });
   app.on('open-file', (event, file) => {
@@ -213,15 +236,16 @@ export function startShell(electron: ElectronApi, options: ShellOptions): Shell 
     if (platform !== 'darwin') app.quit();
   });
   app.on('activate', () => {
-    if (host && electron.BrowserWindow.getAllWindows().length === 0) createWindow();
+    if (engine && electron.BrowserWindow.getAllWindows().length === 0) createWindow();
   });
-  // The runtime closes once (scheduler stopped, store closed, simulator stopped) before the process ends.
+  // The engine closes once (scheduler stopped, store closed, simulator stopped) before the app ends.
   app.on('will-quit', (event) => {
-    const closing = host;
-    if (!closing) return;
-    host = null;
+    const closing = engine;
+    if (quitting || !closing) return;
+    quitting = true;
+    engine = null;
     event.preventDefault();
-    void closing.close().finally(() => app.quit());
+    void closing.stop().finally(() => app.quit());
   });
   shell.ready = app.whenReady().then(start, (err: unknown) => {
     dialog.showErrorBox('Quayside cannot start', message(err));

@@ -1,108 +1,120 @@
-/** The preload's bridge over an EventEmitter stand-in for Electron's ipcRenderer. */
+/**
+ * The preload's bridge over an EventEmitter stand-in for Electron's ipcRenderer and real
+ * MessagePorts (Node's, which behave as the DOM's): the test holds the engine's end of the line.
+ */
 import { EventEmitter } from 'node:events';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { IpcRendererEvent } from 'electron';
-import { describe, expect, it } from 'vitest';
-import { API_METHODS, EVENT_CHANNEL, ipcChannel, type ApiMethod, type QuaysideBridge } from '../shared/contract.js';
-import { createBridge } from './bridge.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CONNECT_CHANNEL, ENGINE_PORT_CHANNEL, type QuaysideBridge } from '../shared/contract.js';
+import type { ToEngine } from '../shared/engine-wire.js';
+import { createBridge, ENGINE_LOST_MESSAGE } from './bridge.js';
 
 class IpcRendererStandIn extends EventEmitter {
-  readonly invoked: { channel: string; args: unknown[] }[] = [];
-  answer: (channel: string, args: unknown[]) => unknown = () => ({ ok: true, value: null });
-
-  async invoke(channel: string, ...args: unknown[]): Promise<unknown> {
-    this.invoked.push({ channel, args });
-    return this.answer(channel, args);
+  readonly sent: string[] = [];
+  send(channel: string): void {
+    this.sent.push(channel);
   }
-
-  push(message: unknown): void {
-    this.emit(EVENT_CHANNEL, {} as IpcRendererEvent, message);
+  /** Main hands the window its end of a new line. */
+  handOver(port: MessagePort): void {
+    this.emit(ENGINE_PORT_CHANNEL, { ports: [port] } as unknown as IpcRendererEvent);
   }
 }
 
-function setup() {
+const open: MessagePort[] = [];
+afterEach(() => {
+  for (const port of open.splice(0)) port.close();
+});
+
+/** The engine's end: records what arrives, answers calls with `answer`. */
+function engineEnd(answer: (m: Extract<ToEngine, { t: 'call' }>) => unknown = () => ({ ok: true, value: null })) {
+  const { port1, port2 } = new MessageChannel();
+  open.push(port1, port2);
+  const received: ToEngine[] = [];
+  port1.on('message', (m: ToEngine) => {
+    received.push(m);
+    if (m.t === 'call') port1.postMessage({ t: 'result', id: m.id, seq: received.length, result: answer(m) });
+  });
+  return { windowPort: port2, engine: port1, received };
+}
+
+function setup(paths: Record<string, string> = {}) {
   const ipc = new IpcRendererStandIn();
-  // The stand-in has the three members the bridge uses; Electron's type has many more.
-  const bridge = createBridge(ipc as unknown as Parameters<typeof createBridge>[0]);
+  const webUtils = { getPathForFile: (file: { name: string }) => paths[file.name] ?? '' };
+  // The stand-ins have the members the bridge uses; Electron's types have many more.
+  const bridge = createBridge(ipc as unknown as Parameters<typeof createBridge>[0], webUtils as Parameters<typeof createBridge>[1]);
   return { ipc, bridge };
 }
 
+const tick = () => new Promise((r) => setTimeout(r, 10));
+
 describe('preload bridge', () => {
-  it('invokes the channel of each contract method with exactly one argument', async () => {
+  it('asks main for its line at once, and sends calls made before it arrives once it does', async () => {
     const { ipc, bridge } = setup();
-    await bridge.call('shipments.list', { offset: 0, limit: 5 });
-    await bridge.call('app.info');
-    expect(ipc.invoked).toEqual([
-      { channel: ipcChannel('shipments.list'), args: [{ offset: 0, limit: 5 }] },
-      { channel: ipcChannel('app.info'), args: [undefined] },
+    expect(ipc.sent).toEqual([CONNECT_CHANNEL]);
+    const early = bridge.call('shipments.list', { offset: 0, limit: 5 });
+    const line = engineEnd((m) => ({ ok: true, value: m.method }));
+    ipc.handOver(line.windowPort);
+    expect(await early).toEqual({ ok: true, value: 'shipments.list' });
+    expect(await bridge.call('app.info')).toEqual({ ok: true, value: 'app.info' });
+    expect(line.received.map((m) => (m.t === 'call' ? [m.method, m.input] : m.t))).toEqual([
+      ['shipments.list', { offset: 0, limit: 5 }],
+      ['app.info', undefined],
     ]);
-    for (const method of API_METHODS) {
-      await (bridge.call as (m: ApiMethod, i?: unknown) => Promise<unknown>)(method, undefined);
-    }
-    expect(ipc.invoked.slice(2).map((i) => i.channel)).toEqual(API_METHODS.map(ipcChannel));
   });
 
   it('refuses methods outside the contract without sending anything', async () => {
     const { ipc, bridge } = setup();
+    const line = engineEnd();
+    ipc.handOver(line.windowPort);
     const call = bridge.call as (m: string, i?: unknown) => ReturnType<QuaysideBridge['call']>;
     for (const name of ['shell.openExternal', '__proto__', 'constructor', '']) {
       expect(await call(name, 'x')).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     }
-    expect(ipc.invoked).toHaveLength(0);
+    await tick();
+    expect(line.received).toEqual([]);
   });
 
-  it('turns a failed invoke into a readable Result', async () => {
+  it('subscribes once when the window first listens; events reach every listener, a broken one stops none', async () => {
     const { ipc, bridge } = setup();
-    ipc.answer = () => {
-      throw new Error("Error invoking remote method 'quayside:app.info': No handler registered");
-    };
-    const result = await bridge.call('app.info');
-    expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
-    if (!result.ok) expect(result.error.message).toMatch(/restart Quayside/);
-  });
-
-  it('delivers events by name, to each subscription, until unsubscribed', () => {
-    const { ipc, bridge } = setup();
-    const seen: unknown[] = [];
-    const listener = (p: unknown) => seen.push(p);
-    const stopA = bridge.on('credits', listener);
-    const stopB = bridge.on('credits', listener);
-    const other: unknown[] = [];
-    bridge.on('status', (p) => other.push(p));
-    expect(ipc.listenerCount(EVENT_CHANNEL)).toBe(1);
-    ipc.push({ event: 'credits', payload: { remaining: 5 } });
-    ipc.push({ event: 'shipments.changed', payload: { ids: null, reason: 'sync' } });
-    ipc.push('garbage');
-    ipc.push({ payload: 1 });
-    expect(seen).toEqual([{ remaining: 5 }, { remaining: 5 }]);
-    expect(other).toEqual([]);
-    stopA();
-    ipc.push({ event: 'credits', payload: { remaining: 4 } });
-    expect(seen).toHaveLength(3);
-    stopB();
-    ipc.push({ event: 'credits', payload: { remaining: 3 } });
-    expect(seen).toHaveLength(3);
-  });
-
-  it('refuses unknown events, and a throwing listener does not stop the others', () => {
-    const { ipc, bridge } = setup();
-    expect(() => (bridge.on as (e: string, l: () => void) => void)('nope', () => undefined)).toThrow(/not an event/);
-    const seen: unknown[] = [];
-    const quiet = console.error;
+    const line = engineEnd();
+    ipc.handOver(line.windowPort);
+    const heard: unknown[] = [];
+    bridge.on('status', () => {
+      throw new Error('broken view');
+    });
+    bridge.on('status', (p) => heard.push(p));
+    bridge.on('credits', (p) => heard.push(p));
+    await tick();
+    expect(line.received).toEqual([{ t: 'subscribe' }]);
+    const original = console.error;
     console.error = () => undefined;
-    try {
-      bridge.on('status', () => {
-        throw new Error('boom');
-      });
-      bridge.on('status', (p) => seen.push(p));
-      ipc.push({ event: 'status', payload: { online: true } });
-    } finally {
-      console.error = quiet;
-    }
-    expect(seen).toEqual([{ online: true }]);
+    line.engine.postMessage({ t: 'event', seq: 1, event: 'status', payload: { online: true } });
+    line.engine.postMessage({ t: 'event', seq: 2, event: 'credits', payload: { remaining: 7 } });
+    await tick();
+    console.error = original;
+    expect(heard).toEqual([{ online: true }, { remaining: 7 }]);
+    expect(() => bridge.on('nope' as 'status', () => undefined)).toThrow(TypeError);
   });
 
-  it('exposes only call and on', () => {
-    const { bridge } = setup();
-    expect(Object.keys(bridge).sort()).toEqual(['call', 'on']);
+  it('after an engine restart: what waited fails with a sentence, the new line takes the next calls and hears events', async () => {
+    const { ipc, bridge } = setup();
+    const first = engineEnd(() => undefined);
+    first.engine.removeAllListeners('message');
+    ipc.handOver(first.windowPort);
+    bridge.on('status', () => undefined);
+    const lost = bridge.call('sync.now');
+    await tick();
+    const second = engineEnd((m) => ({ ok: true, value: m.method }));
+    ipc.handOver(second.windowPort);
+    expect(await lost).toEqual({ ok: false, error: { code: 'internal', message: ENGINE_LOST_MESSAGE } });
+    expect(await bridge.call('status.get')).toEqual({ ok: true, value: 'status.get' });
+    expect(second.received[0]).toEqual({ t: 'subscribe' });
+  });
+
+  it("gives the engine a dropped file's own path, and a sentence for a file with none", async () => {
+    const { bridge } = setup({ 'acme.xlsx': '/home/ops/Downloads/acme.xlsx' });
+    expect(await bridge.fileRef({ name: 'acme.xlsx', size: 10 })).toEqual({ ok: true, value: '/home/ops/Downloads/acme.xlsx' });
+    expect(await bridge.fileRef({ name: 'from-mail.csv', size: 10 })).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/^from-mail\.csv is not a file on this computer.*save it to a folder first/) } });
   });
 });

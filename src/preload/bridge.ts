@@ -1,58 +1,110 @@
 /**
- * The bridge the preload puts on `window.quayside`: the typed contract and nothing else.
- * Built over an injected ipcRenderer so it is testable under plain Node; the raw ipcRenderer
- * never leaves this module (only `call` and `on` cross the context bridge).
+ * The bridge the preload puts on `window.quayside`: the typed contract and nothing else, over a
+ * MessagePort straight to the engine. Main hands the port over once it has checked that this
+ * frame shows our page, and again after a reload or an engine restart; calls made before the
+ * port arrives wait for it. Built over an injected ipcRenderer so it runs under plain Node in
+ * tests; the raw ipcRenderer and the port never leave this module.
  */
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
 import {
   API_METHODS,
-  EVENT_CHANNEL,
+  CONNECT_CHANNEL,
+  ENGINE_PORT_CHANNEL,
   EVENT_NAMES,
-  ipcChannel,
-  type ApiMethod,
   type AppError,
+  type DroppedFile,
   type EventName,
   type QuaysideBridge,
   type Result,
 } from '../shared/contract.js';
+import type { FromEngine, ToEngine } from '../shared/engine-wire.js';
 
 const METHODS: ReadonlySet<string> = new Set(API_METHODS);
 const EVENTS: ReadonlySet<string> = new Set(EVENT_NAMES);
 
 type AnyListener = (payload: unknown) => void;
 
+/** The DOM MessagePort as the bridge uses it. */
+export interface PortLike {
+  onmessage: ((event: { data: unknown }) => void) | null;
+  postMessage(message: ToEngine): void;
+  start(): void;
+  close(): void;
+}
+
+export const ENGINE_LOST_MESSAGE = "Quayside's engine restarted while this was running; try again.";
+
 function failure(code: AppError['code'], message: string): Result<never> {
   return { ok: false, error: { code, message } };
 }
 
-export function createBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>): QuaysideBridge {
+export function createBridge(
+  ipc: Pick<IpcRenderer, 'send' | 'on'>,
+  webUtils: { getPathForFile(file: never): string },
+): QuaysideBridge {
   const listeners = new Map<string, Set<AnyListener>>();
-  let subscribed = false;
+  const waiting = new Map<number, (result: Result<unknown>) => void>();
+  let queued: ToEngine[] = [];
+  let port: PortLike | null = null;
+  let nextId = 1;
 
-  // One listener on the channel for all subscriptions; attached on the first `on`.
-  const onMessage = (_event: IpcRendererEvent, message: unknown) => {
+  const onMessage = (event: { data: unknown }) => {
+    const message = event.data as FromEngine | null;
     if (typeof message !== 'object' || message === null) return;
-    const { event, payload } = message as { event?: unknown; payload?: unknown };
-    if (typeof event !== 'string') return;
-    for (const listener of [...(listeners.get(event) ?? [])]) {
+    if (message.t === 'result') {
+      waiting.get(message.id)?.(message.result);
+      waiting.delete(message.id);
+      return;
+    }
+    if (message.t !== 'event' || typeof message.event !== 'string') return;
+    for (const listener of [...(listeners.get(message.event) ?? [])]) {
       try {
-        listener(payload);
+        listener(message.payload);
       } catch (err) {
         // One broken view must not stop the others from hearing the event.
-        console.error(`A listener for "${event}" failed:`, err);
+        console.error(`A listener for "${message.event}" failed:`, err);
       }
     }
   };
 
-  const call = async (method: unknown, ...input: unknown[]): Promise<Result<unknown>> => {
+  const post = (message: ToEngine) => {
+    if (port) port.postMessage(message);
+    else queued.push(message);
+  };
+
+  ipc.on(ENGINE_PORT_CHANNEL, (event: IpcRendererEvent) => {
+    const next = event.ports?.[0] as unknown as PortLike | undefined;
+    if (!next) return;
+    // A new line means the engine behind the old one is gone: what waited on it will not be answered.
+    if (port) {
+      port.close();
+      for (const resolve of waiting.values()) resolve(failure('internal', ENGINE_LOST_MESSAGE));
+      waiting.clear();
+    }
+    port = next;
+    port.onmessage = onMessage;
+    port.start();
+    if (listeners.size > 0) port.postMessage({ t: 'subscribe' });
+    const held = queued;
+    queued = [];
+    for (const message of held) port.postMessage(message);
+  });
+  ipc.send(CONNECT_CHANNEL);
+
+  const call = (method: unknown, ...input: unknown[]): Promise<Result<unknown>> => {
     if (typeof method !== 'string' || !METHODS.has(method)) {
-      return failure('invalid-input', `There is no "${String(method).slice(0, 60)}" in Quayside's interface.`);
+      return Promise.resolve(failure('invalid-input', `There is no "${String(method).slice(0, 60)}" in Quayside's interface.`));
     }
-    try {
-      return (await ipc.invoke(ipcChannel(method as ApiMethod), input[0])) as Result<unknown>;
-    } catch {
-      return failure('internal', `The window could not reach Quayside's back end for ${method}; restart Quayside.`);
-    }
+    const id = nextId++;
+    return new Promise((resolve) => {
+      waiting.set(id, resolve);
+      try {
+        post({ t: 'call', id, method, input: input[0] });
+      } catch {
+        waiting.delete(id);
+        resolve(failure('internal', `The window could not reach Quayside's engine for ${method}; restart Quayside.`));
+      }
+    });
   };
 
   return {
@@ -63,6 +115,7 @@ export function createBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeLis
       if (typeof event !== 'string' || !EVENTS.has(event) || typeof listener !== 'function') {
         throw new TypeError(`"${String(event).slice(0, 60)}" is not an event of Quayside's interface.`);
       }
+      const first = listeners.size === 0;
       let set = listeners.get(event);
       if (!set) {
         set = new Set();
@@ -71,13 +124,22 @@ export function createBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeLis
       // Wrapped so that the same function subscribed twice gets two independent subscriptions.
       const entry: AnyListener = (payload) => (listener as AnyListener)(payload);
       set.add(entry);
-      if (!subscribed) {
-        ipc.on(EVENT_CHANNEL, onMessage);
-        subscribed = true;
-      }
+      // The engine holds events back until the window listens (a file opened at start).
+      if (first) post({ t: 'subscribe' });
       return () => {
         set.delete(entry);
       };
+    },
+    async fileRef(file: DroppedFile) {
+      let path = '';
+      try {
+        path = webUtils.getPathForFile(file as never);
+      } catch {
+        path = '';
+      }
+      return path
+        ? { ok: true, value: path }
+        : failure('invalid-input', `${file.name} is not a file on this computer (an attachment still in the mail program, or a web page's file); save it to a folder first, then drop the saved file.`);
     },
   };
 }

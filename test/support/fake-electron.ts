@@ -1,15 +1,103 @@
 /**
  * A small stand-in for the Electron modules the shell uses: it records what the shell asks of
- * them (window options, handlers, menus, notifications, dialogs) and lets a test play the OS
- * (fire app events, click a menu item or a notification, call IPC from some frame).
- * Only the members the shell touches exist; the real shell code runs unchanged.
+ * them (window options, menus, notifications, dialogs) and lets a test play the OS (fire app
+ * events, click a menu item or a notification) and the window's preload (ask for a line to the
+ * engine from some frame, then call and listen on it). utilityProcess runs the real engine entry
+ * in a worker thread and MessageChannelMain is a real MessageChannel, so the engine and the
+ * ports are the real ones. Only the members the shell touches exist; the shell runs unchanged.
  */
 import { EventEmitter } from 'node:events';
 import { pathToFileURL } from 'node:url';
-import type { IpcMainInvokeEvent, MenuItemConstructorOptions } from 'electron';
-import type { ElectronApi } from '../shell.js';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import type { MenuItemConstructorOptions } from 'electron';
+import type { Result } from '../../src/shared/contract.js';
+import { CONNECT_CHANNEL, ENGINE_PORT_CHANNEL } from '../../src/shared/contract.js';
+import type { FromEngine } from '../../src/shared/engine-wire.js';
+import type { ElectronApi } from '../../src/main/shell.js';
 
-type Handler = (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown;
+/** MessagePortMain's shape over a real port; `raw` is what crosses to the worker. */
+export class FakePortMain {
+  constructor(readonly raw: MessagePort) {}
+  on(event: string, listener: (...args: unknown[]) => void): this {
+    if (event === 'message') this.raw.on('message', (data) => listener({ data }));
+    else this.raw.on(event, listener);
+    return this;
+  }
+  postMessage(message: unknown): void {
+    this.raw.postMessage(message);
+  }
+  start(): void {
+    this.raw.start();
+  }
+  close(): void {
+    this.raw.close();
+  }
+}
+
+export class FakeMessageChannelMain {
+  readonly port1: FakePortMain;
+  readonly port2: FakePortMain;
+  constructor() {
+    const { port1, port2 } = new MessageChannel();
+    this.port1 = new FakePortMain(port1);
+    this.port2 = new FakePortMain(port2);
+  }
+}
+
+const WORKER = new URL('./utility-process-worker.mjs', import.meta.url);
+
+/** utilityProcess.fork: the entry in a worker thread, with Electron's parentPort shape. */
+export class FakeUtilityProcess extends EventEmitter {
+  static forked: FakeUtilityProcess[] = [];
+  private readonly worker: Worker;
+  exited = false;
+  constructor(readonly modulePath: string) {
+    super();
+    this.worker = new Worker(WORKER, { workerData: { entry: pathToFileURL(modulePath).href } });
+    this.worker.on('message', (message) => this.emit('message', message));
+    this.worker.on('error', (error) => this.emit('error', error));
+    this.worker.on('exit', (code) => {
+      this.exited = true;
+      this.emit('exit', code);
+    });
+    FakeUtilityProcess.forked.push(this);
+  }
+  postMessage(message: unknown, transfer: FakePortMain[] = []): void {
+    const ports = transfer.map((p) => p.raw);
+    this.worker.postMessage({ data: message, ports }, ports);
+  }
+  /** The process dies (a crash): the shell must notice and start another. */
+  kill(): boolean {
+    void this.worker.terminate();
+    return true;
+  }
+}
+
+/** What a window's preload does with the port main hands it: calls, and the events it hears. */
+export class WindowLine {
+  private nextId = 1;
+  private readonly waiting = new Map<number, (result: Result<unknown>) => void>();
+  readonly events: { event: string; payload: unknown }[] = [];
+  constructor(readonly port: MessagePort) {
+    port.on('message', (message: FromEngine) => {
+      if (message.t === 'result') {
+        this.waiting.get(message.id)?.(message.result);
+        this.waiting.delete(message.id);
+      } else if (message.t === 'event') this.events.push({ event: message.event, payload: message.payload });
+    });
+    port.postMessage({ t: 'subscribe' });
+  }
+  call<T = unknown>(method: string, input?: unknown): Promise<Result<T>> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve as (result: Result<unknown>) => void);
+      this.port.postMessage({ t: 'call', id, method, input });
+    });
+  }
+  close(): void {
+    this.port.close();
+  }
+}
 
 export interface FakeFrame {
   url: string;
@@ -23,7 +111,10 @@ let nextId = 1;
 export class FakeWebContents extends EventEmitter {
   readonly id = nextId++;
   readonly mainFrame: FakeFrame;
-  readonly sent: { channel: string; message: unknown }[] = [];
+  /** The ports main handed to this page, newest last. */
+  readonly lines: WindowLine[] = [];
+  /** Set by createFakeElectron: what the preload does when a page loads (asks main for a line). */
+  preload: ((contents: FakeWebContents, frame: FakeFrame) => void) | null = null;
   windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
   reloads = 0;
   destroyed = false;
@@ -34,8 +125,16 @@ export class FakeWebContents extends EventEmitter {
   getURL(): string {
     return this.url;
   }
-  send(channel: string, message: unknown): void {
-    this.sent.push({ channel, message });
+  postMessage(channel: string, _message: unknown, transfer: FakePortMain[] = []): void {
+    if (channel !== ENGINE_PORT_CHANNEL || !transfer[0]) return;
+    this.lines.at(-1)?.close();
+    this.lines.push(new WindowLine(transfer[0].raw));
+  }
+  /** The page's current line to the engine. */
+  get line(): WindowLine {
+    const line = this.lines.at(-1);
+    if (!line) throw new Error('main has not handed this page a line to the engine');
+    return line;
   }
   isDestroyed(): boolean {
     return this.destroyed;
@@ -45,10 +144,11 @@ export class FakeWebContents extends EventEmitter {
   }
   reload(): void {
     this.reloads++;
+    this.preload?.(this, this.mainFrame);
   }
-  /** Events the shell's pages receive: `event` for a given url. */
+  /** Events the page heard on its lines to the engine, by name. */
   events(name: string): unknown[] {
-    return this.sent.filter((s) => (s.message as { event?: string }).event === name).map((s) => (s.message as { payload: unknown }).payload);
+    return this.lines.flatMap((l) => l.events.filter((e) => e.event === name).map((e) => e.payload));
   }
 }
 
@@ -75,6 +175,7 @@ export class FakeBrowserWindow extends EventEmitter {
     this.webContents.url = pathToFileURL(file).href;
     this.webContents.mainFrame.url = this.webContents.url;
     this.emit('ready-to-show');
+    this.webContents.preload?.(this.webContents, this.webContents.mainFrame);
     this.webContents.emit('did-finish-load');
   }
   async loadURL(url: string): Promise<void> {
@@ -82,6 +183,7 @@ export class FakeBrowserWindow extends EventEmitter {
     this.webContents.url = url;
     this.webContents.mainFrame.url = url;
     this.emit('ready-to-show');
+    this.webContents.preload?.(this.webContents, this.webContents.mainFrame);
   }
   isDestroyed = () => this.destroyed;
   isMinimized = () => this.minimized;
@@ -100,20 +202,10 @@ export class FakeBrowserWindow extends EventEmitter {
   }
 }
 
-export class FakeIpcMain {
-  readonly handlers = new Map<string, Handler>();
-  handle(channel: string, handler: Handler): void {
-    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
-    this.handlers.set(channel, handler);
-  }
-  removeHandler(channel: string): void {
-    this.handlers.delete(channel);
-  }
-  /** As a page's ipcRenderer.invoke arrives: from `frame` of `contents`. */
-  async invoke(channel: string, contents: FakeWebContents, frame: FakeFrame, ...args: unknown[]): Promise<unknown> {
-    const handler = this.handlers.get(channel);
-    if (!handler) throw new Error(`No handler registered for '${channel}'`);
-    return handler({ sender: contents, senderFrame: frame } as unknown as IpcMainInvokeEvent, ...args);
+export class FakeIpcMain extends EventEmitter {
+  /** As a page's ipcRenderer.send arrives: from `frame` of `contents`. */
+  connect(contents: FakeWebContents, frame: FakeFrame = contents.mainFrame): void {
+    this.emit(CONNECT_CHANNEL, { sender: contents, senderFrame: frame });
   }
 }
 
@@ -135,6 +227,7 @@ export interface Display {
 
 export function createFakeElectron(options: { userData: string; displays?: Display[]; singleInstance?: boolean }) {
   FakeBrowserWindow.created = [];
+  FakeUtilityProcess.forked = [];
   FakeNotification.shown = [];
   const app = Object.assign(new EventEmitter(), {
     quitCalls: 0,
@@ -150,7 +243,7 @@ export function createFakeElectron(options: { userData: string; displays?: Displ
     exit(code: number) {
       app.exitCode = code;
     },
-    getPath: (name: string) => (name === 'userData' ? options.userData : options.userData),
+    getPath: (_name: string) => options.userData,
     getVersion: () => '9.9.9-test',
     whenReady: () => Promise.resolve(),
     showAboutPanel: () => undefined,
@@ -212,7 +305,15 @@ export function createFakeElectron(options: { userData: string; displays?: Displ
   const powerMonitor = new EventEmitter();
   const net = { online: true, isOnline: () => net.online };
   const ipcMain = new FakeIpcMain();
-  const electron = { app, BrowserWindow: FakeBrowserWindow, ipcMain, session, dialog, Menu, Notification: FakeNotification, shell, screen, powerMonitor, net };
+  // Every page of this fake loads with the preload, which asks main for its line to the engine.
+  const BrowserWindow = class extends FakeBrowserWindow {
+    constructor(windowOptions: ConstructorParameters<typeof FakeBrowserWindow>[0]) {
+      super(windowOptions);
+      this.webContents.preload = (contents, frame) => ipcMain.connect(contents, frame);
+    }
+  };
+  const utilityProcess = { fork: (modulePath: string) => new FakeUtilityProcess(modulePath) };
+  const electron = { app, BrowserWindow, ipcMain, session, dialog, Menu, Notification: FakeNotification, shell, screen, powerMonitor, net, utilityProcess, MessageChannelMain: FakeMessageChannelMain };
   // The stand-ins have the members the shell uses; Electron's types have many more.
   return { electron: electron as unknown as ElectronApi, app, ipcMain, session: session.defaultSession, dialogs, menus, opened, powerMonitor, net };
 }
