@@ -1,9 +1,10 @@
 /**
  * The bridge for the web harness: the same contract over HTTP and a WebSocket on the page's own
  * origin. `POST /api/<method>` answers a JSON `Result` (also on HTTP 4xx/5xx); events arrive on
- * `/events` as `{event, payload}`.
+ * `/events` as `{event, payload}`; a dropped file is handed over with `POST /files` and opened
+ * by the path the harness answers.
  */
-import type { ApiMethod, AppError, EventName, Events, QuaysideBridge, Result } from '../../shared/contract';
+import type { ApiMethod, AppError, DroppedFile, EventName, Events, QuaysideBridge, Result } from '../../shared/contract';
 
 export const UNREACHABLE_MESSAGE = 'The Quayside back end is not reachable; restart the app.';
 
@@ -132,10 +133,30 @@ export function createWebBridge(options: WebBridgeOptions = {}): WebBridge {
     return parsed;
   };
 
+  /** The harness keeps the file and answers its path; the page cannot name a path of its own. */
+  const fileRef = async (file: DroppedFile): Promise<Result<string>> => {
+    let response: Response;
+    try {
+      response = await doFetch(new URL(`/files?name=${encodeURIComponent(file.name)}`, origin).href, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/octet-stream' },
+        body: file as unknown as Blob,
+      });
+    } catch {
+      return failure('internal', UNREACHABLE_MESSAGE);
+    }
+    const parsed: unknown = await response.json().catch(() => null);
+    if (!isResult(parsed) || (parsed.ok && typeof parsed.value !== 'string')) {
+      return failure('internal', `The Quayside back end could not take ${file.name} (HTTP ${response.status}); drop it again.`);
+    }
+    return parsed as Result<string>;
+  };
+
   return {
     // The contract's conditional rest parameter cannot be expressed by a non-generic
     // implementation; the wire format is the same for every method.
     call: call as QuaysideBridge['call'],
+    fileRef,
     on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void {
       let set = listeners.get(event);
       if (!set) {

@@ -27,17 +27,17 @@ beforeEach(() => {
     'export.run': (input: ExportInput) => ({
       fileName: `shipments-20261123-0900.${input.format}`,
       mimeType: input.format === 'csv' ? 'text/csv;charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      base64: btoa('Reference\r\nMSCU0000001\r\n'),
       rows: input.scope.kind === 'ids' ? input.scope.ids.length : 40,
+      sizeBytes: 26,
+      savedTo: `/tmp/downloads/shipments-20261123-0900.${input.format}`,
+      download: `/downloads/7d6f0c1e-0000-4000-8000-000000000001/shipments-20261123-0900.${input.format}`,
     }),
   });
   resetStores(bridge);
   resetExportStore();
   useShipments.setState({ total: 40 });
   saved = [];
-  // jsdom has no object URLs and no downloads: record what the dialog saves instead.
-  URL.createObjectURL = vi.fn((blob: Blob) => `blob:test/${blob.type}`);
-  URL.revokeObjectURL = vi.fn();
+  // jsdom has no downloads: record what the dialog asks the browser to fetch instead.
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push({ name: this.download, type: this.href });
   });
@@ -69,7 +69,7 @@ describe('export dialog', () => {
     expect(input.columns).toEqual(['reference', 'eta', 'note', 'field:customer']);
     expect(input.format).toBe('csv');
     expect(input.scope).toEqual({ kind: 'view', filter: {}, sort: 'recent' });
-    expect(saved).toEqual([{ name: 'shipments-20261123-0900.csv', type: 'blob:test/text/csv;charset=utf-8' }]);
+    expect(saved).toEqual([{ name: 'shipments-20261123-0900.csv', type: 'http://localhost:3000/downloads/7d6f0c1e-0000-4000-8000-000000000001/shipments-20261123-0900.csv' }]);
   });
 
   it('remembers the chosen columns and the format for the next export', async () => {
@@ -146,6 +146,26 @@ describe('export dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export 40 shipments' }));
     await screen.findByText('40 shipments exported to', { exact: false });
     expect((bridge.callsOf('export.run')[0] as ExportInput).scope).toEqual({ kind: 'watchlist', watchlistId: 4 });
+  });
+
+  it('in the desktop app: says the folder the engine saved to, and offers no download', async () => {
+    bridge.handlers['export.run'] = () => ({ fileName: 'acme.csv', mimeType: 'text/csv', rows: 40, sizeBytes: 9, savedTo: 'C:\\Users\\ops\\Documents\\acme.csv', download: null });
+    render(<ExportDialog onClose={() => undefined} />);
+    await screen.findByRole('checkbox', { name: /^Reference/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Export 40 shipments' }));
+    expect((await screen.findByText('Saved in', { exact: false })).textContent).toContain('Saved in C:\\Users\\ops\\Documents.');
+    expect(screen.queryByRole('button', { name: 'Save again' })).toBeNull();
+    expect(saved).toEqual([]);
+  });
+
+  it('goes back to the choices when the person cancels the save dialog', async () => {
+    bridge.handlers['export.run'] = () => null;
+    render(<ExportDialog onClose={() => undefined} />);
+    await screen.findByRole('checkbox', { name: /^Reference/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Export 40 shipments' }));
+    expect(await screen.findByRole('button', { name: 'Export 40 shipments' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(checkbox('Reference').checked).toBe(true);
   });
 
   it('shows the readable message when the export fails, and keeps the choices', async () => {

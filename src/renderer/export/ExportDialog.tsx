@@ -14,7 +14,7 @@ import { filterInput, isFiltered } from '../state/query';
 import { useShipments } from '../state/shipments';
 import { useWatchlists } from '../state/watchlists';
 import { ColumnChooser } from './ColumnChooser';
-import { saveFile } from './save-file';
+import { folderOf, offerDownload } from './save-file';
 import './export.css';
 
 type Which = 'view' | 'selection';
@@ -59,7 +59,9 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
     setPhase({ kind: 'running' });
     try {
       const file = await call('export.run', { format, columns: chosenIds, scope });
-      saveFile(file);
+      // Null: the person cancelled the save dialog; the choices stay for another try.
+      if (!file) return setPhase({ kind: 'choosing' });
+      offerDownload(file);
       setPhase({ kind: 'done', file });
     } catch (e) {
       setPhase({ kind: 'error', message: messageOf(e) });
@@ -71,9 +73,11 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
   const footer =
     phase.kind === 'done' ? (
       <>
-        <button type="button" className="button" onClick={() => saveFile(phase.file)}>
-          Save again
-        </button>
+        {phase.file.download && (
+          <button type="button" className="button" onClick={() => offerDownload(phase.file)}>
+            Save again
+          </button>
+        )}
         <button type="button" className="button primary" onClick={onClose} data-autofocus>
           Close
         </button>
@@ -96,7 +100,9 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
           <p className="export-done-count">
             {plural(phase.file.rows, 'shipment')} exported to <span className="mono export-file-name">{phase.file.fileName}</span>
           </p>
-          <p className="muted small">Look for it in your downloads. Formulas in cells were made plain text, so the file is safe to open in a spreadsheet.</p>
+          <p className="muted small">
+            {phase.file.download ? 'Look for it in your downloads.' : <>Saved in <span className="mono">{folderOf(phase.file.savedTo)}</span>.</>} Formulas in cells were made plain text, so the file is safe to open in a spreadsheet.
+          </p>
         </div>
       ) : (
         // Enter on a choice exports, as the default button would.

@@ -1,26 +1,25 @@
 /**
- * Saves a file the core made (base64) through a Blob and an `<a download>`: the browser's
- * download in the web harness, Electron's save in the desktop app.
+ * The engine writes an export itself: in the desktop app where the person chose in the save
+ * dialog, in the web harness to a download the browser fetches here. No bytes cross the bridge.
  */
 import type { ExportFile } from '../../shared/workday-views';
 
-export function fileBlob(file: Pick<ExportFile, 'base64' | 'mimeType'>): Blob {
-  const binary = atob(file.base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return new Blob([bytes], { type: file.mimeType });
-}
-
-export function saveFile(file: ExportFile): void {
-  const url = URL.createObjectURL(fileBlob(file));
+/** True when there is something for the browser to fetch (the harness). */
+export function offerDownload(file: ExportFile): boolean {
+  if (!file.download) return false;
   const link = document.createElement('a');
-  link.href = url;
+  link.href = file.download;
   link.download = file.fileName;
   link.rel = 'noopener';
   link.style.display = 'none';
   document.body.append(link);
   link.click();
   link.remove();
-  // The download has taken the bytes by the next task; the URL is not needed after that.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  return true;
+}
+
+/** The folder a saved file is in, for "Saved in …" (either separator: the window does not know the OS). */
+export function folderOf(path: string): string {
+  const at = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return at > 0 ? path.slice(0, at) : path;
 }

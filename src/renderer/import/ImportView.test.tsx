@@ -56,7 +56,7 @@ let balance = 500;
 beforeEach(() => {
   balance = 500;
   bridge = createFakeBridge({
-    'import.open': ({ fileName }) => ({ fileId: FILE_ID, fileName, format: 'xlsx', sheets: ['Notes', 'Shipments'], sizeBytes: 4057 }),
+    'import.open': ({ path }) => ({ fileId: FILE_ID, fileName: path.split('/').pop()!, format: 'xlsx', sheets: ['Notes', 'Shipments'], sizeBytes: 4057 }),
     'import.preview': (input) => previewFor(input, balance),
     'import.jobs': () => [],
     'import.start': (input) => ({ jobId: 7, fileName: 'acme.xlsx', state: 'running', createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: input.goOnWithWhatFits ? 1 : 2, done: 0, message: null, progress: null }),
@@ -96,9 +96,9 @@ async function openWorkbook(): Promise<void> {
 const lastPreview = (): ImportOptionsInput => bridge.callsOf('import.preview').at(-1) as ImportOptionsInput;
 
 describe('import wizard', () => {
-  it('hands the chosen file to main once, then previews it with the detected sheet', async () => {
+  it('hands the chosen file to the engine once, by its path, then previews it with the detected sheet', async () => {
     await openWorkbook();
-    expect(bridge.callsOf('import.open')).toEqual([{ fileName: 'acme.xlsx', base64: btoa('PK fake workbook') }]);
+    expect(bridge.callsOf('import.open')).toEqual([{ path: '/dropped/acme.xlsx' }]);
     expect(lastPreview()).toEqual({ fileId: FILE_ID });
     expect((screen.getByRole('radio', { name: 'Shipments' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText('Up to 1 credit of 500; at least 499 credits left afterwards.')).toBeTruthy();

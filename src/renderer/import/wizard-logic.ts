@@ -119,7 +119,7 @@ export function batchesText(p: ImportProgressView): string {
 
 /** What the file input offers; the core reads the bytes, whatever the name says. */
 export const IMPORT_ACCEPT = '.csv,.txt,.tsv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** import.open takes at most 200,000,000 base64 characters (about 150 MB of file). */
+/** The engine opens files up to 140 MB (src/core/app/import-file.ts); the window says so before it hands one over. */
 export const MAX_FILE_BYTES = 140 * 1024 * 1024;
 
 export function fileProblem(name: string, size: number): string | null {

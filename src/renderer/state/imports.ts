@@ -1,5 +1,6 @@
 /**
- * The import wizard and its background jobs. The file's bytes go to main once (import.open);
+ * The import wizard and its background jobs. The file goes to the engine once, by its path
+ * (the bridge's fileRef, then import.open);
  * every later step sends the file id and the person's choices (sheet, column mapping, accepted
  * check-digit suggestions) and gets a fresh preview back. Jobs are kept current by the
  * `import.progress` event, so their progress goes on while the person works elsewhere.
@@ -7,7 +8,8 @@
 import { create } from 'zustand';
 import type { Events } from '../../shared/contract';
 import type { ImportFileView, ImportJobView, ImportMappingColumn, ImportOptionsInput, ImportPreview, ImportReportView } from '../../shared/workday-views';
-import { call, messageOf } from '../api/call';
+import { getBridge } from '../api/bridge';
+import { AppFailure, call, messageOf } from '../api/call';
 import { fileProblem } from '../import/wizard-logic';
 import { useCredits } from './credits';
 import { useUi } from './ui';
@@ -70,15 +72,6 @@ const WIZARD = {
   starting: false,
 };
 const INITIAL = { ...WIZARD, watchedJobId: null, jobs: [], report: null };
-
-/** Base64 of a file's bytes, in chunks so a large file does not overflow the argument list. */
-export async function fileToBase64(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  const CHUNK = 0x8000;
-  for (let i = 0; i < bytes.length; i += CHUNK) binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  return btoa(binary);
-}
 
 /** Answers that arrive after a newer request was sent are dropped. */
 let previewSeq = 0;
@@ -151,8 +144,9 @@ export const useImports = create<ImportsState>()((set, get) => {
       }
       set({ ...WIZARD, opening: file.name, report: null });
       try {
-        const base64 = await fileToBase64(file);
-        const opened = await call('import.open', { fileName: file.name, base64 });
+        const ref = await getBridge().fileRef(file);
+        if (!ref.ok) throw new AppFailure('import.open', ref.error);
+        const opened = await call('import.open', { path: ref.value });
         get().openedElsewhere(opened);
       } catch (err) {
         set({ opening: null, error: messageOf(err) });

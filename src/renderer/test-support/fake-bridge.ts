@@ -36,6 +36,8 @@ export function createFakeBridge(handlers: FakeHandlers = {}): FakeBridge {
   return {
     calls,
     handlers,
+    // A fake path named after the file: the import tests assert on it.
+    fileRef: async (file) => ({ ok: true, value: `/dropped/${file.name}` }),
     // Same shape for every method; the contract's conditional rest type cannot be implemented generically.
     call: call as QuaysideBridge['call'],
     on(event, listener) {
