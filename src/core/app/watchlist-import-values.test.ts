@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -36,7 +36,8 @@ describe('watchlists.importValues: the lists an import would give, before any is
   });
 
   it('lists the imported columns and groups a column the way fromImport does, saying which lists exist', async () => {
-    const file = value<{ fileId: string }>(await call('import.open', { fileName: 'week 12.csv', base64: Buffer.from(SHEET).toString('base64') }));
+    writeFileSync(join(dir, 'week 12.csv'), SHEET);
+    const file = value<{ fileId: string }>(await call('import.open', { path: join(dir, 'week 12.csv') }));
     const job = value<ImportJobView>(await call('import.start', { fileId: file.fileId }));
     for (let i = 0; i < 400; i++) {
       const jobs = value<ImportJobView[]>(await call('import.jobs'));
