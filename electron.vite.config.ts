@@ -7,6 +7,7 @@ import rendererConfig from './src/renderer/vite.config.js';
 // The desktop shell, laid out as src/main/index.ts expects it:
 //   out/main/index.js           main (ESM, package.json "type": "module"); dependencies stay external
 //   out/main/engine.js          the engine (src/engine/entry.ts), started by main as a utilityProcess
+//   out/main/spreadsheet-worker.js  the engine's cage for customer spreadsheets (a worker thread)
 //   out/preload/index.cjs       preload: one CommonJS file with everything but electron inlined,
 //                               as a sandboxed preload cannot load modules or ESM
 //   out/desktop-renderer/       the window, built with src/renderer/vite.config.ts's settings but
@@ -35,7 +36,11 @@ export default defineConfig({
     build: {
       outDir: resolve('out/main'),
       rollupOptions: {
-        input: { index: resolve('src/main/index.ts'), engine: resolve('src/engine/entry.ts') },
+        input: {
+          index: resolve('src/main/index.ts'),
+          engine: resolve('src/engine/entry.ts'),
+          'spreadsheet-worker': resolve('src/core/import/spreadsheet-worker.ts'),
+        },
         output: { format: 'es', entryFileNames: '[name].js' },
       },
     },

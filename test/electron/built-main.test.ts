@@ -18,6 +18,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 /** Inside the repository, so the bundle's external packages resolve from its node_modules. */
 const APP = join(ROOT, 'out', `built-main-test-${process.pid}`);
 const VERSION = '0.0.0-test';
+const WORKBOOK = join(ROOT, 'test', 'fixtures', 'import', 'two-sheets.xlsx');
 
 let dataDir: string;
 
@@ -48,7 +49,7 @@ function runBuiltMain(): Promise<{ code: number | null; stdout: string; stderr: 
     // The hook first, so tsx (registered after it, so asked first) loads the TypeScript stand-in it resolves to.
     const child = spawn(process.execPath, ['--import', join(ROOT, 'test', 'support', 'electron-hook.mjs'), '--import', 'tsx', join(APP, 'out', 'main', 'index.js')], {
       cwd: ROOT,
-      env: { ...process.env, QUAYSIDE_DATA_DIR: dataDir, FAKE_ELECTRON_VERSION: VERSION, QUAYSIDE_API_BASE: '', QUAYSIDE_TIME_SCALE: '' },
+      env: { ...process.env, QUAYSIDE_DATA_DIR: dataDir, FAKE_ELECTRON_VERSION: VERSION, QUAYSIDE_API_BASE: '', QUAYSIDE_TIME_SCALE: '', FIXTURE_XLSX: WORKBOOK },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -66,7 +67,7 @@ function runBuiltMain(): Promise<{ code: number | null; stdout: string; stderr: 
 
 describe('the built main bundle (out/main/index.js)', () => {
   it('lays out main, the engine and the preload where main looks for them', () => {
-    for (const file of ['out/main/index.js', 'out/main/engine.js', 'out/preload/index.cjs']) expect(existsSync(join(APP, file)), file).toBe(true);
+    for (const file of ['out/main/index.js', 'out/main/engine.js', 'out/main/spreadsheet-worker.js', 'out/preload/index.cjs']) expect(existsSync(join(APP, file)), file).toBe(true);
     // Main holds no cache code: the store and the scheduler are bundled into the engine only.
     const main = readFileSync(join(APP, 'out', 'main', 'index.js'), 'utf8');
     expect(main).not.toMatch(/from ["']better-sqlite3["']|PRAGMA|BEGIN IMMEDIATE/);
@@ -77,8 +78,9 @@ describe('the built main bundle (out/main/index.js)', () => {
     const run = await runBuiltMain();
     const line = run.stdout.split('\n').find((l) => l.startsWith('RESULT '));
     expect(line, `stdout: ${run.stdout}\nstderr: ${run.stderr}`).toBeDefined();
-    const result = JSON.parse(line!.slice('RESULT '.length)) as { info: unknown; engine: string[]; loaded: string; preload: { preload: string } };
+    const result = JSON.parse(line!.slice('RESULT '.length)) as { info: unknown; opened: unknown; engine: string[]; loaded: string; preload: { preload: string } };
     expect(result.info).toEqual({ ok: true, value: expect.objectContaining({ shell: 'electron', dataDir, demo: false }) });
+    expect(result.opened).toEqual({ ok: true, value: expect.objectContaining({ fileName: 'two-sheets.xlsx', format: 'xlsx', sheets: expect.arrayContaining([expect.any(String)]) }) });
     expect(result.engine).toEqual([join(APP, 'out', 'main', 'engine.js')]);
     expect(result.loaded).toBe(join(APP, 'out', 'desktop-renderer', 'index.html'));
     expect(result.preload.preload).toBe(join(APP, 'out', 'preload', 'index.cjs'));

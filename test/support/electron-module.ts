@@ -40,7 +40,9 @@ const play = async (): Promise<void> => {
     return;
   }
   const info = await window.webContents.line.call('app.info');
-  process.stdout.write(`RESULT ${JSON.stringify({ info, engine: FakeUtilityProcess.forked.map((p) => p.modulePath), loaded: window.loadedFile, preload: window.options.webPreferences })}\n`);
+  // A workbook read by the bundled cage (out/main/spreadsheet-worker.js) through the window's line.
+  const opened = process.env.FIXTURE_XLSX ? await window.webContents.line.call('import.open', { path: process.env.FIXTURE_XLSX }) : null;
+  process.stdout.write(`RESULT ${JSON.stringify({ info, opened, engine: FakeUtilityProcess.forked.map((p) => p.modulePath), loaded: window.loadedFile, preload: window.options.webPreferences })}\n`);
   fake.app.emit('will-quit', { preventDefault: () => undefined });
   const quit = setInterval(() => {
     if (fake.app.quitCalls > 0) {

@@ -4,10 +4,9 @@
  * same bytes. Jobs run in the background through the scheduler; progress is pushed as events.
  */
 import { readdirSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImportJobView, ImportOptionsInput, ImportPreview, ImportProgressView } from '../../shared/workday-views.js';
-import { applySuggestion, readWorkbook } from '../import/index.js';
+import { applySuggestion, inspectSpreadsheet } from '../import/index.js';
 import type { ValidationReport } from '../import/types.js';
 import { jobReport, listJobs, reportCsv } from '../jobs/jobs.js';
 import type { JobProgress } from '../poller/types.js';
@@ -131,16 +130,10 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
       closed = true;
     },
     'import.open': async ({ path: original }) => {
-      const { fileId, fileName, path, format } = await keepCopy(original, folder);
+      const { fileId, fileName, path } = await keepCopy(original, folder);
       names.set(fileId, fileName);
-      let sheets: string[] = [];
-      if (format === 'xlsx') {
-        try {
-          sheets = (await readWorkbook(await readFile(path))).map((s) => s.name);
-        } catch {
-          throw new AppFailure('invalid-input', `${fileName} is not a workbook Quayside can read; save it again as .xlsx or .csv and drop the new file.`);
-        }
-      }
+      // Pre-scanned and read in the cage: a hostile file is refused in a sentence, the engine keeps answering.
+      const { format, sheets } = await inspectSpreadsheet(path);
       return { fileId, fileName, format, sheets, sizeBytes: statSync(path).size };
     },
     'import.preview': async (input): Promise<ImportPreview> => {
