@@ -5,7 +5,8 @@
  * It runs under plain Node; src/engine/entry.ts is the process around it.
  */
 import type { EventName, Result } from '../shared/contract.js';
-import type { EngineRequest, EngineStartOptions, EngineState, FromEngine, HostCommand, SavePathAnswer } from '../shared/engine-wire.js';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { EngineHealth, EngineRequest, EngineStartOptions, EngineState, FromEngine, HostCommand, SavePathAnswer } from '../shared/engine-wire.js';
 import { isToEngine } from '../shared/engine-wire.js';
 import { toAppError } from '../core/app/index.js';
 import { KeytarSecretStore, type SecretStore } from '../core/secrets/index.js';
@@ -51,6 +52,8 @@ export class Engine {
   private readonly sessions = new Set<{ channel: Channel; window: boolean; subscribed: boolean; seq: number }>();
   private held: { event: EventName; payload: unknown }[] = [];
   private stopping: Promise<void> | null = null;
+  /** How long the loop was held: a call waits at least that long. 10 ms resolution costs nothing noticeable. */
+  private readonly loop = monitorEventLoopDelay({ resolution: 10 });
 
   private constructor(
     private readonly options: EngineStartOptions,
@@ -59,6 +62,7 @@ export class Engine {
     private readonly lock: FolderLock,
   ) {
     runtimes.onEvent((event, payload) => this.broadcast(event, payload));
+    this.loop.enable();
   }
 
   /** Opens the cache (or the sample data the person was exploring); throws a readable error. */
@@ -153,6 +157,8 @@ export class Engine {
       switch (command.kind) {
         case 'state':
           return { ok: true, value: this.state() };
+        case 'health':
+          return { ok: true, value: this.health() };
         case 'show':
           this.broadcast('window.show', command.request);
           return { ok: true, value: null };
@@ -183,6 +189,13 @@ export class Engine {
     } catch (err) {
       return { ok: false, error: toAppError(err) };
     }
+  }
+
+  private health(): EngineHealth {
+    const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+    const value = { loopMaxMs: ms(this.loop.max), loopP99Ms: ms(this.loop.percentile(99)), rssMb: Math.round(process.memoryUsage.rss() / 1024 / 1024) };
+    this.loop.reset();
+    return value;
   }
 
   private async switchSampleData(on: boolean): Promise<void> {
@@ -216,6 +229,7 @@ export class Engine {
   stop(): Promise<void> {
     this.stopping ??= (async () => {
       this.sessions.clear();
+      this.loop.disable();
       await this.runtimes.close();
       this.lock.release();
     })();

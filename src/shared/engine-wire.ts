@@ -33,7 +33,16 @@ export type HostCommand =
   /** Is the sample data open (the menu's check mark) and which folder is open. */
   | { kind: 'state' }
   /** A notification click or the menu asks the window to show a view or a shipment. */
-  | { kind: 'show'; request: Events['window.show'] };
+  | { kind: 'show'; request: Events['window.show'] }
+  /** How responsive the engine has been since the last ask (EngineHealth); for logs, benchmarks and tests. */
+  | { kind: 'health' };
+
+export interface EngineHealth {
+  /** The longest the engine's event loop was held since the last ask: how long a call could wait. */
+  loopMaxMs: number;
+  loopP99Ms: number;
+  rssMb: number;
+}
 
 export interface EngineState {
   demo: boolean;
