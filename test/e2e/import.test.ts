@@ -3,10 +3,13 @@
  * and the built window. The fixtures of test/fixtures/import go through the wizard as a person
  * would send them: dropped on the window or chosen with the file input.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { container, fixture } from '../fixtures/import/support.js';
+import { writeGridWorkbook, writeZipBomb } from '../import/hostile-files.js';
 import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium, startStack, type LaunchedBrowser, type Stack } from './support/index.js';
 
 /**
@@ -223,6 +226,31 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
     if (!jobs.ok) throw new Error(jobs.error.message);
     expect(jobs.value.find((j) => j.fileName === 'refused week.csv')).toMatchObject({ state: 'done', done: 30 });
   }, 180_000);
+
+  it('a hostile file dropped on the window is refused in one sentence within 5 s, and the window goes on working', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quayside-hostile-'));
+    try {
+      await writeGridWorkbook(join(dir, 'claims-the-grid.xlsx'));
+      await writeZipBomb(join(dir, 'attachment.xlsx'));
+      for (const name of ['claims-the-grid.xlsx', 'attachment.xlsx']) {
+        await freshWizard(page);
+        const started = Date.now();
+        await page.getByLabel('Choose a spreadsheet to import').setInputFiles(join(dir, name));
+        const alert = page.getByRole('alert');
+        await alert.waitFor({ timeout: 5_000 });
+        const text = (await alert.textContent()) ?? '';
+        console.log(`[measure] window: ${name} refused in ${Date.now() - started} ms: ${text}`);
+        expect(Date.now() - started).toBeLessThan(5_000);
+        expect(text).toMatch(/^[^\n]+\.$/);
+        if (name === 'claims-the-grid.xlsx') await screenshot(page, 'import-hostile');
+      }
+      // The engine answers the next click as ever.
+      await page.getByRole('button', { name: 'Shipments', exact: true }).click();
+      await page.getByRole('row').nth(1).waitFor({ timeout: 5_000 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('looks right in the dark theme', async () => {
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
