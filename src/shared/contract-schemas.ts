@@ -27,7 +27,7 @@ const sort = z.enum(['recent', 'eta', 'reference', 'checked']);
 
 const none = z.undefined();
 
-const feedKind = z.enum(['eta_moved', 'event_added', 'status_changed', 'delivered', 'not_found', 'archived']);
+const feedKind = z.enum(['eta_moved', 'event_added', 'status_changed', 'delivered', 'not_found', 'archived', 'removed']);
 const watchlistId = z.number().int().positive();
 const watchlistName = z.string().trim().min(1, 'a watchlist needs a name').max(80);
 const jobId = z.number().int().positive();

@@ -13,6 +13,7 @@ export const FEED_KIND_LABELS: Record<FeedKind, string> = {
   delivered: 'Delivered',
   not_found: 'No data from the carrier',
   archived: 'Archived',
+  removed: 'Removed at the service',
 };
 
 export interface FeedItemText {
@@ -51,6 +52,10 @@ export function describeFeedItem(item: FeedItem): FeedItemText {
     case 'archived': {
       const detail = 'No longer tracked at the service.';
       return { title, move: null, detail, spoken: `${item.reference}: archived. ${detail}` };
+    }
+    case 'removed': {
+      const detail = 'The service no longer has it (deleted outside Quayside); no updates will come. Track it again to follow it, at the usual cost.';
+      return { title, move: null, detail, spoken: `${item.reference}: removed at the service. ${detail}` };
     }
     default:
       // A kind this window does not know yet is shown as it came.

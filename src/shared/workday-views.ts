@@ -142,8 +142,8 @@ export type WatchlistCreateInput =
 
 // --- changes feed --------------------------------------------------------------
 
-export type FeedKind = 'eta_moved' | 'event_added' | 'status_changed' | 'delivered' | 'not_found' | 'archived';
-export const FEED_KINDS: readonly FeedKind[] = ['eta_moved', 'event_added', 'status_changed', 'delivered', 'not_found', 'archived'];
+export type FeedKind = 'eta_moved' | 'event_added' | 'status_changed' | 'delivered' | 'not_found' | 'archived' | 'removed';
+export const FEED_KINDS: readonly FeedKind[] = ['eta_moved', 'event_added', 'status_changed', 'delivered', 'not_found', 'archived', 'removed'];
 
 export interface FeedItem {
   /** Increasing: "seen up to" is an id. */

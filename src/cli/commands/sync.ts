@@ -12,5 +12,8 @@ export const syncCommand: Command = {
     ctx.out.endProgress();
     ctx.out.data(result);
     ctx.out.line(`${result.shipments} shipments refreshed from ${result.pages} pages, ${result.changes} changes recorded, no credits spent.`);
+    if (result.removed > 0) {
+      ctx.out.line(`${result.removed} shipment${result.removed === 1 ? ' is' : 's are'} no longer at the service (deleted outside Quayside): kept here as removed; track ${result.removed === 1 ? 'it' : 'them'} again to follow ${result.removed === 1 ? 'it' : 'them'}.`);
+    }
   },
 };

@@ -9,7 +9,7 @@ import type { AreaHandlers } from './handlers.js';
 const FEED_SEEN_SETTING = 'feed.seenUpTo';
 const NOTIFY_SETTING = 'notifications';
 /** By default every kind notifies except new events, which come by the dozen on a busy day. */
-const DEFAULT_PREFS: NotificationPrefs = { eta_moved: true, event_added: false, status_changed: true, delivered: true, not_found: true, archived: false };
+const DEFAULT_PREFS: NotificationPrefs = { eta_moved: true, event_added: false, status_changed: true, delivered: true, not_found: true, archived: false, removed: true };
 
 export interface WatchlistContext {
   service: QuaysideService;

@@ -226,24 +226,39 @@ export class QuaysideService {
     return { shipment, fromCache: false, result };
   }
 
-  /** Refreshes the cache from every page of GET /v2/shipments; spends no credits. */
-  async sync(onProgress?: (p: SyncProgress) => void): Promise<{ shipments: number; pages: number; changes: number; checkedAt: string }> {
+  /**
+   * Refreshes the cache from every page of GET /v2/shipments; spends no credits. When both lists
+   * were read whole and did not change size meanwhile, what the cache tracks and the service no
+   * longer has (deleted at the service by anyone) is marked removed there (`removed`).
+   */
+  async sync(onProgress?: (p: SyncProgress) => void): Promise<{ shipments: number; pages: number; changes: number; removed: number; checkedAt: string }> {
     const client = this.api();
     const changesBefore = this.store.countChanges();
     let shipments = 0;
     let pages = 0;
+    // Rows written from here on (this sync's own, or a lookup meanwhile) are never taken for removed.
+    const startedAt = new Date(this.now().getTime() - 1).toISOString();
     const checkedAt = this.now().toISOString();
+    const seen: string[] = [];
+    // The lists are paged newest first: a shipment added or deleted while they are read shifts the
+    // pages, so one could be missed. Then nothing is marked removed this time.
+    let stable = true;
     for (const status of ['ACTIVE', 'ARCHIVED'] as const) {
+      let total: number | null = null;
       for (let page = 1, totalPages = 1; page <= totalPages; page++) {
         const result = await client.shipmentsPage({ page, limit: 500, status, needRoute: true }, { priority: 'background' });
         totalPages = result.meta.totalPages;
+        if (total !== null && total !== result.meta.totalItems) stable = false;
+        total = result.meta.totalItems;
         this.store.recordShipmentRecords(result.data, result.data.map((r) => JSON.stringify(r)), checkedAt);
+        for (const record of result.data) seen.push(record.id);
         shipments += result.data.length;
         pages++;
         onProgress?.({ status, page, totalPages, shipments });
       }
     }
-    return { shipments, pages, changes: this.store.countChanges() - changesBefore, checkedAt };
+    const removed = stable ? this.store.markRemovedAtService(seen, startedAt).length : 0;
+    return { shipments, pages, changes: this.store.countChanges() - changesBefore, removed, checkedAt };
   }
 
   list(options: { status?: 'ACTIVE' | 'ARCHIVED'; search?: string; fields?: Record<string, string>; limit?: number; offset?: number } = {}): Shipment[] {

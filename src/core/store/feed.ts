@@ -28,7 +28,7 @@ export interface ChangeFeed {
 const FEED_KIND = `CASE c.kind
     WHEN 'status_changed' THEN CASE WHEN c.to_value = 'DELIVERED' THEN 'delivered' ELSE 'status_changed' END
     WHEN 'outcome_changed' THEN CASE WHEN c.to_value = 'INFO_NOT_FOUND' THEN 'not_found' END
-    WHEN 'subscription_changed' THEN CASE WHEN c.to_value = 'ARCHIVED' THEN 'archived' END
+    WHEN 'subscription_changed' THEN CASE WHEN c.to_value = 'ARCHIVED' THEN 'archived' WHEN c.to_value = 'REMOVED' THEN 'removed' END
     ELSE c.kind END`;
 
 interface FeedRow {

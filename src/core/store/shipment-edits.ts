@@ -40,7 +40,17 @@ export interface ShipmentEdits {
   recordPending(input: PendingInput): number;
   /** The newest raw payloads of a shipment, newest first. */
   rawPayloads(shipmentId: number): RawPayload[];
+  /**
+   * After a sync that read every page of both lists (ACTIVE and ARCHIVED): the shipments the
+   * service no longer has (deleted there by anyone) are marked `REMOVED`, kept for their history,
+   * with the change recorded. Rows written since `syncStartedAt` (tracked meanwhile) are left
+   * alone. Returns their local ids.
+   */
+  markRemovedAtService(seenTrackingIds: readonly string[], syncStartedAt: string): number[];
 }
+
+/** Our own subscription value for a shipment the service no longer lists; never sent to the service. */
+export const REMOVED_AT_SERVICE = 'REMOVED';
 
 export function createShipmentEdits(
   db: Database,
@@ -74,6 +84,15 @@ export function createShipmentEdits(
      VALUES (@reference, @reference_key, @type, @carrier_scac, @outcome, @has_data, @stored_at)`,
   );
   const raws = db.prepare<[number], RawPayloadsRow>('SELECT * FROM raw_payloads WHERE shipment_id = ? ORDER BY id DESC');
+  const gone = db.prepare<[string, string], { id: number; subscription_status: string }>(
+    `SELECT id, subscription_status FROM shipments
+     WHERE tracking_id IS NOT NULL AND subscription_status IN ('ACTIVE', 'ARCHIVED') AND stored_at < ?
+       AND tracking_id NOT IN (SELECT value FROM json_each(?))`,
+  );
+  const markRemoved = db.prepare<[string, string, number]>('UPDATE shipments SET subscription_status = ?, stored_at = ? WHERE id = ?');
+  const insertRemovedChange = db.prepare<[number, string, string, string]>(
+    "INSERT INTO changes (shipment_id, at, kind, from_value, to_value) VALUES (?, ?, 'subscription_changed', ?, ?)",
+  );
 
   const setNote = writeTransaction(db, (trackingId: string, note: string | null): boolean => {
     const row = noteByTrackingId.get(note === '' ? null : note, trackingId);
@@ -125,7 +144,18 @@ export function createShipmentEdits(
     return id;
   });
 
+  const markRemovedAtService = writeTransaction(db, (seen: readonly string[], syncStartedAt: string): number[] => {
+    const at = nowIso();
+    const rows = gone.all(syncStartedAt, JSON.stringify(seen));
+    for (const row of rows) {
+      markRemoved.run(REMOVED_AT_SERVICE, at, row.id);
+      insertRemovedChange.run(row.id, at, row.subscription_status, REMOVED_AT_SERVICE);
+    }
+    return rows.map((r) => r.id);
+  });
+
   return {
+    markRemovedAtService: (seen, syncStartedAt) => markRemovedAtService(seen, syncStartedAt),
     setNote(trackingId, note) {
       if (note !== null && note.length > NOTE_MAX_LENGTH) {
         throw invalidInputError(file, `A note can have at most ${NOTE_MAX_LENGTH} characters; this one has ${note.length}.`);

@@ -131,6 +131,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     const guardedEdits: ShipmentEdits = {
       setNote: guarded(edits.setNote),
       applyDeletion: guarded(edits.applyDeletion),
+      markRemovedAtService: guarded(edits.markRemovedAtService),
       setShipmentFields: guarded(edits.setShipmentFields),
       getShipmentFields: edits.getShipmentFields,
       recordPending: guarded(edits.recordPending),

@@ -40,7 +40,7 @@ function page(q: FeedQuery) {
 beforeEach(() => {
   all = Array.from({ length: 120 }, (_, i) => item(i + 1));
   seenUpTo = 115;
-  prefs = { eta_moved: true, event_added: false, status_changed: true, delivered: true, not_found: true, archived: false };
+  prefs = { eta_moved: true, event_added: false, status_changed: true, delivered: true, not_found: true, archived: false, removed: true };
   bridge = createFakeBridge({
     'feed.list': page,
     'feed.markSeen': ({ upToId }) => {
@@ -123,6 +123,6 @@ describe('the Changes view', () => {
     fireEvent.click(eta);
     await waitFor(() => expect(bridge.callsOf('notifications.update')).toEqual([{ eta_moved: false }]));
     expect((eta as HTMLInputElement).checked).toBe(false);
-    expect(screen.getByText('Notifications (3 of 6 kinds on)')).toBeTruthy();
+    expect(screen.getByText('Notifications (4 of 7 kinds on)')).toBeTruthy();
   });
 });

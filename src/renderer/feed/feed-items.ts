@@ -12,6 +12,7 @@ export const NOTIFY_LABELS: Record<FeedKind, string> = {
   delivered: 'A shipment is delivered',
   not_found: 'The carrier has no data for a reference',
   archived: 'A shipment is archived at the service',
+  removed: 'A shipment is no longer at the service (deleted elsewhere)',
 };
 
 const pad = (n: number): string => String(n).padStart(2, '0');
