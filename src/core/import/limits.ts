@@ -8,6 +8,8 @@ import { ImportError } from './errors.js';
 export const LIMITS = {
   /** One import is at most this many references; a 1,000,000-row file is not a customer list. */
   rows: 250_000,
+  /** Rows above the references a file may have besides (a title, the header: where the header is searched). */
+  headerRows: 20,
   /** Longer than any row of references; papaparse would hold the unfinished row in memory. */
   lineBytes: 1 << 20,
   /** A CSV/TSV file: 250,000 rows of 1 KB; counting rows is then bounded too. */
@@ -33,6 +35,9 @@ export const LIMITS = {
   sheetRows: 1_048_576,
   sheetColumns: 16_384,
 } as const;
+
+/** Rows a file may have in all: the references and the rows above them. */
+export const MAX_FILE_ROWS = LIMITS.rows + LIMITS.headerRows;
 
 /** What the isolated reader may use: old-generation heap and wall time. */
 export interface CageLimits {

@@ -11,7 +11,7 @@ import { basename } from 'node:path';
 import { TextDecoder } from 'node:util';
 import { sniffDelimiter } from './csv.js';
 import { detectContent, sniffEncoding } from './decode.js';
-import { LIMITS, lineTooLong, textTooLarge, tooManyRows, workbookTooLarge } from './limits.js';
+import { LIMITS, MAX_FILE_ROWS, lineTooLong, textTooLarge, tooManyRows, workbookTooLarge } from './limits.js';
 import { DELIMITERS, type Delimiter, type SpreadsheetFormat } from './types.js';
 import { checkDeclaredSizes, findDirectory, readDirectory, TAIL_BYTES } from './zip-directory.js';
 
@@ -57,7 +57,7 @@ function delimiterOf(head: Uint8Array, given: Delimiter | undefined): Delimiter 
 /**
  * Counts rows as papaparse will see them: a line break ends a row unless it is inside a quoted
  * cell; a quote opens a cell only at its start; `""` inside is a quote. UTF-16 is read a code
- * unit at a time. Stops at the first row past `LIMITS.rows` or longer than `LIMITS.lineBytes`.
+ * unit at a time. Stops at the first row past `MAX_FILE_ROWS` or longer than `LIMITS.lineBytes`.
  */
 async function prescanText(path: string, head: Uint8Array, delimiterGiven: Delimiter | undefined): Promise<void> {
   const encoding = sniffEncoding(head);
@@ -78,7 +78,7 @@ async function prescanText(path: string, head: Uint8Array, delimiterGiven: Delim
 
   const endRow = (at: number): void => {
     rows++;
-    if (rows > LIMITS.rows) throw tooManyRows();
+    if (rows > MAX_FILE_ROWS) throw tooManyRows();
     rowStart = at;
     fieldStart = true;
   };

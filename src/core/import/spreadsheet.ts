@@ -4,7 +4,7 @@
  */
 import { openCsv } from './csv.js';
 import { detectContent } from './decode.js';
-import { LIMITS } from './limits.js';
+import { LIMITS, MAX_FILE_ROWS } from './limits.js';
 import { openByteSource, type SpreadsheetInput } from './source.js';
 import type { Delimiter, ReadOptions, SpreadsheetEncoding, SpreadsheetFormat, ValidateSpreadsheetOptions, ValidationReport, MappingOverride } from './types.js';
 import { DEFAULT_HEADER_SEARCH_ROWS, ReportBuilder } from './validate.js';
@@ -44,7 +44,7 @@ export async function readSpreadsheet(
   }
 
   if (kind === 'text') {
-    const reader = await openCsv(source, { ...options, maxRows: LIMITS.rows, maxRowLength: LIMITS.lineBytes });
+    const reader = await openCsv(source, { ...options, maxRows: MAX_FILE_ROWS, maxRowLength: LIMITS.lineBytes });
     return {
       format: 'csv',
       get encoding() {

@@ -8,7 +8,7 @@
  */
 import { createInflateRaw } from 'node:zlib';
 import {
-  LIMITS, megabytes, sheetBeyondExcel, sheetClaimsTooMuch, sheetTooManyRows, sizeText, unreadableWorkbook, workbookClaimsTooMuch, workbookTooLarge, zipBomb,
+  LIMITS, MAX_FILE_ROWS, megabytes, sheetBeyondExcel, sheetClaimsTooMuch, sheetTooManyRows, sizeText, unreadableWorkbook, workbookClaimsTooMuch, workbookTooLarge, zipBomb,
 } from './limits.js';
 import { readWorkbookDirectory, type ZipEntry } from './zip-directory.js';
 
@@ -35,6 +35,12 @@ function columnNumber(letters: string): number {
   let n = 0;
   for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
   return n;
+}
+
+function columnLetters(column: number): string {
+  let letters = '';
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
 }
 
 /** Row and column of `B12`; null when it is not a cell address. Long addresses are past Excel's grid. */
@@ -85,9 +91,11 @@ class ClaimScanner {
       const cell = cellAddress(r);
       if (!cell) continue;
       if (cell.row > LIMITS.sheetRows || cell.column > LIMITS.sheetColumns) claim.beyondExcel ??= r;
-      if (cell.row > claim.lastRow) claim.lastRow = cell.row;
-      if (cell.column > claim.lastColumn) claim.lastColumn = cell.column;
-      if (cell.row === claim.lastRow && cell.column === claim.lastColumn) claim.farthest = r;
+      if (cell.row <= claim.lastRow && cell.column <= claim.lastColumn) continue;
+      claim.lastRow = Math.max(claim.lastRow, cell.row);
+      claim.lastColumn = Math.max(claim.lastColumn, cell.column);
+      // The corner of the grid, when one cell is there; else the message names column and row.
+      claim.farthest = cell.row === claim.lastRow && cell.column === claim.lastColumn ? r : '';
     }
   }
 }
@@ -193,8 +201,11 @@ function checkClaims(claims: Map<string, SheetClaim>, labels: Map<string, string
     if (dimension && (dimension.rows > LIMITS.sheetRows || dimension.columns > LIMITS.sheetColumns)) throw sheetBeyondExcel(label, dimension.ref);
     if (dimension && dimension.rows * dimension.columns > LIMITS.cells) throw sheetClaimsTooMuch(label, dimension.columns, dimension.rows, dimension.ref);
     const cells = claim.lastRow * claim.lastColumn;
-    if (cells > LIMITS.cells) throw sheetClaimsTooMuch(label, claim.lastColumn, claim.lastRow, `up to cell ${claim.farthest || `row ${claim.lastRow}`}`);
-    if (claim.lastRow > LIMITS.rows) throw sheetTooManyRows(label, claim.lastRow);
+    if (cells > LIMITS.cells) {
+      const reach = claim.farthest ? `up to cell ${claim.farthest}` : `up to column ${columnLetters(claim.lastColumn)} and row ${claim.lastRow.toLocaleString('en')}`;
+      throw sheetClaimsTooMuch(label, claim.lastColumn, claim.lastRow, reach);
+    }
+    if (claim.lastRow > MAX_FILE_ROWS) throw sheetTooManyRows(label, claim.lastRow);
     total += cells;
   }
   if (total > LIMITS.cells) throw workbookClaimsTooMuch(total);
