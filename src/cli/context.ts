@@ -1,7 +1,8 @@
 import type { ParseArgsConfig } from 'node:util';
 import { QuaysideService } from '../core/service/service.js';
 import { KeytarSecretStore } from '../core/secrets/index.js';
-import { defaultDataDir } from '../core/paths.js';
+import { cacheFile, defaultDataDir } from '../core/paths.js';
+import { translateSqliteError } from '../core/store/errors.js';
 import type { Output } from './output.js';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
@@ -34,7 +35,7 @@ export const GLOBAL_OPTIONS: OptionSpec = {
   help: { type: 'boolean', short: 'h' },
 };
 
-export function createContext(values: Values, out: Output, env: NodeJS.ProcessEnv): Context & { close(): void } {
+export function createContext(values: Values, out: Output, env: NodeJS.ProcessEnv): Context & { close(): void; translateError(err: unknown): unknown } {
   let service: QuaysideService | null = null;
   const dataDir = (values['data-dir'] as string | undefined) || env.QUAYSIDE_DATA_DIR || defaultDataDir(env);
   const apiBase = (values['api-base'] as string | undefined) || env.QUAYSIDE_API_BASE || null;
@@ -55,8 +56,15 @@ export function createContext(values: Values, out: Output, env: NodeJS.ProcessEn
       });
       return service;
     },
+    translateError(err) {
+      return service ? service.store.translateError(err) : translateSqliteError(err, cacheFile(dataDir), dataDir);
+    },
     close() {
-      service?.close();
+      try {
+        service?.close();
+      } catch {
+        // Closing after a failure (a full disk) must not bury the sentence already printed.
+      }
     },
   };
 }

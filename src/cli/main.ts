@@ -64,12 +64,15 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   try {
     await command.run(ctx, parsed.positionals, parsed.values);
     return 0;
-  } catch (err) {
+  } catch (caught) {
+    let err = caught;
     out.endProgress();
     if (err instanceof UsageError) {
       out.note(`${err.message} Usage: quayside ${command.usage}`);
       return 2;
     }
+    // SQL outside the store's wrapper (a full disk mid-import) still reaches the person as the store's sentence.
+    err = ctx.translateError(err);
     const message = err instanceof Error ? err.message : String(err);
     const known = KNOWN_ERRORS.some((kind) => err instanceof kind);
     out.note(redactAggressively(known ? message : `Something unexpected went wrong: ${message}. Run again with --debug and report what it prints.`));

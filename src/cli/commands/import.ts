@@ -1,6 +1,7 @@
 import { DELIMITERS, type Delimiter, type ValidationReport } from '../../core/import/types.js';
 import { jobReport, listJobs, reportCsv, type ImportReport } from '../../core/jobs/jobs.js';
 import type { JobProgress } from '../../core/poller/types.js';
+import { StoreError } from '../../core/store/index.js';
 import { resumeImports, runImport, validateImport } from '../../core/service/imports.js';
 import type { Command, Context, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
@@ -103,8 +104,12 @@ export const importCommand: Command = {
       ctx.out.line(`Dry run: nothing was sent. A real import would spend up to ${report.creditsEstimated} credits.`);
       return;
     }
+    let jobStored = false;
     const report = await runImport(service, file, {
       ...options,
+      onJobStored: () => {
+        jobStored = true;
+      },
       needRoute: Boolean(values.route),
       goOnWithWhatFits: Boolean(values.yes),
       onEstimate: (r, balance) => {
@@ -113,6 +118,12 @@ export const importCommand: Command = {
         ctx.out.note(`Credit estimate: up to ${r.creditsEstimated} of ${balance} credits left.${r.creditsEstimated > balance && values.yes ? ` Tracking the first ${balance} that fit.` : ''}`);
       },
       onProgress: (p) => ctx.out.progress(progressLine(p)),
+    }).catch((err: unknown) => {
+      // A job that was stored resumes where it stopped; a new import would send again what is in flight.
+      if (jobStored && err instanceof StoreError && err.kind === 'disk-full') {
+        throw new StoreError(err.kind, `The disk holding the Quayside cache (${err.path}) is full; free some space, then run "quayside resume" to finish this import (nothing is sent twice).`, err.path, { cause: err });
+      }
+      throw err;
     });
     ctx.out.endProgress();
     ctx.out.data(report);

@@ -31,9 +31,11 @@ export function toAppError(err: unknown): AppError {
   // A spreadsheet the import cannot read: its message already says what is wrong and what to do.
   if (err instanceof ImportError) return { code: 'invalid-input', message: message(err.message) };
   if (err instanceof ServiceError) {
-    return { code: /API key is set/.test(err.message) ? 'no-key' : 'service', message: message(err.message) };
+    return { code: err.kind === 'no-key' ? 'no-key' : 'service', message: message(err.message) };
   }
   if (err instanceof AuthError) {
+    // No key at all: nothing was sent; the window offers the key form rather than "refused".
+    if (err.httpStatus === null) return { code: 'no-key', message: message(err.message) };
     return { code: 'auth', message: 'The tracking service does not accept the API key; enter a valid key in Settings.' };
   }
   if (err instanceof NetworkError) return { code: 'offline', message: message(err.message) };

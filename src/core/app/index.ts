@@ -166,7 +166,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
         const value = await handler(parsed.data);
         return { ok: true, value } as Result<unknown>;
       } catch (err) {
-        return { ok: false, error: toAppError(err) };
+        return { ok: false, error: toAppError(service.store.translateError(err)) };
       }
     },
     checkFeed,

@@ -94,7 +94,17 @@ export class BudgetGate {
 
   private failed(state: BucketState, now: number, error: unknown): void {
     this.onError(error);
+    this.lastFailure = { error };
     state.budgetGateAt = now + this.retryAfterFailureMs;
+  }
+
+  private lastFailure: { error: unknown } | null = null;
+
+  /** The failure of the last reservation that failed, once (then forgotten). */
+  takeFailure(): { error: unknown } | null {
+    const failure = this.lastFailure;
+    this.lastFailure = null;
+    return failure;
   }
 
   /** `then` runs after success only, with `later` true when the budget answered asynchronously. */

@@ -18,6 +18,12 @@ export interface SchedulerOptions {
    * asked again later, never skipped; a lost answer leaves the send counted until the request timeout.
    */
   onBudgetError?: (error: unknown) => void;
+  /**
+   * True for a budget failure that asking again will not cure (the cache's disk is full, it became
+   * read-only or damaged): the request fails with it, so a person is told, instead of waiting
+   * forever. Other failures (a lock held by another process) are asked again later. Default: none.
+   */
+  budgetFailureEndsRequest?: (error: unknown) => boolean;
   /** Sends per request when they end in 5xx or network errors (idempotent requests). Default 6. */
   maxAttempts?: number;
   /** 429 retries per request before the RateLimitedError is passed on. Default 10. */

@@ -78,6 +78,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     backoffBase,
     () => pump(),
   );
+  const budgetFailureEndsRequest = options.budgetFailureEndsRequest ?? (() => false);
   const broadcaster = new StatusBroadcaster(() => status());
   const emitStatus = (): void => broadcaster.emit();
 
@@ -140,6 +141,14 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     const r = gate.reserve(state, bucket, pick, now, (later) => decidedLater(state, later, probe));
     // One probe at a time, counting one whose reservation is being decided.
     if (r === null && probe && state.reserving) probeInFlight = true;
+    const failure = r === null && !state.reserving ? gate.takeFailure() : null;
+    if (failure && budgetFailureEndsRequest(failure.error)) {
+      // Asking again would not help (a full disk): the request fails with the reason, and so will the next ones.
+      state.budgetGateAt = -Infinity;
+      state.queue.take(pick);
+      settle(pick.entry, { error: failure.error });
+      return true;
+    }
     if (r === null || !r.granted) return false;
     dispatch(state, pick, probe, r.sendId);
     return true;

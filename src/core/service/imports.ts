@@ -26,6 +26,8 @@ export interface RunImportOptions extends ImportOptions {
   onEstimate?: (report: ValidationReport, balance: number) => void;
   onProgress?: (progress: JobProgress) => void;
   needRoute?: boolean;
+  /** The job is stored and has started: from here on a failure leaves it for `resume`. */
+  onJobStored?: () => void;
 }
 
 async function sha256(path: string): Promise<string> {
@@ -75,6 +77,7 @@ export async function runImport(service: QuaysideService, path: string, options:
     overBudget: (needed, balance) =>
       `This import needs up to ${needed} credits and the account has ${balance}; nothing was sent. Pass --yes to track the first ${balance} that fit, or --dry-run to see the report.`,
   });
+  options.onJobStored?.();
   return runJob(service, jobId, options);
 }
 
@@ -116,8 +119,13 @@ export async function runJob(service: QuaysideService, jobId: number, options: {
   setJobState(db, jobId, 'running', null, null);
   try {
     await poller.run(jobId, { onProgress: options.onProgress, needRoute: options.needRoute });
-  } catch (err) {
-    setJobState(db, jobId, 'paused', err instanceof Error ? err.message : String(err), null);
+  } catch (caught) {
+    const err = service.store.translateError(caught);
+    try {
+      setJobState(db, jobId, 'paused', err instanceof Error ? err.message : String(err), null);
+    } catch {
+      // The disk is full: the job stays marked running, which resume picks up the same way.
+    }
     throw err;
   }
   const after = await service.credits().catch(() => null);

@@ -7,7 +7,7 @@ import { cacheFile, timeScaleFromEnv } from '../paths.js';
 import { describeRemoval, predictRemoval, type RemovalOutcome } from '../removal.js';
 import { createScheduler, type Scheduler } from '../scheduler/index.js';
 import { SecretStoreError, apiKeyAccount, webhookSecretAccount, type SecretStore } from '../secrets/index.js';
-import { openStore, type Store } from '../store/index.js';
+import { openStore, StoreError, type Store } from '../store/index.js';
 import { normaliseReference } from '../import/normalise.js';
 import { planLookup } from './reference.js';
 
@@ -27,7 +27,11 @@ export interface ServiceOptions {
 }
 
 export class ServiceError extends Error {
-  constructor(message: string) {
+  /** `no-key`: nothing to send with; the window offers the key form. */
+  constructor(
+    message: string,
+    readonly kind: 'no-key' | 'service' = 'service',
+  ) {
     super(message);
     this.name = 'ServiceError';
   }
@@ -67,7 +71,12 @@ export class QuaysideService {
     this.timeScale = options.timeScale ?? timeScaleFromEnv();
     this.now = options.now ?? (() => new Date());
     this.store = openStore(cacheFile(options.dataDir));
-    this.scheduler = createScheduler({ timeScale: this.timeScale, budget: this.store.rateBudget({ timeScale: this.timeScale }), offlineGiveUpMs: options.offlineGiveUpMs });
+    this.scheduler = createScheduler({
+      timeScale: this.timeScale,
+      budget: this.store.rateBudget({ timeScale: this.timeScale }),
+      offlineGiveUpMs: options.offlineGiveUpMs,
+      budgetFailureEndsRequest: (err) => err instanceof StoreError && err.kind !== 'invalid-input',
+    });
   }
 
   close(): void {
@@ -127,7 +136,7 @@ export class QuaysideService {
         baseUrl: base,
         apiKey: async () => {
           const key = await this.apiKey();
-          if (!key) throw new ServiceError('No API key is set; run "quayside key set" (or set QUAYSIDE_API_KEY).');
+          if (!key) throw new ServiceError('No API key is set; run "quayside key set" (or set QUAYSIDE_API_KEY).', 'no-key');
           return key;
         },
         scheduler: this.scheduler,

@@ -80,7 +80,7 @@ export function translateSqliteError(err: unknown, file: string, dir: string): u
   if (code === 'SQLITE_FULL') {
     return new StoreError(
       'disk-full',
-      `The disk holding the Quayside cache (${file}) is full; free some space and try again. Nothing was half-written.`,
+      `The disk holding the Quayside cache (${file}) is full; free some space and try again (nothing was half-written).`,
       file,
       { cause: err },
     );

@@ -50,6 +50,9 @@ export interface Store extends ShipmentQueries, ShipmentEdits, Directory, NotesO
    * opens the same file (tables `request_log`, `rate_blocks`, `rate_waiters`).
    */
   rateBudget(options: SqliteBudgetOptions): RateBudget;
+  /** A better-sqlite3 error of this cache as the StoreError a person can act on (others unchanged). */
+  translateError(err: unknown): unknown;
+  /** Never throws for a full disk: what is committed is safe in the file and its WAL. */
   close(): void;
   /**
    * A single lookup (GET /v2/tracking) or one entry of a batch's results. Returns the local
@@ -77,6 +80,26 @@ export interface Store extends ShipmentQueries, ShipmentEdits, Directory, NotesO
  * Opens the cache at `file`, creating it and its directory if needed, and migrates it.
  * Throws StoreError when the file is damaged, from a newer Quayside, or not writable.
  */
+/** The budget's failures (a full disk) arrive as StoreErrors, so the scheduler can tell a lasting one. */
+function translatingBudget(budget: RateBudget, translate: (err: unknown) => unknown): RateBudget {
+  const guard =
+    <A extends unknown[], R>(fn: (...args: A) => R) =>
+    (...args: A): R => {
+      try {
+        return fn(...args);
+      } catch (err) {
+        throw translate(err);
+      }
+    };
+  return {
+    reserve: guard(budget.reserve.bind(budget)),
+    release: guard(budget.release.bind(budget)),
+    recordAnswer: guard(budget.recordAnswer.bind(budget)),
+    block: guard(budget.block.bind(budget)),
+    withdraw: guard(budget.withdraw.bind(budget)),
+  };
+}
+
 export function openStore(file: string, options: StoreOptions = {}): Store {
   const now = options.now ?? (() => new Date());
   const nowIso = () => now().toISOString();
@@ -141,11 +164,16 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     return {
       file: opened.file,
       db,
-      rateBudget: (budgetOptions) => createSqliteRateBudget(db, budgetOptions),
+      rateBudget: (budgetOptions) => translatingBudget(createSqliteRateBudget(db, budgetOptions), (err) => translateSqliteError(err, opened.file, opened.dir)),
+      translateError: (err) => translateSqliteError(err, opened.file, opened.dir),
       close: () => {
         if (!db.open) return;
-        // Keeps the planner's statistics fresh as the cache grows; cheap when nothing changed.
-        db.pragma('optimize');
+        try {
+          // Keeps the planner's statistics fresh as the cache grows; cheap when nothing changed.
+          db.pragma('optimize');
+        } catch {
+          // A full disk: the statistics wait for the next close; the cache itself is whole.
+        }
         db.close();
       },
       recordTrackingResult: (input) => recordTrackingResult(input).shipmentId,
