@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ApiError } from '../core/api/errors.js';
+import { AppFailure } from '../core/app/app-errors.js';
 import { redactAggressively } from '../core/api/redact.js';
 import { ImportError } from '../core/import/errors.js';
 import { SchedulerClosedError } from '../core/scheduler/errors.js';
@@ -13,7 +14,7 @@ import { UsageError, UserError } from './errors.js';
 import { createOutput } from './output.js';
 
 /** Errors whose message is already one sentence for a person; anything else is a bug. */
-const KNOWN_ERRORS = [ApiError, UserError, ServiceError, LookupError, StoreError, SecretStoreError, ImportError, SchedulerClosedError];
+const KNOWN_ERRORS = [ApiError, UserError, ServiceError, LookupError, StoreError, SecretStoreError, ImportError, SchedulerClosedError, AppFailure];
 
 const HELP = `quayside: ocean shipment tracking from the command line (same cache as the desktop app)
 

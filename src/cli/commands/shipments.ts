@@ -1,4 +1,7 @@
 import { createInterface } from 'node:readline/promises';
+import { NetworkError } from '../../core/api/errors.js';
+import { saveNote } from '../../core/features/notes/notes.js';
+import { sendWaitingNotes } from '../../core/features/notes/outbox-sender.js';
 import type { Command, Context } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { SHIPMENT_COLUMNS, shipmentDetail, shipmentRow } from '../format.js';
@@ -47,7 +50,19 @@ export const noteCommand: Command = {
   summary: 'set the note of a shipment (at most 40 characters; "" deletes it)',
   async run(ctx, args) {
     if (args.length !== 2) throw new UsageError('Give the shipment and the note text (quote it; "" deletes the note).');
-    const shipment = await ctx.service().note(args[0]!, args[1]!);
+    const service = ctx.service();
+    const { id } = service.show(args[0]!);
+    // The same outbox as the window's: this edit replaces one still waiting there, and goes out now.
+    saveNote(service, id, args[1]!);
+    try {
+      await sendWaitingNotes(service, { only: id });
+    } catch (err) {
+      if (err instanceof NetworkError) {
+        throw new UserError(`The tracking service cannot be reached (${err.message}); the note is saved here and waits: the desktop app sends it when the service answers, or run this command again.`);
+      }
+      throw err;
+    }
+    const shipment = service.show(String(id));
     ctx.out.data(shipment);
     ctx.out.line(shipment.note ? `Note of ${shipment.reference} set to "${shipment.note}".` : `Note of ${shipment.reference} deleted.`);
   },

@@ -3,15 +3,15 @@
  * validated (see dispatch in index.ts); what goes back is a view shape, never the API key.
  */
 import type { Api } from '../../shared/contract.js';
-import type { CreditsView, PendingNote, SettingsView, ShipmentFilterInput, ThemeChoice } from '../../shared/views.js';
+import type { CreditsView, SettingsView, ShipmentFilterInput, ThemeChoice } from '../../shared/views.js';
 import { checkContainerNumber } from '../../shared/iso6346.js';
 import { AuthError, NetworkError } from '../api/errors.js';
 import { LookupError, planLookup } from '../service/reference.js';
 import type { QuaysideService } from '../service/service.js';
-import type { OutboxEntry } from '../store/index.js';
 import { resolveFilter } from './filters.js';
 import { type BackgroundSync, SYNC_INTERVAL_SETTING, syncIntervalMinutes } from './background-sync.js';
 import { AppFailure, toAppError } from './app-errors.js';
+import { pendingNote } from '../features/notes/handlers.js';
 
 export const SAMPLE_DATA_ONLY_IN_SHELL =
   'Sample data is switched on in the desktop app (File → Explore with Sample Data); in a browser, start the harness with --demo.';
@@ -20,7 +20,7 @@ export type Handlers = { [M in keyof Api]: (input: Parameters<Api[M]>[0]) => Ret
 
 /** The methods of one area (`import.*`, `map.*`…), implemented in a file of their own. */
 export type AreaHandlers<P extends string> = Pick<Handlers, Extract<keyof Api, `${P}.${string}`>>;
-type WorkdayArea = 'import' | 'watchlists' | 'feed' | 'notifications' | 'map' | 'export' | 'webhooks';
+type WorkdayArea = 'import' | 'watchlists' | 'feed' | 'notifications' | 'map' | 'export' | 'webhooks' | 'notes';
 export type WindowHandlers = Omit<Handlers, Extract<keyof Api, `${WorkdayArea}.${string}`>>;
 
 export interface HandlerContext {
@@ -29,7 +29,6 @@ export interface HandlerContext {
   /** Sends the stored balance; with `reread`, reads it from the service first (after spending or a refund). */
   emitCredits(reread?: boolean): void;
   shipmentsChanged(ids: number[] | null, reason: 'track' | 'note' | 'removal'): void;
-  noteQueued(): void;
   keyChanged(): void;
   sync: BackgroundSync;
 }
@@ -39,10 +38,6 @@ const CREDIT_WARNING_SETTING = 'creditWarningBelow';
 const DEFAULT_CREDIT_WARNING = 100;
 const CREDIT_HISTORY_POINTS = 200;
 const MAX_IDS = 100_000;
-
-export function pendingNote(e: OutboxEntry): PendingNote {
-  return { shipmentId: e.shipmentId, reference: e.reference, note: e.note, queuedAt: e.queuedAt, attempts: e.attempts, lastError: e.lastError };
-}
 
 export function creditsView(service: QuaysideService): CreditsView {
   const latest = service.store.latestCredits();
@@ -138,19 +133,6 @@ export function createHandlers(ctx: HandlerContext): WindowHandlers {
       }
       return { shipment: outcome.shipment, fromCache: outcome.fromCache };
     },
-
-    'notes.set': async ({ shipmentId, note }) => {
-      const found = shipment(shipmentId);
-      if (!found.trackingId) {
-        throw new AppFailure('invalid-input', `${found.reference} has no record at the tracking service yet (${found.outcome === 'INFO_NOT_FOUND' ? 'no data from the carrier yet' : found.outcome}); a note can be added once it is tracked.`);
-      }
-      const entry = store.queueNote(shipmentId, note.trim());
-      if (!entry) throw new AppFailure('not-found', `${found.reference} is no longer in the cache.`);
-      ctx.shipmentsChanged([shipmentId], 'note');
-      ctx.noteQueued();
-      return { shipmentId, note: entry.note, pending: true };
-    },
-    'notes.pending': async () => store.waitingNotes().map(pendingNote),
 
     'removal.preview': async (ids) => {
       const plan = service.planRemoval(ids.map(String));

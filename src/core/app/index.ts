@@ -6,8 +6,9 @@ import { API_METHODS, type ApiMethod, type EventName, type Events, type Result }
 import { INPUT_SCHEMAS } from '../../shared/contract-schemas.js';
 import { QuaysideService } from '../service/service.js';
 import { toAppError } from './app-errors.js';
-import { createHandlers, creditsView, pendingNote, statusView, type Handlers } from './handlers.js';
-import { NotesSender } from './notes-sender.js';
+import { createHandlers, creditsView, statusView, type Handlers } from './handlers.js';
+import { NotesSender } from '../features/notes/outbox-sender.js';
+import { createNotesHandlers, pendingNote } from '../features/notes/handlers.js';
 import { createExportHandlers } from './export-handlers.js';
 import { createWatchlistHandlers, feedSeenUpTo, notificationPrefs } from './watchlist-handlers.js';
 import { createImportHandlers } from './import-handlers.js';
@@ -115,10 +116,6 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       emit('shipments.changed', { ids, reason });
       if (reason === 'track') checkFeed();
     },
-    noteQueued: () => {
-      emitOutbox([], []);
-      notes.kick();
-    },
     keyChanged: () => {
       notes.kick();
       sync.schedule();
@@ -135,6 +132,14 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
   });
   const handlers: Handlers = {
     ...windowHandlers,
+    ...createNotesHandlers({
+      service,
+      queued: (shipmentId) => {
+        emit('shipments.changed', { ids: [shipmentId], reason: 'note' });
+        emitOutbox([], []);
+        notes.kick();
+      },
+    }),
     ...createWatchlistHandlers({ service, watchlistsChanged: (ids) => emit('watchlists.changed', { ids }) }),
     ...createExportHandlers(service, options.now ?? (() => new Date()), options.chooseExportPath),
     ...createMapHandlers(service),

@@ -1,5 +1,4 @@
 import type { Shipment, TrackingType } from '../../shared/domain.js';
-import { NOTE_MAX_LENGTH } from '../../shared/domain.js';
 import { TrackingClient } from '../api/client.js';
 import { AuthError } from '../api/errors.js';
 import type { Carrier, TrackingResult, Webhook } from '../api/types.js';
@@ -279,19 +278,6 @@ export class QuaysideService {
     const shipment = this.store.getShipment(/^\d+$/.test(key) ? Number(key) : normaliseKey(key));
     if (!shipment) throw new ServiceError(`No shipment "${key}" in the cache; run "quayside list --search ${key}" or track it first.`);
     return shipment;
-  }
-
-  async note(key: string, text: string): Promise<Shipment> {
-    if (text.length > NOTE_MAX_LENGTH) {
-      throw new ServiceError(`A note has at most ${NOTE_MAX_LENGTH} characters; this one has ${text.length}. Shorten it and try again.`);
-    }
-    const shipment = this.show(key);
-    if (!shipment.trackingId) {
-      throw new ServiceError(`${shipment.reference} has no tracking record at the service yet (${shipment.outcome}); a note can be set once it is tracked.`);
-    }
-    const record = await this.api().setNote(shipment.trackingId, text);
-    this.store.setNote(shipment.trackingId, record.note ?? null);
-    return this.show(String(shipment.id));
   }
 
   /** What DELETE /v2/shipments will do to each record (api-v2.md 3.2), before it is sent. */

@@ -4,10 +4,10 @@
  * a train goes out by itself when the network is back; it also survives a restart (the
  * outbox is in SQLite and is drained when the app starts).
  */
-import { BadRequestError, UnexpectedStatusError } from '../api/errors.js';
-import type { OutboxEntry } from '../store/index.js';
-import type { QuaysideService } from '../service/service.js';
-import { toAppError } from './app-errors.js';
+import { BadRequestError, UnexpectedStatusError } from '../../api/errors.js';
+import type { OutboxEntry } from '../../store/index.js';
+import type { QuaysideService } from '../../service/service.js';
+import { toAppError } from '../../app/app-errors.js';
 
 export interface NotesSenderEvents {
   sent(entry: OutboxEntry, note: string | null): void;
@@ -61,34 +61,9 @@ export class NotesSender {
   }
 
   private async drain(): Promise<void> {
-    const store = this.service.store;
-    for (;;) {
-      if (this.closed) return;
-      const entry = store.waitingNotes()[0];
-      if (!entry) {
-        this.retries = 0;
-        return;
-      }
-      try {
-        const record = await this.service.api().setNote(entry.trackingId, entry.note ?? '', { priority: 'interactive' });
-        if (this.closed) return;
-        store.markNoteSent(entry.id, record.note ?? null);
-        this.events.sent(entry, record.note ?? null);
-        this.retries = 0;
-      } catch (err) {
-        if (this.closed) return;
-        const { message } = toAppError(err);
-        if (refusedForGood(err)) {
-          store.markNoteFailed(entry.id, message);
-          this.events.failed(entry, message);
-          continue;
-        }
-        store.markNoteAttempt(entry.id, message);
-        this.events.changed();
-        this.scheduleRetry();
-        return;
-      }
-    }
+    const outcome = await sendWaitingNotes(this.service, { ...this.events, stop: () => this.closed });
+    if (outcome === 'all-sent') this.retries = 0;
+    else if (outcome === 'will-retry') this.scheduleRetry();
   }
 
   private scheduleRetry(): void {
@@ -99,6 +74,42 @@ export class NotesSender {
       this.kick();
     }, wait / this.service.timeScale);
     this.retryTimer.unref?.();
+  }
+}
+
+/**
+ * Sends what waits in the outbox, oldest first, through the scheduler: the one way a note reaches
+ * the service, from the window and from `quayside note` alike, so a newer edit always replaces an
+ * older one still waiting. `only`: just that shipment's edit (a person at a terminal waits for it).
+ */
+export async function sendWaitingNotes(
+  service: QuaysideService,
+  options: Partial<NotesSenderEvents> & { only?: number; stop?: () => boolean } = {},
+): Promise<'all-sent' | 'will-retry' | 'stopped'> {
+  const store = service.store;
+  for (;;) {
+    if (options.stop?.()) return 'stopped';
+    const entry = options.only === undefined ? store.waitingNotes()[0] : store.waitingNote(options.only);
+    if (!entry) return 'all-sent';
+    try {
+      const record = await service.api().setNote(entry.trackingId, entry.note ?? '', { priority: 'interactive' });
+      if (options.stop?.()) return 'stopped';
+      store.markNoteSent(entry.id, record.note ?? null);
+      options.sent?.(entry, record.note ?? null);
+    } catch (err) {
+      if (options.stop?.()) return 'stopped';
+      const { message } = toAppError(err);
+      if (refusedForGood(err)) {
+        store.markNoteFailed(entry.id, message);
+        options.failed?.(entry, message);
+        if (options.only !== undefined) throw err;
+        continue;
+      }
+      store.markNoteAttempt(entry.id, message);
+      options.changed?.();
+      if (options.only !== undefined) throw err;
+      return 'will-retry';
+    }
   }
 }
 
