@@ -1,0 +1,201 @@
+/**
+ * The use cases of the Attention view, for the CLI and (later) the window: the list worst first,
+ * acknowledging a reason, and the morning digest's count. Each takes the Store and a clock.
+ */
+import { invalidInputError } from '../../store/errors.js';
+import type { ShipmentFilter, Store, WatchlistRecord } from '../../store/index.js';
+import { gatherFacts, type FactsContext } from './facts.js';
+import { deskToday } from './naive-days.js';
+import { compareFindings, compareWorstFirst } from './order.js';
+import { findReasons, type Finding, type Moment } from './reasons.js';
+import { attentionRepository, type AcknowledgementRow, type SummaryRow } from './repository.js';
+import { attentionSettings, freeDaysSettings } from './settings.js';
+import { REASON_KINDS, isReasonKind, type AttentionItem, type AttentionReason, type ReasonKind } from './types.js';
+
+export interface ListAttentionOptions {
+  /** A watchlist by name or id: only its shipments. */
+  watchlist?: string | number;
+  /** Also shipments whose every reason is acknowledged (they come last). */
+  includeAcknowledged?: boolean;
+  now: () => Date;
+}
+
+export interface AcknowledgeInput {
+  shipmentId: number;
+  kind: ReasonKind | string;
+  comment?: string | null;
+  now: () => Date;
+}
+
+export interface MorningDigest {
+  /** Shipments with at least one reason no one acknowledged. */
+  count: number;
+  /** Of those, how many have each reason open. */
+  byKind: Record<ReasonKind, number>;
+  /** "5 shipments need attention" */
+  text: string;
+  /** UTC ISO. */
+  at: string;
+}
+
+export const COMMENT_MAX_LENGTH = 500;
+
+/** The shipments of a watchlist as a store filter (a saved filter's conditions, or the list's members). */
+function watchlistMembers(store: Store, key: string | number): ShipmentFilter {
+  const watchlist: WatchlistRecord | null = typeof key === 'number' ? store.getWatchlist(key) : store.watchlistByName(key);
+  if (watchlist === null) {
+    throw invalidInputError(store.file, `There is no watchlist ${typeof key === 'number' ? `with id ${key}` : `named "${key}"`}; check its name in the Watchlists view.`);
+  }
+  if (watchlist.kind === 'list') return { watchlistId: watchlist.id };
+  let saved: Record<string, unknown> = {};
+  try {
+    saved = JSON.parse(watchlist.filter ?? '{}') as Record<string, unknown>;
+  } catch {
+    // A saved filter that cannot be read selects everything, as in the window.
+  }
+  const text = (k: string) => (typeof saved[k] === 'string' ? (saved[k] as string) : undefined);
+  const fields = saved.fields !== null && typeof saved.fields === 'object' ? (saved.fields as Record<string, string>) : undefined;
+  return {
+    search: text('search'), status: text('status'), shipmentStatus: text('shipmentStatus'), carrier: text('carrier'),
+    pod: text('pod'), etaFrom: text('etaFrom'), etaTo: text('etaTo'), fields,
+    outcome: text('outcome') as ShipmentFilter['outcome'],
+  };
+}
+
+interface Evaluated {
+  row: SummaryRow;
+  findings: Finding[];
+  lastFreeDay: string | null;
+  daysLeft: number | null;
+}
+
+function evaluate(store: Store, members: ShipmentFilter | null, now: Date, shipmentId?: number): Evaluated[] {
+  const { reads } = attentionRepository(store);
+  const settings = attentionSettings(store);
+  const freeDays = freeDaysSettings(store);
+  const moment: Moment = { today: deskToday(now), nowMs: now.getTime() };
+  const ctx: FactsContext = {
+    reads,
+    settings,
+    freeDays,
+    carriers: store.listCarriers(),
+    today: moment.today,
+    promisedValues: settings.promisedDateField ? reads.fieldValues(settings.promisedDateField) : null,
+    customerValues: freeDays.customerField ? reads.fieldValues(freeDays.customerField) : null,
+    planChanged: reads.planChanged(),
+  };
+  return reads.summaries(members, shipmentId).map((row) => {
+    const facts = gatherFacts(row, ctx);
+    return {
+      row,
+      findings: findReasons(facts, settings.thresholds, moment).sort(compareFindings),
+      lastFreeDay: facts.clock?.lastFreeDay ?? null,
+      daysLeft: facts.clock?.daysLeft ?? null,
+    };
+  });
+}
+
+/** An acknowledgement covers a reason while it is the same occurrence and not worse than then. */
+function covers(ack: AcknowledgementRow | undefined, finding: Finding): boolean {
+  return ack !== undefined && ack.occurrence === finding.occurrence && finding.severity <= ack.severity;
+}
+
+/** Every shipment that needs a person, worst first (see order.ts), each with its reasons. */
+export function listAttention(store: Store, options: ListAttentionOptions): AttentionItem[] {
+  const members = options.watchlist === undefined ? null : watchlistMembers(store, options.watchlist);
+  const acks = new Map(attentionRepository(store).reads.acknowledgements().map((a) => [`${a.shipment_id}|${a.kind}`, a]));
+  const items = evaluate(store, members, options.now())
+    .filter((e) => e.findings.length > 0)
+    .map((e) => {
+      const reasons: AttentionReason[] = e.findings.map((f) => {
+        const ack = acks.get(`${e.row.id}|${f.kind}`);
+        const acknowledged = covers(ack, f);
+        return {
+          kind: f.kind,
+          since: f.since,
+          detail: f.detail,
+          acknowledged,
+          acknowledgement: acknowledged && ack ? { at: ack.acknowledged_at, comment: ack.comment } : null,
+        };
+      });
+      const open = e.findings.filter((_, i) => !reasons[i]!.acknowledged);
+      const item: AttentionItem = {
+        id: e.row.id,
+        reference: e.row.reference,
+        trackingId: e.row.tracking_id,
+        carrier: { scac: e.row.carrier_scac, name: e.row.carrier_name },
+        pod: e.row.pod_name === null ? null : { name: e.row.pod_name, country: e.row.pod_country },
+        eta: e.row.eta,
+        shipmentStatus: e.row.shipment_status,
+        reasons,
+        lastFreeDay: e.lastFreeDay,
+        daysLeft: e.daysLeft,
+      };
+      return { item, rank: { reference: e.row.reference, open, daysLeft: e.daysLeft } };
+    })
+    .filter((x) => options.includeAcknowledged === true || x.rank.open.length > 0);
+  return items.sort((a, b) => compareWorstFirst(a.rank, b.rank)).map((x) => x.item);
+}
+
+/**
+ * Marks a reason of a shipment as handled, with an optional comment. It stays covered while it is
+ * the same occurrence and no worse (the ETA slips no further, the free time has not run out).
+ * Throws a readable StoreError when the shipment does not have that reason now.
+ */
+export function acknowledge(store: Store, input: AcknowledgeInput): AttentionReason {
+  if (!isReasonKind(input.kind)) {
+    throw invalidInputError(store.file, `"${input.kind}" is not a reason of the Attention view; the reasons are ${REASON_KINDS.join(', ')}.`);
+  }
+  const comment = input.comment?.trim() || null;
+  if (comment !== null && comment.length > COMMENT_MAX_LENGTH) {
+    throw invalidInputError(store.file, `A comment can have at most ${COMMENT_MAX_LENGTH} characters; this one has ${comment.length}.`);
+  }
+  const now = input.now();
+  const [evaluated] = evaluate(store, null, now, input.shipmentId);
+  const finding = evaluated?.findings.find((f) => f.kind === input.kind);
+  if (evaluated === undefined || finding === undefined) {
+    const what = evaluated === undefined ? 'That shipment is not one the Attention view follows' : `${evaluated.row.reference} has no "${input.kind}" reason now`;
+    throw invalidInputError(store.file, `${what}; nothing was acknowledged. Refresh the view.`);
+  }
+  const at = now.toISOString();
+  attentionRepository(store).writes.acknowledge({
+    shipment_id: input.shipmentId,
+    kind: finding.kind,
+    occurrence: finding.occurrence,
+    severity: finding.severity,
+    comment,
+    acknowledged_at: at,
+  });
+  return { kind: finding.kind, since: finding.since, detail: finding.detail, acknowledged: true, acknowledgement: { at, comment } };
+}
+
+/** Takes an acknowledgement back; false when there was none. */
+export function unacknowledge(store: Store, input: { shipmentId: number; kind: ReasonKind | string }): boolean {
+  return attentionRepository(store).writes.removeAcknowledgement(input.shipmentId, input.kind);
+}
+
+/** How many shipments need attention now, for the morning notification and the header's count. */
+export function morningDigest(store: Store, options: { watchlist?: string | number; now: () => Date }): MorningDigest {
+  const now = options.now();
+  const items = listAttention(store, { watchlist: options.watchlist, now: () => now });
+  const byKind = Object.fromEntries(REASON_KINDS.map((k) => [k, 0])) as Record<ReasonKind, number>;
+  for (const item of items) {
+    for (const kind of new Set(item.reasons.filter((r) => !r.acknowledged).map((r) => r.kind))) byKind[kind]++;
+  }
+  const count = items.length;
+  const text = count === 0 ? 'Nothing needs attention' : `${count} shipment${count === 1 ? '' : 's'} need${count === 1 ? 's' : ''} attention`;
+  return { count, byKind, text, at: now.toISOString() };
+}
+
+/**
+ * Whether the morning digest is due: once a day, at or after the person's time of day on the desk's
+ * clock, unless it was already shown since that time today. `lastShownAt`: UTC ISO or null.
+ */
+export function isDigestDue(digestTime: string, lastShownAt: string | null, now: Date): boolean {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(digestTime);
+  if (!m) return false;
+  const due = new Date(now.getFullYear(), now.getMonth(), now.getDate(), Number(m[1]), Number(m[2]));
+  if (now.getTime() < due.getTime()) return false;
+  const last = lastShownAt === null ? NaN : Date.parse(lastShownAt);
+  return Number.isNaN(last) || last < due.getTime();
+}

@@ -1,0 +1,228 @@
+/**
+ * The SQL of the Attention view, on the store's connection: prepared statements with bound
+ * parameters only (the member filter comes from the store's fixed fragments), reads and writes
+ * apart, writes in an IMMEDIATE transaction with SQLite errors turned into the store's readable ones.
+ * Tables: shipments, events, changes, shipment_fields (read), attention_acknowledgements (read and
+ * write), planned_events_seen and shipments_first_seen (kept by triggers of migration 6).
+ */
+import path from 'node:path';
+import type { Database, Statement } from 'better-sqlite3';
+import { translateSqliteError } from '../../store/errors.js';
+import type { ShipmentFilter, Store } from '../../store/index.js';
+import { where } from '../../store/queries.js';
+import { writeTransaction } from '../../store/tx.js';
+
+/** Event codes (api-v2.md 2.3 and the simulator's): a vessel arrival, a discharge, a delivery. */
+export const ARRIVAL_CODES: readonly string[] = ['VAD'];
+export const DISCHARGE_CODES: readonly string[] = ['CDD'];
+export const DELIVERY_CODES: readonly string[] = ['CDC'];
+
+/**
+ * Shipments that can need attention: ACTIVE at the service, or never tracked there because the
+ * carrier had no data (INFO_NOT_FOUND without a subscription): those still wait for a person.
+ */
+const ACTIVE = "(s.subscription_status = 'ACTIVE' OR (s.subscription_status IS NULL AND s.outcome = 'INFO_NOT_FOUND'))";
+
+export interface SummaryRow {
+  id: number;
+  tracking_id: string | null;
+  reference: string;
+  type: string;
+  carrier_scac: string | null;
+  carrier_name: string | null;
+  shipment_status: string | null;
+  outcome: string;
+  eta: string | null;
+  pod_location: number | null;
+  pol_location: number | null;
+  origin_location: number | null;
+  destination_location: number | null;
+  pod_name: string | null;
+  pod_country: string | null;
+  first_seen_at: string | null;
+  last_actual_date: string | null;
+  next_expected_date: string | null;
+  delivered: 0 | 1;
+  arrived: 0 | 1;
+  last_event_seen_at: string | null;
+  not_found_at: string | null;
+  eta_moved: 0 | 1;
+}
+
+export interface EventRow {
+  container: string;
+  date: string | null;
+  actual: 0 | 1;
+  status_code: string;
+  status: string;
+  location_id: number | null;
+  place: string | null;
+  vessel: string | null;
+  voyage: string | null;
+}
+
+export interface PlanRow {
+  status_code: string;
+  location_id: number;
+  vessel: string;
+  voyage: string;
+  first_seen_at: string;
+}
+
+export interface ChangeRow {
+  at: string;
+  from_value: string | null;
+  to_value: string | null;
+}
+
+export interface AcknowledgementRow {
+  shipment_id: number;
+  kind: string;
+  occurrence: string;
+  severity: number;
+  comment: string | null;
+  acknowledged_at: string;
+}
+
+export interface AttentionReads {
+  /** The shipments that can need attention, among `members` (null: all), or the one with this local id. */
+  summaries(members: ShipmentFilter | null, shipmentId?: number): SummaryRow[];
+  events(shipmentId: number): EventRow[];
+  plans(shipmentId: number): PlanRow[];
+  /** Shipments whose expected events were not all first seen at once: a plan changed. */
+  planChanged(): Set<number>;
+  etaMoves(shipmentId: number): ChangeRow[];
+  latestStatusChange(shipmentId: number): ChangeRow | null;
+  /** When Quayside recorded an actual event (its event_added change), or null. */
+  eventSeenAt(shipmentId: number, containerNumber: string, text: string): string | null;
+  /** Values of one imported column, by shipment. */
+  fieldValues(name: string): Map<number, string>;
+  acknowledgements(): AcknowledgementRow[];
+}
+
+export interface AttentionWrites {
+  acknowledge(row: AcknowledgementRow): void;
+  removeAcknowledgement(shipmentId: number, kind: string): boolean;
+}
+
+export interface AttentionRepository {
+  reads: AttentionReads;
+  writes: AttentionWrites;
+}
+
+const SUMMARY_COLUMNS = `
+  s.id, s.tracking_id, s.reference, s.type, s.carrier_scac, s.carrier_name, s.shipment_status, s.outcome, s.eta,
+  s.pod_location, s.pol_location, s.origin_location, s.destination_location,
+  pod.name AS pod_name, pod.country AS pod_country, fs.at AS first_seen_at,
+  (SELECT max(e.date) FROM events e WHERE e.shipment_id = s.id AND e.actual = 1) AS last_actual_date,
+  (SELECT min(e.date) FROM events e WHERE e.shipment_id = s.id AND e.actual = 0) AS next_expected_date,
+  EXISTS (SELECT 1 FROM events e WHERE e.shipment_id = s.id AND e.actual = 1
+          AND e.status_code IN (SELECT value FROM json_each(?))) AS delivered,
+  EXISTS (SELECT 1 FROM events e WHERE e.shipment_id = s.id AND e.actual = 1 AND e.location_id = s.pod_location
+          AND e.status_code IN (SELECT value FROM json_each(?))) AS arrived,
+  (SELECT max(c.at) FROM changes c WHERE c.shipment_id = s.id AND c.kind = 'event_added') AS last_event_seen_at,
+  (SELECT c.at FROM changes c WHERE c.shipment_id = s.id AND c.kind = 'outcome_changed' AND c.to_value = 'INFO_NOT_FOUND'
+    ORDER BY c.id DESC LIMIT 1) AS not_found_at,
+  EXISTS (SELECT 1 FROM changes c WHERE c.shipment_id = s.id AND c.kind = 'eta_moved') AS eta_moved`;
+
+function createReads(db: Database): AttentionReads {
+  const statements = new Map<string, Statement>();
+  const prepared = (sql: string): Statement => {
+    let statement = statements.get(sql);
+    if (statement === undefined) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const events = db.prepare<[number], EventRow>(
+    `SELECT c.number AS container, e.date, e.actual, e.status_code, e.status, e.location_id, l.name AS place, e.vessel, e.voyage
+       FROM events e
+       JOIN containers c ON c.id = e.container_id
+       LEFT JOIN locations l ON l.shipment_id = e.shipment_id AND l.location_id = e.location_id
+      WHERE e.shipment_id = ?
+      ORDER BY c.position, e.position`,
+  );
+  const plans = db.prepare<[number], PlanRow>(
+    'SELECT status_code, location_id, vessel, voyage, first_seen_at FROM planned_events_seen WHERE shipment_id = ?',
+  );
+  const planChanged = db.prepare<[], { shipment_id: number }>(
+    'SELECT shipment_id FROM planned_events_seen GROUP BY shipment_id HAVING min(first_seen_at) < max(first_seen_at)',
+  );
+  const etaMoves = db.prepare<[number], ChangeRow>(
+    "SELECT at, from_value, to_value FROM changes WHERE shipment_id = ? AND kind = 'eta_moved' ORDER BY id",
+  );
+  const statusChange = db.prepare<[number], ChangeRow>(
+    "SELECT at, from_value, to_value FROM changes WHERE shipment_id = ? AND kind = 'status_changed' ORDER BY id DESC LIMIT 1",
+  );
+  const eventSeen = db.prepare<[number, string, string], { at: string | null }>(
+    "SELECT min(at) AS at FROM changes WHERE shipment_id = ? AND kind = 'event_added' AND container_number = ? AND to_value = ?",
+  );
+  const fieldValues = db.prepare<[string], { shipment_id: number; value: string }>(
+    'SELECT shipment_id, value FROM shipment_fields WHERE name = ?',
+  );
+  const acknowledgements = db.prepare<[], AcknowledgementRow>('SELECT * FROM attention_acknowledgements');
+
+  return {
+    summaries(members, shipmentId) {
+      const w = members === null ? { sql: '', params: [] as (string | number)[] } : where(members);
+      let filter = w.sql === '' ? '' : `AND s.id IN (SELECT s.id FROM shipments s ${w.sql})`;
+      if (shipmentId !== undefined) {
+        filter += ' AND s.id = ?';
+        w.params.push(shipmentId);
+      }
+      const sql = `SELECT ${SUMMARY_COLUMNS}
+        FROM shipments s
+        LEFT JOIN locations pod ON pod.shipment_id = s.id AND pod.location_id = s.pod_location
+        LEFT JOIN shipments_first_seen fs ON fs.shipment_id = s.id
+        WHERE ${ACTIVE} ${filter}`;
+      // The event codes are bound first (they come first in the text), then the filter's values.
+      const codes = [JSON.stringify(DELIVERY_CODES), JSON.stringify([...ARRIVAL_CODES, ...DISCHARGE_CODES])];
+      return prepared(sql).all(...codes, ...w.params) as SummaryRow[];
+    },
+    events: (shipmentId) => events.all(shipmentId),
+    plans: (shipmentId) => plans.all(shipmentId),
+    planChanged: () => new Set(planChanged.all().map((r) => r.shipment_id)),
+    etaMoves: (shipmentId) => etaMoves.all(shipmentId),
+    latestStatusChange: (shipmentId) => statusChange.get(shipmentId) ?? null,
+    eventSeenAt: (shipmentId, containerNumber, text) => eventSeen.get(shipmentId, containerNumber, text)?.at ?? null,
+    fieldValues: (name) => new Map(fieldValues.all(name).map((r) => [r.shipment_id, r.value])),
+    acknowledgements: () => acknowledgements.all(),
+  };
+}
+
+function createWrites(db: Database, file: string): AttentionWrites {
+  const upsert = db.prepare<AcknowledgementRow>(
+    `INSERT INTO attention_acknowledgements (shipment_id, kind, occurrence, severity, comment, acknowledged_at)
+     VALUES (@shipment_id, @kind, @occurrence, @severity, @comment, @acknowledged_at)
+     ON CONFLICT (shipment_id, kind) DO UPDATE SET occurrence = excluded.occurrence, severity = excluded.severity,
+       comment = excluded.comment, acknowledged_at = excluded.acknowledged_at`,
+  );
+  const remove = db.prepare<[number, string]>('DELETE FROM attention_acknowledgements WHERE shipment_id = ? AND kind = ?');
+  const guarded = <A extends unknown[], R>(fn: (...args: A) => R) => {
+    const transaction = writeTransaction(db, fn);
+    return (...args: A): R => {
+      try {
+        return transaction(...args);
+      } catch (err) {
+        throw translateSqliteError(err, file, path.dirname(file));
+      }
+    };
+  };
+  return {
+    acknowledge: guarded((row: AcknowledgementRow) => void upsert.run(row)),
+    removeAcknowledgement: guarded((shipmentId: number, kind: string) => remove.run(shipmentId, kind).changes > 0),
+  };
+}
+
+const repositories = new WeakMap<Database, AttentionRepository>();
+
+/** One repository per open connection; its statements are prepared once. */
+export function attentionRepository(store: Pick<Store, 'db' | 'file'>): AttentionRepository {
+  let repository = repositories.get(store.db);
+  if (repository === undefined) {
+    repository = { reads: createReads(store.db), writes: createWrites(store.db, store.file) };
+    repositories.set(store.db, repository);
+  }
+  return repository;
+}

@@ -1,0 +1,141 @@
+/**
+ * The person's choices for the Attention view, kept in the cache's settings table: a threshold per
+ * reason, the promised-date column, the digest time, and free days per carrier and per customer.
+ */
+import { invalidInputError } from '../../store/errors.js';
+import type { Store } from '../../store/index.js';
+import {
+  DEFAULT_THRESHOLDS,
+  REASON_KINDS,
+  isReasonKind,
+  type AttentionSettings,
+  type AttentionSettingsPatch,
+  type FreeDaysPatch,
+  type FreeDaysSettings,
+  type ReasonKind,
+} from './types.js';
+
+export const THRESHOLDS_SETTING = 'attention.thresholds';
+export const PROMISED_DATE_SETTING = 'attention.promisedDateField';
+export const DIGEST_TIME_SETTING = 'attention.digestTime';
+export const FREE_DAYS_SETTING = 'attention.freeDays';
+export const DEFAULT_DIGEST_TIME = '08:00';
+
+/** At most a year: a larger number is a typing mistake, not a contract. */
+const MAX_DAYS = 366;
+
+type SettingsStore = Pick<Store, 'getSetting' | 'setSetting' | 'file'>;
+
+function readJson(store: SettingsStore, key: string): Record<string, unknown> {
+  const text = store.getSetting(key);
+  if (text === null) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    // A damaged value is read as "not set"; the next update writes a good one.
+    return {};
+  }
+}
+
+function wholeDays(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_DAYS ? value : null;
+}
+
+function numbersOf(value: unknown): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (value === null || typeof value !== 'object') return out;
+  for (const [key, n] of Object.entries(value as Record<string, unknown>)) {
+    const days = wholeDays(n);
+    if (days !== null) out[key] = days;
+  }
+  return out;
+}
+
+function checkDays(store: SettingsStore, what: string, value: number): number {
+  if (wholeDays(value) === null) {
+    throw invalidInputError(store.file, `${what} must be a whole number of days from 0 to ${MAX_DAYS}, not ${value}.`);
+  }
+  return value;
+}
+
+function column(value: string | null | undefined): string | null {
+  const name = value?.trim() ?? '';
+  return name === '' ? null : name;
+}
+
+export function attentionSettings(store: SettingsStore): AttentionSettings {
+  const stored = readJson(store, THRESHOLDS_SETTING);
+  const thresholds = { ...DEFAULT_THRESHOLDS } as Record<ReasonKind, number>;
+  for (const kind of REASON_KINDS) {
+    const days = wholeDays(stored[kind]);
+    if (days !== null) thresholds[kind] = days;
+  }
+  return {
+    thresholds,
+    promisedDateField: column(store.getSetting(PROMISED_DATE_SETTING)),
+    digestTime: store.getSetting(DIGEST_TIME_SETTING) ?? DEFAULT_DIGEST_TIME,
+  };
+}
+
+/** Changes what the patch names; a threshold set to null goes back to its default. Returns the settings now in force. */
+export function updateAttentionSettings(store: SettingsStore, patch: AttentionSettingsPatch): AttentionSettings {
+  if (patch.thresholds !== undefined) {
+    const next = numbersOf(readJson(store, THRESHOLDS_SETTING));
+    for (const [kind, days] of Object.entries(patch.thresholds)) {
+      if (!isReasonKind(kind)) throw invalidInputError(store.file, `"${kind}" is not a reason of the Attention view; the reasons are ${REASON_KINDS.join(', ')}.`);
+      if (days === null || days === undefined) delete next[kind];
+      else next[kind] = checkDays(store, `The threshold of ${kind}`, days);
+    }
+    store.setSetting(THRESHOLDS_SETTING, JSON.stringify(next));
+  }
+  if (patch.promisedDateField !== undefined) store.setSetting(PROMISED_DATE_SETTING, column(patch.promisedDateField));
+  if (patch.digestTime !== undefined) {
+    const m = /^(\d{1,2}):(\d{2})$/.exec(patch.digestTime.trim());
+    if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) {
+      throw invalidInputError(store.file, `The digest time is a time of day such as 08:00, not "${patch.digestTime}".`);
+    }
+    store.setSetting(DIGEST_TIME_SETTING, `${m[1]!.padStart(2, '0')}:${m[2]}`);
+  }
+  return attentionSettings(store);
+}
+
+export function freeDaysSettings(store: SettingsStore): FreeDaysSettings {
+  const stored = readJson(store, FREE_DAYS_SETTING);
+  return {
+    carriers: numbersOf(stored.carriers),
+    customerField: typeof stored.customerField === 'string' ? column(stored.customerField) : null,
+    customers: numbersOf(stored.customers),
+  };
+}
+
+/** Sets or removes free days (null removes an entry) and the customer column. Returns the settings now in force. */
+export function updateFreeDays(store: SettingsStore, patch: FreeDaysPatch): FreeDaysSettings {
+  const next = freeDaysSettings(store);
+  for (const [scacText, days] of Object.entries(patch.carriers ?? {})) {
+    const scac = scacText.trim().toUpperCase();
+    if (!/^[A-Z0-9]{2,6}$/.test(scac)) throw invalidInputError(store.file, `"${scacText}" is not a carrier SCAC (such as MAEU).`);
+    if (days === null) delete next.carriers[scac];
+    else next.carriers[scac] = checkDays(store, `The free days of ${scac}`, days);
+  }
+  for (const [customerText, days] of Object.entries(patch.customers ?? {})) {
+    const customer = customerText.trim();
+    if (customer === '') throw invalidInputError(store.file, 'A customer for free days needs a name, as written in the customer column.');
+    const existing = Object.keys(next.customers).find((k) => k.toLowerCase() === customer.toLowerCase());
+    if (existing !== undefined) delete next.customers[existing];
+    if (days !== null) next.customers[customer] = checkDays(store, `The free days of ${customer}`, days);
+  }
+  if (patch.customerField !== undefined) next.customerField = column(patch.customerField);
+  store.setSetting(FREE_DAYS_SETTING, JSON.stringify(next));
+  return next;
+}
+
+/** The free days that apply: the customer's (more specific) before the carrier's; null when neither is set. */
+export function freeDaysFor(settings: FreeDaysSettings, scac: string | null, customer: string | null): number | null {
+  if (customer !== null) {
+    const key = Object.keys(settings.customers).find((k) => k.toLowerCase() === customer.trim().toLowerCase());
+    if (key !== undefined) return settings.customers[key]!;
+  }
+  if (scac !== null) return settings.carriers[scac.toUpperCase()] ?? null;
+  return null;
+}
