@@ -20,3 +20,24 @@ export async function withLongestStall<T>(work: () => Promise<T>): Promise<{ ms:
     clearInterval(tick);
   }
 }
+
+/**
+ * withLongestStall, repeated until a run stays under `under` ms (at most `attempts` runs): the
+ * lowest longest stall and the runs' figures. A hold by the code under test comes back on every
+ * run; a pause of a machine shared with other test files (2 cores, browsers, child processes:
+ * the timer thread simply not scheduled, a scavenge stretched) seldom does twice.
+ */
+export async function leastLongestStall<T>(
+  work: () => Promise<T>,
+  options: { under: number; attempts?: number },
+): Promise<{ ms: number; stallMs: number; value: T; stalls: number[] }> {
+  const stalls: number[] = [];
+  let best: { ms: number; stallMs: number; value: T } | null = null;
+  for (let attempt = 0; attempt < (options.attempts ?? 3); attempt++) {
+    const run = await withLongestStall(work);
+    stalls.push(run.stallMs);
+    if (!best || run.stallMs < best.stallMs) best = run;
+    if (run.stallMs < options.under) break;
+  }
+  return { ...best!, stalls };
+}
