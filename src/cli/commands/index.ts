@@ -1,4 +1,5 @@
 import type { Command } from '../context.js';
+import { attentionCommand } from './attention.js';
 import { carriersCommand, creditsCommand } from './carriers.js';
 import { importCommand, jobsCommand, resumeCommand } from './import.js';
 import { keyCommand } from './key.js';
@@ -14,6 +15,7 @@ export const COMMANDS: Command[] = [
   trackCommand,
   syncCommand,
   listCommand,
+  attentionCommand,
   showCommand,
   noteCommand,
   removeCommand,
