@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { MemorySecretStore, apiKeyAccount, type SecretStore } from '../core/secrets/index.js';
 import { DEFAULT_API_KEY, startSimulator } from './index.js';
+import { DEMO_LOCAL_REFERENCES, prepareDemoHistory } from './demo-history.js';
 import type { AppRuntime } from '../core/app/index.js';
 
 export const DEMO_SHIPMENTS = 300;
@@ -26,7 +27,8 @@ export function demoDataDir(dataDir: string): string {
 }
 
 export async function startDemoBackend(options: { dataDir: string; timeScale?: number }): Promise<DemoBackend> {
-  const sim = await startSimulator({ accounts: [{ apiKey: DEFAULT_API_KEY, credits: DEMO_CREDITS, shipments: DEMO_SHIPMENTS }], timeScale: options.timeScale });
+  const sim = await startSimulator({ accounts: [{ apiKey: DEFAULT_API_KEY, credits: DEMO_CREDITS, shipments: DEMO_SHIPMENTS - DEMO_LOCAL_REFERENCES }], timeScale: options.timeScale });
+  const history = await prepareDemoHistory(sim, DEFAULT_API_KEY);
   const secrets = new MemorySecretStore();
   await secrets.set(apiKeyAccount(sim.url), DEFAULT_API_KEY);
   return {
@@ -34,6 +36,12 @@ export async function startDemoBackend(options: { dataDir: string; timeScale?: n
     apiBase: sim.url,
     secrets,
     async fill(runtime, log) {
+      try {
+        // The past first: the write path takes snapshots in time order.
+        history.write(runtime.service.store, log);
+      } catch (err) {
+        log(`Sample data: their past could not be written: ${err instanceof Error ? err.message : String(err)}`);
+      }
       try {
         const done = await runtime.service.sync();
         log(`Sample data: ${done.shipments} shipments from the built-in simulator.`);

@@ -1,0 +1,94 @@
+/**
+ * A past for the demo's shipments (issue 17): before the demo cache's first sync, the snapshots
+ * Quayside would have received over the last three weeks are written through the store's own write
+ * path with their past times, so the change log (ETA moves, new events, status changes), the plans
+ * as first seen and the Attention view are full on first start. The stories are in demo-stories.ts.
+ * Besides the simulator's shipments, one reference a person tracked that the carrier never found
+ * (a mistyped check digit) waits in the cache.
+ *
+ * Written only into a cache without shipments: an existing demo folder keeps its own history.
+ */
+import type { Page, ShipmentRecord } from '../core/api/types.js';
+import type { Store } from '../core/store/index.js';
+import { containerCheckDigit } from '../shared/iso6346.js';
+import { chooseStories, pastRecord } from './demo-stories.js';
+import type { Simulator } from './index.js';
+
+/** References only the demo cache holds (tracked, never found): the simulator seeds this many fewer. */
+export const DEMO_LOCAL_REFERENCES = 1;
+
+const NOT_FOUND_FIRST10 = 'MSKU482915';
+/** A Maersk box with its check digit mistyped. */
+export const DEMO_NOT_FOUND_REFERENCE = `${NOT_FOUND_FIRST10}${(containerCheckDigit(NOT_FOUND_FIRST10) + 1) % 10}`;
+
+type Entry =
+  | { kind: 'record'; at: string; record: ShipmentRecord }
+  | { kind: 'not-found'; at: string; reference: string; scac: string };
+
+export interface DemoHistory {
+  /** Parts played and by which references, for the log and tests. */
+  readonly parts: readonly { part: string; reference: string }[];
+  /** Writes the past into `store` when it holds no shipment yet; returns how many snapshots it wrote. */
+  write(store: Store, log: (line: string) => void): number;
+}
+
+async function activeRecords(sim: Simulator, apiKey: string): Promise<ShipmentRecord[]> {
+  const url = new URL('/v2/shipments', sim.url);
+  url.search = new URLSearchParams({ api_key: apiKey, page: '1', limit: '500', status: 'ACTIVE' }).toString();
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`the simulator answered ${response.status} to the shipments list`);
+  const body = (await response.json()) as { data: Page<ShipmentRecord> };
+  return body.data.data;
+}
+
+/**
+ * Chooses the stories from the simulator's shipments (steering it where a story needs a present
+ * the generator does not give) and builds every past snapshot. Never rejects: without the list,
+ * the demo simply has no past.
+ */
+export async function prepareDemoHistory(sim: Simulator, apiKey: string, now: () => number = Date.now): Promise<DemoHistory> {
+  const nowMs = now();
+  let entries: Entry[] = [];
+  let parts: { part: string; reference: string }[] = [];
+  let failure: string | null = null;
+  try {
+    const stories = chooseStories(await activeRecords(sim, apiKey), sim.control, apiKey, nowMs);
+    parts = stories.map((s) => ({ part: s.part, reference: s.record.track_number }));
+    for (const story of stories) {
+      for (const stage of story.stages) entries.push({ kind: 'record', ...pastRecord(story.record, stage, nowMs) });
+    }
+  } catch (err) {
+    failure = err instanceof Error ? err.message : String(err);
+    entries = [];
+  }
+  for (const daysAgo of [5.2, 2.4]) {
+    entries.push({ kind: 'not-found', at: new Date(nowMs - daysAgo * 86_400_000).toISOString(), reference: DEMO_NOT_FOUND_REFERENCE, scac: 'MAEU' });
+  }
+  parts.push({ part: 'not found', reference: DEMO_NOT_FOUND_REFERENCE });
+  // In time order across shipments, so the change log's order is the order Quayside saw them in.
+  entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+
+  return {
+    parts,
+    write(store, log) {
+      if (failure !== null) log(`Sample data: no past for the shipments (${failure}).`);
+      if (store.countShipments() > 0) return 0;
+      for (const entry of entries) {
+        if (entry.kind === 'record') {
+          store.recordShipmentRecords([entry.record], [JSON.stringify(entry.record)], entry.at);
+        } else {
+          const result = {
+            success: true,
+            data: null,
+            status: 'INFO_NOT_FOUND',
+            status_description: `No tracking information was found for container ${entry.reference}`,
+            request: { track_number: { type: 'container', value: entry.reference }, company: entry.scac },
+          };
+          store.recordTrackingResult({ reference: entry.reference, type: 'container', scac: entry.scac, result, raw: JSON.stringify(result), source: 'tracking', checkedAt: entry.at });
+        }
+      }
+      log(`Sample data: ${entries.length} snapshots of the last three weeks for ${parts.length} shipments (${parts.map((p) => p.part).join(', ')}).`);
+      return entries.length;
+    },
+  };
+}

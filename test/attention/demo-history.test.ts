@@ -1,0 +1,108 @@
+/**
+ * Sample data with a past (issue 17): a new demo data folder, filled as the app fills it (the
+ * simulator in-process over HTTP, the history written first, then the first sync), shows every
+ * reason kind in the Attention view and feed entries of several kinds, and the CLI reads it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppRuntime, type AppRuntime } from '../../src/core/app/index.js';
+import { REASON_KINDS, listAttention, type AttentionItem } from '../../src/core/features/attention/index.js';
+import { DEMO_SHIPMENTS, startDemoBackend, type DemoBackend } from '../../src/sim/demo-backend.js';
+import { DEMO_NOT_FOUND_REFERENCE } from '../../src/sim/demo-history.js';
+import { runCli } from '../cli/run-cli.js';
+
+let dataDir: string;
+let backend: DemoBackend;
+let runtime: AppRuntime;
+const log: string[] = [];
+
+const openRuntime = () =>
+  createAppRuntime({ dataDir: backend.dataDir, apiBase: backend.apiBase, secrets: backend.secrets, shell: 'harness', demo: true, version: 'test', background: false });
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'quayside-demo-past-'));
+  backend = await startDemoBackend({ dataDir });
+  runtime = openRuntime();
+  await backend.fill(runtime, (line) => log.push(line));
+}, 60_000);
+
+afterAll(async () => {
+  await runtime?.close();
+  await backend?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the demo cache on first start', () => {
+  it('holds the sample shipments and the reference never found, and says what it wrote', () => {
+    expect(runtime.service.store.countShipments()).toBe(DEMO_SHIPMENTS);
+    expect(log.join('\n')).toMatch(/Sample data: \d+ snapshots of the last three weeks for \d+ shipments \(stale, eta slipped 6 days/);
+    expect(log.join('\n')).toMatch(/Sample data: 299 shipments from the built-in simulator/);
+  });
+
+  it('shows every kind of reason in the Attention view', () => {
+    const items = listAttention(runtime.service.store, { now: () => new Date() });
+    const kinds = new Set(items.flatMap((i) => i.reasons.map((r) => r.kind)));
+    expect([...kinds].sort()).toEqual([...REASON_KINDS].sort());
+    const slipped = items.find((i) => i.reasons.some((r) => r.kind === 'eta_slipped' && /moved 6 days later/.test(r.detail)));
+    expect(slipped).toBeDefined();
+    const rolled = items.flatMap((i) => i.reasons).filter((r) => r.kind === 'vessel_changed').map((r) => r.detail);
+    expect(rolled.some((d) => d.startsWith('Rolled over at '))).toBe(true);
+    expect(rolled.some((d) => d.startsWith('A transshipment at '))).toBe(true);
+    const notFound = items.find((i) => i.reference === DEMO_NOT_FOUND_REFERENCE)!;
+    expect(notFound.reasons[0]!.detail).toMatch(/^No data from the carrier for 5 days since tracking started; this is not a delivery\. .*did you mean MSKU4829150\?/);
+    // A past is a past: every story's reason started before today, as Quayside saw it.
+    const stuckStory = items.flatMap((i) => i.reasons).filter((r) => r.kind === 'stuck').map((r) => Date.parse(r.since));
+    expect(Math.min(...stuckStory)).toBeLessThan(Date.now() - 3 * 86_400_000);
+  });
+
+  it('has a Changes feed of several kinds, in the order Quayside saw them', () => {
+    const feed = runtime.service.store.changeFeed({ members: null, limit: 500 });
+    const kinds = new Set(feed.map((f) => f.kind));
+    for (const kind of ['eta_moved', 'event_added', 'status_changed', 'delivered'] as const) expect(kinds).toContain(kind);
+    expect(feed.length).toBeGreaterThanOrEqual(30);
+    const times = feed.map((f) => f.at);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(Date.parse(times.at(-1)!)).toBeLessThan(Date.now() - 10 * 86_400_000);
+  });
+
+  it('is written once: a second start on the same folder keeps its own history', async () => {
+    const before = runtime.service.store.countChanges();
+    await runtime.close();
+    runtime = openRuntime();
+    const again: string[] = [];
+    await backend.fill(runtime, (line) => again.push(line));
+    expect(again.join('\n')).not.toMatch(/snapshots of the last three weeks/);
+    expect(runtime.service.store.countShipments()).toBe(DEMO_SHIPMENTS);
+    expect(runtime.service.store.countChanges()).toBe(before);
+  });
+
+  it('is what "quayside attention" prints, in JSON and in lines, worst first', async () => {
+    const json = await runCli(['attention', '--json', '--data-dir', backend.dataDir]);
+    expect(json.code, json.stderr).toBe(0);
+    const items = JSON.parse(json.stdout) as AttentionItem[];
+    expect(items.length).toBeGreaterThan(10);
+    for (const item of items) {
+      expect(Object.keys(item).sort()).toEqual(
+        ['carrier', 'daysLeft', 'eta', 'id', 'lastFreeDay', 'pod', 'reasons', 'reference', 'shipmentStatus', 'trackingId'].sort(),
+      );
+      expect(Object.keys(item.carrier).sort()).toEqual(['name', 'scac']);
+      for (const reason of item.reasons) {
+        expect(Object.keys(reason).sort()).toEqual(['acknowledged', 'acknowledgement', 'detail', 'kind', 'since'].sort());
+        expect(REASON_KINDS).toContain(reason.kind);
+        expect(new Date(reason.since).toISOString()).toBe(reason.since);
+      }
+      expect(item).toMatchObject({ lastFreeDay: null, daysLeft: null });
+    }
+    expect(items[0]!.reasons.map((r) => r.kind)).toContain('arrived_not_delivered');
+    expect(items.at(-1)!.reasons.map((r) => r.kind)).toEqual(['unknown_status']);
+
+    const text = await runCli(['attention', '--data-dir', backend.dataDir]);
+    expect(text.code, text.stderr).toBe(0);
+    const heads = text.stdout.split('\n').filter((l) => l !== '' && !l.startsWith('  '));
+    expect(heads.slice(0, -1).map((l) => l.split('  ')[0])).toEqual(items.map((i) => i.reference));
+    expect(heads.at(-1)).toBe(`${items.length} shipments need attention.`);
+    expect(text.stdout).toMatch(/\n {2}Not found, seen \d{4}-\d{2}-\d{2}: No data from the carrier/);
+  });
+});
