@@ -1,12 +1,72 @@
-import { defineConfig } from 'vitest/config';
+import { existsSync } from 'node:fs';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The test run in four projects (`npm run test:unit|test:integration|test:e2e|test:electron`;
+ * `npm test` runs all four):
+ * - unit: no network, no child process, no browser: pure functions, components in jsdom
+ *   (`// @vitest-environment jsdom` in the file), a SQLite file in a temp folder.
+ * - integration: the simulator or another server over HTTP on 127.0.0.1, child processes (the
+ *   CLI, the engine, the harness, python3), the keychain, the engine or the import cage in a
+ *   worker: every test under test/ outside e2e and electron, and the files of src/ listed below.
+ * - e2e: test/e2e/** (Chromium against the web harness).
+ * - electron: test/electron/** (the desktop build and the Electron binary).
+ *
+ * Every test file is in exactly one project: src/ is unit unless listed here, test/ is
+ * integration unless under e2e/ or electron/. A listed file that no longer exists stops the run,
+ * so a rename cannot move a test to unit unnoticed.
+ */
+const INTEGRATION_IN_SRC = [
+  // A real node:http server on 127.0.0.1 (src/core/api/test-server.ts).
+  'src/core/api/client.test.ts',
+  'src/core/api/errors.test.ts',
+  'src/core/api/validation.test.ts',
+  // The app runtime against the simulator over HTTP.
+  'src/core/app/background-sync.test.ts',
+  'src/core/app/runtime.test.ts',
+  'src/core/app/watchlist-import-values.test.ts',
+  'src/core/app/workday.test.ts',
+  // python3 checks the archive (a child process).
+  'src/core/export/xlsx.test.ts',
+  // The system keychain (present, and unreachable).
+  'src/core/secrets/keytar-store.test.ts',
+  'src/core/secrets/keytar-unavailable.test.ts',
+  // Spawns a process to have the id of a dead one.
+  'src/core/store/rate-budget.test.ts',
+  // The harness as a child process, over HTTP.
+  'src/harness/harness.test.ts',
+  // The real engine in a worker standing in for the utility process.
+  'src/main/shell.test.ts',
+  // The simulator over HTTP.
+  'src/sim/batch.test.ts',
+  'src/sim/data.test.ts',
+  'src/sim/faults.test.ts',
+  'src/sim/rate-limit.test.ts',
+  'src/sim/shipments.test.ts',
+  'src/sim/webhooks.test.ts',
+];
+
+const E2E = ['test/e2e/**/*.test.ts'];
+const ELECTRON = ['test/electron/**/*.test.ts'];
+
+const missing = INTEGRATION_IN_SRC.filter((file) => !existsSync(new URL(file, import.meta.url)));
+if (missing.length > 0) {
+  throw new Error(`vitest.config.ts lists integration tests that do not exist: ${missing.join(', ')}. Update INTEGRATION_IN_SRC.`);
+}
+
+const exclude = [...configDefaults.exclude, 'out/**'];
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
-    exclude: ['node_modules/**', 'out/**'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: [...exclude, ...INTEGRATION_IN_SRC] } },
+      { extends: true, test: { name: 'integration', include: [...INTEGRATION_IN_SRC, 'test/**/*.test.ts'], exclude: [...exclude, ...E2E, ...ELECTRON] } },
+      { extends: true, test: { name: 'e2e', include: E2E, exclude } },
+      { extends: true, test: { name: 'electron', include: ELECTRON, exclude } },
+    ],
   },
 });

@@ -98,11 +98,10 @@ describe('generated data', () => {
 });
 
 describe('seeded shipments over HTTP', () => {
-  it('seeds 100,000 shipments quickly, the same for the same seed', async () => {
+  // How long seeding takes: npm run bench ("simulator and API client").
+  it('seeds 100,000 shipments, the same for the same seed', async () => {
     const key = '11111111-2222-4333-8444-555555555555';
-    const start = Date.now();
     const a = await startSimulator({ accounts: [{ apiKey: key, credits: 10, shipments: 100_000 }] });
-    expect(Date.now() - start).toBeLessThan(5000);
     const b = await startSimulator({ accounts: [{ apiKey: key, credits: 10, shipments: 2_000 }] });
     try {
       const pa = await call(a, 'GET', '/v2/shipments', { limit: 500, page: 7 });

@@ -2,7 +2,9 @@
  * `npm run bench`: prints figures; asserts nothing. Arguments: [references] [timeScale].
  * Reproduce: `npm run bench` (defaults 20000 references at time scale 4).
  */
+import { runCsvStreamBench, runXlsxWriterBench } from './io-bench.js';
 import { runParseBench } from './parse-bench.js';
+import { runServiceBench } from './service-bench.js';
 import { runStoreBench } from './store-bench.js';
 import { runTrackingBench } from './tracking-bench.js';
 
@@ -14,7 +16,13 @@ console.log('tracking at the rate limits:');
 await runTrackingBench(references || undefined, scale || undefined);
 console.log('\nspreadsheet import:');
 await runParseBench();
+await runCsvStreamBench();
+console.log('\nspreadsheet export:');
+await runXlsxWriterBench();
+console.log('\nsimulator and API client:');
+await runServiceBench();
 console.log('');
 await runStoreBench();
 await (await import('./first-render.js')).runFirstRenderBench();
+await (await import('./window-search.js')).runWindowSearchBench();
 console.log(`\npeak RSS: ${mb(process.resourceUsage().maxRSS * 1024)}`);

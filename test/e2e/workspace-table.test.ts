@@ -1,11 +1,12 @@
 /**
  * The workspace in Chromium over a cache of 100,000 shipments: search and see the row (the time
- * from keystroke to rendered row is printed, asserted only against a generous bound), scroll
- * deep, and drive the table by keyboard alone.
+ * from keystroke to rendered row is printed; its figure is in npm run bench, "search in the
+ * window's table"), scroll deep, and drive the table by keyboard alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRenderer, screenshot, skipWithoutChromium, startStack, type LaunchedBrowser, type Stack } from './support/index.js';
 import { hasFocus, openWindow, pageErrors, rowOf, timeToTopRow } from './support/workspace.js';
+import { cachedFixture } from './support/fixture-cache.js';
 
 const CACHED = 100_000;
 
@@ -21,9 +22,21 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: 100,000 shipments
   }
 
   beforeAll(async () => {
-    const [, started] = await Promise.all([buildRenderer(), startStack({ shipments: 0, cached: CACHED })]);
+    // The 100,000 cache-only shipments are built once (test/e2e/support/fixture-cache.ts) and copied here.
+    let copied = 0;
+    const [, started] = await Promise.all([
+      buildRenderer(),
+      cachedFixture(CACHED).then((fixture) =>
+        startStack({
+          shipments: 0,
+          beforeHarness: ({ dataDir }) => {
+            copied = fixture.copyTo(dataDir).ms;
+          },
+        }),
+      ),
+    ]);
     stack = started;
-    console.log(`[measure] seed 100k: ${Math.round(stack.seeded!.ms)} ms`);
+    console.log(`[measure] seed 100k: ${Math.round(copied)} ms (a copy of the fixture)`);
     browser = await openWindow(stack);
   }, 240_000);
 
@@ -56,7 +69,6 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: 100,000 shipments
     const ms = await measured;
     const wall = Date.now() - started;
     console.log(`[measure] search 100k: ${Math.round(ms)} ms from the last keystroke to the rendered row (${wall} ms wall clock for typing ${reference.length} characters and seeing it)`);
-    expect(ms).toBeLessThan(5_000);
     // The core's share of it: the same first block asked over HTTP, as the window asks it.
     const asked = performance.now();
     const answer = await stack.call('shipments.list', { search: reference, offset: 0, limit: 200, sort: 'recent' });

@@ -14,7 +14,7 @@ import { spawnNodeEngine } from '../../src/engine/spawn-node.js';
 import type { Result } from '../../src/shared/contract.js';
 import type { EngineHealth, EngineRequest } from '../../src/shared/engine-wire.js';
 import type { ExportFile } from '../../src/shared/workday-views.js';
-import { seedCache } from '../e2e/support/seed.js';
+import { cachedFixture } from '../e2e/support/fixture-cache.js';
 import { writeGridWorkbook, writeLongCsv, writeZipBomb } from '../import/hostile-files.js';
 
 const SHIPMENTS = 100_000;
@@ -58,7 +58,7 @@ async function whilePinging<T>(work: () => Promise<T>): Promise<{ value: T; ms: 
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'quayside-engine-'));
-  await seedCache(join(dir, 'data'), SHIPMENTS);
+  (await cachedFixture(SHIPMENTS)).copyTo(join(dir, 'data'));
   const answer = async (request: EngineRequest): Promise<unknown> => {
     if (request.kind === 'savePath') return { path: join(dir, request.fileName) };
     if (request.kind === 'secret.get') return secrets.get(request.account);

@@ -121,26 +121,22 @@ describe('a 1,000,000-row CSV', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('streams with progress and bounded memory', async () => {
-    const before = process.memoryUsage().heapUsed;
-    let peak = before;
+  // Its time and peak heap growth: npm run bench ("spreadsheet import").
+  it('streams in batches with progress', async () => {
     const progress: ImportProgress[] = [];
     let rows = 0;
-    const started = performance.now();
+    let batches = 0;
     for await (const batch of readCsvRows(path, { onProgress: (p) => progress.push(p) })) {
       rows += batch.rows.length;
-      peak = Math.max(peak, process.memoryUsage().heapUsed);
+      batches++;
     }
-    const seconds = (performance.now() - started) / 1000;
-    const growthMb = (peak - before) / 2 ** 20;
     const last = progress.at(-1)!;
-    console.log(`1,000,000-row CSV (${(last.totalBytes! / 2 ** 20).toFixed(1)} MiB): ${rows} rows in ${seconds.toFixed(2)} s, ${progress.length} progress reports, peak heap growth ${growthMb.toFixed(1)} MiB`);
     expect(rows).toBe(ROWS + 1); // the header and the rows; the final line break ends the last row
     expect(progress.length).toBeGreaterThan(10);
     expect(last.bytesRead).toBe(last.totalBytes);
     expect(last.rows).toBe(ROWS + 1);
     expect(progress.every((p, i) => i === 0 || p.bytesRead >= progress[i - 1]!.bytesRead)).toBe(true);
-    // Generous: the whole file as rows would take several hundred MiB.
-    expect(growthMb).toBeLessThan(300);
+    // Rows come in many batches, not the whole file at once.
+    expect(batches).toBeGreaterThan(10);
   }, 60_000);
 });

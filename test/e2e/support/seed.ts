@@ -10,6 +10,9 @@
  * - `sim` given: `count` shipments are added to that simulator's account, then every ACTIVE
  *   shipment of the account is copied from GET /v2/shipments (no rate limit, no credits), so
  *   notes, removal and sync act on records the service knows.
+ *
+ * Many cache-only shipments for several tests (100,000 take ~25 s): cachedFixture in
+ * fixture-cache.ts seeds them once into a shared folder and copies the file into each test's.
  */
 import type { ShipmentRecord } from '../../../src/core/api/types.js';
 import { pageSchema, shipmentRecordSchema } from '../../../src/core/api/schemas.js';

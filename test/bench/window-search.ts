@@ -1,0 +1,67 @@
+/**
+ * Searching the window's table over a cache of 100,000 shipments, in Chromium against the web
+ * harness (as test/e2e/workspace-table.test.ts does, which checks that the row shows): from the
+ * last keystroke to the first frame whose top row is the reference typed, and the core's share
+ * (the same first block asked over HTTP). The cache is the shared fixture (test/e2e/support/
+ * fixture-cache.ts). Prints; asserts nothing.
+ *   npx tsx test/bench/window-search.ts [shipments] [runs]
+ */
+import { pathToFileURL } from 'node:url';
+import { buildRenderer, chromiumUnavailable, startStack } from '../e2e/support/index.js';
+import { cachedFixture } from '../e2e/support/fixture-cache.js';
+import { openWindow, rowOf, timeToTopRow } from '../e2e/support/workspace.js';
+
+export async function runWindowSearchBench(shipments = 100_000, runs = 3): Promise<void> {
+  console.log(`\nsearch in the window's table (${shipments.toLocaleString('en')} cached shipments, Chromium):`);
+  const missing = chromiumUnavailable();
+  if (missing) {
+    console.log(`  skipped: ${missing}`);
+    return;
+  }
+  const fixtureStarted = performance.now();
+  const fixture = await cachedFixture(shipments);
+  console.log(`  fixture ${fixture.built ? 'built' : 'found'} in ${((performance.now() - fixtureStarted) / 1000).toFixed(1)} s (${fixture.dir})`);
+  await buildRenderer();
+  const stack = await startStack({ shipments: 0, beforeHarness: ({ dataDir }) => void fixture.copyTo(dataDir) });
+  try {
+    const browser = await openWindow(stack);
+    try {
+      const { page } = browser;
+      // tsx (unlike vitest) keeps function names with a __name helper the page does not have.
+      await page.evaluate('globalThis.__name = (f) => f');
+      const search = page.getByRole('searchbox', { name: 'Search shipments' });
+      for (let run = 1; run <= runs; run++) {
+        const offset = Math.floor((shipments * (0.73123 + run * 0.05)) % shipments);
+        const listed = await stack.call('shipments.list', { offset, limit: 1, sort: 'recent' });
+        if (!listed.ok) throw new Error(listed.error.message);
+        const reference = listed.value.rows[0]!.reference;
+        await search.click();
+        const measured = timeToTopRow(search, reference);
+        const started = performance.now();
+        await search.pressSequentially(reference);
+        const ms = await measured;
+        const wall = performance.now() - started;
+        const asked = performance.now();
+        const answer = await stack.call('shipments.list', { search: reference, offset: 0, limit: 200, sort: 'recent' });
+        const coreMs = performance.now() - asked;
+        const found = answer.ok && answer.value.rows[0]?.reference === reference;
+        console.log(
+          `  run ${run}: ${ms.toFixed(0)} ms from the last keystroke to the rendered row (${wall.toFixed(0)} ms wall clock typing ${reference.length} characters); ` +
+            `core only (shipments.list over HTTP) ${coreMs.toFixed(0)} ms${found ? '' : ', NOT the top row over HTTP'}`,
+        );
+        await rowOf(page, reference).waitFor();
+        await search.press('Escape');
+        await page.locator('.count').filter({ hasText: `${shipments.toLocaleString('en')} shipments` }).waitFor({ timeout: 10_000 });
+      }
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await stack.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [shipments, runs] = process.argv.slice(2).map(Number);
+  await runWindowSearchBench(shipments || undefined, runs || undefined);
+}
