@@ -5,7 +5,7 @@ import { redactAggressively } from '../core/api/redact.js';
 import { ImportError } from '../core/import/errors.js';
 import { SchedulerClosedError } from '../core/scheduler/errors.js';
 import { SecretStoreError } from '../core/secrets/index.js';
-import { LookupError } from '../core/service/reference.js';
+import { LookupError } from '../core/features/tracking/reference.js';
 import { ServiceError } from '../core/service/service.js';
 import { StoreError } from '../core/store/index.js';
 import { COMMANDS } from './commands/index.js';

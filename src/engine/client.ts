@@ -3,7 +3,7 @@
  * web harness (over a Node child process) both drive the engine through this. It starts the
  * engine, makes calls, gives host commands, answers the engine's requests and hears events.
  */
-import type { EventName, Result } from '../shared/contract.js';
+import type { EventName, Result } from '../shared/contract/index.js';
 import type { EngineRequest, EngineStartOptions, EngineState, EngineToHost, HostCommand, HostToEngine } from '../shared/engine-wire.js';
 
 /** The process channel, whatever carries it. */

@@ -4,7 +4,7 @@
  * main or the web harness) over the process channel, with a few commands only it may give.
  * It runs under plain Node; src/engine/entry.ts is the process around it.
  */
-import type { EventName, Result } from '../shared/contract.js';
+import type { EventName, Result } from '../shared/contract/index.js';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { EngineHealth, EngineRequest, EngineStartOptions, EngineState, FromEngine, HostCommand, SavePathAnswer } from '../shared/engine-wire.js';
 import { isToEngine } from '../shared/engine-wire.js';

@@ -5,7 +5,7 @@
  * window's bridge always has a sentence to show.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { API_METHODS, type AppError, type Result } from '../shared/contract.js';
+import { API_METHODS, type AppError, type Result } from '../shared/contract/index.js';
 import { toAppError } from '../core/app/index.js';
 import { baseHeaders } from './static-files.js';
 

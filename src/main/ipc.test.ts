@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { IpcMainEvent } from 'electron';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONNECT_CHANNEL, ENGINE_PORT_CHANNEL } from '../shared/contract.js';
+import { CONNECT_CHANNEL, ENGINE_PORT_CHANNEL } from '../shared/contract/index.js';
 import { createFrameCheck, isAppRendererUrl, offerEnginePorts } from './ipc.js';
 
 const INDEX_HTML = join(tmpdir(), 'quayside-app', 'out', 'renderer', 'index.html');

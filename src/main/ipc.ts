@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IpcMain, IpcMainEvent, MessagePortMain } from 'electron';
-import { CONNECT_CHANNEL, ENGINE_PORT_CHANNEL } from '../shared/contract.js';
+import { CONNECT_CHANNEL, ENGINE_PORT_CHANNEL } from '../shared/contract/index.js';
 
 /** Where our page is: the built index.html (file://), or the dev server in development. */
 export interface RendererLocation {

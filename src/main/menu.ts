@@ -4,7 +4,7 @@
  * people who need larger text).
  */
 import type { MenuItemConstructorOptions } from 'electron';
-import type { Events } from '../shared/contract.js';
+import type { Events } from '../shared/contract/index.js';
 
 export interface MenuActions {
   importFile(): void;

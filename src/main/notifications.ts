@@ -4,9 +4,9 @@
  * brings the window forward on the shipment, or on the Changes view for the summary.
  */
 import type { NotificationConstructorOptions } from 'electron';
-import type { Events } from '../shared/contract.js';
+import type { Events } from '../shared/contract/index.js';
 import { describeFeedItem } from '../shared/feed-text.js';
-import type { FeedItem } from '../shared/workday-views.js';
+import type { FeedItem } from '../shared/contract/index.js';
 
 /** More than this many changed shipments at once get one summary instead. */
 export const NOTIFY_AT_MOST = 3;

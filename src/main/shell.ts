@@ -9,7 +9,7 @@ import type * as ElectronModule from 'electron';
 import type { BrowserWindow } from 'electron';
 import { cacheFile } from '../core/paths.js';
 import type { EngineClient } from '../engine/client.js';
-import type { Events } from '../shared/contract.js';
+import type { Events } from '../shared/contract/index.js';
 import type { EngineRequest, EngineState } from '../shared/engine-wire.js';
 import { watchConnectivity } from './connectivity.js';
 import { spawnUtilityEngine } from './engine-process.js';

@@ -6,7 +6,7 @@ import { EventEmitter } from 'node:events';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { IpcRendererEvent } from 'electron';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONNECT_CHANNEL, ENGINE_PORT_CHANNEL, type QuaysideBridge } from '../shared/contract.js';
+import { CONNECT_CHANNEL, ENGINE_PORT_CHANNEL, type QuaysideBridge } from '../shared/contract/index.js';
 import type { ToEngine } from '../shared/engine-wire.js';
 import { createBridge, ENGINE_LOST_MESSAGE } from './bridge.js';
 

@@ -16,7 +16,7 @@ import {
   type EventName,
   type QuaysideBridge,
   type Result,
-} from '../shared/contract.js';
+} from '../shared/contract/index.js';
 import type { FromEngine, ToEngine } from '../shared/engine-wire.js';
 
 const METHODS: ReadonlySet<string> = new Set(API_METHODS);

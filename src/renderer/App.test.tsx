@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ShipmentDetail } from '../shared/views';
+import type { ShipmentDetail } from '../shared/contract';
 import { App } from './App';
 import { type FakeBridge, createFakeBridge } from './test-support/fake-bridge';
 import { CREDITS, SETTINGS, STATUS, pageOf, tableRow } from './test-support/fixtures';

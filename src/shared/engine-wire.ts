@@ -4,7 +4,7 @@
  * process channel. Plain data only; the same shapes travel over a MessagePort, Electron's
  * parentPort and Node's child-process IPC.
  */
-import type { EventName, Events, Result } from './contract.js';
+import type { EventName, Events, Result } from './contract/index.js';
 
 /** Anything that may talk to the engine. */
 export type ToEngine =

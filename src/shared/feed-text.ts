@@ -4,7 +4,7 @@
  */
 import { formatEtaMove } from './eta.js';
 import { describeEtaMove, formatEventText, formatNaive, shipmentStatusLabel } from './naive-date.js';
-import type { FeedItem, FeedKind } from './workday-views.js';
+import type { FeedItem, FeedKind } from './contract/index.js';
 
 export const FEED_KIND_LABELS: Record<FeedKind, string> = {
   eta_moved: 'ETA moved',

@@ -32,7 +32,7 @@ export interface SimControl {
   addEvent(apiKey: string, trackingIdOrReference: string, event?: Partial<TrackingEvent>): TrackingEvent;
   /** Any string; DELIVERED fires tracking.delivered. */
   setShipmentStatus(apiKey: string, trackingIdOrReference: string, status: string): void;
-  /** Backdates created_at by `hours` (real hours; the refund window is 72 h / timeScale). */
+  /** Backdates created_at by `hours` (real hours; the refund window is 72 real hours whatever the time scale). */
   ageShipment(apiKey: string, trackingIdOrReference: string, hours: number): void;
   /** Archives a record as the service's automatic archiving would; fires tracking.auto_archiving. */
   autoArchive(apiKey: string, trackingIdOrReference: string): void;

@@ -9,6 +9,7 @@ import { MemorySecretStore, apiKeyAccount, type SecretStore } from '../core/secr
 import { DEFAULT_API_KEY, startSimulator } from './index.js';
 import { DEMO_LOCAL_REFERENCES, prepareDemoHistory } from './demo-history.js';
 import type { AppRuntime } from '../core/app/index.js';
+import { syncShipments } from '../core/features/sync/sync.js';
 
 export const DEMO_SHIPMENTS = 300;
 const DEMO_CREDITS = 500;
@@ -43,7 +44,7 @@ export async function startDemoBackend(options: { dataDir: string; timeScale?: n
         log(`Sample data: their past could not be written: ${err instanceof Error ? err.message : String(err)}`);
       }
       try {
-        const done = await runtime.service.sync();
+        const done = await syncShipments(runtime.service);
         log(`Sample data: ${done.shipments} shipments from the built-in simulator.`);
         await runtime.dispatch('credits.refresh', undefined);
       } catch (err) {

@@ -19,7 +19,7 @@
  * - Records are keyed by (type, reference). Tracking an ARCHIVED reference again reactivates
  *   the same record (same permanent id), charges a credit and restarts its 72-hour window.
  * - DELETE /v2/shipments: an empty list is accepted; at most 500 ids; unknown ids are ignored.
- *   The refund window is 72 h / timeScale from created_at; ageShipment backdates created_at.
+ *   The refund window is 72 real hours from created_at (not scaled); ageShipment backdates created_at.
  * - Batch: CREATED ~1 s, HANDLING ~3 s + 10 ms per item, then PROCESSED (all / timeScale);
  *   credits are charged when processed; `results` is [] until then; results are shuffled;
  *   tasks are kept 6 h / timeScale, then (or after expireTask) task_id gives 400.

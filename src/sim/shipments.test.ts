@@ -116,16 +116,16 @@ describe('DELETE /v2/shipments (api-v2.md 3.2)', () => {
     expect(sim.control.shipment(KEY, old)).toBeUndefined();
   });
 
-  it('divides the 72-hour window by the time scale', async () => {
-    sim = await startSimulator({ rateLimits: false, timeScale: 3600 * 72 }); // 72 h -> 1 s
+  it('keeps the 72-hour window in real hours whatever the time scale: a record\'s age is not a rate window', async () => {
+    sim = await startSimulator({ rateLimits: false, timeScale: 3600 * 72 });
     const id = await tracked(sim, 'MSCU100001');
     sim.control.setShipmentStatus(KEY, id, 'DELIVERED');
-    sim.control.ageShipment(KEY, id, 0.5 / 3600); // 0.5 s
+    sim.control.ageShipment(KEY, id, 71);
     const young = await call(sim, 'DELETE', '/v2/shipments', {}, { shipmentIds: [id] });
     expect(young.body.data.deleted).toEqual([id]);
     const id2 = await tracked(sim, 'MSCU100002');
     sim.control.setShipmentStatus(KEY, id2, 'DELIVERED');
-    sim.control.ageShipment(KEY, id2, 2 / 3600); // 2 s > 1 s
+    sim.control.ageShipment(KEY, id2, 73);
     const aged = await call(sim, 'DELETE', '/v2/shipments', {}, { shipmentIds: [id2] });
     expect(aged.body.data.archived).toEqual([id2]);
   });

@@ -167,7 +167,8 @@ export function deleteShipments(ctx: SimContext, account: Account, ids: string[]
   const deleted: string[] = [];
   const archived: string[] = [];
   const now = ctx.now();
-  const refundWindow = ctx.scaled(72 * HOUR);
+  // Real hours, as the service counts them: the time scale compresses rate windows and waits, not a record's age.
+  const refundWindow = 72 * HOUR;
   for (const id of ids) {
     const row = account.shipments.get(id);
     if (!row) continue;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppRuntime, type AppRuntime } from '../../src/core/app/index.js';
 import { apiKeyAccount, MemorySecretStore } from '../../src/core/secrets/index.js';
 import type { Shipment } from '../../src/shared/domain.js';
-import type { PendingNote } from '../../src/shared/views.js';
+import type { PendingNote } from '../../src/shared/contract/index.js';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';
 import { runCli } from './run-cli.js';
 

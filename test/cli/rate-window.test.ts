@@ -10,6 +10,8 @@ import { startSimulator, type Simulator } from '../../src/sim/index.js';
 import { track, waitFor } from '../../src/sim/test-support.js';
 import { containerNumbers } from '../import/make-references.js';
 import { runCli } from './run-cli.js';
+import { trackReference } from '../../src/core/features/tracking/track.js';
+import { carrierDirectory } from '../../src/core/features/settings/carriers.js';
 
 // At time scale 10 the 8-per-minute window of GET /v2/tracking lasts 6 s.
 const SCALE = 10;
@@ -49,8 +51,8 @@ describe('rate windows across a restart', () => {
     const [ninth, ...first8] = containerNumbers(9, 900000);
     // The desktop app (here: the same core in this process) fills the tracking window…
     const app = new QuaysideService({ dataDir, apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, timeScale: SCALE });
-    await app.carriers();
-    await Promise.all(first8.map((n) => app.track(n)));
+    await carrierDirectory(app);
+    await Promise.all(first8.map((n) => trackReference(app, n)));
     app.close();
     expect(sim.control.stats(KEY).requests['GET /v2/tracking']).toBe(8);
     // …then a fresh process on the same cache must wait for the window the service still counts.
@@ -106,15 +108,15 @@ describe('one budget for every process on the cache (issue 12)', () => {
     sim.control.addAccount({ apiKey: key, credits: 100 });
     const app = new QuaysideService({ dataDir: shared, apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: key, timeScale: SCALE });
     try {
-      await app.carriers();
+      await carrierDirectory(app);
       const [ninth, ...first8] = containerNumbers(9, 930000);
       // The simulator counts a request after its injected latency: these eight arrive 3 s late,
       // half the 6 s window. Anchored on the send, the ninth would go at 6 s and arrive inside it.
       sim.control.setFaults({ latencyMs: 3_000 });
-      const slow = Promise.all(first8.map((n) => app.track(n)));
+      const slow = Promise.all(first8.map((n) => trackReference(app, n)));
       await waitFor(() => (sim.control.stats(key).requests['GET /v2/tracking'] === 8 ? true : undefined), 10_000);
       sim.control.setFaults({ latencyMs: 0 });
-      const last = app.track(ninth!);
+      const last = trackReference(app, ninth!);
       await Promise.all([slow, last]);
       const stats = sim.control.stats(key);
       expect(stats.rateLimited).toBe(0);

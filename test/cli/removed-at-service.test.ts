@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppRuntime } from '../../src/core/app/index.js';
 import { MemorySecretStore } from '../../src/core/secrets/index.js';
 import type { Shipment } from '../../src/shared/domain.js';
-import type { FeedPage } from '../../src/shared/workday-views.js';
+import type { FeedPage } from '../../src/shared/contract/index.js';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';
 import { runCli, type CliRun } from './run-cli.js';
 

@@ -4,7 +4,7 @@
  * badge and a notification; a kind switched off is not notified; per-watchlist view; seen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShipmentTableRow } from '../../src/shared/views.js';
+import type { ShipmentTableRow } from '../../src/shared/contract/index.js';
 import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium, startStack, type Stack } from './support/index.js';
 
 async function must<T>(answer: Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }>): Promise<T> {

@@ -5,7 +5,7 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_METHODS } from '../../src/shared/contract.js';
+import { API_METHODS } from '../../src/shared/contract/index.js';
 import { CONTENT_SECURITY_POLICY } from '../../src/harness/static-files.js';
 import { buildRenderer, launchBrowser, openEvents, postApi, screenshot, skipWithoutChromium, startStack, type Stack } from './support/index.js';
 

@@ -6,7 +6,7 @@
 import type { FeatureCollection, Point } from 'geojson';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MapView } from '../../src/shared/workday-views.js';
+import type { MapView } from '../../src/shared/contract/index.js';
 import { drawn, openMap, settled } from './map-page.js';
 import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium, startStack, type LaunchedBrowser, type Stack } from './support/index.js';
 

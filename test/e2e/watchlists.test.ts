@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportJobView } from '../../src/shared/workday-views.js';
+import type { ImportJobView } from '../../src/shared/contract/index.js';
 import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium, startStack, type Stack } from './support/index.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/import/semicolons.csv', import.meta.url));

@@ -5,7 +5,7 @@
  * the refund preview (api-v2 3.2).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShipmentTableRow } from '../../src/shared/views.js';
+import type { ShipmentTableRow } from '../../src/shared/contract/index.js';
 import { buildRenderer, screenshot, skipWithoutChromium, startStack, type LaunchedBrowser, type Stack } from './support/index.js';
 import { computedStyle, creditBalance, openWindow, pageErrors, rowOf, statusBar } from './support/workspace.js';
 

@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../src/core/secrets/index.js';
 import type { EngineClient } from '../../src/engine/client.js';
 import { spawnNodeEngine } from '../../src/engine/spawn-node.js';
-import type { Result } from '../../src/shared/contract.js';
+import type { Result } from '../../src/shared/contract/index.js';
 import type { EngineHealth, EngineRequest } from '../../src/shared/engine-wire.js';
-import type { ExportFile } from '../../src/shared/workday-views.js';
+import type { ExportFile } from '../../src/shared/contract/index.js';
 import { cachedFixture } from '../e2e/support/fixture-cache.js';
 import { writeGridWorkbook, writeLongCsv, writeZipBomb } from '../import/hostile-files.js';
 

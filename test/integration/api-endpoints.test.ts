@@ -231,7 +231,7 @@ describe('stored shipments', () => {
     sim.control.setShipmentStatus(KEY, young, 'DELIVERED');
     sim.control.setShipmentStatus(KEY, moving, 'IN_TRANSIT');
     sim.control.setShipmentStatus(KEY, old, 'DELIVERED');
-    sim.control.ageShipment(KEY, old, 73 / SCALE + 0.5); // past the 72 h window at this time scale
+    sim.control.ageShipment(KEY, old, 73); // past the 72 h window
     const before = await credits();
 
     const first = await client.deleteShipments([young, moving, old]);

@@ -11,6 +11,7 @@ import { QuaysideService } from '../../src/core/service/service.js';
 import { validateSpreadsheet } from '../../src/core/import/index.js';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';
 import { containerNumbers } from '../import/make-references.js';
+import { carrierDirectory } from '../../src/core/features/settings/carriers.js';
 
 const KEY = randomUUID();
 const SCALE = 60;
@@ -20,7 +21,7 @@ let service: QuaysideService;
 
 async function newJob(count: number, start: number): Promise<number> {
   const csv = ['Container', ...containerNumbers(count, start)].join('\n');
-  const report = await validateSpreadsheet({ bytes: Buffer.from(csv), name: 'list.csv' }, { carriers: (await service.carriers()).carriers });
+  const report = await validateSpreadsheet({ bytes: Buffer.from(csv), name: 'list.csv' }, { carriers: (await carrierDirectory(service)).carriers });
   return createJob(service.store.db, { fileName: 'list.csv', sha256: null, report, budget: count, creditsBefore: null, now: new Date().toISOString() });
 }
 

@@ -10,8 +10,8 @@ import { EventEmitter } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { MenuItemConstructorOptions } from 'electron';
-import type { Result } from '../../src/shared/contract.js';
-import { CONNECT_CHANNEL, ENGINE_PORT_CHANNEL } from '../../src/shared/contract.js';
+import type { Result } from '../../src/shared/contract/index.js';
+import { CONNECT_CHANNEL, ENGINE_PORT_CHANNEL } from '../../src/shared/contract/index.js';
 import type { FromEngine } from '../../src/shared/engine-wire.js';
 import type { ElectronApi } from '../../src/main/shell.js';
 

@@ -1,4 +1,6 @@
 import type { Command } from '../context.js';
+import { carrierDirectory } from '../../core/features/settings/carriers.js';
+import { readCredits } from '../../core/features/credits/credits.js';
 
 export const carriersCommand: Command = {
   name: 'carriers',
@@ -6,7 +8,7 @@ export const carriersCommand: Command = {
   summary: 'the carrier directory (SCAC and what each can track), cached',
   options: { refresh: { type: 'boolean' } },
   async run(ctx, _args, values) {
-    const { carriers, fetchedAt } = await ctx.service().carriers({ refresh: Boolean(values.refresh) });
+    const { carriers, fetchedAt } = await carrierDirectory(ctx.service(), { refresh: Boolean(values.refresh) });
     ctx.out.data(carriers);
     const yes = (b: boolean) => (b ? 'yes' : '—');
     ctx.out.table(
@@ -28,7 +30,7 @@ export const creditsCommand: Command = {
   usage: 'credits [--json]',
   summary: 'the tracking credits left on the account',
   async run(ctx) {
-    const credits = await ctx.service().credits();
+    const credits = await readCredits(ctx.service());
     ctx.out.data({ remaining: credits.remaining, checkedAt: credits.checkedAt });
     ctx.out.line(`${credits.remaining} tracking credits left (checked ${credits.checkedAt}).`);
   },

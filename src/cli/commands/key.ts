@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { Command, Context } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
+import { deleteKey, keyStatus, setKey } from '../../core/features/settings/key.js';
 
 async function readKey(ctx: Context): Promise<string> {
   if (!ctx.stdin.isTTY) {
@@ -29,21 +30,21 @@ export const keyCommand: Command = {
     if (action === 'set') {
       const key = await readKey(ctx);
       if (!key) throw new UserError('No key was given; pipe it in, for example: printf %s "$KEY" | quayside key set');
-      const credits = await service.setKey(key);
-      const status = await service.keyStatus();
+      const credits = await setKey(service, key);
+      const status = await keyStatus(service);
       ctx.out.data({ stored: true, apiBase: status.apiBase, last4: key.slice(-4), credits });
       ctx.out.line(`API key …${key.slice(-4)} accepted by ${status.apiBase} and stored in the system keychain; ${credits.remaining} credits left.`);
       return;
     }
     if (action === 'status') {
-      const status = await service.keyStatus();
+      const status = await keyStatus(service);
       ctx.out.data({ stored: status.source !== null, ...status });
       if (!status.source) ctx.out.line(`No API key is set for ${status.apiBase}; run "quayside key set".`);
       else ctx.out.line(`API key …${status.last4} for ${status.apiBase}, from the ${status.source === 'keychain' ? 'system keychain' : 'QUAYSIDE_API_KEY environment variable'}.`);
       return;
     }
     if (action === 'delete') {
-      const deleted = await service.deleteKey();
+      const deleted = await deleteKey(service);
       ctx.out.data({ deleted });
       ctx.out.line(deleted ? 'The API key was removed from the system keychain.' : 'No API key was stored for this service.');
       return;

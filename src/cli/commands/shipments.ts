@@ -5,6 +5,7 @@ import { sendWaitingNotes } from '../../core/features/notes/outbox-sender.js';
 import type { Command, Context } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { SHIPMENT_COLUMNS, shipmentDetail, shipmentRow } from '../format.js';
+import { findShipment, planRemoval, removeShipments, type RemovalPlanItem } from '../../core/features/shipments/shipments.js';
 
 export const listCommand: Command = {
   name: 'list',
@@ -25,7 +26,7 @@ export const listCommand: Command = {
       if (at <= 0) throw new UsageError(`--field takes name=value (for example --field "customer=ACME GmbH"), not "${pair}".`);
       fields[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
     }
-    const shipments = ctx.service().list({ status, search: values.search as string | undefined, fields, limit });
+    const shipments = ctx.service().store.listShipments({ status, search: values.search as string | undefined, fields, limit });
     ctx.out.data(shipments);
     ctx.out.table(shipments.map(shipmentRow), SHIPMENT_COLUMNS);
     ctx.out.line(`${shipments.length} shipment${shipments.length === 1 ? '' : 's'}.`);
@@ -38,7 +39,7 @@ export const showCommand: Command = {
   summary: 'one shipment with its containers, events and the changes seen (no network)',
   async run(ctx, args) {
     if (args.length !== 1) throw new UsageError('Give exactly one reference or id.');
-    const shipment = ctx.service().show(args[0]!);
+    const shipment = findShipment(ctx.service(), args[0]!);
     ctx.out.data(shipment);
     ctx.out.line(shipmentDetail(shipment));
   },
@@ -51,7 +52,7 @@ export const noteCommand: Command = {
   async run(ctx, args) {
     if (args.length !== 2) throw new UsageError('Give the shipment and the note text (quote it; "" deletes the note).');
     const service = ctx.service();
-    const { id } = service.show(args[0]!);
+    const { id } = findShipment(service, args[0]!);
     // The same outbox as the window's: this edit replaces one still waiting there, and goes out now.
     saveNote(service, id, args[1]!);
     try {
@@ -62,7 +63,7 @@ export const noteCommand: Command = {
       }
       throw err;
     }
-    const shipment = service.show(String(id));
+    const shipment = findShipment(service, String(id));
     ctx.out.data(shipment);
     ctx.out.line(shipment.note ? `Note of ${shipment.reference} set to "${shipment.note}".` : `Note of ${shipment.reference} deleted.`);
   },
@@ -83,7 +84,7 @@ export const removeCommand: Command = {
   async run(ctx, args, values) {
     if (args.length === 0) throw new UsageError('Give at least one reference or id.');
     const service = ctx.service();
-    const plan = service.planRemoval(args);
+    const plan = planRemoval(service, args);
     ctx.out.line('What the service will do:');
     for (const item of plan) ctx.out.line(`  ${item.shipment.reference.padEnd(16)} ${item.description}`);
     const refunds = plan.filter((p) => p.outcome === 'deleted-refund').length;
@@ -96,7 +97,7 @@ export const removeCommand: Command = {
         return;
       }
     }
-    const result = await service.remove(plan);
+    const result = await removeShipments(service, plan);
     const did = (trackingId: string | null, id: number) =>
       trackingId === null
         ? result.localOnly.includes(id) ? 'removed from this computer' : 'not removed'
@@ -112,6 +113,6 @@ export const removeCommand: Command = {
   },
 };
 
-function planJson(p: ReturnType<ReturnType<Context['service']>['planRemoval']>[number]) {
+function planJson(p: RemovalPlanItem) {
   return { id: p.shipment.id, trackingId: p.shipment.trackingId, reference: p.shipment.reference, expected: p.outcome, description: p.description };
 }

@@ -1,12 +1,13 @@
 import type { Command } from '../context.js';
 import { bar } from '../output.js';
+import { syncShipments } from '../../core/features/sync/sync.js';
 
 export const syncCommand: Command = {
   name: 'sync',
   usage: 'sync [--json]',
   summary: 'refresh the cache from the service\'s list of tracked shipments (spends no credits)',
   async run(ctx) {
-    const result = await ctx.service().sync((p) => {
+    const result = await syncShipments(ctx.service(), (p) => {
       ctx.out.progress(`Refreshing ${p.status.toLowerCase()} shipments ${bar(p.page, p.totalPages)} page ${p.page}/${p.totalPages}, ${p.shipments} shipments`);
     });
     ctx.out.endProgress();

@@ -2,6 +2,7 @@ import { TRACKING_TYPES, type TrackingType } from '../../shared/domain.js';
 import type { Command } from '../context.js';
 import { UsageError } from '../errors.js';
 import { outcomeText, shipmentDetail } from '../format.js';
+import { trackReference } from '../../core/features/tracking/track.js';
 
 export const trackCommand: Command = {
   name: 'track',
@@ -16,7 +17,7 @@ export const trackCommand: Command = {
     if (type !== undefined && !TRACKING_TYPES.includes(type as TrackingType)) {
       throw new UsageError(`--type must be container, bl or bk, not "${type}".`);
     }
-    const { shipment, fromCache } = await ctx.service().track(value, {
+    const { shipment, fromCache } = await trackReference(ctx.service(), value, {
       type: type as TrackingType | undefined,
       carrier: values.carrier as string | undefined,
       route: Boolean(values.route),

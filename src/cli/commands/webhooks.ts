@@ -1,5 +1,6 @@
 import type { Command, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
+import { createWebhook, deleteWebhook, updateWebhook } from '../../core/features/webhooks/webhooks.js';
 
 const secretLine = (label: string, secret: string, kept: boolean) =>
   kept
@@ -50,7 +51,7 @@ export const webhooksCommand: Command = {
     if (values.active && values.inactive) throw new UsageError('Choose --active or --inactive, not both.');
     switch (action) {
       case 'list': {
-        const hooks = await service.webhookClient().webhooks();
+        const hooks = await service.api().webhooks();
         ctx.out.data(hooks);
         ctx.out.table(
           hooks.map((h) => ({ id: h.id, active: h.is_active ? 'yes' : 'no', url: h.callback_url, events: h.event_types.join(', ') })),
@@ -60,7 +61,7 @@ export const webhooksCommand: Command = {
         return;
       }
       case 'event-types': {
-        const types = await service.webhookClient().webhookEventTypes();
+        const types = await service.api().webhookEventTypes();
         ctx.out.data(types);
         ctx.out.table(types.map((t) => ({ type: t.type, description: t.description })), [{ key: 'type', title: 'EVENT TYPE' }, { key: 'description', title: 'MEANING' }]);
         return;
@@ -69,7 +70,7 @@ export const webhooksCommand: Command = {
         const url = values.url as string | undefined;
         const events = eventsOption(values);
         if (!url || !events) throw new UsageError('"webhooks create" needs --url and --events.');
-        const hook = await service.createWebhook({ callbackUrl: url, eventTypes: events, isActive: !values.inactive });
+        const hook = await createWebhook(service, { callbackUrl: url, eventTypes: events, isActive: !values.inactive });
         ctx.out.data(hook);
         ctx.out.line(`Webhook ${hook.id} created for ${hook.callback_url}.`);
         if (hook.secret) ctx.out.line(secretLine('Signing secret', hook.secret, hook.secretKept));
@@ -78,7 +79,7 @@ export const webhooksCommand: Command = {
       case 'update': {
         const webhookId = needId();
         const isActive = values.active ? true : values.inactive ? false : undefined;
-        const hook = await service.updateWebhook(webhookId, {
+        const hook = await updateWebhook(service, webhookId, {
           callbackUrl: values.url as string | undefined,
           eventTypes: eventsOption(values),
           isActive,
@@ -92,13 +93,13 @@ export const webhooksCommand: Command = {
       case 'delete': {
         const webhookId = needId();
         if (!values.yes) throw new UserError(`Nothing was deleted; add --yes to delete webhook ${webhookId} (deliveries to it stop at once).`);
-        await service.deleteWebhook(webhookId);
+        await deleteWebhook(service, webhookId);
         ctx.out.data({ deleted: webhookId });
         ctx.out.line(`Webhook ${webhookId} deleted.`);
         return;
       }
       case 'test': {
-        const result = await service.webhookClient().testWebhook(needId());
+        const result = await service.api().testWebhook(needId());
         ctx.out.data(result);
         ctx.out.line(
           result.success
@@ -110,7 +111,7 @@ export const webhooksCommand: Command = {
       case 'deliveries': {
         const status = values.status as string | undefined;
         if (status !== undefined && !DELIVERY_STATUSES.includes(status)) throw new UsageError('--status must be pending, delivered or failed.');
-        const page = await service.webhookClient().webhookDeliveries({
+        const page = await service.api().webhookDeliveries({
           status: status as 'pending' | 'delivered' | 'failed' | undefined,
           webhookId: values.webhook as string | undefined,
           page: wholeNumber(values, 'page'),

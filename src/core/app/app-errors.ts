@@ -1,10 +1,10 @@
 /** Turns anything thrown in the core into an error a person can read, with a stable code. */
 import { ZodError } from 'zod';
-import type { AppError } from '../../shared/contract.js';
+import type { AppError } from '../../shared/contract/index.js';
 import { ApiError, AuthError, BadRequestError, NetworkError, RateLimitedError } from '../api/errors.js';
 import { redactAggressively } from '../api/redact.js';
 import { ImportError } from '../import/errors.js';
-import { LookupError } from '../service/reference.js';
+import { LookupError } from '../features/tracking/reference.js';
 import { ServiceError } from '../service/service.js';
 import { SecretStoreError } from '../secrets/index.js';
 import { StoreError } from '../store/index.js';

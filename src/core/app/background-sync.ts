@@ -4,9 +4,11 @@
  * scheduler holds the requests and probes; the refresh simply finishes later, and no errors
  * pile up. One refresh at a time.
  */
-import type { SyncView } from '../../shared/views.js';
+import type { SyncView } from '../../shared/contract/index.js';
 import type { QuaysideService } from '../service/service.js';
 import { toAppError } from './app-errors.js';
+import { syncShipments } from '../features/sync/sync.js';
+import { keyStatus } from '../features/settings/key.js';
 
 export const SYNC_INTERVAL_SETTING = 'sync.intervalMinutes';
 export const DEFAULT_SYNC_INTERVAL_MINUTES = 15;
@@ -99,14 +101,14 @@ export class BackgroundSync {
     this.nextAt = null;
     this.events.changed(this.view());
     try {
-      const key = await this.service.keyStatus().catch(() => null);
+      const key = await keyStatus(this.service).catch(() => null);
       if (!key?.source) {
         this.lastError = 'No API key is set; enter it in Settings to keep the cache fresh.';
         return this.view();
       }
       let pagesBefore = 0;
       let statusSeen: string | null = null;
-      const result = await this.service.sync((p) => {
+      const result = await syncShipments(this.service, (p) => {
         if (this.closed) return;
         if (p.status !== statusSeen) {
           pagesBefore = this.page;

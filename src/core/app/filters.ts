@@ -1,5 +1,5 @@
 /** The window's filter turned into the store's, with a watchlist expanded into what it selects. */
-import type { ShipmentFilterInput } from '../../shared/views.js';
+import type { ShipmentFilterInput } from '../../shared/contract/index.js';
 import type { ShipmentFilter, Store, WatchlistRecord } from '../store/index.js';
 import { AppFailure } from './app-errors.js';
 

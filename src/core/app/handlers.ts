@@ -2,26 +2,32 @@
  * The IPC contract implemented over the core: one function per `Api` method. Inputs arrive
  * validated (see dispatch in index.ts); what goes back is a view shape, never the API key.
  */
-import type { Api } from '../../shared/contract.js';
-import type { CreditsView, SettingsView, ShipmentFilterInput, ThemeChoice } from '../../shared/views.js';
+import type { ApiMethod, ApiOutput, HandlerInput } from '../../shared/contract/index.js';
+import type { CreditsView, SettingsView, ShipmentFilterInput, ThemeChoice } from '../../shared/contract/index.js';
 import { checkContainerNumber } from '../../shared/iso6346.js';
 import { AuthError, NetworkError } from '../api/errors.js';
-import { LookupError, planLookup } from '../service/reference.js';
+import { LookupError, planLookup } from '../features/tracking/reference.js';
 import type { QuaysideService } from '../service/service.js';
 import { resolveFilter } from './filters.js';
 import { type BackgroundSync, SYNC_INTERVAL_SETTING, syncIntervalMinutes } from './background-sync.js';
 import { AppFailure, toAppError } from './app-errors.js';
 import { pendingNote } from '../features/notes/handlers.js';
+import { trackReference } from '../features/tracking/track.js';
+import { planRemoval, removeShipments } from '../features/shipments/shipments.js';
+import { deleteKey, keyStatus, setKey } from '../features/settings/key.js';
+import { carrierDirectory } from '../features/settings/carriers.js';
+import { readCredits } from '../features/credits/credits.js';
 
 export const SAMPLE_DATA_ONLY_IN_SHELL =
   'Sample data is switched on in the desktop app (File → Explore with Sample Data); in a browser, start the harness with --demo.';
 
-export type Handlers = { [M in keyof Api]: (input: Parameters<Api[M]>[0]) => ReturnType<Api[M]> };
+/** One function per method, typed from the contract's definition: its input as validated, its answer. */
+export type Handlers = { [M in ApiMethod]: (input: HandlerInput<M>) => Promise<ApiOutput<M>> };
 
 /** The methods of one area (`import.*`, `map.*`…), implemented in a file of their own. */
-export type AreaHandlers<P extends string> = Pick<Handlers, Extract<keyof Api, `${P}.${string}`>>;
+export type AreaHandlers<P extends string> = Pick<Handlers, Extract<ApiMethod, `${P}.${string}`>>;
 type WorkdayArea = 'import' | 'watchlists' | 'feed' | 'notifications' | 'map' | 'export' | 'webhooks' | 'notes';
-export type WindowHandlers = Omit<Handlers, Extract<keyof Api, `${WorkdayArea}.${string}`>>;
+export type WindowHandlers = Omit<Handlers, Extract<ApiMethod, `${WorkdayArea}.${string}`>>;
 
 export interface HandlerContext {
   service: QuaysideService;
@@ -65,9 +71,9 @@ export function createHandlers(ctx: HandlerContext): WindowHandlers {
     demo: ctx.info.demo,
   });
 
-  const keyStatus = async () => {
+  const currentKeyStatus = async () => {
     if (!service.currentApiBase()) return { apiBase: null, source: null, last4: null };
-    return service.keyStatus();
+    return keyStatus(service);
   };
 
   const shipment = (id: number) => {
@@ -126,7 +132,7 @@ export function createHandlers(ctx: HandlerContext): WindowHandlers {
       }
     },
     'track.run': async (input) => {
-      const outcome = await service.track(input.reference, { type: input.type, carrier: input.carrier });
+      const outcome = await trackReference(service, input.reference, { type: input.type, carrier: input.carrier });
       if (!outcome.fromCache) {
         ctx.shipmentsChanged([outcome.shipment.id], 'track');
         ctx.emitCredits(true);
@@ -135,15 +141,15 @@ export function createHandlers(ctx: HandlerContext): WindowHandlers {
     },
 
     'removal.preview': async (ids) => {
-      const plan = service.planRemoval(ids.map(String));
+      const plan = planRemoval(service, ids.map(String));
       return {
         items: plan.map((p) => ({ id: p.shipment.id, reference: p.shipment.reference, outcome: p.outcome, description: p.description })),
         refunds: plan.filter((p) => p.outcome === 'deleted-refund').length,
       };
     },
     'removal.run': async (ids) => {
-      const plan = service.planRemoval(ids.map(String));
-      const done = await service.remove(plan);
+      const plan = planRemoval(service, ids.map(String));
+      const done = await removeShipments(service, plan);
       ctx.shipmentsChanged(null, 'removal');
       if (done.deleted.length > 0) ctx.emitCredits(true);
       const parts = [
@@ -154,17 +160,17 @@ export function createHandlers(ctx: HandlerContext): WindowHandlers {
       return { ...done, summary: parts.length > 0 ? `${parts.join(', ')}.` : 'Nothing was removed: the service knew none of these records.' };
     },
 
-    'key.status': keyStatus,
+    'key.status': currentKeyStatus,
     'key.set': async (key) => {
-      await service.setKey(key);
+      await setKey(service, key);
       ctx.keyChanged();
       ctx.emitCredits();
-      return keyStatus();
+      return currentKeyStatus();
     },
     'key.delete': async () => {
-      await service.deleteKey();
+      await deleteKey(service);
       ctx.keyChanged();
-      return keyStatus();
+      return currentKeyStatus();
     },
 
     'settings.get': async () => settings(),
@@ -189,7 +195,7 @@ export function createHandlers(ctx: HandlerContext): WindowHandlers {
       if (!base) return { ok: false, message: 'No tracking service address is set; enter it above.', remaining: null, latencyMs: null };
       const started = Date.now();
       try {
-        const { remaining } = await service.credits();
+        const { remaining } = await readCredits(service);
         ctx.emitCredits();
         return { ok: true, message: `Connected to ${base}: ${remaining.toLocaleString('en')} credits left.`, remaining, latencyMs: Date.now() - started };
       } catch (err) {
@@ -203,7 +209,7 @@ export function createHandlers(ctx: HandlerContext): WindowHandlers {
       }
     },
     'carriers.list': async ({ refresh }) => {
-      const { carriers, fetchedAt } = await service.carriers({ refresh });
+      const { carriers, fetchedAt } = await carrierDirectory(service, { refresh });
       return {
         carriers: carriers.map((c) => ({ name: c.name, scac: c.scac, containers: c.cn, bl: c.bl, booking: c.bk })),
         fetchedAt,
@@ -212,7 +218,7 @@ export function createHandlers(ctx: HandlerContext): WindowHandlers {
 
     'credits.get': async () => creditsView(service),
     'credits.refresh': async () => {
-      await service.credits();
+      await readCredits(service);
       ctx.emitCredits();
       return creditsView(service);
     },

@@ -5,7 +5,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ImportJobView, ImportOptionsInput, ImportPreview, ImportProgressView } from '../../shared/workday-views.js';
+import type { ImportJobView, ImportOptionsInput, ImportPreview, ImportProgressView } from '../../shared/contract/index.js';
 import { applySuggestion, inspectSpreadsheet } from '../import/index.js';
 import type { ValidationReport } from '../import/types.js';
 import { jobReport, listJobs, reportCsv } from '../jobs/jobs.js';
@@ -16,6 +16,7 @@ import type { QuaysideService } from '../service/service.js';
 import { AppFailure, toAppError } from './app-errors.js';
 import { keepCopy } from './import-file.js';
 import type { AreaHandlers } from './handlers.js';
+import { readCredits } from '../features/credits/credits.js';
 
 const LIST_CAP = 1000;
 const BALANCE_WAIT_MS = 3000;
@@ -60,7 +61,7 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
   /** The balance now if the service answers within seconds, else the last one read. */
   const balance = async (): Promise<number | null> => {
     const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), BALANCE_WAIT_MS).unref());
-    const read = service.credits().then((c) => c.remaining, () => null);
+    const read = readCredits(service).then((c) => c.remaining, () => null);
     return (await Promise.race([read, timeout])) ?? service.store.latestCredits()?.remaining ?? null;
   };
 
@@ -161,7 +162,7 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
     'import.start': async (input) => {
       const { report, path, fileName } = await validate(input);
       if (report.accepted.length === 0) throw new AppFailure('invalid-input', 'Nothing in this file needs tracking (every row is rejected, a duplicate or already tracked); nothing was sent.');
-      const { remaining } = await service.credits();
+      const { remaining } = await readCredits(service);
       const jobId = await createImportJob(service, path, report, remaining, {
         fileName,
         goOnWithWhatFits: input.goOnWithWhatFits,

@@ -2,11 +2,12 @@
  * The desktop window's back end: the core behind the IPC contract. Electron main and the web
  * harness create one runtime each and forward calls to `dispatch` and events from `onEvent`.
  */
-import { API_METHODS, type ApiMethod, type EventName, type Events, type Result } from '../../shared/contract.js';
-import { INPUT_SCHEMAS } from '../../shared/contract-schemas.js';
+import { API_METHODS, type ApiMethod, type EventName, type Events, type Result } from '../../shared/contract/index.js';
+import { INPUT_SCHEMAS } from '../../shared/contract/index.js';
 import { QuaysideService } from '../service/service.js';
 import { toAppError } from './app-errors.js';
 import { createHandlers, creditsView, statusView, type Handlers } from './handlers.js';
+import { readCredits } from '../features/credits/credits.js';
 import { NotesSender } from '../features/notes/outbox-sender.js';
 import { createNotesHandlers, pendingNote } from '../features/notes/handlers.js';
 import { createExportHandlers } from './export-handlers.js';
@@ -75,8 +76,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
   let closed = false;
   /** Reads the balance again (after spending or a refund); a failed read leaves the last known one on screen. */
   const emitCreditsAfterSpending = () => {
-    service
-      .credits()
+    readCredits(service)
       .catch(() => undefined)
       .then(() => !closed && emit('credits', creditsView(service)));
   };

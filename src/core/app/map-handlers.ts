@@ -7,7 +7,7 @@
 import type { RouteInfo } from '../api/types.js';
 import type { QuaysideService } from '../service/service.js';
 import { latLngFromApi } from '../store/index.js';
-import type { MapRoute } from '../../shared/workday-views.js';
+import type { MapRoute } from '../../shared/contract/index.js';
 import { where } from '../store/queries.js';
 import { resolveFilter } from './filters.js';
 import type { AreaHandlers } from './handlers.js';

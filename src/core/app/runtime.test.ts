@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventName, Events, Result } from '../../shared/contract.js';
-import type { QuickTrackCheck, ShipmentListPage } from '../../shared/views.js';
+import type { EventName, Events, Result } from '../../shared/contract/index.js';
+import type { QuickTrackCheck, ShipmentListPage } from '../../shared/contract/index.js';
 import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../sim/index.js';
 import { MemorySecretStore } from '../secrets/index.js';
 import { checkContainerNumber } from '../../shared/iso6346.js';
 import { createAppRuntime, type AppRuntime } from './index.js';
+import { syncShipments } from '../features/sync/sync.js';
 
 const TIME_SCALE = 20;
 
@@ -95,7 +96,7 @@ describe('the window back end (runtime over the real core and the simulator)', (
 
   it('filters the table by carrier, port of discharge, status and ETA window', async () => {
     value(await call('key.set', DEFAULT_API_KEY));
-    await runtime.service.sync();
+    await syncShipments(runtime.service);
     const all = value<ShipmentListPage>(await call('shipments.list', { offset: 0, limit: 500 }));
     expect(all.total).toBe(40);
     const facets = value<{ carriers: { scac: string; count: number }[]; pods: { name: string; count: number }[] }>(await call('shipments.facets'));
@@ -118,7 +119,7 @@ describe('the window back end (runtime over the real core and the simulator)', (
 
   it('notes: saved at once, sent through the scheduler; offline they wait in the outbox and go out when the service is back', async () => {
     value(await call('key.set', DEFAULT_API_KEY));
-    await runtime.service.sync();
+    await syncShipments(runtime.service);
     const [a, b] = value<ShipmentListPage>(await call('shipments.list', { offset: 0, limit: 2 })).rows;
     const saved = value<{ pending: boolean }>(await call('notes.set', { shipmentId: a!.id, note: 'call ACME before discharge' }));
     expect(saved.pending).toBe(true);
@@ -140,7 +141,7 @@ describe('the window back end (runtime over the real core and the simulator)', (
 
   it('an edit waiting in the outbox survives a sync and a restart', async () => {
     value(await call('key.set', DEFAULT_API_KEY));
-    await runtime.service.sync();
+    await syncShipments(runtime.service);
     const [a] = value<ShipmentListPage>(await call('shipments.list', { offset: 0, limit: 1 })).rows;
     await sim.setReachable(false);
     value(await call('notes.set', { shipmentId: a!.id, note: 'hold at terminal' }));
@@ -167,7 +168,7 @@ describe('the window back end (runtime over the real core and the simulator)', (
       if (tracked.shipment.trackingId && tracked.shipment.shipmentStatus !== 'IN_TRANSIT') young = tracked;
     }
     if (!young) throw new Error('the simulator gave no newly tracked shipment that is not in transit');
-    await runtime.service.sync();
+    await syncShipments(runtime.service);
     const others = value<ShipmentListPage>(await call('shipments.list', { status: 'ACTIVE', shipmentStatus: 'IN_TRANSIT', offset: 0, limit: 1 })).rows;
     const old = others[0]!;
     const preview = value<{ items: { id: number; outcome: string }[]; refunds: number }>(await call('removal.preview', [young.shipment.id, old.id]));

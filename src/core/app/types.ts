@@ -1,4 +1,4 @@
-import type { EventName, Events, Result } from '../../shared/contract.js';
+import type { EventName, Events, Result } from '../../shared/contract/index.js';
 import type { SecretStore } from '../secrets/index.js';
 import type { QuaysideService } from '../service/service.js';
 

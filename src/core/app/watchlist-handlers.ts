@@ -1,5 +1,5 @@
 /** Watchlists, the changes feed and which changes become desktop notifications. */
-import { FEED_KINDS, type FeedKind, type NotificationPrefs, type WatchlistView } from '../../shared/workday-views.js';
+import { FEED_KINDS, type FeedKind, type NotificationPrefs, type WatchlistView } from '../../shared/contract/index.js';
 import type { QuaysideService } from '../service/service.js';
 import type { WatchlistRecord } from '../store/index.js';
 import { AppFailure } from './app-errors.js';

@@ -5,8 +5,9 @@
  */
 import type { Webhook, WebhookDelivery } from '../api/types.js';
 import type { QuaysideService } from '../service/service.js';
-import type { WebhookDeliveryView, WebhookView } from '../../shared/workday-views.js';
+import type { WebhookDeliveryView, WebhookView } from '../../shared/contract/index.js';
 import type { AreaHandlers } from './handlers.js';
+import { createWebhook, deleteWebhook, hasWebhookSecret, updateWebhook } from '../features/webhooks/webhooks.js';
 
 const DELIVERY_STATUSES = new Set(['pending', 'delivered', 'failed']);
 
@@ -18,7 +19,7 @@ async function view(service: QuaysideService, hook: Webhook): Promise<WebhookVie
     isActive: hook.is_active,
     createdAt: hook.created_at ?? null,
     updatedAt: hook.updated_at ?? null,
-    secretStored: await service.hasWebhookSecret(hook.id),
+    secretStored: await hasWebhookSecret(service, hook.id),
   };
 }
 
@@ -35,19 +36,19 @@ function deliveryView(d: WebhookDelivery): WebhookDeliveryView {
 }
 
 export function createWebhookHandlers(service: QuaysideService): AreaHandlers<'webhooks'> {
-  const api = () => service.webhookClient();
+  const api = () => service.api();
   return {
     'webhooks.list': async () => Promise.all((await api().webhooks({ priority: 'interactive' })).map((h) => view(service, h))),
     'webhooks.eventTypes': async () => (await api().webhookEventTypes()).map((t) => ({ type: t.type, description: t.description ?? null })),
     'webhooks.create': async (input) => {
-      const hook = await service.createWebhook(input);
+      const hook = await createWebhook(service, input);
       return { ...(await view(service, hook)), secret: hook.secret ?? null, secretKept: hook.secretKept };
     },
     'webhooks.update': async ({ webhookId, ...changes }) => {
-      const hook = await service.updateWebhook(webhookId, changes);
+      const hook = await updateWebhook(service, webhookId, changes);
       return { ...(await view(service, hook)), secret: hook.secret ?? null, secretKept: hook.secretKept };
     },
-    'webhooks.delete': async (webhookId) => service.deleteWebhook(webhookId),
+    'webhooks.delete': async (webhookId) => deleteWebhook(service, webhookId),
     'webhooks.test': async (webhookId) => {
       const result = await api().testWebhook(webhookId, { priority: 'interactive' });
       return { success: result.success, httpStatus: result.http_status, message: result.error_message ?? null, raw: result };

@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventName, Events, Result } from '../../shared/contract.js';
-import type { ShipmentListPage } from '../../shared/views.js';
-import type { ExportFile, FeedPage, ImportJobView, ImportPreview, MapRoute, MapView, WatchlistView, WebhookView, WebhookWithSecret } from '../../shared/workday-views.js';
+import type { EventName, Events, Result } from '../../shared/contract/index.js';
+import type { ShipmentListPage } from '../../shared/contract/index.js';
+import type { ExportFile, FeedPage, ImportJobView, ImportPreview, MapRoute, MapView, WatchlistView, WebhookView, WebhookWithSecret } from '../../shared/contract/index.js';
 import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../sim/index.js';
 import { MemorySecretStore } from '../secrets/index.js';
 import { createAppRuntime, type AppRuntime } from './index.js';
+import { syncShipments } from '../features/sync/sync.js';
 
 const TIME_SCALE = 50;
 const SHEET = ['Container,Customer,PO', 'MSKU1234565,ACME,PO-1', 'CMAU3000014,ACME,PO-2', 'OOLU4200426,Globex,=SUM(A1)', 'HLXU8123452,Globex,PO-4', 'MSKU1234565,ACME,PO-1'].join('\r\n');
@@ -93,7 +94,7 @@ describe('the working day through the contract (import, watchlists, feed, export
   });
 
   it('the feed and watchlists show an ETA move made at the service, by how much, until seen', async () => {
-    await runtime.service.sync();
+    await syncShipments(runtime.service);
     runtime.checkFeed();
     const all = value<ShipmentListPage>(await call('shipments.list', { status: 'ACTIVE', shipmentStatus: 'IN_TRANSIT', offset: 0, limit: 2 }));
     const [a, b] = all.rows;
@@ -103,7 +104,7 @@ describe('the working day through the contract (import, watchlists, feed, export
     expect(saved.count).toBeGreaterThanOrEqual(1);
 
     sim.control.moveEta(DEFAULT_API_KEY, a!.trackingId!, 3);
-    await runtime.service.sync();
+    await syncShipments(runtime.service);
     runtime.checkFeed();
     const pushed = await waitFor('feed.new', (p) => p.items.some((i) => i.shipmentId === a!.id && i.kind === 'eta_moved'));
     expect(pushed.notify.some((i) => i.kind === 'eta_moved')).toBe(true);
@@ -123,7 +124,7 @@ describe('the working day through the contract (import, watchlists, feed, export
 
     value(await call('notifications.update', { eta_moved: false }));
     sim.control.moveEta(DEFAULT_API_KEY, b!.trackingId!, -2);
-    await runtime.service.sync();
+    await syncShipments(runtime.service);
     runtime.checkFeed();
     const quiet = await waitFor('feed.new', (p) => p.items.some((i) => i.shipmentId === b!.id));
     expect(quiet.items.find((i) => i.shipmentId === b!.id)?.etaMoveDays).toBe(-2);
@@ -131,7 +132,7 @@ describe('the working day through the contract (import, watchlists, feed, export
   });
 
   it('a saved filter can be changed: its name, its conditions and its counts follow; a list cannot be turned into one', async () => {
-    await runtime.service.sync();
+    await syncShipments(runtime.service);
     const all = value<ShipmentListPage>(await call('shipments.list', { offset: 0, limit: 500 }));
     const carriers = [...new Set(all.rows.map((r) => r.carrier.scac).filter((c): c is string => !!c))];
     expect(carriers.length).toBeGreaterThan(1);
@@ -154,7 +155,7 @@ describe('the working day through the contract (import, watchlists, feed, export
   });
 
   it('the map gets positions as numbers, ports with what is due, and a route as GeoJSON [lng, lat] that never jumps more than 180°', async () => {
-    await runtime.service.sync();
+    await syncShipments(runtime.service);
     const view = value<MapView>(await call('map.view', {}));
     expect(view.shipments.length + view.withoutPosition).toBe(30);
     expect(view.shipments.length).toBeGreaterThan(0);

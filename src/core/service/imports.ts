@@ -9,6 +9,9 @@ import { createJob, jobReport, setJobState, unfinishedJobIds, type ImportReport 
 import { BatchPoller } from '../poller/poller.js';
 import type { JobProgress } from '../poller/types.js';
 import { ServiceError, type QuaysideService } from './service.js';
+import { syncShipments } from '../features/sync/sync.js';
+import { carrierDirectory } from '../features/settings/carriers.js';
+import { readCredits } from '../features/credits/credits.js';
 
 export interface ImportOptions {
   sheet?: string;
@@ -52,7 +55,7 @@ async function assertReadableFile(path: string): Promise<void> {
 export async function validateImport(service: QuaysideService, path: string, options: ImportOptions = {}): Promise<ValidationReport> {
   await assertReadableFile(path);
   const scanned = await prescanSpreadsheet(path, { delimiter: options.delimiter });
-  const { carriers } = await service.carriers();
+  const { carriers } = await carrierDirectory(service);
   return validateSpreadsheetInCage(scanned, {
     carriers,
     isActive: (type, reference) => service.store.findActive(type, reference) !== null,
@@ -70,7 +73,7 @@ export async function validateImport(service: QuaysideService, path: string, opt
  */
 export async function runImport(service: QuaysideService, path: string, options: RunImportOptions = {}): Promise<ImportReport> {
   const report = await validateImport(service, path, options);
-  const { remaining } = await service.credits();
+  const { remaining } = await readCredits(service);
   options.onEstimate?.(report, remaining);
   const jobId = await createImportJob(service, path, report, remaining, {
     goOnWithWhatFits: options.goOnWithWhatFits,
@@ -112,7 +115,7 @@ export async function runJob(service: QuaysideService, jobId: number, options: {
     client: service.api(),
     store: new SqlitePollerStore(service.store),
     syncShipments: async () => {
-      await service.sync();
+      await syncShipments(service);
     },
     timeScale: service.timeScale,
   });
@@ -128,7 +131,7 @@ export async function runJob(service: QuaysideService, jobId: number, options: {
     }
     throw err;
   }
-  const after = await service.credits().catch(() => null);
+  const after = await readCredits(service).catch(() => null);
   setJobState(db, jobId, 'done', null, new Date().toISOString(), after?.remaining ?? null);
   const finished = jobReport(db, jobId);
   if (!finished) throw new ServiceError(`Import job ${jobId} disappeared from the cache.`);

@@ -1,6 +1,6 @@
 /** What the shipments table can be filtered by: carriers, ports of discharge, shipment statuses, imported columns. */
 import type { Database } from 'better-sqlite3';
-import type { ShipmentFacets } from '../../shared/views.js';
+import type { ShipmentFacets } from '../../shared/contract/index.js';
 
 export function createFacets(db: Database): { shipmentFacets(): ShipmentFacets } {
   const carriers = db.prepare<[], { scac: string | null; name: string | null; count: number }>(

@@ -4,7 +4,7 @@
  * shipments of a watchlist, newest first, with a "seen up to" watermark.
  */
 import type { Database, Statement } from 'better-sqlite3';
-import type { FeedItem, FeedKind } from '../../shared/workday-views.js';
+import type { FeedItem, FeedKind } from '../../shared/contract/index.js';
 import { etaMoveDays } from '../../shared/eta.js';
 import { type ShipmentFilter, where } from './queries.js';
 

@@ -5,7 +5,7 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 import type { Outcome, Shipment } from '../../shared/domain.js';
-import type { ShipmentTableRow } from '../../shared/views.js';
+import type { ShipmentTableRow } from '../../shared/contract/index.js';
 import type { ShipmentReader } from './read.js';
 import type { ShipmentsRow, ShipmentTableRowDb } from './rows.js';
 import { ftsMatchExpression } from './search.js';
@@ -40,7 +40,7 @@ export interface ShipmentQuery extends ShipmentFilter {
   offset?: number;
 }
 
-export type { PortName, ShipmentTableRow } from '../../shared/views.js';
+export type { PortName, ShipmentTableRow } from '../../shared/contract/index.js';
 
 const ORDER_BY: Record<ShipmentSort, string> = {
   recent: 'coalesce(s.service_created_at, s.stored_at) DESC, s.id DESC',

@@ -17,7 +17,7 @@ import { createFacets } from './facets.js';
 import { type NotesOutbox, createNotesOutbox } from './notes-outbox.js';
 import { type Watchlists, createWatchlists } from './watchlists.js';
 import { type ChangeFeed, createChangeFeed } from './feed.js';
-import type { ShipmentFacets } from '../../shared/views.js';
+import type { ShipmentFacets } from '../../shared/contract/index.js';
 import { type SqliteBudgetOptions, createSqliteRateBudget } from './rate-budget.js';
 import { type ShipmentEdits, createShipmentEdits } from './shipment-edits.js';
 import { type TrackingResultInput, snapshotFromShipmentRecord, snapshotFromTrackingResult } from './snapshot.js';

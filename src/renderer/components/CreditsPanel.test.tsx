@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CreditsView } from '../../shared/views';
+import type { CreditsView } from '../../shared/contract';
 import { useCredits } from '../state/credits';
 import { type FakeBridge, createFakeBridge, deferred } from '../test-support/fake-bridge';
 import { CREDITS } from '../test-support/fixtures';

@@ -3,7 +3,7 @@
  * it costs a credit) before anything is sent; Enter tracks it, or opens the cached one for free.
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import type { QuickTrackCheck } from '../../shared/views';
+import type { QuickTrackCheck } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 import { typeLabel } from '../lib/format';
 import { useCredits } from '../state/credits';

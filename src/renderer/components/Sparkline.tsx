@@ -1,5 +1,5 @@
 /** A small inline chart of the credit balance over its stored readings. */
-import type { CreditPoint } from '../../shared/views';
+import type { CreditPoint } from '../../shared/contract';
 import { formatCount } from '../lib/format';
 
 export interface SparklineProps {

@@ -1,5 +1,5 @@
 /** The columns of an export as checkboxes in file order, with select all and none. */
-import type { ExportColumnView } from '../../shared/workday-views';
+import type { ExportColumnView } from '../../shared/contract';
 import { isImportedColumn, useExport } from '../state/export';
 
 export interface ColumnChooserProps {

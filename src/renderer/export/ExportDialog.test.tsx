@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExportInput } from '../../shared/workday-views';
+import type { ExportInput } from '../../shared/contract';
 import { type FakeBridge, createFakeBridge } from '../test-support/fake-bridge';
 import { resetStores } from '../test-support/reset';
 import { COLUMNS_KEY, FORMAT_KEY, resetExportStore } from '../state/export';

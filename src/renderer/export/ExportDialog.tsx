@@ -5,7 +5,7 @@
  * window saves it.
  */
 import { useEffect, useState } from 'react';
-import type { ExportFile, ExportScope } from '../../shared/workday-views';
+import type { ExportFile, ExportScope } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 import { Dialog } from '../components/Dialog';
 import { formatCount, plural } from '../lib/format';

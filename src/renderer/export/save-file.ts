@@ -2,7 +2,7 @@
  * The engine writes an export itself: in the desktop app where the person chose in the save
  * dialog, in the web harness to a download the browser fetches here. No bytes cross the bridge.
  */
-import type { ExportFile } from '../../shared/workday-views';
+import type { ExportFile } from '../../shared/contract';
 
 /** True when there is something for the browser to fetch (the harness). */
 export function offerDownload(file: ExportFile): boolean {

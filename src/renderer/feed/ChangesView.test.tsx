@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FeedItem, FeedQuery, NotificationPrefs, WatchlistView } from '../../shared/workday-views';
+import type { FeedItem, FeedQuery, NotificationPrefs, WatchlistView } from '../../shared/contract';
 import { useDetail } from '../state/detail';
 import { FEED_PAGE, connectFeed, resetFeedStore, useFeed } from '../state/feed';
 import { useUi } from '../state/ui';

@@ -1,5 +1,5 @@
 /** The feed, grouped by day, newest first; each change opens its shipment. */
-import type { FeedItem } from '../../shared/workday-views';
+import type { FeedItem } from '../../shared/contract';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { useClock } from '../state/clock';
 import { useDetail } from '../state/detail';

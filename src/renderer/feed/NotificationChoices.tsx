@@ -1,6 +1,6 @@
 /** Which kinds of change become notifications (a desktop notification, and a note in the window). */
 import { useEffect } from 'react';
-import { FEED_KINDS } from '../../shared/workday-views';
+import { FEED_KINDS } from '../../shared/contract';
 import { useFeed } from '../state/feed';
 import { NOTIFY_LABELS } from './feed-items';
 

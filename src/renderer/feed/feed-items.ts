@@ -1,6 +1,6 @@
 /** How a change of the feed reads to a forwarder, and how the feed is grouped by day. */
 import { describeFeedItem, FEED_KIND_LABELS } from '../../shared/feed-text';
-import type { FeedItem, FeedKind } from '../../shared/workday-views';
+import type { FeedItem, FeedKind } from '../../shared/contract';
 
 export { describeFeedItem, FEED_KIND_LABELS, type FeedItemText } from '../../shared/feed-text';
 

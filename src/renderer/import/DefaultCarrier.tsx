@@ -4,7 +4,7 @@
  * refused: the service needs a carrier for them.
  */
 import { useEffect, useState } from 'react';
-import type { CarrierView } from '../../shared/views';
+import type { CarrierView } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 import { useImports } from '../state/imports';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ImportOptionsInput, ImportPreview, ImportReportView } from '../../shared/workday-views';
+import type { ImportOptionsInput, ImportPreview, ImportReportView } from '../../shared/contract';
 import { resetImportsStore } from '../state/imports';
 import { useUi } from '../state/ui';
 import { type FakeBridge, createFakeBridge } from '../test-support/fake-bridge';

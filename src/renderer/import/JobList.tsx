@@ -1,5 +1,5 @@
 /** Every import in the cache: running ones with their progress, unfinished ones to resume, finished ones with their report. */
-import type { ImportJobView } from '../../shared/workday-views';
+import type { ImportJobView } from '../../shared/contract';
 import { formatCount, plural } from '../lib/format';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { useClock } from '../state/clock';

@@ -4,7 +4,7 @@
  * fixed with one click on its suggestion. Lists are capped by the core; the counts are complete.
  */
 import { useState } from 'react';
-import type { ImportPreview } from '../../shared/workday-views';
+import type { ImportPreview } from '../../shared/contract';
 import { formatCount, typeLabel } from '../lib/format';
 import { type AcceptedSuggestion, useImports } from '../state/imports';
 

@@ -2,7 +2,7 @@
  * The import wizard's arithmetic and wording, kept free of React so it is tested on its own:
  * column roles and the mapping sent to the core, the credit check, progress and time left.
  */
-import type { ImportMappingColumn, ImportPreview, ImportProgressView } from '../../shared/workday-views';
+import type { ImportMappingColumn, ImportPreview, ImportProgressView } from '../../shared/contract';
 import { formatCount, plural } from '../lib/format';
 
 /** What a column can be used as; `keep:<field>` keeps it on the shipment under that name. */

@@ -1,7 +1,7 @@
 /** Forwarder wording for codes the service and the core use. */
 import type { Outcome } from '../../shared/domain';
 import { shipmentStatusLabel } from '../../shared/naive-date';
-import type { PortName, RemovalOutcome } from '../../shared/views';
+import type { PortName, RemovalOutcome } from '../../shared/contract';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 

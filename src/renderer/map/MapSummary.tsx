@@ -3,7 +3,7 @@
  * with a position (each opens its detail, so the map's points are reachable by keyboard), and
  * the open shipment's route.
  */
-import type { MapView } from '../../shared/workday-views';
+import type { MapView } from '../../shared/contract';
 import { formatCount, plural, statusShipmentFilterLabel } from '../lib/format';
 import { naiveDay } from '../lib/naive-date';
 import { useDetail } from '../state/detail';

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ShipmentFilterInput } from '../../shared/views';
-import type { MapRoute, MapView as MapViewData } from '../../shared/workday-views';
+import type { ShipmentFilterInput } from '../../shared/contract';
+import type { MapRoute, MapView as MapViewData } from '../../shared/contract';
 import { resetMapStore } from '../state/map';
 import { useShipments } from '../state/shipments';
 import { type FakeBridge, createFakeBridge } from '../test-support/fake-bridge';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MapRoute, MapShipmentPoint } from '../../shared/workday-views';
+import type { MapRoute, MapShipmentPoint } from '../../shared/contract';
 import { boundsOf, hoverText, nearLongitude, portsCollection, positionsCollection, routeCollection, routePositions } from './map-data';
 
 const point = (id: number, lat: number, lng: number): MapShipmentPoint => ({

@@ -4,7 +4,7 @@
  * core), so they are used as they are and never converted again.
  */
 import type { Feature, FeatureCollection, LineString, MultiLineString, Point, Position } from 'geojson';
-import type { MapPort, MapRoute, MapShipmentPoint } from '../../shared/workday-views';
+import type { MapPort, MapRoute, MapShipmentPoint } from '../../shared/contract';
 import { statusShipmentFilterLabel } from '../lib/format';
 import { naiveDay } from '../lib/naive-date';
 

@@ -9,7 +9,7 @@ import type { GeoJSONSource, LngLatBoundsLike, MapGeoJSONFeature } from 'maplibr
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import coarseTopology from 'world-atlas/countries-110m.json';
-import type { MapPort, MapRoute, MapShipmentPoint } from '../../shared/workday-views';
+import type { MapPort, MapRoute, MapShipmentPoint } from '../../shared/contract';
 import { countriesFromTopology } from './basemap';
 import { boundsOf, hoverText, portsCollection, positionsCollection, routeCollection, routePositions } from './map-data';
 import { DETAIL_ZOOM, LAYERS, type MapColours, SOURCES, mapStyle, themedPaint } from './map-style';

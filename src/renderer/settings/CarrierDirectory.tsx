@@ -1,6 +1,6 @@
 /** The carriers the service supports, with what each can track; filterable, refreshed on demand. */
 import { useEffect, useMemo, useState } from 'react';
-import type { CarrierDirectory as Directory } from '../../shared/views';
+import type { CarrierDirectory as Directory } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 import { plural } from '../lib/format';
 import { absoluteTime, relativeTime } from '../lib/relative-time';

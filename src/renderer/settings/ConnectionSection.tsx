@@ -1,6 +1,6 @@
 /** The tracking service's address and a connection test. */
 import { type FormEvent, useEffect, useState } from 'react';
-import type { ConnectionTestResult } from '../../shared/views';
+import type { ConnectionTestResult } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 import { useSettings } from '../state/settings';
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import type { ThemeChoice } from '../../shared/views';
+import type { ThemeChoice } from '../../shared/contract';
 import { messageOf } from '../api/call';
 import { useCredits } from '../state/credits';
 import { useSettings } from '../state/settings';

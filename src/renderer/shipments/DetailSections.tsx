@@ -1,7 +1,7 @@
 /** The parts of the shipment detail: route, containers with their events, ETA history, raw payload. */
 import { useMemo, useState } from 'react';
 import type { Place, Shipment, ShipmentContainer, ShipmentEvent } from '../../shared/domain';
-import type { RawPayloadView } from '../../shared/views';
+import type { RawPayloadView } from '../../shared/contract';
 import { describeEtaMove, formatEtaMove, formatNaive } from '../lib/naive-date';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { useClock } from '../state/clock';

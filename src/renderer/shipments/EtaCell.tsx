@@ -1,4 +1,4 @@
-import type { ShipmentTableRow } from '../../shared/views';
+import type { ShipmentTableRow } from '../../shared/contract';
 import { dayDifference, describeEtaMove, formatEtaMove, formatNaive } from '../lib/naive-date';
 
 /** The naive ETA exactly as given, and its newest move ("+3 d") from the change log. */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RemovalPreview } from '../../shared/views';
+import type { RemovalPreview } from '../../shared/contract';
 import { type FakeBridge, createFakeBridge } from '../test-support/fake-bridge';
 import { useShipments } from '../state/shipments';
 import { CREDITS, tableRow } from '../test-support/fixtures';

@@ -3,7 +3,7 @@
  * within 72 hours unless in transit, else archived), then the call, then what it did.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { RemovalDone, RemovalOutcome, RemovalPreview } from '../../shared/views';
+import type { RemovalDone, RemovalOutcome, RemovalPreview } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 import { Dialog } from '../components/Dialog';
 import { REMOVAL_LABELS, formatCount, plural, removalTotals } from '../lib/format';

@@ -1,6 +1,6 @@
 /** The side panel with everything known about one shipment (`shipments.get`). */
 import { useState } from 'react';
-import type { ShipmentDetail as Detail } from '../../shared/views';
+import type { ShipmentDetail as Detail } from '../../shared/contract';
 import { NOT_TRACKED_NOTE, carrierText, shipmentStatusText, shipmentStatusTone, subscriptionLabel, typeLabel } from '../lib/format';
 import { formatNaive } from '../lib/naive-date';
 import { absoluteTime, relativeTime } from '../lib/relative-time';

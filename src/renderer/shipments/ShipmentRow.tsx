@@ -1,5 +1,5 @@
 import { type ReactNode, memo } from 'react';
-import type { ShipmentTableRow } from '../../shared/views';
+import type { ShipmentTableRow } from '../../shared/contract';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { carrierText, portText, shipmentStatusText, shipmentStatusTone, subscriptionLabel, typeLabel } from '../lib/format';
 import { EtaCell } from './EtaCell';

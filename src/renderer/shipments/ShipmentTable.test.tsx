@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ShipmentListPage, ShipmentListQuery } from '../../shared/views';
+import type { ShipmentListPage, ShipmentListQuery } from '../../shared/contract';
 import { useShipments } from '../state/shipments';
 import { type FakeBridge, createFakeBridge, deferred } from '../test-support/fake-bridge';
 import { pageOf } from '../test-support/fixtures';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WatchlistView } from '../../shared/workday-views';
+import type { WatchlistView } from '../../shared/contract';
 import { useShipments } from '../state/shipments';
 import { useUi } from '../state/ui';
 import { type FakeBridge, createFakeBridge } from '../test-support/fake-bridge';

@@ -3,7 +3,7 @@
  * read once and again whenever a watchlist changes; a chip shows the one applied and removes it.
  */
 import { useEffect, useState } from 'react';
-import type { WatchlistView } from '../../shared/workday-views';
+import type { WatchlistView } from '../../shared/contract';
 import { call, messageOf, onEvent } from '../api/call';
 import { formatCount } from '../lib/format';
 import { useShipments } from '../state/shipments';

@@ -1,5 +1,5 @@
 /** The columns of the shipments table; the widths live in table.css (`--grid-columns`). */
-import type { ShipmentSortKey } from '../../shared/views';
+import type { ShipmentSortKey } from '../../shared/contract';
 
 export interface Column {
   id: string;

@@ -1,6 +1,6 @@
 /** The credit balance, its history and the low-balance warning. */
 import { create } from 'zustand';
-import type { CreditsView } from '../../shared/views';
+import type { CreditsView } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 
 export interface CreditsState {

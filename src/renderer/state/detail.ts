@@ -1,6 +1,6 @@
 /** The shipment open in the detail panel. */
 import { create } from 'zustand';
-import type { ShipmentDetail } from '../../shared/views';
+import type { ShipmentDetail } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 
 export interface DetailState {

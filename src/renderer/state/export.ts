@@ -3,7 +3,7 @@
  * the file format. Choices are remembered in localStorage, so the next export starts from them.
  */
 import { create } from 'zustand';
-import type { ExportColumnView, ExportInput } from '../../shared/workday-views';
+import type { ExportColumnView, ExportInput } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 
 export type ExportFormat = ExportInput['format'];

@@ -1,6 +1,6 @@
 /** Values the filters offer (carriers, ports of discharge, statuses, imported columns), with counts. */
 import { create } from 'zustand';
-import type { ShipmentFacets } from '../../shared/views';
+import type { ShipmentFacets } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 
 export interface FacetsState {

@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import type { Events } from '../../shared/contract';
-import type { FeedItem, FeedKind, FeedPage, NotificationPrefs } from '../../shared/workday-views';
+import type { FeedItem, FeedKind, FeedPage, NotificationPrefs } from '../../shared/contract';
 import { onBridgeReconnect } from '../api/bridge';
 import { call, messageOf, onEvent } from '../api/call';
 import { mergeFeed, notifyMessage } from '../feed/feed-items';

@@ -7,7 +7,7 @@
  */
 import { create } from 'zustand';
 import type { Events } from '../../shared/contract';
-import type { ImportFileView, ImportJobView, ImportMappingColumn, ImportOptionsInput, ImportPreview, ImportReportView } from '../../shared/workday-views';
+import type { ImportFileView, ImportJobView, ImportMappingColumn, ImportOptionsInput, ImportPreview, ImportReportView } from '../../shared/contract';
 import { getBridge } from '../api/bridge';
 import { AppFailure, call, messageOf } from '../api/call';
 import { fileProblem } from '../import/wizard-logic';

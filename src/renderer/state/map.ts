@@ -4,8 +4,8 @@
  * number so that a late answer for an older filter or shipment never replaces a newer one.
  */
 import { create } from 'zustand';
-import type { ShipmentFilterInput } from '../../shared/views';
-import type { MapRoute, MapView } from '../../shared/workday-views';
+import type { ShipmentFilterInput } from '../../shared/contract';
+import type { MapRoute, MapView } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 
 export interface MapState {

@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import type { Events } from '../../shared/contract';
-import type { NoteSaveResult } from '../../shared/views';
+import type { NoteSaveResult } from '../../shared/contract';
 import { call } from '../api/call';
 import { useDetail } from './detail';
 import { useShipments } from './shipments';

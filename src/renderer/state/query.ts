@@ -1,5 +1,5 @@
 /** The filters and sort of the shipments table, and how they become a contract query. */
-import type { ShipmentFilterInput, ShipmentSortKey } from '../../shared/views';
+import type { ShipmentFilterInput, ShipmentSortKey } from '../../shared/contract';
 
 export interface ShipmentFilters {
   search: string;

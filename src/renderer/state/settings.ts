@@ -1,6 +1,6 @@
 /** Settings, the API key's status (never the key) and the theme. */
 import { create } from 'zustand';
-import type { KeyStatusView, SettingsPatch, SettingsView, ThemeChoice } from '../../shared/views';
+import type { KeyStatusView, SettingsPatch, SettingsView, ThemeChoice } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 
 export interface SettingsState {

@@ -5,7 +5,7 @@
  * late answer can never overwrite a newer one.
  */
 import { create } from 'zustand';
-import type { ShipmentListQuery, ShipmentSortKey, ShipmentTableRow } from '../../shared/views';
+import type { ShipmentListQuery, ShipmentSortKey, ShipmentTableRow } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 import { DEFAULT_SORT, EMPTY_FILTERS, type ShipmentFilters, filterInput } from './query';
 

@@ -1,6 +1,6 @@
 /** Scheduler and outbox state for the status bar. */
 import { create } from 'zustand';
-import type { StatusView } from '../../shared/views';
+import type { StatusView } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 
 export interface StatusState {

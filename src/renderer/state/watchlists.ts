@@ -3,8 +3,8 @@
  * and "needs attention" figures as the core reports them, and the actions on them.
  */
 import { create } from 'zustand';
-import type { ShipmentFilterInput } from '../../shared/views';
-import type { WatchlistView } from '../../shared/workday-views';
+import type { ShipmentFilterInput } from '../../shared/contract';
+import type { WatchlistView } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 import { EMPTY_FILTERS } from './query';
 import { useShipments } from './shipments';

@@ -6,7 +6,7 @@
  * shows it once and lets it go.
  */
 import { create } from 'zustand';
-import type { WebhookDeliveryView, WebhookEventTypeView, WebhookTestView, WebhookView, WebhookWithSecret } from '../../shared/workday-views';
+import type { WebhookDeliveryView, WebhookEventTypeView, WebhookTestView, WebhookView, WebhookWithSecret } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 
 export type DeliveryStatus = 'failed' | 'pending' | 'delivered';

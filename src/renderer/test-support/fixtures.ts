@@ -1,6 +1,6 @@
 /** Rows and views for component tests. */
-import type { CreditsView, SettingsView, ShipmentListPage, ShipmentListQuery, ShipmentTableRow, StatusView } from '../../shared/views';
-import type { FeedItem } from '../../shared/workday-views';
+import type { CreditsView, SettingsView, ShipmentListPage, ShipmentListQuery, ShipmentTableRow, StatusView } from '../../shared/contract';
+import type { FeedItem } from '../../shared/contract';
 
 export function tableRow(index: number, patch: Partial<ShipmentTableRow> = {}, prefix = 'MSCU'): ShipmentTableRow {
   return {

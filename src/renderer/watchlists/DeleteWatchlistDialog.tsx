@@ -1,5 +1,5 @@
 /** Confirms deleting a watchlist; the shipments stay tracked. */
-import type { WatchlistView } from '../../shared/workday-views';
+import type { WatchlistView } from '../../shared/contract';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { plural } from '../lib/format';
 import { useWatchlists } from '../state/watchlists';

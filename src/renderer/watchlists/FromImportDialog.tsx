@@ -3,7 +3,7 @@
  * import, pick the column, see the lists it gives, then make them.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { ImportColumnValues, ImportJobView } from '../../shared/workday-views';
+import type { ImportColumnValues, ImportJobView } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 import { Dialog } from '../components/Dialog';
 import { useDialogAction } from '../components/use-dialog-action';

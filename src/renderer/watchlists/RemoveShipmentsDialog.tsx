@@ -1,7 +1,7 @@
 /** Takes chosen shipments out of a list (they stay tracked); the list's members, 500 at a time. */
 import { useEffect, useState } from 'react';
-import type { ShipmentTableRow } from '../../shared/views';
-import type { WatchlistView } from '../../shared/workday-views';
+import type { ShipmentTableRow } from '../../shared/contract';
+import type { WatchlistView } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 import { Dialog } from '../components/Dialog';
 import { useDialogAction } from '../components/use-dialog-action';

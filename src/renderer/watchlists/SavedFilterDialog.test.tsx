@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ShipmentFacets } from '../../shared/views';
-import type { WatchlistCreateInput, WatchlistView } from '../../shared/workday-views';
+import type { ShipmentFacets } from '../../shared/contract';
+import type { WatchlistCreateInput, WatchlistView } from '../../shared/contract';
 import { useShipments } from '../state/shipments';
 import { resetWatchlistsStore, useWatchlists } from '../state/watchlists';
 import { type FakeBridge, createFakeBridge } from '../test-support/fake-bridge';

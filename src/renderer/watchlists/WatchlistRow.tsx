@@ -1,5 +1,5 @@
 /** One watchlist: its size, what needs attention, and what can be done with it. */
-import type { WatchlistView } from '../../shared/workday-views';
+import type { WatchlistView } from '../../shared/contract';
 import { messageOf } from '../api/call';
 import { formatCount, plural } from '../lib/format';
 import { absoluteTime, relativeTime } from '../lib/relative-time';

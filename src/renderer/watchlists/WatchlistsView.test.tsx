@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WatchlistCreateInput, WatchlistView } from '../../shared/workday-views';
+import type { WatchlistCreateInput, WatchlistView } from '../../shared/contract';
 import { NavBar } from '../components/NavBar';
 import { resetFeedStore } from '../state/feed';
 import { useShipments } from '../state/shipments';

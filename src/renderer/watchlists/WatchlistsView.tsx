@@ -4,7 +4,7 @@
  * or as a saved filter; opened in the table.
  */
 import { useEffect, useState } from 'react';
-import type { WatchlistView } from '../../shared/workday-views';
+import type { WatchlistView } from '../../shared/contract';
 import { plural } from '../lib/format';
 import { useClock } from '../state/clock';
 import { useShipments } from '../state/shipments';

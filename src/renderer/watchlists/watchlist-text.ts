@@ -1,6 +1,6 @@
 /** How a watchlist reads: what a saved filter selects, and what needs attention. */
-import type { ShipmentFilterInput } from '../../shared/views';
-import type { WatchlistView } from '../../shared/workday-views';
+import type { ShipmentFilterInput } from '../../shared/contract';
+import type { WatchlistView } from '../../shared/contract';
 import { formatCount, statusShipmentFilterLabel } from '../lib/format';
 
 /** "Carrier MSCU · POD Rotterdam · ETA 2026-12-01 to 2026-12-10"; the saved filter in words. */

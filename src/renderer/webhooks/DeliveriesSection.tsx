@@ -1,6 +1,6 @@
 /** Deliveries the service made (or is retrying), filtered by status and webhook, page by page. */
 import { useEffect } from 'react';
-import type { WebhookDeliveryView, WebhookView } from '../../shared/workday-views';
+import type { WebhookDeliveryView, WebhookView } from '../../shared/contract';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { plural } from '../lib/format';
 import { useClock } from '../state/clock';

@@ -1,5 +1,5 @@
 /** One webhook: where it sends, what, whether it is active, its actions and its last test. */
-import type { WebhookView } from '../../shared/workday-views';
+import type { WebhookView } from '../../shared/contract';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { useClock } from '../state/clock';
 import { type TestState, useWebhooks } from '../state/webhooks';

@@ -1,6 +1,6 @@
 /** Create a webhook, or change the address and event types of one. */
 import { type FormEvent, useId, useState } from 'react';
-import type { WebhookEventTypeView, WebhookView } from '../../shared/workday-views';
+import type { WebhookEventTypeView, WebhookView } from '../../shared/contract';
 import { messageOf } from '../api/call';
 import { Dialog } from '../components/Dialog';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WebhookView } from '../../shared/workday-views';
+import type { WebhookView } from '../../shared/contract';
 import { type FakeBridge, createFakeBridge } from '../test-support/fake-bridge';
 import { resetStores } from '../test-support/reset';
 import { resetWebhooksStore, useWebhooks } from '../state/webhooks';

@@ -4,7 +4,7 @@
  * secret is shown once, in its own dialog, and dropped when that closes.
  */
 import { type ReactNode, useEffect, useState } from 'react';
-import type { WebhookView } from '../../shared/workday-views';
+import type { WebhookView } from '../../shared/contract';
 import { messageOf } from '../api/call';
 import { useUi } from '../state/ui';
 import { type SecretToShow, useWebhooks } from '../state/webhooks';

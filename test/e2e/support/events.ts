@@ -1,6 +1,6 @@
 /** The harness's event stream from a test: a real WebSocket on /events, messages collected. */
 import WebSocket from 'ws';
-import type { EventName, Events } from '../../../src/shared/contract.js';
+import type { EventName, Events } from '../../../src/shared/contract/index.js';
 
 export interface EventSocket {
   messages: { event: string; payload: unknown }[];

@@ -1,5 +1,5 @@
 /** The window's side of notes: saved at once, sent by the outbox (the same path as `quayside note`). */
-import type { PendingNote } from '../../../shared/views.js';
+import type { PendingNote } from '../../../shared/contract/index.js';
 import type { AreaHandlers } from '../../app/handlers.js';
 import type { QuaysideService } from '../../service/service.js';
 import type { OutboxEntry } from '../../store/index.js';

@@ -14,12 +14,13 @@ export interface RemovalCandidate {
 
 export const REFUND_WINDOW_MS = 72 * 3600 * 1000;
 
-export function predictRemoval(c: RemovalCandidate, nowMs: number, timeScale = 1): RemovalOutcome {
+/** The refund window is the service's 72 real hours: never compressed, whatever a test's time scale. */
+export function predictRemoval(c: RemovalCandidate, nowMs: number): RemovalOutcome {
   if (!c.trackingId) return 'local-only';
   if (c.status === 'ARCHIVED') return 'deleted';
   const created = c.createdAt ? Date.parse(c.createdAt) : NaN;
   // Unknown age: promise no refund rather than one the service may not give.
-  const young = Number.isFinite(created) && nowMs - created <= REFUND_WINDOW_MS / timeScale;
+  const young = Number.isFinite(created) && nowMs - created <= REFUND_WINDOW_MS;
   if (young && c.shipmentStatus !== 'IN_TRANSIT') return 'deleted-refund';
   return 'archived';
 }

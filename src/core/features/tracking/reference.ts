@@ -1,8 +1,8 @@
-import { checkContainerNumber } from '../../shared/iso6346.js';
-import type { TrackingType } from '../../shared/domain.js';
-import type { Carrier } from '../api/types.js';
-import { buildCarrierDirectory, chooseCarrier, resolveCarrierText } from '../import/carriers.js';
-import { normaliseReference } from '../import/normalise.js';
+import { checkContainerNumber } from '../../../shared/iso6346.js';
+import type { TrackingType } from '../../../shared/domain.js';
+import type { Carrier } from '../../api/types.js';
+import { buildCarrierDirectory, chooseCarrier, resolveCarrierText } from '../../import/carriers.js';
+import { normaliseReference } from '../../import/normalise.js';
 
 /** What a single lookup will send, decided before anything is sent. */
 export interface LookupPlan {

@@ -1,0 +1,56 @@
+/**
+ * Refreshing the cache from every page of GET /v2/shipments (no credits): how tracked shipments
+ * are kept current, since a reference already tracked is never looked up again.
+ */
+import type { QuaysideService } from '../../service/service.js';
+
+export interface SyncProgress {
+  status: 'ACTIVE' | 'ARCHIVED';
+  page: number;
+  totalPages: number;
+  shipments: number;
+}
+
+export interface SyncDone {
+  shipments: number;
+  pages: number;
+  changes: number;
+  /** Shipments the service no longer has (deleted there by anyone), now marked REMOVED here. */
+  removed: number;
+  checkedAt: string;
+}
+
+/**
+ * When both lists were read whole and did not change size meanwhile, what the cache tracks and
+ * the service no longer has is marked removed at the service.
+ */
+export async function syncShipments(service: QuaysideService, onProgress?: (p: SyncProgress) => void): Promise<SyncDone> {
+  const client = service.api();
+  const store = service.store;
+  const changesBefore = store.countChanges();
+  let shipments = 0;
+  let pages = 0;
+  // Rows written from here on (this sync's own, or a lookup meanwhile) are never taken for removed.
+  const startedAt = new Date(service.now().getTime() - 1).toISOString();
+  const checkedAt = service.now().toISOString();
+  const seen: string[] = [];
+  // The lists are paged newest first: a shipment added or deleted while they are read shifts the
+  // pages, so one could be missed. Then nothing is marked removed this time.
+  let stable = true;
+  for (const status of ['ACTIVE', 'ARCHIVED'] as const) {
+    let total: number | null = null;
+    for (let page = 1, totalPages = 1; page <= totalPages; page++) {
+      const result = await client.shipmentsPage({ page, limit: 500, status, needRoute: true }, { priority: 'background' });
+      totalPages = result.meta.totalPages;
+      if (total !== null && total !== result.meta.totalItems) stable = false;
+      total = result.meta.totalItems;
+      store.recordShipmentRecords(result.data, result.data.map((r) => JSON.stringify(r)), checkedAt);
+      for (const record of result.data) seen.push(record.id);
+      shipments += result.data.length;
+      pages++;
+      onProgress?.({ status, page, totalPages, shipments });
+    }
+  }
+  const removed = stable ? store.markRemovedAtService(seen, startedAt).length : 0;
+  return { shipments, pages, changes: store.countChanges() - changesBefore, removed, checkedAt };
+}

@@ -1,0 +1,51 @@
+/**
+ * Webhooks (api-v2.md 4.11 to 4.16): read from the service each time, nothing cached. A new
+ * webhook's signing secret is kept in the keychain for verifying deliveries; the webhook exists
+ * once the service answered, so a keychain failure does not undo it: `secretKept` false tells the
+ * caller to show the secret for the person to keep.
+ */
+import type { Webhook } from '../../api/types.js';
+import { SecretStoreError, webhookSecretAccount } from '../../secrets/index.js';
+import type { QuaysideService } from '../../service/service.js';
+
+async function keepWebhookSecret(service: QuaysideService, hook: Webhook): Promise<boolean> {
+  if (!hook.secret) return false;
+  try {
+    await service.secrets.set(webhookSecretAccount(service.apiBase(), hook.id), hook.secret);
+    return true;
+  } catch (err) {
+    if (err instanceof SecretStoreError) return false;
+    throw err;
+  }
+}
+
+export async function createWebhook(service: QuaysideService, input: { callbackUrl: string; eventTypes: string[]; isActive: boolean }): Promise<Webhook & { secretKept: boolean }> {
+  const hook = await service.api().createWebhook(input);
+  return { ...hook, secretKept: await keepWebhookSecret(service, hook) };
+}
+
+export async function updateWebhook(
+  service: QuaysideService,
+  id: string,
+  input: { callbackUrl?: string; eventTypes?: string[]; isActive?: boolean; regenerateSecret?: boolean },
+): Promise<Webhook & { secretKept: boolean }> {
+  const hook = await service.api().updateWebhook(id, input);
+  return { ...hook, secretKept: await keepWebhookSecret(service, hook) };
+}
+
+/** Whether the signing secret of a webhook is kept in the keychain (it is never read back out). */
+export async function hasWebhookSecret(service: QuaysideService, id: string): Promise<boolean> {
+  try {
+    return (await service.secrets.get(webhookSecretAccount(service.apiBase(), id))) !== null;
+  } catch (err) {
+    if (err instanceof SecretStoreError) return false;
+    throw err;
+  }
+}
+
+export async function deleteWebhook(service: QuaysideService, id: string): Promise<void> {
+  await service.api().deleteWebhook(id);
+  await service.secrets.delete(webhookSecretAccount(service.apiBase(), id)).catch((err: unknown) => {
+    if (!(err instanceof SecretStoreError)) throw err;
+  });
+}

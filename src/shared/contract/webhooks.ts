@@ -1,0 +1,62 @@
+/** Webhook management (api-v2.md 4.9 to 4.16); read from the service each time, nothing cached. */
+import { z } from 'zod';
+import { answer, method, none, shortText } from './base.js';
+
+export interface WebhookView {
+  id: string;
+  callbackUrl: string;
+  eventTypes: string[];
+  isActive: boolean;
+  createdAt: string | null;
+  updatedAt: string | null;
+  /** Whether Quayside holds the signing secret in the keychain. */
+  secretStored: boolean;
+}
+
+/** The secret is in here once, on create and regenerate; never again. */
+export interface WebhookWithSecret extends WebhookView {
+  secret: string | null;
+  secretKept: boolean;
+}
+
+export interface WebhookEventTypeView {
+  type: string;
+  description: string | null;
+}
+
+export interface WebhookTestView {
+  /** A failed test is a result, not an error: what the endpoint answered. */
+  success: boolean;
+  httpStatus: number | null;
+  message: string | null;
+  raw: unknown;
+}
+
+export interface WebhookDeliveryView {
+  id: string;
+  webhookId: string | null;
+  eventType: string;
+  status: string;
+  createdAt: string | null;
+  attempts: { at: string | null; httpStatus: number | null; error: string | null }[];
+  raw: unknown;
+}
+
+const webhookId = z.string().min(1).max(100);
+const callbackUrl = z.string().max(2000).url('a full web address such as https://example.com/hooks/quayside');
+
+export const webhooksMethods = {
+  'webhooks.list': method(none, answer<WebhookView[]>()),
+  'webhooks.eventTypes': method(none, answer<WebhookEventTypeView[]>()),
+  'webhooks.create': method(z.strictObject({ callbackUrl, eventTypes: z.array(shortText).min(1, 'choose at least one event type').max(50), isActive: z.boolean() }), answer<WebhookWithSecret>()),
+  'webhooks.update': method(z.strictObject({
+    webhookId,
+    callbackUrl: callbackUrl.optional(),
+    eventTypes: z.array(shortText).min(1, 'choose at least one event type').max(50).optional(),
+    isActive: z.boolean().optional(),
+    regenerateSecret: z.boolean().optional(),
+  }), answer<WebhookWithSecret>()),
+  'webhooks.delete': method(webhookId, answer<void>()),
+  'webhooks.test': method(webhookId, answer<WebhookTestView>()),
+  'webhooks.deliveries': method(z.strictObject({ webhookId: webhookId.optional(), status: shortText.optional(), page: z.number().int().min(1).max(100_000) }), answer<{ deliveries: WebhookDeliveryView[]; page: number; totalPages: number }>()),
+};
