@@ -13,6 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { QuaysideService } from '../../src/core/service/service.js';
 import type { SimStats } from '../../src/sim/index.js';
 import { writeReferenceCsv } from '../import/make-references.js';
+import { carrierDirectory } from '../../src/core/features/settings/carriers.js';
 
 const BATCH = 500;
 const CREATES_PER_WINDOW = 8;
@@ -57,7 +58,7 @@ export async function runTrackingBench(references = 20_000, scale = 4): Promise<
   try {
     const file = join(dir, 'references.csv');
     writeReferenceCsv(file, references, 100000);
-    await service.carriers();
+    await carrierDirectory(service);
     let trackingStartedAt = 0;
     const started = performance.now();
     const report = await runImport(service, file, {
