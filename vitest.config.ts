@@ -22,10 +22,10 @@ const INTEGRATION_IN_SRC = [
   'src/core/api/errors.test.ts',
   'src/core/api/validation.test.ts',
   // The app runtime against the simulator over HTTP.
-  'src/core/app/background-sync.test.ts',
-  'src/core/app/runtime.test.ts',
-  'src/core/app/watchlist-import-values.test.ts',
-  'src/core/app/workday.test.ts',
+  'src/core/features/sync/background-sync.test.ts',
+  'src/engine/runtime.test.ts',
+  'src/core/features/watchlists/import-values.test.ts',
+  'src/engine/workday.test.ts',
   // python3 checks the archive (a child process).
   'src/core/export/xlsx.test.ts',
   // The system keychain (present, and unreachable).

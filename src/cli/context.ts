@@ -1,5 +1,5 @@
 import type { ParseArgsConfig } from 'node:util';
-import { QuaysideService } from '../core/service/service.js';
+import { QuaysideService } from '../core/core.js';
 import { KeytarSecretStore } from '../core/secrets/index.js';
 import { cacheFile, defaultDataDir } from '../core/paths.js';
 import { translateSqliteError } from '../core/store/errors.js';

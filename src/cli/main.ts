@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
 import { ApiError } from '../core/api/errors.js';
-import { AppFailure } from '../core/app/app-errors.js';
+import { AppFailure } from '../core/errors.js';
 import { redactAggressively } from '../core/api/redact.js';
 import { ImportError } from '../core/import/errors.js';
 import { SchedulerClosedError } from '../core/scheduler/errors.js';
 import { SecretStoreError } from '../core/secrets/index.js';
 import { LookupError } from '../core/features/tracking/reference.js';
-import { ServiceError } from '../core/service/service.js';
+import { ServiceError } from '../core/core.js';
 import { StoreError } from '../core/store/index.js';
 import { COMMANDS } from './commands/index.js';
 import { GLOBAL_OPTIONS, createContext, type Values } from './context.js';

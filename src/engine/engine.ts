@@ -8,7 +8,7 @@ import type { EventName, Result } from '../shared/contract/index.js';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { EngineHealth, EngineRequest, EngineStartOptions, EngineState, FromEngine, HostCommand, SavePathAnswer } from '../shared/engine-wire.js';
 import { isToEngine } from '../shared/engine-wire.js';
-import { toAppError } from '../core/app/index.js';
+import { toAppError } from './runtime.js';
 import { KeytarSecretStore, type SecretStore } from '../core/secrets/index.js';
 import { backupCache, restoreCacheFile } from '../core/store/backup.js';
 import { cacheFile } from '../core/paths.js';

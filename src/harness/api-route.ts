@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_METHODS, type AppError, type Result } from '../shared/contract/index.js';
-import { toAppError } from '../core/app/index.js';
+import { toAppError } from '../engine/runtime.js';
 import { baseHeaders } from './static-files.js';
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;

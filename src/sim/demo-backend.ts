@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { MemorySecretStore, apiKeyAccount, type SecretStore } from '../core/secrets/index.js';
 import { DEFAULT_API_KEY, startSimulator } from './index.js';
 import { DEMO_LOCAL_REFERENCES, prepareDemoHistory } from './demo-history.js';
-import type { AppRuntime } from '../core/app/index.js';
+import type { AppRuntime } from '../engine/runtime.js';
 import { syncShipments } from '../core/features/sync/sync.js';
 
 export const DEMO_SHIPMENTS = 300;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppRuntime, type AppRuntime } from '../../src/core/app/index.js';
+import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
 import { REASON_KINDS, listAttention, type AttentionItem } from '../../src/core/features/attention/index.js';
 import { DEMO_SHIPMENTS, startDemoBackend, type DemoBackend } from '../../src/sim/demo-backend.js';
 import { DEMO_NOT_FOUND_REFERENCE } from '../../src/sim/demo-history.js';

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppRuntime, type AppRuntime } from '../../src/core/app/index.js';
+import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
 import { apiKeyAccount, MemorySecretStore } from '../../src/core/secrets/index.js';
 import type { Shipment } from '../../src/shared/domain.js';
 import type { PendingNote } from '../../src/shared/contract/index.js';

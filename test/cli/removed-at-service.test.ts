@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppRuntime } from '../../src/core/app/index.js';
+import { createAppRuntime } from '../../src/engine/runtime.js';
 import { MemorySecretStore } from '../../src/core/secrets/index.js';
 import type { Shipment } from '../../src/shared/domain.js';
 import type { FeedPage } from '../../src/shared/contract/index.js';

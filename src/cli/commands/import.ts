@@ -2,7 +2,7 @@ import { DELIMITERS, type Delimiter, type ValidationReport } from '../../core/im
 import { jobReport, listJobs, reportCsv, type ImportReport } from '../../core/jobs/jobs.js';
 import type { JobProgress } from '../../core/poller/types.js';
 import { StoreError } from '../../core/store/index.js';
-import { resumeImports, runImport, validateImport } from '../../core/service/imports.js';
+import { resumeImports, runImport, validateImport } from '../../core/features/imports/imports.js';
 import type { Command, Context, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { bar } from '../output.js';

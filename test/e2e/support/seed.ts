@@ -16,7 +16,7 @@
  */
 import type { ShipmentRecord } from '../../../src/core/api/types.js';
 import { pageSchema, shipmentRecordSchema } from '../../../src/core/api/schemas.js';
-import type { AppRuntime } from '../../../src/core/app/index.js';
+import type { AppRuntime } from '../../../src/engine/runtime.js';
 import { cacheFile } from '../../../src/core/paths.js';
 import { openStore, type Store } from '../../../src/core/store/index.js';
 import { SimContext } from '../../../src/sim/context.js';

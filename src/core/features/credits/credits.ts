@@ -1,6 +1,6 @@
 /** The credit balance (GET /v2/apikey, free), recorded as a snapshot each time it is read. */
 import type { CreditsView } from '../../../shared/contract/index.js';
-import type { QuaysideService } from '../../service/service.js';
+import type { QuaysideService } from '../../core.js';
 
 export const CREDIT_WARNING_SETTING = 'creditWarningBelow';
 export const DEFAULT_CREDIT_WARNING = 100;

@@ -1,7 +1,7 @@
 /** The window's side of notes: saved at once, sent by the outbox (the same path as `quayside note`). */
 import type { PendingNote } from '../../../shared/contract/index.js';
-import type { AreaHandlers } from '../../app/handlers.js';
-import type { QuaysideService } from '../../service/service.js';
+import type { AreaHandlers } from '../settings/handlers.js';
+import type { QuaysideService } from '../../core.js';
 import type { OutboxEntry } from '../../store/index.js';
 import { saveNote } from './notes.js';
 

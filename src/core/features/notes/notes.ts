@@ -4,8 +4,8 @@
  * CLI both come through here, so the newest edit is the one the service keeps.
  */
 import { NOTE_MAX_LENGTH } from '../../../shared/domain.js';
-import { AppFailure } from '../../app/app-errors.js';
-import type { QuaysideService } from '../../service/service.js';
+import { AppFailure } from '../../errors.js';
+import type { QuaysideService } from '../../core.js';
 import type { OutboxEntry } from '../../store/index.js';
 
 export function saveNote(service: QuaysideService, shipmentId: number, text: string): OutboxEntry {

@@ -6,8 +6,8 @@
  */
 import { BadRequestError, UnexpectedStatusError } from '../../api/errors.js';
 import type { OutboxEntry } from '../../store/index.js';
-import type { QuaysideService } from '../../service/service.js';
-import { toAppError } from '../../app/app-errors.js';
+import type { QuaysideService } from '../../core.js';
+import { toAppError } from '../../errors.js';
 
 export interface NotesSenderEvents {
   sent(entry: OutboxEntry, note: string | null): void;

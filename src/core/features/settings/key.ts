@@ -4,7 +4,7 @@
  */
 import { AuthError } from '../../api/errors.js';
 import { apiKeyAccount } from '../../secrets/index.js';
-import { ServiceError, type QuaysideService } from '../../service/service.js';
+import { ServiceError, type QuaysideService } from '../../core.js';
 
 export async function keyStatus(service: QuaysideService): Promise<{ apiBase: string; source: 'environment' | 'keychain' | null; last4: string | null }> {
   const apiBase = service.apiBase();

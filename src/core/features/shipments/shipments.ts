@@ -4,7 +4,7 @@
  */
 import type { Shipment } from '../../../shared/domain.js';
 import { normaliseReference } from '../../import/normalise.js';
-import { ServiceError, type QuaysideService } from '../../service/service.js';
+import { ServiceError, type QuaysideService } from '../../core.js';
 import { describeRemoval, predictRemoval, type RemovalOutcome } from './removal.js';
 
 export interface RemovalPlanItem {

@@ -2,7 +2,7 @@
  * Refreshing the cache from every page of GET /v2/shipments (no credits): how tracked shipments
  * are kept current, since a reference already tracked is never looked up again.
  */
-import type { QuaysideService } from '../../service/service.js';
+import type { QuaysideService } from '../../core.js';
 
 export interface SyncProgress {
   status: 'ACTIVE' | 'ARCHIVED';

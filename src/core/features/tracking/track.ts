@@ -5,7 +5,7 @@
  */
 import type { Shipment, TrackingType } from '../../../shared/domain.js';
 import type { TrackingResult } from '../../api/types.js';
-import { ServiceError, type QuaysideService } from '../../service/service.js';
+import { ServiceError, type QuaysideService } from '../../core.js';
 import { carrierDirectory } from '../settings/carriers.js';
 import { planLookup } from './reference.js';
 

@@ -6,7 +6,7 @@
  */
 import type { Webhook } from '../../api/types.js';
 import { SecretStoreError, webhookSecretAccount } from '../../secrets/index.js';
-import type { QuaysideService } from '../../service/service.js';
+import type { QuaysideService } from '../../core.js';
 
 async function keepWebhookSecret(service: QuaysideService, hook: Webhook): Promise<boolean> {
   if (!hook.secret) return false;

@@ -2,21 +2,21 @@
  * The IPC contract implemented over the core: one function per `Api` method. Inputs arrive
  * validated (see dispatch in index.ts); what goes back is a view shape, never the API key.
  */
-import type { ApiMethod, ApiOutput, HandlerInput } from '../../shared/contract/index.js';
-import type { CreditsView, SettingsView, ShipmentFilterInput, ThemeChoice } from '../../shared/contract/index.js';
-import { checkContainerNumber } from '../../shared/iso6346.js';
-import { AuthError, NetworkError } from '../api/errors.js';
-import { LookupError, planLookup } from '../features/tracking/reference.js';
-import type { QuaysideService } from '../service/service.js';
-import { resolveFilter } from './filters.js';
-import { type BackgroundSync, SYNC_INTERVAL_SETTING, syncIntervalMinutes } from './background-sync.js';
-import { AppFailure, toAppError } from './app-errors.js';
-import { pendingNote } from '../features/notes/handlers.js';
-import { trackReference } from '../features/tracking/track.js';
-import { planRemoval, removeShipments } from '../features/shipments/shipments.js';
-import { deleteKey, keyStatus, setKey } from '../features/settings/key.js';
-import { carrierDirectory } from '../features/settings/carriers.js';
-import { readCredits } from '../features/credits/credits.js';
+import type { ApiMethod, ApiOutput, HandlerInput } from '../../../shared/contract/index.js';
+import type { CreditsView, SettingsView, ShipmentFilterInput, ThemeChoice } from '../../../shared/contract/index.js';
+import { checkContainerNumber } from '../../../shared/iso6346.js';
+import { AuthError, NetworkError } from '../../api/errors.js';
+import { LookupError, planLookup } from '../tracking/reference.js';
+import type { QuaysideService } from '../../core.js';
+import { resolveFilter } from '../shipments/filters.js';
+import { type BackgroundSync, SYNC_INTERVAL_SETTING, syncIntervalMinutes } from '../sync/background-sync.js';
+import { AppFailure, toAppError } from '../../errors.js';
+import { pendingNote } from '../notes/handlers.js';
+import { trackReference } from '../tracking/track.js';
+import { planRemoval, removeShipments } from '../shipments/shipments.js';
+import { deleteKey, keyStatus, setKey } from './key.js';
+import { carrierDirectory } from './carriers.js';
+import { readCredits } from '../credits/credits.js';
 
 export const SAMPLE_DATA_ONLY_IN_SHELL =
   'Sample data is switched on in the desktop app (File → Explore with Sample Data); in a browser, start the harness with --demo.';

@@ -1,6 +1,6 @@
-import type { EventName, Events, Result } from '../../shared/contract/index.js';
-import type { SecretStore } from '../secrets/index.js';
-import type { QuaysideService } from '../service/service.js';
+import type { EventName, Events, Result } from '../shared/contract/index.js';
+import type { SecretStore } from '../core/secrets/index.js';
+import type { QuaysideService } from '../core/core.js';
 
 export interface AppRuntimeOptions {
   dataDir: string;

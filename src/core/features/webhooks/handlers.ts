@@ -3,11 +3,11 @@
  * reaches the window once, on create and on regenerate, so the person can copy it; Quayside
  * keeps it in the keychain.
  */
-import type { Webhook, WebhookDelivery } from '../api/types.js';
-import type { QuaysideService } from '../service/service.js';
-import type { WebhookDeliveryView, WebhookView } from '../../shared/contract/index.js';
-import type { AreaHandlers } from './handlers.js';
-import { createWebhook, deleteWebhook, hasWebhookSecret, updateWebhook } from '../features/webhooks/webhooks.js';
+import type { Webhook, WebhookDelivery } from '../../api/types.js';
+import type { QuaysideService } from '../../core.js';
+import type { WebhookDeliveryView, WebhookView } from '../../../shared/contract/index.js';
+import type { AreaHandlers } from '../settings/handlers.js';
+import { createWebhook, deleteWebhook, hasWebhookSecret, updateWebhook } from './webhooks.js';
 
 const DELIVERY_STATUSES = new Set(['pending', 'delivered', 'failed']);
 

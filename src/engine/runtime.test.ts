@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventName, Events, Result } from '../../shared/contract/index.js';
-import type { QuickTrackCheck, ShipmentListPage } from '../../shared/contract/index.js';
-import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../sim/index.js';
-import { MemorySecretStore } from '../secrets/index.js';
-import { checkContainerNumber } from '../../shared/iso6346.js';
-import { createAppRuntime, type AppRuntime } from './index.js';
-import { syncShipments } from '../features/sync/sync.js';
+import type { EventName, Events, Result } from '../shared/contract/index.js';
+import type { QuickTrackCheck, ShipmentListPage } from '../shared/contract/index.js';
+import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../sim/index.js';
+import { MemorySecretStore } from '../core/secrets/index.js';
+import { checkContainerNumber } from '../shared/iso6346.js';
+import { createAppRuntime, type AppRuntime } from './runtime.js';
+import { syncShipments } from '../core/features/sync/sync.js';
 
 const TIME_SCALE = 20;
 

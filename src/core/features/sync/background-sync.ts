@@ -4,11 +4,11 @@
  * scheduler holds the requests and probes; the refresh simply finishes later, and no errors
  * pile up. One refresh at a time.
  */
-import type { SyncView } from '../../shared/contract/index.js';
-import type { QuaysideService } from '../service/service.js';
-import { toAppError } from './app-errors.js';
-import { syncShipments } from '../features/sync/sync.js';
-import { keyStatus } from '../features/settings/key.js';
+import type { SyncView } from '../../../shared/contract/index.js';
+import type { QuaysideService } from '../../core.js';
+import { toAppError } from '../../errors.js';
+import { syncShipments } from './sync.js';
+import { keyStatus } from '../settings/key.js';
 
 export const SYNC_INTERVAL_SETTING = 'sync.intervalMinutes';
 export const DEFAULT_SYNC_INTERVAL_MINUTES = 15;

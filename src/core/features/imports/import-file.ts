@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, extname, isAbsolute, join } from 'node:path';
-import { AppFailure } from './app-errors.js';
+import { AppFailure } from '../../errors.js';
 
 /** What the import reads; anything else (a key file, a document) is refused before it is opened. */
 export const SPREADSHEET_EXTENSIONS = ['xlsx', 'csv', 'tsv', 'txt'];

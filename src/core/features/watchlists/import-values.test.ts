@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Result } from '../../shared/contract/index.js';
-import type { ImportColumnValues, ImportJobView, WatchlistView } from '../../shared/contract/index.js';
-import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../sim/index.js';
-import { MemorySecretStore } from '../secrets/index.js';
-import { createAppRuntime, type AppRuntime } from './index.js';
+import type { Result } from '../../../shared/contract/index.js';
+import type { ImportColumnValues, ImportJobView, WatchlistView } from '../../../shared/contract/index.js';
+import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../../sim/index.js';
+import { MemorySecretStore } from '../../secrets/index.js';
+import { createAppRuntime, type AppRuntime } from '../../../engine/runtime.js';
 
 const TIME_SCALE = 50;
 const SHEET = ['Container,Customer,PO', 'MSKU1234565,ACME,PO-1', 'CMAU3000014, acme ,PO-2', 'OOLU4200426,Globex,PO-3'].join('\r\n');

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventName, Events, Result } from '../../shared/contract/index.js';
-import type { SyncView } from '../../shared/contract/index.js';
-import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../sim/index.js';
-import { MemorySecretStore, apiKeyAccount } from '../secrets/index.js';
-import { createAppRuntime, type AppRuntime } from './index.js';
+import type { EventName, Events, Result } from '../../../shared/contract/index.js';
+import type { SyncView } from '../../../shared/contract/index.js';
+import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../../sim/index.js';
+import { MemorySecretStore, apiKeyAccount } from '../../secrets/index.js';
+import { createAppRuntime, type AppRuntime } from '../../../engine/runtime.js';
 
 const TIME_SCALE = 50;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ImportError } from '../import/errors.js';
-import { toAppError } from './app-errors.js';
+import { ImportError } from './import/errors.js';
+import { toAppError } from './errors.js';
 
 describe('toAppError', () => {
   it('passes a spreadsheet problem on as bad input with its own sentence, not as an unexpected problem', () => {

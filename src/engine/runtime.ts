@@ -2,25 +2,25 @@
  * The desktop window's back end: the core behind the IPC contract. Electron main and the web
  * harness create one runtime each and forward calls to `dispatch` and events from `onEvent`.
  */
-import { API_METHODS, type ApiMethod, type EventName, type Events, type Result } from '../../shared/contract/index.js';
-import { INPUT_SCHEMAS } from '../../shared/contract/index.js';
-import { QuaysideService } from '../service/service.js';
-import { toAppError } from './app-errors.js';
-import { createHandlers, creditsView, statusView, type Handlers } from './handlers.js';
-import { readCredits } from '../features/credits/credits.js';
-import { NotesSender } from '../features/notes/outbox-sender.js';
-import { createNotesHandlers, pendingNote } from '../features/notes/handlers.js';
-import { createExportHandlers } from './export-handlers.js';
-import { createWatchlistHandlers, feedSeenUpTo, notificationPrefs } from './watchlist-handlers.js';
-import { createImportHandlers } from './import-handlers.js';
-import { BackgroundSync } from './background-sync.js';
-import { unfinishedJobIds } from '../jobs/jobs.js';
-import { createMapHandlers } from './map-handlers.js';
-import { createWebhookHandlers } from './webhook-handlers.js';
-import type { AppRuntime, AppRuntimeOptions, EventListener } from './types.js';
+import { API_METHODS, type ApiMethod, type EventName, type Events, type Result } from '../shared/contract/index.js';
+import { INPUT_SCHEMAS } from '../shared/contract/index.js';
+import { QuaysideService } from '../core/core.js';
+import { toAppError } from '../core/errors.js';
+import { createHandlers, creditsView, statusView, type Handlers } from '../core/features/settings/handlers.js';
+import { readCredits } from '../core/features/credits/credits.js';
+import { NotesSender } from '../core/features/notes/outbox-sender.js';
+import { createNotesHandlers, pendingNote } from '../core/features/notes/handlers.js';
+import { createExportHandlers } from '../core/features/export/handlers.js';
+import { createWatchlistHandlers, feedSeenUpTo, notificationPrefs } from '../core/features/watchlists/handlers.js';
+import { createImportHandlers } from '../core/features/imports/handlers.js';
+import { BackgroundSync } from '../core/features/sync/background-sync.js';
+import { unfinishedJobIds } from '../core/jobs/jobs.js';
+import { createMapHandlers } from '../core/features/map/handlers.js';
+import { createWebhookHandlers } from '../core/features/webhooks/handlers.js';
+import type { AppRuntime, AppRuntimeOptions, EventListener } from './runtime-types.js';
 
-export type { AppRuntime, AppRuntimeOptions, EventListener } from './types.js';
-export { AppFailure, toAppError } from './app-errors.js';
+export type { AppRuntime, AppRuntimeOptions, EventListener } from './runtime-types.js';
+export { AppFailure, toAppError } from '../core/errors.js';
 
 const METHODS = new Set<string>(API_METHODS);
 /** Status events are coalesced: a busy scheduler changes state many times a second. */

@@ -1,7 +1,7 @@
 /** The window's filter turned into the store's, with a watchlist expanded into what it selects. */
-import type { ShipmentFilterInput } from '../../shared/contract/index.js';
-import type { ShipmentFilter, Store, WatchlistRecord } from '../store/index.js';
-import { AppFailure } from './app-errors.js';
+import type { ShipmentFilterInput } from '../../../shared/contract/index.js';
+import type { ShipmentFilter, Store, WatchlistRecord } from '../../store/index.js';
+import { AppFailure } from '../../errors.js';
 
 function plain(input: ShipmentFilterInput): ShipmentFilter {
   return {

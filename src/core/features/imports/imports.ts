@@ -2,16 +2,16 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { prescanSpreadsheet, validateSpreadsheetInCage } from '../import/index.js';
-import type { Delimiter, MappingOverride, ValidationReport } from '../import/types.js';
-import { SqlitePollerStore } from '../jobs/job-store.js';
-import { createJob, jobReport, setJobState, unfinishedJobIds, type ImportReport } from '../jobs/jobs.js';
-import { BatchPoller } from '../poller/poller.js';
-import type { JobProgress } from '../poller/types.js';
-import { ServiceError, type QuaysideService } from './service.js';
-import { syncShipments } from '../features/sync/sync.js';
-import { carrierDirectory } from '../features/settings/carriers.js';
-import { readCredits } from '../features/credits/credits.js';
+import { prescanSpreadsheet, validateSpreadsheetInCage } from '../../import/index.js';
+import type { Delimiter, MappingOverride, ValidationReport } from '../../import/types.js';
+import { SqlitePollerStore } from '../../jobs/job-store.js';
+import { createJob, jobReport, setJobState, unfinishedJobIds, type ImportReport } from '../../jobs/jobs.js';
+import { BatchPoller } from '../../poller/poller.js';
+import type { JobProgress } from '../../poller/types.js';
+import { ServiceError, type QuaysideService } from '../../core.js';
+import { syncShipments } from '../sync/sync.js';
+import { carrierDirectory } from '../settings/carriers.js';
+import { readCredits } from '../credits/credits.js';
 
 export interface ImportOptions {
   sheet?: string;

@@ -3,11 +3,11 @@
  * cache's rate budget, the tracking service's address and the key. The use cases live with their
  * feature (src/core/features) and take this as their first argument.
  */
-import { TrackingClient } from '../api/client.js';
-import { cacheFile, timeScaleFromEnv } from '../paths.js';
-import { createScheduler, type Scheduler } from '../scheduler/index.js';
-import { apiKeyAccount, type SecretStore } from '../secrets/index.js';
-import { openStore, StoreError, type Store } from '../store/index.js';
+import { TrackingClient } from './api/client.js';
+import { cacheFile, timeScaleFromEnv } from './paths.js';
+import { createScheduler, type Scheduler } from './scheduler/index.js';
+import { apiKeyAccount, type SecretStore } from './secrets/index.js';
+import { openStore, StoreError, type Store } from './store/index.js';
 
 export interface ServiceOptions {
   dataDir: string;

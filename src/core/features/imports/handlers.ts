@@ -5,18 +5,18 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ImportJobView, ImportOptionsInput, ImportPreview, ImportProgressView } from '../../shared/contract/index.js';
-import { applySuggestion, inspectSpreadsheet } from '../import/index.js';
-import type { ValidationReport } from '../import/types.js';
-import { jobReport, listJobs, reportCsv } from '../jobs/jobs.js';
-import type { JobProgress } from '../poller/types.js';
-import { BATCH_SIZE } from '../poller/poller.js';
-import { createImportJob, runJob, validateImport } from '../service/imports.js';
-import type { QuaysideService } from '../service/service.js';
-import { AppFailure, toAppError } from './app-errors.js';
+import type { ImportJobView, ImportOptionsInput, ImportPreview, ImportProgressView } from '../../../shared/contract/index.js';
+import { applySuggestion, inspectSpreadsheet } from '../../import/index.js';
+import type { ValidationReport } from '../../import/types.js';
+import { jobReport, listJobs, reportCsv } from '../../jobs/jobs.js';
+import type { JobProgress } from '../../poller/types.js';
+import { BATCH_SIZE } from '../../poller/poller.js';
+import { createImportJob, runJob, validateImport } from './imports.js';
+import type { QuaysideService } from '../../core.js';
+import { AppFailure, toAppError } from '../../errors.js';
 import { keepCopy } from './import-file.js';
-import type { AreaHandlers } from './handlers.js';
-import { readCredits } from '../features/credits/credits.js';
+import type { AreaHandlers } from '../settings/handlers.js';
+import { readCredits } from '../credits/credits.js';
 
 const LIST_CAP = 1000;
 const BALANCE_WAIT_MS = 3000;

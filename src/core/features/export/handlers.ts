@@ -5,12 +5,12 @@
  */
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { EXPORT_COLUMNS, exportShipments } from '../export/index.js';
-import type { QuaysideService } from '../service/service.js';
-import { AppFailure } from './app-errors.js';
-import { findWatchlist, resolveFilter, watchlistMembers } from './filters.js';
-import type { AreaHandlers } from './handlers.js';
-import type { AppRuntimeOptions } from './types.js';
+import { EXPORT_COLUMNS, exportShipments } from '../../export/index.js';
+import type { QuaysideService } from '../../core.js';
+import { AppFailure } from '../../errors.js';
+import { findWatchlist, resolveFilter, watchlistMembers } from '../shipments/filters.js';
+import type { AreaHandlers } from '../settings/handlers.js';
+import type { AppRuntimeOptions } from '../../../engine/runtime-types.js';
 
 function fileStamp(now: Date): string {
   return now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');

@@ -1,10 +1,10 @@
 /** Watchlists, the changes feed and which changes become desktop notifications. */
-import { FEED_KINDS, type FeedKind, type NotificationPrefs, type WatchlistView } from '../../shared/contract/index.js';
-import type { QuaysideService } from '../service/service.js';
-import type { WatchlistRecord } from '../store/index.js';
-import { AppFailure } from './app-errors.js';
-import { findWatchlist, savedFilter, watchlistMembers } from './filters.js';
-import type { AreaHandlers } from './handlers.js';
+import { FEED_KINDS, type FeedKind, type NotificationPrefs, type WatchlistView } from '../../../shared/contract/index.js';
+import type { QuaysideService } from '../../core.js';
+import type { WatchlistRecord } from '../../store/index.js';
+import { AppFailure } from '../../errors.js';
+import { findWatchlist, savedFilter, watchlistMembers } from '../shipments/filters.js';
+import type { AreaHandlers } from '../settings/handlers.js';
 
 const FEED_SEEN_SETTING = 'feed.seenUpTo';
 const NOTIFY_SETTING = 'notifications';

@@ -4,13 +4,13 @@
  * The service's [lat, lng] pairs go through latLngFromApi (the one conversion) and leave here
  * as GeoJSON [lng, lat].
  */
-import type { RouteInfo } from '../api/types.js';
-import type { QuaysideService } from '../service/service.js';
-import { latLngFromApi } from '../store/index.js';
-import type { MapRoute } from '../../shared/contract/index.js';
-import { where } from '../store/queries.js';
-import { resolveFilter } from './filters.js';
-import type { AreaHandlers } from './handlers.js';
+import type { RouteInfo } from '../../api/types.js';
+import type { QuaysideService } from '../../core.js';
+import { latLngFromApi } from '../../store/index.js';
+import type { MapRoute } from '../../../shared/contract/index.js';
+import { where } from '../../store/queries.js';
+import { resolveFilter } from '../shipments/filters.js';
+import type { AreaHandlers } from '../settings/handlers.js';
 
 /** The route_info of a stored payload, whichever answer it came from (lookup, batch, shipments page). */
 export function routeInfoOf(body: string): RouteInfo | null {
