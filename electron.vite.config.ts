@@ -39,7 +39,7 @@ export default defineConfig({
         input: {
           index: resolve('src/main/index.ts'),
           engine: resolve('src/engine/entry.ts'),
-          'spreadsheet-worker': resolve('src/core/import/spreadsheet-worker.ts'),
+          'spreadsheet-worker': resolve('src/core/features/imports/sheets/spreadsheet-worker.ts'),
         },
         output: { format: 'es', entryFileNames: '[name].js' },
       },

@@ -27,7 +27,7 @@ const INTEGRATION_IN_SRC = [
   'src/core/features/watchlists/import-values.test.ts',
   'src/engine/workday.test.ts',
   // python3 checks the archive (a child process).
-  'src/core/export/xlsx.test.ts',
+  'src/core/features/export/xlsx.test.ts',
   // The system keychain (present, and unreachable).
   'src/core/secrets/keytar-store.test.ts',
   'src/core/secrets/keytar-unavailable.test.ts',

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { ApiError } from '../core/api/errors.js';
 import { AppFailure } from '../core/errors.js';
 import { redactAggressively } from '../core/api/redact.js';
-import { ImportError } from '../core/import/errors.js';
+import { ImportError } from '../core/features/imports/sheets/errors.js';
 import { SchedulerClosedError } from '../core/scheduler/errors.js';
 import { SecretStoreError } from '../core/secrets/index.js';
 import { LookupError } from '../core/features/tracking/reference.js';

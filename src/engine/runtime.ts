@@ -14,7 +14,7 @@ import { createExportHandlers } from '../core/features/export/handlers.js';
 import { createWatchlistHandlers, feedSeenUpTo, notificationPrefs } from '../core/features/watchlists/handlers.js';
 import { createImportHandlers } from '../core/features/imports/handlers.js';
 import { BackgroundSync } from '../core/features/sync/background-sync.js';
-import { unfinishedJobIds } from '../core/jobs/jobs.js';
+import { unfinishedJobIds } from '../core/features/imports/jobs/jobs.js';
 import { createMapHandlers } from '../core/features/map/handlers.js';
 import { createWebhookHandlers } from '../core/features/webhooks/handlers.js';
 import type { AppRuntime, AppRuntimeOptions, EventListener } from './runtime-types.js';

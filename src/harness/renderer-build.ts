@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const RENDERER_OUT_DIR = join(REPO_ROOT, 'out', 'renderer');
 export const RENDERER_CONFIG = join(REPO_ROOT, 'src', 'renderer', 'vite.config.ts');
 /** What the bundle is made of: the window's code and the contract it imports. */

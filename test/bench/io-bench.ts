@@ -1,7 +1,7 @@
 /**
  * The export's XLSX writer and the import's CSV reader on large inputs: how long, how long the
  * event loop was held, how much heap. Prints; asserts nothing (the tests check what they produce:
- * src/core/export/xlsx.test.ts, src/core/import/csv.test.ts).
+ * src/core/features/export/xlsx.test.ts, src/core/features/imports/sheets/csv.test.ts).
  *   npx tsx test/bench/io-bench.ts
  */
 import { createWriteStream } from 'node:fs';
@@ -10,9 +10,9 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { writeXlsx } from '../../src/core/export/xlsx.js';
-import { readCsvRows } from '../../src/core/import/csv.js';
-import type { ImportProgress } from '../../src/core/import/types.js';
+import { writeXlsx } from '../../src/core/features/export/xlsx.js';
+import { readCsvRows } from '../../src/core/features/imports/sheets/csv.js';
+import type { ImportProgress } from '../../src/core/features/imports/sheets/types.js';
 import { container, OWNERS } from '../fixtures/import/support.js';
 import { withLongestStall } from '../helpers/event-loop.js';
 

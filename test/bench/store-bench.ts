@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ShipmentRecord } from '../../src/core/api/types.js';
-import { DEFAULT_EXPORT_COLUMNS, exportShipments } from '../../src/core/export/index.js';
+import { DEFAULT_EXPORT_COLUMNS, exportShipments } from '../../src/core/features/export/index.js';
 import { openStore, type Store } from '../../src/core/store/index.js';
 import { withLongestStall } from '../helpers/event-loop.js';
 import { container, containerNumber, defaultEvents, shipmentRecord, tempDir, trackingData, uuidFor } from '../helpers/store-fixtures.js';

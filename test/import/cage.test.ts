@@ -1,5 +1,5 @@
 /**
- * The cage (src/core/import/cage.ts) in process: the same report as reading on the calling
+ * The cage (src/core/features/imports/sheets/cage.ts) in process: the same report as reading on the calling
  * thread for every committed fixture, hostile files refused with one sentence while the calling
  * thread's event loop keeps running, and a reader out of time or memory answered with a sentence
  * while this process carries on.
@@ -8,10 +8,10 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportError } from '../../src/core/import/errors.js';
-import { inspectSpreadsheet, validateSpreadsheetInCage } from '../../src/core/import/cage.js';
-import { validateSpreadsheet } from '../../src/core/import/spreadsheet.js';
-import type { ImportProgress, ValidateSpreadsheetOptions } from '../../src/core/import/types.js';
+import { ImportError } from '../../src/core/features/imports/sheets/errors.js';
+import { inspectSpreadsheet, validateSpreadsheetInCage } from '../../src/core/features/imports/sheets/cage.js';
+import { validateSpreadsheet } from '../../src/core/features/imports/sheets/spreadsheet.js';
+import type { ImportProgress, ValidateSpreadsheetOptions } from '../../src/core/features/imports/sheets/types.js';
 import { CARRIERS, FIXTURES, fixture } from '../fixtures/import/support.js';
 import { leastLongestStall } from '../helpers/event-loop.js';
 import { writeGridWorkbook, writeLongCsv, writeWideLineCsv, writeWorkbook, writeZipBomb } from './hostile-files.js';

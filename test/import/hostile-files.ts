@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import { createWriteStream, writeFileSync } from 'node:fs';
 import { crc32, createDeflateRaw } from 'node:zlib';
-import { zip } from '../../src/core/export/zip.js';
+import { zip } from '../../src/core/features/export/zip.js';
 import { containerNumbers } from './make-references.js';
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';

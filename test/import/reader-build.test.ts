@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spreadsheetWorkerFile, validateSpreadsheetInCage, inspectSpreadsheet } from '../../src/core/import/cage.js';
-import { validateSpreadsheet } from '../../src/core/import/spreadsheet.js';
+import { spreadsheetWorkerFile, validateSpreadsheetInCage, inspectSpreadsheet } from '../../src/core/features/imports/sheets/cage.js';
+import { validateSpreadsheet } from '../../src/core/features/imports/sheets/spreadsheet.js';
 import { CARRIERS, fixture } from '../fixtures/import/support.js';
 import { writeGridWorkbook } from './hostile-files.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let out: string;
 
 beforeAll(async () => {
@@ -21,7 +21,7 @@ beforeAll(async () => {
   mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
   out = mkdtempSync(join(ROOT, 'node_modules/.cache/quayside-reader-'));
   await build({
-    entryPoints: [join(ROOT, 'src/core/import/spreadsheet-worker.ts')],
+    entryPoints: [join(ROOT, 'src/core/features/imports/sheets/spreadsheet-worker.ts')],
     outfile: join(out, 'spreadsheet-worker.js'),
     bundle: true,
     platform: 'node',
@@ -42,7 +42,7 @@ describe('the reader in the desktop build', () => {
     const beside = pathToFileURL(join(out, 'spreadsheet-worker.js')).href;
     expect(spreadsheetWorkerFile(pathToFileURL(join(out, 'index.js')).href).href).toBe(beside);
     expect(spreadsheetWorkerFile(pathToFileURL(join(out, 'chunks', 'cage-1a2b.js')).href).href).toBe(beside);
-    expect(spreadsheetWorkerFile().href).toBe(new URL('../../src/core/import/spreadsheet-worker.mjs', import.meta.url).href);
+    expect(spreadsheetWorkerFile().href).toBe(new URL('../../src/core/features/imports/sheets/spreadsheet-worker.mjs', import.meta.url).href);
     expect(() => spreadsheetWorkerFile(pathToFileURL(join(ROOT, 'nowhere', 'index.js')).href)).toThrowError(/spreadsheet-worker\.js is missing next to/);
   });
 

@@ -1,6 +1,6 @@
-import { DELIMITERS, type Delimiter, type ValidationReport } from '../../core/import/types.js';
-import { jobReport, listJobs, reportCsv, type ImportReport } from '../../core/jobs/jobs.js';
-import type { JobProgress } from '../../core/poller/types.js';
+import { DELIMITERS, type Delimiter, type ValidationReport } from '../../core/features/imports/sheets/types.js';
+import { jobReport, listJobs, reportCsv, type ImportReport } from '../../core/features/imports/jobs/jobs.js';
+import type { JobProgress } from '../../core/features/imports/poller/types.js';
 import { StoreError } from '../../core/store/index.js';
 import { resumeImports, runImport, validateImport } from '../../core/features/imports/imports.js';
 import type { Command, Context, Values } from '../context.js';

@@ -5,7 +5,7 @@
  */
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { EXPORT_COLUMNS, exportShipments } from '../../export/index.js';
+import { EXPORT_COLUMNS, exportShipments } from './index.js';
 import type { QuaysideService } from '../../core.js';
 import { AppFailure } from '../../errors.js';
 import { findWatchlist, resolveFilter, watchlistMembers } from '../shipments/filters.js';

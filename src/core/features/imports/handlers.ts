@@ -6,11 +6,11 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ImportJobView, ImportOptionsInput, ImportPreview, ImportProgressView } from '../../../shared/contract/index.js';
-import { applySuggestion, inspectSpreadsheet } from '../../import/index.js';
-import type { ValidationReport } from '../../import/types.js';
-import { jobReport, listJobs, reportCsv } from '../../jobs/jobs.js';
-import type { JobProgress } from '../../poller/types.js';
-import { BATCH_SIZE } from '../../poller/poller.js';
+import { applySuggestion, inspectSpreadsheet } from './sheets/index.js';
+import type { ValidationReport } from './sheets/types.js';
+import { jobReport, listJobs, reportCsv } from './jobs/jobs.js';
+import type { JobProgress } from './poller/types.js';
+import { BATCH_SIZE } from './poller/poller.js';
 import { createImportJob, runJob, validateImport } from './imports.js';
 import type { QuaysideService } from '../../core.js';
 import { AppFailure, toAppError } from '../../errors.js';

@@ -3,7 +3,7 @@
  * a customer. Rows are read in blocks, so a 100,000-shipment export does not hold every
  * shipment object at once.
  */
-import type { ShipmentFilter, ShipmentSort, Store } from '../store/index.js';
+import type { ShipmentFilter, ShipmentSort, Store } from '../../store/index.js';
 import { type CellValue, resolveColumns } from './columns.js';
 import { type ExportFormat, toCsv, toXlsx } from './write.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { container, fixture, OWNERS } from '../../../test/fixtures/import/support.js';
+import { container, fixture, OWNERS } from '../../../../../test/fixtures/import/support.js';
 import { readCsvRows, sniffDelimiter, type CsvBatch } from './csv.js';
 import { ImportError } from './errors.js';
 import type { ImportProgress } from './types.js';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixture } from '../../../test/fixtures/import/support.js';
-import { workbookParts } from '../../../test/import/hostile-files.js';
-import { zip } from '../export/zip.js';
+import { fixture } from '../../../../../test/fixtures/import/support.js';
+import { workbookParts } from '../../../../../test/import/hostile-files.js';
+import { zip } from '../../export/zip.js';
 import { ImportError } from './errors.js';
 import { scanWorkbook } from './workbook-scan.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture } from '../../../test/fixtures/import/support.js';
+import { fixture } from '../../../../../test/fixtures/import/support.js';
 import { ImportError } from './errors.js';
 import { prescanSpreadsheet } from './prescan.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARRIERS } from '../../../test/fixtures/import/support.js';
+import { CARRIERS } from '../../../../../test/fixtures/import/support.js';
 import { buildCarrierDirectory, carrierFromBlPrefix, carrierFromContainerOwner, chooseCarrier, resolveCarrierText } from './carriers.js';
 
 const directory = buildCarrierDirectory(CARRIERS);

@@ -5,10 +5,10 @@
  */
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShipmentRecord } from '../api/types.js';
-import type { Store } from '../store/index.js';
-import { leastLongestStall } from '../../../test/helpers/event-loop.js';
-import { container, containerNumber, defaultEvents, openTempStore, shipmentRecord, trackingData, uuidFor } from '../../../test/helpers/store-fixtures.js';
+import type { ShipmentRecord } from '../../api/types.js';
+import type { Store } from '../../store/index.js';
+import { leastLongestStall } from '../../../../test/helpers/event-loop.js';
+import { container, containerNumber, defaultEvents, openTempStore, shipmentRecord, trackingData, uuidFor } from '../../../../test/helpers/store-fixtures.js';
 import { DEFAULT_EXPORT_COLUMNS, exportShipments } from './index.js';
 
 const SHIPMENTS = 100_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TrackingType } from '../../shared/domain.js';
-import { CARRIERS } from '../../../test/fixtures/import/support.js';
+import type { TrackingType } from '../../../../shared/domain.js';
+import { CARRIERS } from '../../../../../test/fixtures/import/support.js';
 import { ImportError } from './errors.js';
 import { applyAllSuggestions, applySuggestion } from './report.js';
 import type { ValidateOptions } from './types.js';

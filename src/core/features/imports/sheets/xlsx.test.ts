@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CARRIERS, fixture } from '../../../test/fixtures/import/support.js';
+import { CARRIERS, fixture } from '../../../../../test/fixtures/import/support.js';
 import { applySuggestion } from './report.js';
 import { validateSpreadsheet } from './spreadsheet.js';
 import { cellText, chooseSheet, readWorkbook } from './xlsx.js';

@@ -1,8 +1,8 @@
 import Papa from 'papaparse';
 import readXlsxFile from 'read-excel-file/node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../store/index.js';
-import { containerNumber, openTempStore, shipmentRecord, trackingData, uuidFor } from '../../../test/helpers/store-fixtures.js';
+import type { Store } from '../../store/index.js';
+import { containerNumber, openTempStore, shipmentRecord, trackingData, uuidFor } from '../../../../test/helpers/store-fixtures.js';
 import { exportShipments, neutralise } from './index.js';
 
 describe('export for a customer', () => {

@@ -1,7 +1,7 @@
 /** Each committed fixture under test/fixtures/import and what Quayside must make of it. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CARRIERS, fixture } from '../../../test/fixtures/import/support.js';
+import { CARRIERS, fixture } from '../../../../../test/fixtures/import/support.js';
 import { ImportError } from './errors.js';
 import { validateSpreadsheet } from './spreadsheet.js';
 import type { ValidateSpreadsheetOptions } from './types.js';

@@ -10,7 +10,7 @@
  */
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { TrackingType } from '../../shared/domain.js';
+import type { TrackingType } from '../../../../shared/domain.js';
 import { ImportError, type ImportErrorCode } from './errors.js';
 import { CAGE_LIMITS, formatCount, type CageLimits } from './limits.js';
 import { prescanSpreadsheet, type Prescan } from './prescan.js';

@@ -3,8 +3,8 @@
  * shows: naive dates exactly as the service gave them, numbers as numbers, and "no data from
  * the carrier yet" rather than an empty or misleading status.
  */
-import type { ShipmentTableRow } from '../../shared/contract/index.js';
-import { etaMoveDays } from '../../shared/eta.js';
+import type { ShipmentTableRow } from '../../../shared/contract/index.js';
+import { etaMoveDays } from '../../../shared/eta.js';
 
 export type CellValue = string | number | null;
 

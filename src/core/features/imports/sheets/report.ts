@@ -1,5 +1,5 @@
 /** Working with a report after the fact: accept a suggested correction in one click. */
-import type { TrackingType } from '../../shared/domain.js';
+import type { TrackingType } from '../../../../shared/domain.js';
 import type { ValidationReport } from './types.js';
 
 export interface ApplySuggestionOptions {

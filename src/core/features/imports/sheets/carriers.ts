@@ -3,8 +3,8 @@
  * common aliases, B/L prefixes and container owner codes. Aliases only ever point at SCACs; a
  * carrier is used only when the directory has it, and only for the types it supports.
  */
-import type { TrackingType } from '../../shared/domain.js';
-import type { Carrier } from '../api/types.js';
+import type { TrackingType } from '../../../../shared/domain.js';
+import type { Carrier } from '../../../api/types.js';
 import { normaliseWords } from './normalise.js';
 
 /** Alias (normalised words, spaces removed) → SCACs, the first one present in the directory wins. */

@@ -3,9 +3,9 @@
  * found among the first rows, and each data row is checked once: what it will track, with which
  * carrier, or why not. Duplicates and references already ACTIVE in the cache cost nothing.
  */
-import type { TrackingType } from '../../shared/domain.js';
-import type { Carrier } from '../api/types.js';
-import { checkContainerNumber } from '../../shared/iso6346.js';
+import type { TrackingType } from '../../../../shared/domain.js';
+import type { Carrier } from '../../../api/types.js';
+import { checkContainerNumber } from '../../../../shared/iso6346.js';
 import { buildCarrierDirectory, carrierFromBlPrefix, chooseCarrier, resolveCarrierText, type CarrierDirectory } from './carriers.js';
 import { detectHeader, noHeaderError } from './columns.js';
 import { ImportError } from './errors.js';
