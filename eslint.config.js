@@ -32,6 +32,13 @@ export default tseslint.config(
     },
   },
   {
+    // Infrastructure (the API client, the scheduler, the database, secrets, the clock) knows no feature.
+    files: ['src/core/platform/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The core runs under plain Node; only src/main may import electron.' }], patterns: [{ group: ['**/features/**', '**/main/**', '**/renderer/**', '**/preload/**', '**/engine/**'], message: 'src/core/platform is infrastructure: it never imports a feature, the engine or the app shell.' }] }],
+    },
+  },
+  {
     files: ['src/shared/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'src/shared is pure: no Electron.' }], patterns: [{ group: nodeBuiltins, message: 'src/shared is pure: no Node built-ins.' }, { group: ['**/core/**', '**/main/**', '**/renderer/**'], message: 'src/shared imports nothing from the layers above it.' }] }],

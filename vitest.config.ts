@@ -17,10 +17,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * so a rename cannot move a test to unit unnoticed.
  */
 const INTEGRATION_IN_SRC = [
-  // A real node:http server on 127.0.0.1 (src/core/api/test-server.ts).
-  'src/core/api/client.test.ts',
-  'src/core/api/errors.test.ts',
-  'src/core/api/validation.test.ts',
+  // A real node:http server on 127.0.0.1 (test/support/api-test-server.ts).
+  'src/core/platform/api/client.test.ts',
+  'src/core/platform/api/errors.test.ts',
+  'src/core/platform/api/validation.test.ts',
   // The app runtime against the simulator over HTTP.
   'src/core/features/sync/background-sync.test.ts',
   'src/engine/runtime.test.ts',
@@ -29,10 +29,10 @@ const INTEGRATION_IN_SRC = [
   // python3 checks the archive (a child process).
   'src/core/features/export/xlsx.test.ts',
   // The system keychain (present, and unreachable).
-  'src/core/secrets/keytar-store.test.ts',
-  'src/core/secrets/keytar-unavailable.test.ts',
+  'src/core/platform/secrets/keytar-store.test.ts',
+  'src/core/platform/secrets/keytar-unavailable.test.ts',
   // Spawns a process to have the id of a dead one.
-  'src/core/store/rate-budget.test.ts',
+  'src/core/platform/db/rate-budget.test.ts',
   // The harness as a child process, over HTTP.
   'src/harness/harness.test.ts',
   // The real engine in a worker standing in for the utility process.

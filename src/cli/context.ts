@@ -1,8 +1,8 @@
 import type { ParseArgsConfig } from 'node:util';
 import { QuaysideService } from '../core/core.js';
-import { KeytarSecretStore } from '../core/secrets/index.js';
-import { cacheFile, defaultDataDir } from '../core/paths.js';
-import { translateSqliteError } from '../core/store/errors.js';
+import { KeytarSecretStore } from '../core/platform/secrets/index.js';
+import { cacheFile, defaultDataDir } from '../core/platform/paths.js';
+import { translateSqliteError } from '../core/platform/db/errors.js';
 import type { Output } from './output.js';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
-import { ApiError } from '../core/api/errors.js';
+import { ApiError } from '../core/platform/api/errors.js';
 import { AppFailure } from '../core/errors.js';
-import { redactAggressively } from '../core/api/redact.js';
+import { redactAggressively } from '../core/platform/api/redact.js';
 import { ImportError } from '../core/features/imports/sheets/errors.js';
-import { SchedulerClosedError } from '../core/scheduler/errors.js';
-import { SecretStoreError } from '../core/secrets/index.js';
+import { SchedulerClosedError } from '../core/platform/scheduler/errors.js';
+import { SecretStoreError } from '../core/platform/secrets/index.js';
 import { LookupError } from '../core/features/tracking/reference.js';
 import { ServiceError } from '../core/core.js';
 import { StoreError } from '../core/store/index.js';

@@ -3,10 +3,10 @@
  * cache's rate budget, the tracking service's address and the key. The use cases live with their
  * feature (src/core/features) and take this as their first argument.
  */
-import { TrackingClient } from './api/client.js';
-import { cacheFile, timeScaleFromEnv } from './paths.js';
-import { createScheduler, type Scheduler } from './scheduler/index.js';
-import { apiKeyAccount, type SecretStore } from './secrets/index.js';
+import { TrackingClient } from './platform/api/client.js';
+import { cacheFile, timeScaleFromEnv } from './platform/paths.js';
+import { createScheduler, type Scheduler } from './platform/scheduler/index.js';
+import { apiKeyAccount, type SecretStore } from './platform/secrets/index.js';
 import { openStore, StoreError, type Store } from './store/index.js';
 
 export interface ServiceOptions {

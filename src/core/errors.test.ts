@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ImportError } from './import/errors.js';
+import { ImportError } from './features/imports/sheets/errors.js';
 import { toAppError } from './errors.js';
 
 describe('toAppError', () => {

@@ -1,12 +1,12 @@
 /** Turns anything thrown in the core into an error a person can read, with a stable code. */
 import { ZodError } from 'zod';
 import type { AppError } from '../shared/contract/index.js';
-import { ApiError, AuthError, BadRequestError, NetworkError, RateLimitedError } from './api/errors.js';
-import { redactAggressively } from './api/redact.js';
-import { ImportError } from './import/errors.js';
+import { ApiError, AuthError, BadRequestError, NetworkError, RateLimitedError } from './platform/api/errors.js';
+import { redactAggressively } from './platform/api/redact.js';
+import { ImportError } from './features/imports/sheets/errors.js';
 import { LookupError } from './features/tracking/reference.js';
 import { ServiceError } from './core.js';
-import { SecretStoreError } from './secrets/index.js';
+import { SecretStoreError } from './platform/secrets/index.js';
 import { StoreError } from './store/index.js';
 
 export class AppFailure extends Error {

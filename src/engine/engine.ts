@@ -9,9 +9,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { EngineHealth, EngineRequest, EngineStartOptions, EngineState, FromEngine, HostCommand, SavePathAnswer } from '../shared/engine-wire.js';
 import { isToEngine } from '../shared/engine-wire.js';
 import { toAppError } from './runtime.js';
-import { KeytarSecretStore, type SecretStore } from '../core/secrets/index.js';
-import { backupCache, restoreCacheFile } from '../core/store/backup.js';
-import { cacheFile } from '../core/paths.js';
+import { KeytarSecretStore, type SecretStore } from '../core/platform/secrets/index.js';
+import { backupCache, restoreCacheFile } from '../core/platform/db/backup.js';
+import { cacheFile } from '../core/platform/paths.js';
 import { lockDataFolder, type FolderLock } from './folder-lock.js';
 import { rememberSampleData, RuntimeHost, sampleDataRemembered } from './runtime-host.js';
 

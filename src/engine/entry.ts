@@ -5,7 +5,7 @@
  * channel of child_process.fork). Nothing here knows Electron beyond the shape of parentPort.
  */
 import type { EngineRequest, EngineToHost, FromEngine, HostToEngine } from '../shared/engine-wire.js';
-import { useSqliteAddon } from '../core/store/sqlite-addon.js';
+import { useSqliteAddon } from '../core/platform/db/sqlite-addon.js';
 import { Engine, type Session } from './engine.js';
 
 /** Electron's MessagePortMain, as far as the engine uses it. */

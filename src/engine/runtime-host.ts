@@ -6,7 +6,7 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAppRuntime, type AppRuntime, type AppRuntimeOptions, type EventListener } from './runtime.js';
-import type { SecretStore } from '../core/secrets/index.js';
+import type { SecretStore } from '../core/platform/secrets/index.js';
 import type { EventName, Events, Result } from '../shared/contract/index.js';
 import type { DemoBackend } from '../sim/demo-backend.js';
 

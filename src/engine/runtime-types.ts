@@ -1,5 +1,5 @@
 import type { EventName, Events, Result } from '../shared/contract/index.js';
-import type { SecretStore } from '../core/secrets/index.js';
+import type { SecretStore } from '../core/platform/secrets/index.js';
 import type { QuaysideService } from '../core/core.js';
 
 export interface AppRuntimeOptions {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventName, Events, Result } from '../shared/contract/index.js';
 import type { QuickTrackCheck, ShipmentListPage } from '../shared/contract/index.js';
 import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../sim/index.js';
-import { MemorySecretStore } from '../core/secrets/index.js';
+import { MemorySecretStore } from '../core/platform/secrets/index.js';
 import { checkContainerNumber } from '../shared/iso6346.js';
 import { createAppRuntime, type AppRuntime } from './runtime.js';
 import { syncShipments } from '../core/features/sync/sync.js';

@@ -7,7 +7,7 @@ import type { EventName, Events, Result } from '../shared/contract/index.js';
 import type { ShipmentListPage } from '../shared/contract/index.js';
 import type { ExportFile, FeedPage, ImportJobView, ImportPreview, MapRoute, MapView, WatchlistView, WebhookView, WebhookWithSecret } from '../shared/contract/index.js';
 import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../sim/index.js';
-import { MemorySecretStore } from '../core/secrets/index.js';
+import { MemorySecretStore } from '../core/platform/secrets/index.js';
 import { createAppRuntime, type AppRuntime } from './runtime.js';
 import { syncShipments } from '../core/features/sync/sync.js';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../core/secrets/index.js';
+import { MemorySecretStore } from '../core/platform/secrets/index.js';
 import { parseHarnessArgs, UsageError } from './main.js';
 import { REPO_ROOT } from './renderer-build.js';
 import { startHarness, type Harness } from './server.js';

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { defaultDataDir } from '../core/paths.js';
+import { defaultDataDir } from '../core/platform/paths.js';
 import { startHarness, type Harness } from './server.js';
 
 const USAGE = `Usage: npm run harness -- [--port N] [--api-base URL] [--data-dir DIR] [--demo]

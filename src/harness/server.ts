@@ -10,8 +10,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { timeScaleFromEnv } from '../core/paths.js';
-import type { SecretStore } from '../core/secrets/index.js';
+import { timeScaleFromEnv } from '../core/platform/paths.js';
+import type { SecretStore } from '../core/platform/secrets/index.js';
 import type { EngineClient } from '../engine/client.js';
 import { spawnNodeEngine } from '../engine/spawn-node.js';
 import type { EngineRequest } from '../shared/engine-wire.js';

@@ -6,7 +6,7 @@
 import { extname, join, resolve } from 'node:path';
 import type { Dialog } from 'electron';
 import type { EngineClient } from '../engine/client.js';
-import type { BackupCheck } from '../core/store/backup.js';
+import type { BackupCheck } from '../core/platform/db/backup.js';
 import type { Result } from '../shared/contract/index.js';
 
 export const SPREADSHEET_EXTENSIONS = ['xlsx', 'csv', 'tsv', 'txt'];

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as electron from 'electron';
-import { timeScaleFromEnv } from '../core/paths.js';
+import { timeScaleFromEnv } from '../core/platform/paths.js';
 import { missingAddonMessage, sqliteAddonPath } from './native-addon.js';
 import { startShell } from './shell.js';
 

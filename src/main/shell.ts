@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type * as ElectronModule from 'electron';
 import type { BrowserWindow } from 'electron';
-import { cacheFile } from '../core/paths.js';
+import { cacheFile } from '../core/platform/paths.js';
 import type { EngineClient } from '../engine/client.js';
 import type { Events } from '../shared/contract/index.js';
 import type { EngineRequest, EngineState } from '../shared/engine-wire.js';

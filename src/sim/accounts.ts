@@ -1,5 +1,5 @@
 /** Accounts of the simulator: credits, tracked shipments, webhooks, limits and statistics. */
-import type { TrackingData, WebhookAttempt } from '../core/api/types.js';
+import type { TrackingData, WebhookAttempt } from '../core/platform/api/types.js';
 import { RateLimiter } from './rate-limit.js';
 
 export interface ShipmentRow {

@@ -4,7 +4,7 @@
  * Credits are charged when the task is processed. Tasks are kept 6 hours. All times are
  * divided by the time scale.
  */
-import type { BatchTask, TrackingResult } from '../core/api/types.js';
+import type { BatchTask, TrackingResult } from '../core/platform/api/types.js';
 import type { Account } from './accounts.js';
 import type { CarrierInfo } from './carriers.js';
 import type { SimContext } from './context.js';

@@ -2,7 +2,7 @@
  * The control surface: what tests, benchmarks and the demo use to steer the simulator
  * (accounts, credits, shipment changes that fire webhook events, faults, statistics).
  */
-import type { ShipmentRecord, TrackingData, TrackingEvent, WebhookDelivery } from '../core/api/types.js';
+import type { ShipmentRecord, TrackingData, TrackingEvent, WebhookDelivery } from '../core/platform/api/types.js';
 import { emptyStats, type Account, type ShipmentRow, type SimStats } from './accounts.js';
 import type { BatchTasks } from './batch.js';
 import type { SimContext } from './context.js';

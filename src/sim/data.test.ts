@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ShipmentRecord, TrackingData } from '../core/api/types.js';
+import type { ShipmentRecord, TrackingData } from '../core/platform/api/types.js';
 import type { TrackingType } from '../shared/domain.js';
 import { checkContainerNumber } from '../shared/iso6346.js';
 import { carrierByScac, CARRIERS } from './carriers.js';

@@ -5,7 +5,7 @@
  * Sample Data, the first-run button) and the web harness's --demo.
  */
 import { join } from 'node:path';
-import { MemorySecretStore, apiKeyAccount, type SecretStore } from '../core/secrets/index.js';
+import { MemorySecretStore, apiKeyAccount, type SecretStore } from '../core/platform/secrets/index.js';
 import { DEFAULT_API_KEY, startSimulator } from './index.js';
 import { DEMO_LOCAL_REFERENCES, prepareDemoHistory } from './demo-history.js';
 import type { AppRuntime } from '../engine/runtime.js';

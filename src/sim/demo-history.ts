@@ -8,7 +8,7 @@
  *
  * Written only into a cache without shipments: an existing demo folder keeps its own history.
  */
-import type { Page, ShipmentRecord } from '../core/api/types.js';
+import type { Page, ShipmentRecord } from '../core/platform/api/types.js';
 import type { Store } from '../core/store/index.js';
 import { containerCheckDigit } from '../shared/iso6346.js';
 import { chooseStories, pastRecord } from './demo-stories.js';

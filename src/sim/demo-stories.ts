@@ -9,7 +9,7 @@
  * name, one delivered last week, one arrived and not delivered (the arrival closest to six days
  * ago), and one whose carrier went quiet (the simulator is steered so its expected arrival passed).
  */
-import type { ShipmentRecord, TrackingData, TrackingEvent } from '../core/api/types.js';
+import type { ShipmentRecord, TrackingData, TrackingEvent } from '../core/platform/api/types.js';
 import { CARRIERS } from './carriers.js';
 import type { SimControl } from './control.js';
 import { DAY, formatNaive, parseNaive } from './naive-time.js';

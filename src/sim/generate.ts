@@ -3,7 +3,7 @@
  * transshipment, vessels, a timeline placed around "now", containers and their events.
  * Cheap enough to regenerate on every read, so untouched records store nothing.
  */
-import type { Container, Location, Terminal, TrackingData, TrackingEvent } from '../core/api/types.js';
+import type { Container, Location, Terminal, TrackingData, TrackingEvent } from '../core/platform/api/types.js';
 import type { TrackingType } from '../shared/domain.js';
 import { fillPattern, sourceOwner, type CarrierInfo } from './carriers.js';
 import { hubsBetween, pickLane, seaLeg } from './lanes.js';

@@ -2,7 +2,7 @@
  * Trade lanes and port-to-port sea paths: which ports ship to which, and the
  * waypoint polyline a vessel follows between two ports.
  */
-import type { LatLng } from '../core/api/types.js';
+import type { LatLng } from '../core/platform/api/types.js';
 import { PORTS, portsIn, position, type Port, type Region } from './places.js';
 import { Rng } from './random.js';
 import { SEA_NODES, distanceNm, seaPath } from './sea-graph.js';

@@ -1,5 +1,5 @@
 /** The pagination envelope of api-v2.md 2.7, with relative links. */
-import type { Page } from '../core/api/types.js';
+import type { Page } from '../core/platform/api/types.js';
 
 export interface PageRequest {
   page: number;

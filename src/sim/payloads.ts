@@ -2,7 +2,7 @@
  * Outgoing webhook payloads (api-v2.md 6.3). The shape shown for tracking.delivered is
  * used for every event type; `changes` items are {field, old_value, new_value}.
  */
-import type { TrackingData } from '../core/api/types.js';
+import type { TrackingData } from '../core/platform/api/types.js';
 import { containerCheckDigit } from '../shared/iso6346.js';
 import { iso, type ShipmentRow } from './accounts.js';
 import { carrierByScac } from './carriers.js';

@@ -3,7 +3,7 @@
  * a few inland origins and destinations. Location and terminal ids are global and stable,
  * like the service's own ids, and never equal to an index of a result's `locations` array.
  */
-import type { LatLng } from '../core/api/types.js';
+import type { LatLng } from '../core/platform/api/types.js';
 
 export type Region = 'EA' | 'SEA' | 'SA' | 'ME' | 'MED' | 'NEU' | 'NAW' | 'NAE' | 'LATAM' | 'AF';
 

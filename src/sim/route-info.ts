@@ -3,7 +3,7 @@
  * and the vessel's position interpolated along them from the container's events.
  * Paths that cross the Pacific jump from +180 to -180 longitude, as raw coordinates do.
  */
-import type { LatLng, RouteInfo, TrackingData, TrackingEvent } from '../core/api/types.js';
+import type { LatLng, RouteInfo, TrackingData, TrackingEvent } from '../core/platform/api/types.js';
 import { seaLeg } from './lanes.js';
 import { parseNaive } from './naive-time.js';
 import { placeById, type Port } from './places.js';

@@ -3,7 +3,7 @@
  * generated routes follow plausible shipping lanes instead of crossing continents.
  * Coordinates are [latitude, longitude], as the tracking service gives them.
  */
-import type { LatLng } from '../core/api/types.js';
+import type { LatLng } from '../core/platform/api/types.js';
 
 export const SEA_NODES: Record<string, LatLng> = {
   bohai: [38.5, 119.6],

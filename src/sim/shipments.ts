@@ -2,7 +2,7 @@
  * Tracked shipments: the tracking lookup with its credit rules, stored records, and
  * DELETE with the 72-hour refund rule (api-v2.md 3.2, 4.4, 4.6).
  */
-import type { RequestEcho, ShipmentRecord, TrackingData, TrackingResult } from '../core/api/types.js';
+import type { RequestEcho, ShipmentRecord, TrackingData, TrackingResult } from '../core/platform/api/types.js';
 import { iso, type Account, type ShipmentRow } from './accounts.js';
 import { carrierByScac, type CarrierInfo } from './carriers.js';
 import type { SimContext } from './context.js';

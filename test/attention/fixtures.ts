@@ -2,7 +2,7 @@
  * Snapshots of hand-made shipments written through the store's own write path, at chosen times,
  * so the change log and the plans as first seen are what Quayside would have recorded.
  */
-import type { Location, TrackingEvent } from '../../src/core/api/types.js';
+import type { Location, TrackingEvent } from '../../src/core/platform/api/types.js';
 import type { Store } from '../../src/core/store/index.js';
 import {
   MAERSK,

@@ -5,10 +5,10 @@
  *   npx tsx test/bench/service-bench.ts
  */
 import { pathToFileURL } from 'node:url';
-import { TrackingClient } from '../../src/core/api/client.js';
-import { NetworkError } from '../../src/core/api/errors.js';
-import * as fx from '../../src/core/api/fixtures.js';
-import { startTestServer } from '../../src/core/api/test-server.js';
+import { TrackingClient } from '../../src/core/platform/api/client.js';
+import { NetworkError } from '../../src/core/platform/api/errors.js';
+import * as fx from '../support/api-fixtures.js';
+import { startTestServer } from '../support/api-test-server.js';
 import { startSimulator } from '../../src/sim/index.js';
 
 /** startSimulator with an account of `count` seeded shipments, until it serves. */

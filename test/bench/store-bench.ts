@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ShipmentRecord } from '../../src/core/api/types.js';
+import type { ShipmentRecord } from '../../src/core/platform/api/types.js';
 import { DEFAULT_EXPORT_COLUMNS, exportShipments } from '../../src/core/features/export/index.js';
 import { openStore, type Store } from '../../src/core/store/index.js';
 import { withLongestStall } from '../helpers/event-loop.js';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MemorySecretStore } from '../../src/core/secrets/index.js';
+import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 import { runImport } from '../../src/core/features/imports/imports.js';
 import { QUEUED_MS, HANDLING_BASE_MS, HANDLING_PER_ITEM_MS } from '../../src/sim/batch.js';
 import { Worker } from 'node:worker_threads';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
-import { apiKeyAccount, MemorySecretStore } from '../../src/core/secrets/index.js';
+import { apiKeyAccount, MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 import type { Shipment } from '../../src/shared/domain.js';
 import type { PendingNote } from '../../src/shared/contract/index.js';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';

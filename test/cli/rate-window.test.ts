@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../../src/core/secrets/index.js';
+import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 import { QuaysideService } from '../../src/core/core.js';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';
 import { track, waitFor } from '../../src/sim/test-support.js';

@@ -8,7 +8,7 @@ import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookSecretAccount } from '../../src/core/secrets/index.js';
+import { webhookSecretAccount } from '../../src/core/platform/secrets/index.js';
 import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium, startStack, type Stack } from './support/index.js';
 
 interface Received {

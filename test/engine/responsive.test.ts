@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../../src/core/secrets/index.js';
+import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 import type { EngineClient } from '../../src/engine/client.js';
 import { spawnNodeEngine } from '../../src/engine/spawn-node.js';
 import type { Result } from '../../src/shared/contract/index.js';

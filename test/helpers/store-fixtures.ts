@@ -14,7 +14,7 @@ import type {
   TrackingData,
   TrackingEvent,
   TrackingResult,
-} from '../../src/core/api/types.js';
+} from '../../src/core/platform/api/types.js';
 import { containerCheckDigit } from '../../src/shared/iso6346.js';
 import { openStore, type Store } from '../../src/core/store/store.js';
 

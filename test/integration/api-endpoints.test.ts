@@ -6,10 +6,10 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TrackingClient } from '../../src/core/api/client.js';
-import { AuthError, BadRequestError } from '../../src/core/api/errors.js';
-import type { TrackingResult, TrackRequest } from '../../src/core/api/types.js';
-import { createScheduler, type Scheduler } from '../../src/core/scheduler/index.js';
+import { TrackingClient } from '../../src/core/platform/api/client.js';
+import { AuthError, BadRequestError } from '../../src/core/platform/api/errors.js';
+import type { TrackingResult, TrackRequest } from '../../src/core/platform/api/types.js';
+import { createScheduler, type Scheduler } from '../../src/core/platform/scheduler/index.js';
 import { containerCheckDigit } from '../../src/shared/iso6346.js';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';
 

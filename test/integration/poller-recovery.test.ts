@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJob } from '../../src/core/features/imports/jobs/jobs.js';
 import { SqlitePollerStore } from '../../src/core/features/imports/jobs/job-store.js';
-import { MemorySecretStore } from '../../src/core/secrets/index.js';
+import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 import { runJob } from '../../src/core/features/imports/imports.js';
 import { QuaysideService } from '../../src/core/core.js';
 import { validateSpreadsheet } from '../../src/core/features/imports/sheets/index.js';

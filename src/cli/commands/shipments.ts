@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import { NetworkError } from '../../core/api/errors.js';
+import { NetworkError } from '../../core/platform/api/errors.js';
 import { saveNote } from '../../core/features/notes/notes.js';
 import { sendWaitingNotes } from '../../core/features/notes/outbox-sender.js';
 import type { Command, Context } from '../context.js';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/helpers/store-fixtures.js';
-import { StoreError } from './errors.js';
-import { LATEST_SCHEMA_VERSION } from './migrations.js';
+import { StoreError } from '../platform/db/errors.js';
+import { LATEST_SCHEMA_VERSION } from '../platform/db/migrations.js';
 import { openStore } from './store.js';
 
 let dir: string;

@@ -2,26 +2,26 @@
  * The local SQLite cache: one object over one file, used by one writer (the core).
  * Everything the service told us is kept here, so the office can work offline.
  */
-import { writeTransaction } from './tx.js';
+import { writeTransaction } from '../platform/db/tx.js';
 import type { Database } from 'better-sqlite3';
 import type { Shipment } from '../../shared/domain.js';
-import type { ShipmentRecord } from '../api/types.js';
-import type { RateBudget } from '../scheduler/rate-budget.js';
-import { openDatabase } from './db.js';
-import { type Directory, createDirectory } from './directory.js';
-import { invalidInputError, translateSqliteError } from './errors.js';
-import { type ShipmentQueries, createShipmentQueries } from './queries.js';
-import { createShipmentReader } from './read.js';
-import { createSearchIndex } from './search.js';
-import { createFacets } from './facets.js';
-import { type NotesOutbox, createNotesOutbox } from './notes-outbox.js';
-import { type Watchlists, createWatchlists } from './watchlists.js';
-import { type ChangeFeed, createChangeFeed } from './feed.js';
+import type { ShipmentRecord } from '../platform/api/types.js';
+import type { RateBudget } from '../platform/scheduler/rate-budget.js';
+import { openDatabase } from '../platform/db/db.js';
+import { type Directory, createDirectory } from '../features/settings/repository.js';
+import { invalidInputError, translateSqliteError } from '../platform/db/errors.js';
+import { type ShipmentQueries, createShipmentQueries } from '../features/shipments/cache/queries.js';
+import { createShipmentReader } from '../features/shipments/cache/read.js';
+import { createSearchIndex } from '../features/shipments/cache/search.js';
+import { createFacets } from '../features/shipments/cache/facets.js';
+import { type NotesOutbox, createNotesOutbox } from '../features/notes/repository.js';
+import { type Watchlists, createWatchlists } from '../features/watchlists/repository.js';
+import { type ChangeFeed, createChangeFeed } from '../features/feed/repository.js';
 import type { ShipmentFacets } from '../../shared/contract/index.js';
-import { type SqliteBudgetOptions, createSqliteRateBudget } from './rate-budget.js';
-import { type ShipmentEdits, createShipmentEdits } from './shipment-edits.js';
-import { type TrackingResultInput, snapshotFromShipmentRecord, snapshotFromTrackingResult } from './snapshot.js';
-import { type WriteResult, type WriteStatus, createShipmentWriter } from './write.js';
+import { type SqliteBudgetOptions, createSqliteRateBudget } from '../platform/db/rate-budget.js';
+import { type ShipmentEdits, createShipmentEdits } from '../features/shipments/cache/shipment-edits.js';
+import { type TrackingResultInput, snapshotFromShipmentRecord, snapshotFromTrackingResult } from '../features/shipments/cache/snapshot.js';
+import { type WriteResult, type WriteStatus, createShipmentWriter } from '../features/shipments/cache/write.js';
 
 export interface StoreOptions {
   /** The clock, for local write times (injected in tests). */

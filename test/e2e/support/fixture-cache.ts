@@ -19,10 +19,10 @@
  */
 import { constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cacheFile } from '../../../src/core/paths.js';
-import { MIGRATIONS } from '../../../src/core/store/migrations.js';
+import { cacheFile } from '../../../src/core/platform/paths.js';
+import { MIGRATIONS } from '../../../src/core/platform/db/migrations.js';
 import { openStore } from '../../../src/core/store/index.js';
-import { schemaVersion } from '../../../src/core/store/migrate.js';
+import { schemaVersion } from '../../../src/core/platform/db/migrate.js';
 import { DEFAULT_API_KEY } from '../../../src/sim/index.js';
 import { seedCache, type SeedResult } from './seed.js';
 

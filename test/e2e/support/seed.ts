@@ -14,10 +14,10 @@
  * Many cache-only shipments for several tests (100,000 take ~25 s): cachedFixture in
  * fixture-cache.ts seeds them once into a shared folder and copies the file into each test's.
  */
-import type { ShipmentRecord } from '../../../src/core/api/types.js';
-import { pageSchema, shipmentRecordSchema } from '../../../src/core/api/schemas.js';
+import type { ShipmentRecord } from '../../../src/core/platform/api/types.js';
+import { pageSchema, shipmentRecordSchema } from '../../../src/core/platform/api/schemas.js';
 import type { AppRuntime } from '../../../src/engine/runtime.js';
-import { cacheFile } from '../../../src/core/paths.js';
+import { cacheFile } from '../../../src/core/platform/paths.js';
 import { openStore, type Store } from '../../../src/core/store/index.js';
 import { SimContext } from '../../../src/sim/context.js';
 import { DEFAULT_API_KEY, type Simulator } from '../../../src/sim/index.js';

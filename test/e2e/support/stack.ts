@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiInput, ApiMethod, ApiOutput, Result } from '../../../src/shared/contract/index.js';
-import { MemorySecretStore, apiKeyAccount } from '../../../src/core/secrets/index.js';
+import { MemorySecretStore, apiKeyAccount } from '../../../src/core/platform/secrets/index.js';
 import { startHarness, type Harness } from '../../../src/harness/server.js';
 import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../../src/sim/index.js';
 import { seedCache, type SeedOptions, type SeedResult } from './seed.js';

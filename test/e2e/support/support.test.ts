@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cacheFile } from '../../../src/core/paths.js';
+import { cacheFile } from '../../../src/core/platform/paths.js';
 import { buildRenderer as buildIfStale } from '../../../src/harness/renderer-build.js';
 import { openStore } from '../../../src/core/store/index.js';
 import { buildRenderer, rendererIsStale, seedCache, startStack, type Stack } from './index.js';

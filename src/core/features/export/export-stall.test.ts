@@ -5,7 +5,7 @@
  */
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShipmentRecord } from '../../api/types.js';
+import type { ShipmentRecord } from '../../platform/api/types.js';
 import type { Store } from '../../store/index.js';
 import { leastLongestStall } from '../../../../test/helpers/event-loop.js';
 import { container, containerNumber, defaultEvents, openTempStore, shipmentRecord, trackingData, uuidFor } from '../../../../test/helpers/store-fixtures.js';

@@ -4,11 +4,11 @@
  * The service's [lat, lng] pairs go through latLngFromApi (the one conversion) and leave here
  * as GeoJSON [lng, lat].
  */
-import type { RouteInfo } from '../../api/types.js';
+import type { RouteInfo } from '../../platform/api/types.js';
 import type { QuaysideService } from '../../core.js';
 import { latLngFromApi } from '../../store/index.js';
 import type { MapRoute } from '../../../shared/contract/index.js';
-import { where } from '../../store/queries.js';
+import { where } from '../shipments/cache/queries.js';
 import { resolveFilter } from '../shipments/filters.js';
 import type { AreaHandlers } from '../settings/handlers.js';
 

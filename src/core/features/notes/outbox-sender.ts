@@ -4,7 +4,7 @@
  * a train goes out by itself when the network is back; it also survives a restart (the
  * outbox is in SQLite and is drained when the app starts).
  */
-import { BadRequestError, UnexpectedStatusError } from '../../api/errors.js';
+import { BadRequestError, UnexpectedStatusError } from '../../platform/api/errors.js';
 import type { OutboxEntry } from '../../store/index.js';
 import type { QuaysideService } from '../../core.js';
 import { toAppError } from '../../errors.js';

@@ -1,5 +1,5 @@
 /** The carrier directory (GET /v2/companies), fetched once and kept in the cache. */
-import type { Carrier } from '../../api/types.js';
+import type { Carrier } from '../../platform/api/types.js';
 import type { QuaysideService } from '../../core.js';
 
 export async function carrierDirectory(service: QuaysideService, options: { refresh?: boolean } = {}): Promise<{ carriers: Carrier[]; fetchedAt: string | null }> {

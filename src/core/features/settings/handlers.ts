@@ -5,7 +5,7 @@
 import type { ApiMethod, ApiOutput, HandlerInput } from '../../../shared/contract/index.js';
 import type { CreditsView, SettingsView, ShipmentFilterInput, ThemeChoice } from '../../../shared/contract/index.js';
 import { checkContainerNumber } from '../../../shared/iso6346.js';
-import { AuthError, NetworkError } from '../../api/errors.js';
+import { AuthError, NetworkError } from '../../platform/api/errors.js';
 import { LookupError, planLookup } from '../tracking/reference.js';
 import type { QuaysideService } from '../../core.js';
 import { resolveFilter } from '../shipments/filters.js';

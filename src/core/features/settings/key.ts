@@ -2,8 +2,8 @@
  * The API key: in the OS keychain (or QUAYSIDE_API_KEY for headless use), checked with
  * GET /v2/apikey before it is stored. It never reaches the cache, a log or an error message.
  */
-import { AuthError } from '../../api/errors.js';
-import { apiKeyAccount } from '../../secrets/index.js';
+import { AuthError } from '../../platform/api/errors.js';
+import { apiKeyAccount } from '../../platform/secrets/index.js';
 import { ServiceError, type QuaysideService } from '../../core.js';
 
 export async function keyStatus(service: QuaysideService): Promise<{ apiBase: string; source: 'environment' | 'keychain' | null; last4: string | null }> {

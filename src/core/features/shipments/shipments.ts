@@ -3,7 +3,7 @@
  * service per api-v2.md 3.2, each record's outcome said before anything is sent.
  */
 import type { Shipment } from '../../../shared/domain.js';
-import { normaliseReference } from '../../import/normalise.js';
+import { normaliseReference } from '../imports/sheets/normalise.js';
 import { ServiceError, type QuaysideService } from '../../core.js';
 import { describeRemoval, predictRemoval, type RemovalOutcome } from './removal.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Carrier } from '../../api/types.js';
+import type { Carrier } from '../../platform/api/types.js';
 import { planLookup } from './reference.js';
 
 const carriers: Carrier[] = [

@@ -1,8 +1,8 @@
 import { checkContainerNumber } from '../../../shared/iso6346.js';
 import type { TrackingType } from '../../../shared/domain.js';
-import type { Carrier } from '../../api/types.js';
-import { buildCarrierDirectory, chooseCarrier, resolveCarrierText } from '../../import/carriers.js';
-import { normaliseReference } from '../../import/normalise.js';
+import type { Carrier } from '../../platform/api/types.js';
+import { buildCarrierDirectory, chooseCarrier, resolveCarrierText } from '../imports/sheets/carriers.js';
+import { normaliseReference } from '../imports/sheets/normalise.js';
 
 /** What a single lookup will send, decided before anything is sent. */
 export interface LookupPlan {

@@ -4,7 +4,7 @@
  * spends nothing, unless forced.
  */
 import type { Shipment, TrackingType } from '../../../shared/domain.js';
-import type { TrackingResult } from '../../api/types.js';
+import type { TrackingResult } from '../../platform/api/types.js';
 import { ServiceError, type QuaysideService } from '../../core.js';
 import { carrierDirectory } from '../settings/carriers.js';
 import { planLookup } from './reference.js';

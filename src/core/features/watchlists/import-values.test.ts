@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Result } from '../../../shared/contract/index.js';
 import type { ImportColumnValues, ImportJobView, WatchlistView } from '../../../shared/contract/index.js';
 import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../../sim/index.js';
-import { MemorySecretStore } from '../../secrets/index.js';
+import { MemorySecretStore } from '../../platform/secrets/index.js';
 import { createAppRuntime, type AppRuntime } from '../../../engine/runtime.js';
 
 const TIME_SCALE = 50;

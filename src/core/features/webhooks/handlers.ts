@@ -3,7 +3,7 @@
  * reaches the window once, on create and on regenerate, so the person can copy it; Quayside
  * keeps it in the keychain.
  */
-import type { Webhook, WebhookDelivery } from '../../api/types.js';
+import type { Webhook, WebhookDelivery } from '../../platform/api/types.js';
 import type { QuaysideService } from '../../core.js';
 import type { WebhookDeliveryView, WebhookView } from '../../../shared/contract/index.js';
 import type { AreaHandlers } from '../settings/handlers.js';

@@ -4,8 +4,8 @@
  * once the service answered, so a keychain failure does not undo it: `secretKept` false tells the
  * caller to show the secret for the person to keep.
  */
-import type { Webhook } from '../../api/types.js';
-import { SecretStoreError, webhookSecretAccount } from '../../secrets/index.js';
+import type { Webhook } from '../../platform/api/types.js';
+import { SecretStoreError, webhookSecretAccount } from '../../platform/secrets/index.js';
 import type { QuaysideService } from '../../core.js';
 
 async function keepWebhookSecret(service: QuaysideService, hook: Webhook): Promise<boolean> {

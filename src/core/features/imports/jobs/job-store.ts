@@ -1,9 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import type { TrackingType } from '../../../../shared/domain.js';
-import type { TrackingResult } from '../../../api/types.js';
+import type { TrackingResult } from '../../../platform/api/types.js';
 import type { JobProgressCounts, OpenTask, PollItem, PollerStore } from '../poller/types.js';
 import type { Store } from '../../../store/index.js';
-import { writeTransaction } from '../../../store/tx.js';
+import { writeTransaction } from '../../../platform/db/tx.js';
 
 /**
  * Import items move queued → submitting → in-task → done, with uncertain for requests whose

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { ValidationReport } from '../sheets/types.js';
-import { writeTransaction } from '../../../store/tx.js';
+import { writeTransaction } from '../../../platform/db/tx.js';
 import type { ItemState } from './job-store.js';
 
 export type JobState = 'running' | 'done' | 'paused' | 'failed';

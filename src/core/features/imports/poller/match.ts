@@ -1,4 +1,4 @@
-import type { TrackingResult } from '../../../api/types.js';
+import type { TrackingResult } from '../../../platform/api/types.js';
 import type { PollItem } from './types.js';
 
 const key = (type: string, value: string) => `${type.toLowerCase()}|${value.trim().toUpperCase()}`;

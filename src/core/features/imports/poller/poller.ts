@@ -1,6 +1,6 @@
-import { BadRequestError, NetworkError, RateLimitedError } from '../../../api/errors.js';
-import type { BatchTask, TrackRequest } from '../../../api/types.js';
-import type { Priority } from '../../../scheduler/types.js';
+import { BadRequestError, NetworkError, RateLimitedError } from '../../../platform/api/errors.js';
+import type { BatchTask, TrackRequest } from '../../../platform/api/types.js';
+import type { Priority } from '../../../platform/scheduler/types.js';
 import { matchResults } from './match.js';
 import type { JobProgress, OpenTask, PollItem, PollerStore } from './types.js';
 

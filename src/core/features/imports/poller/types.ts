@@ -1,5 +1,5 @@
 import type { TrackingType } from '../../../../shared/domain.js';
-import type { TrackingResult } from '../../../api/types.js';
+import type { TrackingResult } from '../../../platform/api/types.js';
 
 /** One reference of an import job, as the poller sees it. */
 export interface PollItem {

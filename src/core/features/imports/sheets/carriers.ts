@@ -4,7 +4,7 @@
  * carrier is used only when the directory has it, and only for the types it supports.
  */
 import type { TrackingType } from '../../../../shared/domain.js';
-import type { Carrier } from '../../../api/types.js';
+import type { Carrier } from '../../../platform/api/types.js';
 import { normaliseWords } from './normalise.js';
 
 /** Alias (normalised words, spaces removed) → SCACs, the first one present in the directory wins. */

@@ -1,6 +1,6 @@
 /** Types of the spreadsheet import: what goes in, what the report says per row. */
 import type { TrackingType } from '../../../../shared/domain.js';
-import type { Carrier } from '../../../api/types.js';
+import type { Carrier } from '../../../platform/api/types.js';
 
 export type TextEncodingName = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 /** `xlsx`: a workbook, whose XML is always Unicode. */

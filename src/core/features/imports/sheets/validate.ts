@@ -4,7 +4,7 @@
  * carrier, or why not. Duplicates and references already ACTIVE in the cache cost nothing.
  */
 import type { TrackingType } from '../../../../shared/domain.js';
-import type { Carrier } from '../../../api/types.js';
+import type { Carrier } from '../../../platform/api/types.js';
 import { checkContainerNumber } from '../../../../shared/iso6346.js';
 import { buildCarrierDirectory, carrierFromBlPrefix, chooseCarrier, resolveCarrierText, type CarrierDirectory } from './carriers.js';
 import { detectHeader, noHeaderError } from './columns.js';

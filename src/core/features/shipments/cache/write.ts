@@ -1,0 +1,310 @@
+/**
+ * The shipments write path: match a snapshot to its row, compare, record changes, and
+ * replace the normalised rows. Callers wrap calls in a transaction (one per lookup, one
+ * per page of GET /v2/shipments).
+ *
+ * Matching: by tracking id when the answer has one; otherwise by (type, reference) among
+ * rows without a tracking id. An answer with a tracking id that matches no row adopts the
+ * newest row of the same (type, reference) that has none.
+ *
+ * An INFO_NOT_FOUND or ERROR answer keeps the last known data (route, containers, events,
+ * shipment status) and sets the outcome: missing now is not the same as never found, and
+ * not delivered either.
+ */
+import type { Database, Statement } from 'better-sqlite3';
+import type { TrackingData } from '../../../platform/api/types.js';
+import { type ChangeRecord, compareSnapshots, detectChanges, eventKey, placeKey } from './changes.js';
+import { latLngFromApi } from './coordinates.js';
+import { encodeRawBody } from './raw-payloads.js';
+import type { ShipmentsRow } from './rows.js';
+import type { SearchIndex } from './search.js';
+import { referenceKey, type Snapshot } from './snapshot.js';
+
+/** How many raw payloads are kept per shipment: the latest and the one before it. */
+export const RAW_PAYLOADS_KEPT = 2;
+
+export type WriteStatus = 'inserted' | 'updated' | 'unchanged' | 'stale';
+
+export interface WriteResult {
+  shipmentId: number;
+  status: WriteStatus;
+  changes: number;
+}
+
+type ShipmentValues = Omit<ShipmentsRow, 'id'>;
+
+const COLUMNS: readonly (keyof ShipmentValues)[] = [
+  'tracking_id', 'reference', 'reference_key', 'type', 'carrier_scac', 'carrier_name', 'company_id',
+  'subscription_status', 'shipment_status', 'outcome', 'result_status', 'outcome_detail', 'has_data', 'note',
+  'origin_location', 'origin_terminal', 'origin_date', 'pol_location', 'pol_terminal', 'pol_date',
+  'pod_location', 'pod_terminal', 'eta', 'destination_location', 'destination_terminal', 'destination_date',
+  'vessel', 'voyage', 'current_lat', 'current_lng', 'position_updated_at', 'course',
+  'start_date', 'end_date', 'service_created_at', 'service_updated_at', 'checked_at', 'data_checked_at', 'stored_at',
+];
+
+// Built from the fixed column list above; values are always bound as named parameters.
+const INSERT_SHIPMENT = `INSERT INTO shipments (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`;
+const UPDATE_SHIPMENT = `UPDATE shipments SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`;
+
+/** Route, position and vessel columns derived from tracking data. */
+function dataColumns(data: TrackingData, previous: ShipmentValues | null): Partial<ShipmentValues> {
+  const s = data.summary;
+  const vessel = pickVessel(data);
+  const route = data.route_info;
+  const position = latLngFromApi(route?.current_position ?? null);
+  return {
+    shipment_status: data.shipment_status ?? null,
+    origin_location: s?.origin?.location ?? null,
+    origin_terminal: s?.origin?.terminal ?? null,
+    origin_date: s?.origin?.date ?? null,
+    pol_location: s?.pol?.location ?? null,
+    pol_terminal: s?.pol?.terminal ?? null,
+    pol_date: s?.pol?.date ?? null,
+    pod_location: s?.pod?.location ?? null,
+    pod_terminal: s?.pod?.terminal ?? null,
+    eta: s?.pod?.date ?? null,
+    destination_location: s?.destination?.location ?? null,
+    destination_terminal: s?.destination?.terminal ?? null,
+    destination_date: s?.destination?.date ?? null,
+    vessel: vessel?.vessel ?? null,
+    voyage: vessel?.voyage ?? null,
+    // Without route_info (route not requested) the last known position is kept.
+    ...(route
+      ? {
+          current_lat: position?.lat ?? null,
+          current_lng: position?.lng ?? null,
+          position_updated_at: route.last_updated ?? null,
+          course: route.course ?? null,
+        }
+      : {
+          current_lat: previous?.current_lat ?? null,
+          current_lng: previous?.current_lng ?? null,
+          position_updated_at: previous?.position_updated_at ?? null,
+          course: previous?.course ?? null,
+        }),
+  };
+}
+
+/**
+ * The vessel of the latest actual event naming one; failing that, of the earliest
+ * expected one. Naive dates of one payload share a format, so they compare as strings.
+ */
+function pickVessel(data: TrackingData): { vessel: string; voyage: string | null } | null {
+  type Candidate = { date: string; vessel: string; voyage: string | null };
+  let actual = null as Candidate | null;
+  let expected = null as Candidate | null;
+  for (const c of data.containers ?? []) {
+    for (const e of c.events ?? []) {
+      // An undated event cannot be placed in time; it never decides the current vessel.
+      if (e.vessel === null || e.vessel === '' || e.date === null) continue;
+      const candidate = { date: e.date, vessel: e.vessel, voyage: e.voyage };
+      if (e.actual && (actual === null || e.date > actual.date)) actual = candidate;
+      if (!e.actual && (expected === null || e.date < expected.date)) expected = candidate;
+    }
+  }
+  const pick = actual ?? expected;
+  return pick === null ? null : { vessel: pick.vessel, voyage: pick.voyage };
+}
+
+export interface ShipmentWriter {
+  writeSnapshot(snapshot: Snapshot): WriteResult;
+  /**
+   * Many snapshots (a page of GET /v2/shipments) in the caller's transaction, in order; the
+   * search documents of the rows written are rebuilt together at the end (see
+   * SearchIndex.reindexShipments for why).
+   */
+  writeSnapshots(snapshots: readonly Snapshot[]): WriteResult[];
+}
+
+export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: () => string): ShipmentWriter {
+  const byTrackingId: Statement<[string], ShipmentsRow> = db.prepare('SELECT * FROM shipments WHERE tracking_id = ?');
+  // `+tracking_id`: without planner statistics (a new cache) SQLite would walk the unique index
+  // over every row still without a tracking id, once per write: quadratic in a large import.
+  // A note edit waiting in the outbox is newer than what the service reports.
+  const noteWaiting = db.prepare<[number], { one: number }>(
+    'SELECT 1 AS one FROM notes_outbox WHERE shipment_id = ? AND sent_at IS NULL AND failed_at IS NULL LIMIT 1',
+  );
+  const unassignedByReference: Statement<[string, string], ShipmentsRow> = db.prepare(
+    'SELECT * FROM shipments WHERE reference_key = ? AND type = ? AND +tracking_id IS NULL ORDER BY id DESC LIMIT 1',
+  );
+  const insertShipment = db.prepare<ShipmentValues>(INSERT_SHIPMENT);
+  const updateShipment = db.prepare<ShipmentValues & { id: number }>(UPDATE_SHIPMENT);
+  const carrierNameByScac = db.prepare<[string], { name: string }>('SELECT name FROM carriers WHERE scac = ? ORDER BY name LIMIT 1');
+  const carrierScacByName = db.prepare<[string], { scac: string }>('SELECT scac FROM carriers WHERE name = ?');
+  const storedActualEvents = db.prepare<[number], { number: string; status_code: string; date: string; name: string | null; country: string | null; location_id: number | null }>(
+    `SELECT c.number, e.status_code, e.date, l.name, l.country, e.location_id
+       FROM events e
+       JOIN containers c ON c.id = e.container_id
+       LEFT JOIN locations l ON l.shipment_id = e.shipment_id AND l.location_id = e.location_id
+      WHERE e.shipment_id = ? AND e.actual = 1`,
+  );
+  const deleteLocations = db.prepare<[number]>('DELETE FROM locations WHERE shipment_id = ?');
+  const deleteTerminals = db.prepare<[number]>('DELETE FROM terminals WHERE shipment_id = ?');
+  const deleteContainers = db.prepare<[number]>('DELETE FROM containers WHERE shipment_id = ?');
+  const deleteDocuments = db.prepare<[number]>('DELETE FROM shipment_documents WHERE shipment_id = ?');
+  const insertLocation = db.prepare(
+    'INSERT OR REPLACE INTO locations (shipment_id, location_id, name, state, terminal, country, lat, lng) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const insertTerminal = db.prepare('INSERT OR REPLACE INTO terminals (shipment_id, terminal_id, name) VALUES (?, ?, ?)');
+  const insertContainer = db.prepare('INSERT INTO containers (shipment_id, position, number, type) VALUES (?, ?, ?, ?)');
+  const insertEvent = db.prepare(
+    `INSERT INTO events (container_id, shipment_id, position, date, actual, status_code, status, location_id, terminal_id, vessel, voyage)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertDocument = db.prepare('INSERT OR IGNORE INTO shipment_documents (shipment_id, kind, number) VALUES (?, ?, ?)');
+  const insertChange = db.prepare(
+    'INSERT INTO changes (shipment_id, at, kind, from_value, to_value, container_number) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const insertRaw = db.prepare(
+    'INSERT INTO raw_payloads (shipment_id, source, received_at, encoding, body) VALUES (?, ?, ?, ?, ?)',
+  );
+  const pruneRaw = db.prepare<[number, number, number]>(
+    `DELETE FROM raw_payloads WHERE shipment_id = ? AND id <
+       (SELECT id FROM raw_payloads WHERE shipment_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
+  );
+
+  function replaceData(shipmentId: number, data: TrackingData): void {
+    deleteLocations.run(shipmentId);
+    deleteTerminals.run(shipmentId);
+    deleteContainers.run(shipmentId); // events go with their containers
+    deleteDocuments.run(shipmentId);
+    for (const l of data.locations ?? []) {
+      insertLocation.run(shipmentId, l.id, l.name, l.state, l.terminal, l.country, finite(l.lat), finite(l.lng));
+    }
+    for (const t of data.terminals ?? []) insertTerminal.run(shipmentId, t.id, t.name);
+    (data.containers ?? []).forEach((c, position) => {
+      const containerId = Number(insertContainer.run(shipmentId, position, c.number, c.type).lastInsertRowid);
+      (c.events ?? []).forEach((e, eventPosition) => {
+        insertEvent.run(
+          containerId, shipmentId, eventPosition, e.date, e.actual ? 1 : 0, e.status_code, e.status,
+          e.location, e.terminal, e.vessel, e.voyage,
+        );
+      });
+    });
+    for (const n of data.references?.bill_of_lading_numbers ?? []) insertDocument.run(shipmentId, 'bl', n);
+    for (const n of data.references?.booking_numbers ?? []) insertDocument.run(shipmentId, 'bk', n);
+  }
+
+  function storedState(row: ShipmentsRow) {
+    const keys = new Set<string>();
+    if (row.has_data) {
+      for (const e of storedActualEvents.all(row.id)) {
+        keys.add(eventKey(e.number, e.status_code, e.date, placeKey(e.name, e.country, e.location_id)));
+      }
+    }
+    return {
+      hasSnapshot: row.checked_at !== null,
+      hasData: row.has_data === 1,
+      outcome: row.outcome,
+      eta: row.eta,
+      shipmentStatus: row.shipment_status,
+      subscriptionStatus: row.subscription_status,
+      actualEventKeys: keys,
+    };
+  }
+
+  function carrier(s: Snapshot, previous: ShipmentValues | null): { scac: string | null; name: string | null } {
+    const scac = s.carrierScac ?? previous?.carrier_scac ?? (s.carrierName ? carrierScacByName.get(s.carrierName)?.scac : undefined) ?? null;
+    const name = s.carrierName ?? previous?.carrier_name ?? (scac ? carrierNameByScac.get(scac)?.name : undefined) ?? null;
+    return { scac, name };
+  }
+
+  function merge(s: Snapshot, previous: ShipmentsRow | null): ShipmentValues {
+    const { scac, name } = carrier(s, previous);
+    const base: ShipmentValues = {
+      ...(previous ?? emptyValues()),
+      tracking_id: s.trackingId ?? previous?.tracking_id ?? null,
+      reference: s.reference,
+      reference_key: referenceKey(s.reference),
+      type: s.type,
+      carrier_scac: scac,
+      carrier_name: name,
+      company_id: s.companyId === undefined ? (previous?.company_id ?? null) : s.companyId,
+      subscription_status: s.subscriptionStatus ?? previous?.subscription_status ?? null,
+      outcome: s.outcome,
+      result_status: s.resultStatus,
+      outcome_detail: s.outcomeDetail,
+      note: s.note === undefined || (previous !== null && noteWaiting.get(previous.id) !== undefined) ? (previous?.note ?? null) : s.note,
+      start_date: s.startDate === undefined ? (previous?.start_date ?? null) : s.startDate,
+      end_date: s.endDate === undefined ? (previous?.end_date ?? null) : s.endDate,
+      service_created_at: s.serviceCreatedAt ?? previous?.service_created_at ?? null,
+      service_updated_at: s.serviceUpdatedAt ?? previous?.service_updated_at ?? null,
+      checked_at: s.checkedAt,
+      stored_at: nowIso(),
+    };
+    if (s.data === null) return base;
+    return { ...base, ...dataColumns(s.data, previous), has_data: 1, data_checked_at: s.checkedAt };
+  }
+
+  function findRow(s: Snapshot): ShipmentsRow | null {
+    const key = referenceKey(s.reference);
+    if (s.trackingId !== null) {
+      return byTrackingId.get(s.trackingId) ?? unassignedByReference.get(key, s.type) ?? null;
+    }
+    return unassignedByReference.get(key, s.type) ?? null;
+  }
+
+  function recordChanges(shipmentId: number, at: string, changes: ChangeRecord[]): void {
+    for (const c of changes) insertChange.run(shipmentId, at, c.kind, c.from, c.to, c.containerNumber);
+  }
+
+  /** Writes one snapshot; the caller rebuilds the search document when it was inserted or updated. */
+  function write(s: Snapshot): WriteResult {
+    const previous = findRow(s);
+    if (previous !== null) {
+      const order = compareSnapshots(
+        { updatedAt: previous.service_updated_at, checkedAt: previous.checked_at },
+        { updatedAt: s.serviceUpdatedAt, checkedAt: s.checkedAt },
+      );
+      if (order !== 'newer') return { shipmentId: previous.id, status: order === 'older' ? 'stale' : 'unchanged', changes: 0 };
+    }
+    const values = merge(s, previous);
+    let shipmentId: number;
+    let changes: ChangeRecord[] = [];
+    if (previous === null) {
+      shipmentId = Number(insertShipment.run(values).lastInsertRowid);
+    } else {
+      shipmentId = previous.id;
+      changes = detectChanges(storedState(previous), {
+        outcome: values.outcome,
+        data: s.data,
+        eta: values.eta,
+        shipmentStatus: values.shipment_status,
+        subscriptionStatus: values.subscription_status,
+      });
+      updateShipment.run({ ...values, id: shipmentId });
+    }
+    if (s.data !== null) replaceData(shipmentId, s.data);
+    // A change is dated when Quayside saw it (the answer's arrival), not when the carrier was
+    // last checked: the feed's "since you last looked" and its days follow the person's clock.
+    recordChanges(shipmentId, s.receivedAt, changes);
+    const raw = encodeRawBody(s.raw);
+    insertRaw.run(shipmentId, s.source, s.receivedAt, raw.encoding, raw.body);
+    pruneRaw.run(shipmentId, shipmentId, RAW_PAYLOADS_KEPT - 1);
+    return { shipmentId, status: previous === null ? 'inserted' : 'updated', changes: changes.length };
+  }
+
+  const written = (r: WriteResult) => r.status === 'inserted' || r.status === 'updated';
+
+  return {
+    writeSnapshot(s) {
+      const result = write(s);
+      if (written(result)) search.reindexShipment(result.shipmentId);
+      return result;
+    },
+    writeSnapshots(snapshots) {
+      const results = snapshots.map(write);
+      search.reindexShipments(results.filter(written).map((r) => r.shipmentId));
+      return results;
+    },
+  };
+}
+
+function finite(n: number | null | undefined): number | null {
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+}
+
+export function emptyValues(): ShipmentValues {
+  const values = Object.fromEntries(COLUMNS.map((c) => [c, null])) as unknown as ShipmentValues;
+  return { ...values, outcome: 'PENDING', has_data: 0, reference: '', reference_key: '', type: '', stored_at: '' };
+}

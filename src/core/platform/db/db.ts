@@ -1,0 +1,96 @@
+/**
+ * Opening the cache file: directory and permission checks, version refusal, integrity
+ * check, pragmas, then migrations. Any failure leaves the file as it was.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Database } from 'better-sqlite3';
+import { openSqlite } from './sqlite-addon.js';
+import { damagedError, newerSchemaError, readOnlyError, translateSqliteError } from './errors.js';
+import { runMigrations, schemaVersion } from './migrate.js';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations.js';
+import { registerSearchFunctions } from './search-functions.js';
+
+/** How long a reader or writer waits for a lock held by another connection. */
+export const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Page cache of the connection, in KiB (SQLite's default is 2 MiB). A page of GET
+ * /v2/shipments flushes a search-index segment that FTS5 then merges with older ones; with
+ * the default cache those merges re-read their pages from disk, and a page took a third
+ * longer to store at 100,000 shipments than at 0. Negative: a size in KiB, not pages.
+ */
+export const PAGE_CACHE_KIB = 64 * 1024;
+
+export interface OpenedDatabase {
+  db: Database;
+  file: string;
+  dir: string;
+}
+
+function ensureWritableLocation(file: string, dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw readOnlyError(dir, err);
+  }
+  try {
+    if (fs.existsSync(file)) fs.accessSync(file, fs.constants.R_OK | fs.constants.W_OK);
+  } catch (err) {
+    throw readOnlyError(file, err);
+  }
+  try {
+    // WAL needs the -wal and -shm files beside the database.
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (err) {
+    throw readOnlyError(dir, err);
+  }
+}
+
+function quickCheck(db: Database, file: string): void {
+  const rows = db.pragma('quick_check') as { quick_check: string }[];
+  const problems = rows.map((r) => r.quick_check).filter((r) => r !== 'ok');
+  if (problems.length > 0) {
+    const first = problems.slice(0, 2).join('; ');
+    throw damagedError(file, `integrity check: ${first}${problems.length > 2 ? '; ...' : ''}`);
+  }
+}
+
+/**
+ * Opens (creating if needed) and migrates the cache. Throws StoreError for a damaged
+ * file, a newer schema, or a location Quayside cannot write to.
+ */
+export function openDatabase(fileArg: string): OpenedDatabase {
+  const file = path.resolve(fileArg);
+  const dir = path.dirname(file);
+  ensureWritableLocation(file, dir);
+
+  let db: Database;
+  try {
+    db = openSqlite(file);
+  } catch (err) {
+    throw translateSqliteError(err, file, dir);
+  }
+  try {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // Read-only checks first: a refused or damaged file must not be written to.
+    const version = schemaVersion(db);
+    if (version > LATEST_SCHEMA_VERSION) throw newerSchemaError(file, version, LATEST_SCHEMA_VERSION);
+    quickCheck(db, file);
+
+    const mode = db.pragma('journal_mode = WAL', { simple: true });
+    if (mode !== 'wal') throw readOnlyError(dir);
+    db.pragma('synchronous = NORMAL');
+    db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
+    db.pragma('foreign_keys = ON');
+    registerSearchFunctions(db);
+    runMigrations(db, MIGRATIONS);
+    // Planner statistics for a long-lived connection, bounded so opening stays quick.
+    db.pragma('analysis_limit = 1000');
+    db.pragma('optimize = 0x10002');
+    return { db, file, dir };
+  } catch (err) {
+    db.close();
+    throw translateSqliteError(err, file, dir);
+  }
+}

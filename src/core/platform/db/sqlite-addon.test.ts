@@ -1,0 +1,33 @@
+/** The addon named by Electron main is the one better-sqlite3 loads, for the cache and for backups. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkBackup } from './backup.js';
+import { openStore } from '../../store/store.js';
+import { useSqliteAddon } from './sqlite-addon.js';
+
+const require = createRequire(import.meta.url);
+const NODE_ADDON = join(dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
+
+describe('useSqliteAddon', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'quayside-addon-'));
+  afterEach(() => useSqliteAddon(undefined));
+
+  it('opens the cache and checks backups with the addon named', () => {
+    useSqliteAddon(NODE_ADDON);
+    const store = openStore(join(dir, 'named.db'));
+    store.close();
+    expect(checkBackup(join(dir, 'named.db'))).toMatchObject({ ok: true, shipments: 0 });
+  });
+
+  it('fails on a missing addon instead of falling back to another build', () => {
+    useSqliteAddon(join(dir, 'electron-0.0.0', 'better_sqlite3.node'));
+    expect(() => openStore(join(dir, 'missing-addon.db'))).toThrow();
+    useSqliteAddon(undefined);
+    const store = openStore(join(dir, 'default.db'));
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
