@@ -2,6 +2,7 @@ import type { ParseArgsConfig } from 'node:util';
 import { QuaysideService } from '../core/core.js';
 import { KeytarSecretStore } from '../core/platform/secrets/index.js';
 import { cacheFile, defaultDataDir } from '../core/platform/paths.js';
+import { parseTimeScale } from '../shared/time-scale.js';
 import { translateSqliteError } from '../core/platform/db/errors.js';
 import type { Output } from './output.js';
 
@@ -53,6 +54,8 @@ export function createContext(values: Values, out: Output, env: NodeJS.ProcessEn
         envApiKey: env.QUAYSIDE_API_KEY || null,
         // A person at a terminal is told within seconds that the service cannot be reached.
         offlineGiveUpMs: CLI_OFFLINE_GIVE_UP_MS,
+        // The CLI's documented knob for tests and benchmarks (README): read here, handed down.
+        timeScale: parseTimeScale(env.QUAYSIDE_TIME_SCALE),
       });
       return service;
     },

@@ -4,7 +4,7 @@
  * feature (src/core/features) and take this as their first argument.
  */
 import { TrackingClient } from './platform/api/client.js';
-import { cacheFile, timeScaleFromEnv } from './platform/paths.js';
+import { cacheFile } from './platform/paths.js';
 import { createScheduler, type Scheduler } from './platform/scheduler/index.js';
 import { apiKeyAccount, type SecretStore } from './platform/secrets/index.js';
 import { openStore, StoreError, type Store } from './store/index.js';
@@ -47,7 +47,7 @@ export class QuaysideService {
   private clientCache: TrackingClient | null = null;
 
   constructor(private readonly options: ServiceOptions) {
-    this.timeScale = options.timeScale ?? timeScaleFromEnv();
+    this.timeScale = options.timeScale ?? 1;
     this.now = options.now ?? (() => new Date());
     this.store = openStore(cacheFile(options.dataDir));
     this.scheduler = createScheduler({

@@ -31,7 +31,5 @@ export interface AppRuntime {
   /** Everything main pushes to the window; returns the unsubscribe function. */
   onEvent(listener: EventListener): () => void;
   readonly service: QuaysideService;
-  /** Pushes `feed.new` for changes stored since the last push (call after a sync). */
-  checkFeed(): void;
   close(): Promise<void>;
 }

@@ -174,7 +174,6 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
         return { ok: false, error: toAppError(service.store.translateError(err)) };
       }
     },
-    checkFeed,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -9,7 +9,6 @@ import type { ExportFile, FeedPage, ImportJobView, ImportPreview, MapRoute, MapV
 import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../sim/index.js';
 import { MemorySecretStore } from '../core/platform/secrets/index.js';
 import { createAppRuntime, type AppRuntime } from './runtime.js';
-import { syncShipments } from '../core/features/sync/sync.js';
 
 const TIME_SCALE = 50;
 const SHEET = ['Container,Customer,PO', 'MSKU1234565,ACME,PO-1', 'CMAU3000014,ACME,PO-2', 'OOLU4200426,Globex,=SUM(A1)', 'HLXU8123452,Globex,PO-4', 'MSKU1234565,ACME,PO-1'].join('\r\n');
@@ -94,8 +93,7 @@ describe('the working day through the contract (import, watchlists, feed, export
   });
 
   it('the feed and watchlists show an ETA move made at the service, by how much, until seen', async () => {
-    await syncShipments(runtime.service);
-    runtime.checkFeed();
+    value(await call('sync.now'));
     const all = value<ShipmentListPage>(await call('shipments.list', { status: 'ACTIVE', shipmentStatus: 'IN_TRANSIT', offset: 0, limit: 2 }));
     const [a, b] = all.rows;
     const list = value<WatchlistView>(await call('watchlists.create', { name: 'Initech', kind: 'list', shipmentIds: [a!.id, b!.id] }));
@@ -104,8 +102,7 @@ describe('the working day through the contract (import, watchlists, feed, export
     expect(saved.count).toBeGreaterThanOrEqual(1);
 
     sim.control.moveEta(DEFAULT_API_KEY, a!.trackingId!, 3);
-    await syncShipments(runtime.service);
-    runtime.checkFeed();
+    value(await call('sync.now'));
     const pushed = await waitFor('feed.new', (p) => p.items.some((i) => i.shipmentId === a!.id && i.kind === 'eta_moved'));
     expect(pushed.notify.some((i) => i.kind === 'eta_moved')).toBe(true);
 
@@ -124,15 +121,14 @@ describe('the working day through the contract (import, watchlists, feed, export
 
     value(await call('notifications.update', { eta_moved: false }));
     sim.control.moveEta(DEFAULT_API_KEY, b!.trackingId!, -2);
-    await syncShipments(runtime.service);
-    runtime.checkFeed();
+    value(await call('sync.now'));
     const quiet = await waitFor('feed.new', (p) => p.items.some((i) => i.shipmentId === b!.id));
     expect(quiet.items.find((i) => i.shipmentId === b!.id)?.etaMoveDays).toBe(-2);
     expect(quiet.notify.some((i) => i.kind === 'eta_moved')).toBe(false);
   });
 
   it('a saved filter can be changed: its name, its conditions and its counts follow; a list cannot be turned into one', async () => {
-    await syncShipments(runtime.service);
+    value(await call('sync.now'));
     const all = value<ShipmentListPage>(await call('shipments.list', { offset: 0, limit: 500 }));
     const carriers = [...new Set(all.rows.map((r) => r.carrier.scac).filter((c): c is string => !!c))];
     expect(carriers.length).toBeGreaterThan(1);
@@ -155,7 +151,7 @@ describe('the working day through the contract (import, watchlists, feed, export
   });
 
   it('the map gets positions as numbers, ports with what is due, and a route as GeoJSON [lng, lat] that never jumps more than 180°', async () => {
-    await syncShipments(runtime.service);
+    value(await call('sync.now'));
     const view = value<MapView>(await call('map.view', {}));
     expect(view.shipments.length + view.withoutPosition).toBe(30);
     expect(view.shipments.length).toBeGreaterThan(0);

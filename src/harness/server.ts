@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { timeScaleFromEnv } from '../core/platform/paths.js';
+import { parseTimeScale } from '../shared/time-scale.js';
 import type { SecretStore } from '../core/platform/secrets/index.js';
 import type { EngineClient } from '../engine/client.js';
 import { spawnNodeEngine } from '../engine/spawn-node.js';
@@ -116,7 +116,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       demo: Boolean(options.demo),
       canSwitchSampleData: false,
       secrets: options.secrets && !options.demo ? 'host' : 'keychain',
-      timeScale: options.timeScale ?? timeScaleFromEnv(),
+      timeScale: options.timeScale ?? parseTimeScale(process.env.QUAYSIDE_TIME_SCALE),
       background: options.background,
     }));
   } catch (err) {

@@ -7,7 +7,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as electron from 'electron';
-import { timeScaleFromEnv } from '../core/platform/paths.js';
 import { missingAddonMessage, sqliteAddonPath } from './native-addon.js';
 import { startShell } from './shell.js';
 
@@ -36,7 +35,6 @@ if (missing) {
     argv: process.argv,
     apiBase: process.env.QUAYSIDE_API_BASE || null,
     demo: process.argv.includes('--demo') || process.env.QUAYSIDE_DEMO === '1',
-    timeScale: timeScaleFromEnv(),
     icon: app.isPackaged ? undefined : here('../../build/icon.png'),
     log: (line) => console.log(line),
   });

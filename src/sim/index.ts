@@ -64,7 +64,7 @@ export const DEFAULT_API_KEY = '11111111-2222-4333-8444-555555555555';
 export interface SimOptions {
   /** 0 (default) picks a free port. */
   port?: number;
-  /** Divides every window, delay and retention. Default: QUAYSIDE_TIME_SCALE or 1. */
+  /** Divides every window, delay and retention. Default 1 (`npm run sim` reads QUAYSIDE_TIME_SCALE). */
   timeScale?: number;
   seed?: number;
   accounts?: AccountSpec[];
@@ -90,7 +90,7 @@ export interface Simulator {
 }
 
 export async function startSimulator(options: SimOptions = {}): Promise<Simulator> {
-  const timeScale = options.timeScale ?? (Number(process.env.QUAYSIDE_TIME_SCALE) || 1);
+  const timeScale = options.timeScale ?? 1;
   if (!(timeScale > 0)) throw new Error(`timeScale must be positive, got ${timeScale}`);
   const seed = options.seed ?? 1;
   const ctx = new SimContext(seed, timeScale, options.rateLimits ?? true);

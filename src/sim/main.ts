@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_API_KEY, startSimulator } from './index.js';
+import { parseTimeScale } from '../shared/time-scale.js';
 
 function numberOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const sim = await startSimulator({
     port: numberOption(values.port, 'port') ?? 0,
-    timeScale: numberOption(values['time-scale'], 'time-scale'),
+    timeScale: numberOption(values['time-scale'], 'time-scale') ?? parseTimeScale(process.env.QUAYSIDE_TIME_SCALE),
     seed: numberOption(values.seed, 'seed'),
     rateLimits: !values['no-rate-limits'],
     accounts: [

@@ -10,6 +10,7 @@ import { NetworkError } from '../../src/core/platform/api/errors.js';
 import * as fx from '../support/api-fixtures.js';
 import { startTestServer } from '../support/api-test-server.js';
 import { startSimulator } from '../../src/sim/index.js';
+import { directScheduler } from '../support/direct-scheduler.js';
 
 /** startSimulator with an account of `count` seeded shipments, until it serves. */
 export async function runSimSeedBench(count = 100_000): Promise<void> {
@@ -26,7 +27,7 @@ export async function runClientTimeoutBench(timeoutMs = 300): Promise<void> {
   const server = await startTestServer();
   try {
     server.respond({ hang: true });
-    const client = new TrackingClient({ baseUrl: server.baseUrl, apiKey: fx.KEY, timeoutMs });
+    const client = new TrackingClient({ scheduler: directScheduler, baseUrl: server.baseUrl, apiKey: fx.KEY, timeoutMs });
     const started = performance.now();
     const err = await client.batchTask(fx.TASK_ID).then(
       () => null,

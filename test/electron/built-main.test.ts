@@ -7,7 +7,7 @@
  * the engine) fails here rather than at a person's first start.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { resolveConfig } from 'electron-vite';
@@ -72,6 +72,12 @@ describe('the built main bundle (out/main/index.js)', () => {
     const main = readFileSync(join(APP, 'out', 'main', 'index.js'), 'utf8');
     expect(main).not.toMatch(/from ["']better-sqlite3["']|PRAGMA|BEGIN IMMEDIATE/);
     expect(readFileSync(join(APP, 'out', 'main', 'engine.js'), 'utf8')).toMatch(/BEGIN IMMEDIATE/);
+  });
+
+  it('reads no test knob: nothing it ships looks at QUAYSIDE_TIME_SCALE (a packaged app must keep the service\'s limits)', () => {
+    const shipped = ['main', 'preload'].flatMap((dir) => readdirSync(join(APP, 'out', dir), { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && /\.c?js$/.test(f.name)).map((f) => join(f.parentPath, f.name)));
+    expect(shipped.length).toBeGreaterThan(3);
+    for (const file of shipped) expect(readFileSync(file, 'utf8'), file).not.toMatch(/QUAYSIDE_TIME_SCALE/);
   });
 
   it('starts under Electron stand-ins: spawns the built engine, opens the window, answers a call over the window line, and quits cleanly', async () => {

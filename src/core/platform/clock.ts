@@ -22,9 +22,3 @@ export const systemClock: SchedulerClock = {
   setTimeout: (fn, ms) => setTimeout(fn, Math.ceil(ms)),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
-
-/** `QUAYSIDE_TIME_SCALE=N` compresses every window, backoff and probe interval N times. */
-export function defaultTimeScale(): number {
-  const scale = Number(process.env.QUAYSIDE_TIME_SCALE);
-  return Number.isFinite(scale) && scale > 0 ? scale : 1;
-}

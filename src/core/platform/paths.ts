@@ -13,9 +13,3 @@ export const CACHE_FILE_NAME = 'quayside.db';
 export function cacheFile(dataDir: string): string {
   return join(dataDir, CACHE_FILE_NAME);
 }
-
-/** QUAYSIDE_TIME_SCALE=N compresses every rate window and wait N times (tests and benchmarks). */
-export function timeScaleFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const scale = Number(env.QUAYSIDE_TIME_SCALE);
-  return Number.isFinite(scale) && scale > 0 ? scale : 1;
-}

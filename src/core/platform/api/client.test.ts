@@ -3,6 +3,7 @@ import type { RequestScheduler, ScheduleOptions } from '../scheduler/types.js';
 import { TrackingClient } from './client.js';
 import * as fx from '../../../../test/support/api-fixtures.js';
 import { startTestServer, type TestServer } from '../../../../test/support/api-test-server.js';
+import { directScheduler } from '../../../../test/support/direct-scheduler.js';
 
 /** Records what each call asks of the scheduler, then sends at once. */
 class RecordingScheduler implements RequestScheduler {
@@ -254,9 +255,9 @@ describe('endpoints: method, path, query and body as api-v2.md section 4 gives t
 describe('base URL and key source', () => {
   it('accepts a base URL with a trailing slash and keeps a path prefix', async () => {
     server.respond({ json: fx.ok({}) });
-    await new TrackingClient({ baseUrl: `${server.baseUrl}/`, apiKey: fx.KEY }).carriers();
+    await new TrackingClient({ scheduler: directScheduler, baseUrl: `${server.baseUrl}/`, apiKey: fx.KEY }).carriers();
     expect(last().path).toBe('/v2/companies');
-    await new TrackingClient({ baseUrl: `${server.baseUrl}/proxy//`, apiKey: fx.KEY }).carriers();
+    await new TrackingClient({ scheduler: directScheduler, baseUrl: `${server.baseUrl}/proxy//`, apiKey: fx.KEY }).carriers();
     expect(last().path).toBe('/proxy/v2/companies');
   });
 
@@ -264,7 +265,7 @@ describe('base URL and key source', () => {
     server.respond({ json: fx.ok({}) });
     let n = 0;
     const keys = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
-    const rotating = new TrackingClient({ baseUrl: server.baseUrl, apiKey: async () => keys[n++] ?? null });
+    const rotating = new TrackingClient({ scheduler: directScheduler, baseUrl: server.baseUrl, apiKey: async () => keys[n++] ?? null });
     await rotating.carriers();
     expect(query().api_key).toBe(keys[0]);
     await rotating.carriers();

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { TrackingType } from '../../../shared/domain.js';
-import { directScheduler, type Bucket, type Priority, type RequestScheduler } from '../scheduler/types.js';
+import type { Bucket, Priority, RequestScheduler } from '../scheduler/types.js';
 import { sendOnce, type ApiRequest, type HttpConfig } from './http.js';
 import {
   apiKeyInfoSchema,
@@ -42,7 +42,8 @@ export interface TrackingClientOptions {
   baseUrl: string;
   /** The key, or a function asked before every attempt (so a changed key is picked up). */
   apiKey: string | (() => Promise<string | null>);
-  scheduler?: RequestScheduler;
+  /** Every request goes through it: the rate limits, retries and the offline wait live there. */
+  scheduler: RequestScheduler;
   fetch?: typeof fetch;
   /** Per attempt, including reading the body. Default 30 s. */
   timeoutMs?: number;
@@ -111,7 +112,7 @@ export class TrackingClient {
   private readonly scheduler: RequestScheduler;
 
   constructor(options: TrackingClientOptions) {
-    this.scheduler = options.scheduler ?? directScheduler;
+    this.scheduler = options.scheduler;
     this.http = {
       baseUrl: options.baseUrl,
       apiKey: options.apiKey,

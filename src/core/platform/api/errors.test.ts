@@ -11,6 +11,7 @@ import {
 } from './errors.js';
 import * as fx from '../../../../test/support/api-fixtures.js';
 import { closedPort, startTestServer, type TestServer } from '../../../../test/support/api-test-server.js';
+import { directScheduler } from '../../../../test/support/direct-scheduler.js';
 
 let server: TestServer;
 let logLines: string[];
@@ -24,7 +25,7 @@ afterAll(() => server.close());
 beforeEach(() => {
   server.requests.length = 0;
   logLines = [];
-  client = new TrackingClient({ baseUrl: server.baseUrl, apiKey: fx.KEY, log: (l) => logLines.push(l), timeoutMs: 2_000, now: () => NOW });
+  client = new TrackingClient({ scheduler: directScheduler, baseUrl: server.baseUrl, apiKey: fx.KEY, log: (l) => logLines.push(l), timeoutMs: 2_000, now: () => NOW });
 });
 
 async function failure(call: () => Promise<unknown>): Promise<ApiError> {
@@ -129,7 +130,7 @@ describe('HTTP statuses', () => {
 describe('network failures', () => {
   it('connection refused → NetworkError, requestSent false', async () => {
     const port = await closedPort();
-    const refused = new TrackingClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: fx.KEY, log: (l) => logLines.push(l) });
+    const refused = new TrackingClient({ scheduler: directScheduler, baseUrl: `http://127.0.0.1:${port}`, apiKey: fx.KEY, log: (l) => logLines.push(l) });
     const err = await failure(() => refused.createBatch([{ company: 'AUTO', type: 'container', value: 'X' }]));
     expect(err).toBeInstanceOf(NetworkError);
     expect(err).toMatchObject({ code: 'ECONNREFUSED', requestSent: false, timedOut: false, endpoint: 'POST /v2/tracking/batch' });
@@ -138,7 +139,7 @@ describe('network failures', () => {
   });
 
   it('an unknown host → requestSent false', async () => {
-    const nowhere = new TrackingClient({ baseUrl: 'http://quayside-test.invalid', apiKey: fx.KEY, timeoutMs: 10_000 });
+    const nowhere = new TrackingClient({ scheduler: directScheduler, baseUrl: 'http://quayside-test.invalid', apiKey: fx.KEY, timeoutMs: 10_000 });
     const err = await failure(() => nowhere.apiKeyInfo());
     expect(err).toMatchObject({ requestSent: false, timedOut: false });
     expect(['ENOTFOUND', 'EAI_AGAIN']).toContain((err as NetworkError).code);
@@ -147,7 +148,7 @@ describe('network failures', () => {
 
   it('a server that never answers → timedOut', async () => {
     server.respond({ hang: true });
-    const slow = new TrackingClient({ baseUrl: server.baseUrl, apiKey: fx.KEY, timeoutMs: 300, log: (l) => logLines.push(l) });
+    const slow = new TrackingClient({ scheduler: directScheduler, baseUrl: server.baseUrl, apiKey: fx.KEY, timeoutMs: 300, log: (l) => logLines.push(l) });
     // It gives up (how soon: npm run bench, "simulator and API client").
     const err = await failure(() => slow.batchTask(fx.TASK_ID));
     expect(err).toBeInstanceOf(NetworkError);
@@ -166,7 +167,7 @@ describe('network failures', () => {
   });
 
   it('an invalid base URL is a NetworkError that names no key', async () => {
-    const broken = new TrackingClient({ baseUrl: 'not a url', apiKey: fx.KEY });
+    const broken = new TrackingClient({ scheduler: directScheduler, baseUrl: 'not a url', apiKey: fx.KEY });
     const err = await failure(() => broken.carriers());
     expect(err).toMatchObject({ code: 'ERR_INVALID_URL', requestSent: false });
     expectNoKey(err);
@@ -200,7 +201,7 @@ describe('the API key', () => {
   });
 
   it('a missing key is an AuthError and nothing is sent', async () => {
-    const keyless = new TrackingClient({ baseUrl: server.baseUrl, apiKey: async () => null });
+    const keyless = new TrackingClient({ scheduler: directScheduler, baseUrl: server.baseUrl, apiKey: async () => null });
     const err = await failure(() => keyless.carriers());
     expect(err).toBeInstanceOf(AuthError);
     expect(err.httpStatus).toBeNull();
@@ -208,7 +209,7 @@ describe('the API key', () => {
   });
 
   it('a failure of the key source is passed on as it is', async () => {
-    const broken = new TrackingClient({ baseUrl: server.baseUrl, apiKey: () => Promise.reject(new Error('keychain locked')) });
+    const broken = new TrackingClient({ scheduler: directScheduler, baseUrl: server.baseUrl, apiKey: () => Promise.reject(new Error('keychain locked')) });
     await expect(broken.carriers()).rejects.toThrow('keychain locked');
   });
 });

@@ -3,13 +3,14 @@ import { TrackingClient } from './client.js';
 import { BadRequestError, MalformedResponseError } from './errors.js';
 import * as fx from '../../../../test/support/api-fixtures.js';
 import { startTestServer, type TestServer } from '../../../../test/support/api-test-server.js';
+import { directScheduler } from '../../../../test/support/direct-scheduler.js';
 
 let server: TestServer;
 let client: TrackingClient;
 
 beforeAll(async () => {
   server = await startTestServer();
-  client = new TrackingClient({ baseUrl: server.baseUrl, apiKey: fx.KEY });
+  client = new TrackingClient({ scheduler: directScheduler, baseUrl: server.baseUrl, apiKey: fx.KEY });
 });
 afterAll(() => server.close());
 

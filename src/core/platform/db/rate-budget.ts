@@ -13,7 +13,7 @@ import type { LimitedBucket, RateBudget, Reservation } from '../scheduler/rate-b
 import { writeTransaction } from './tx.js';
 
 export interface SqliteBudgetOptions {
-  /** Every process on one cache must use the same scale (QUAYSIDE_TIME_SCALE). */
+  /** Every process on one cache must use the same scale (tests and benchmarks compress time alike). */
   timeScale: number;
   /** Only `wallNow` is used: processes share the wall clock, not a monotonic one. Default Date.now. */
   clock?: Pick<SchedulerClock, 'wallNow'>;

@@ -1,8 +1,7 @@
 export type { Bucket, Priority, RequestScheduler, ScheduleOptions } from './types.js';
-export { directScheduler } from './types.js';
 export { createScheduler } from './scheduler.js';
 export type { Scheduler, SchedulerOptions, SchedulerStatus, SchedulerWaiting, StatusListener } from './scheduler.js';
-export { systemClock, defaultTimeScale } from '../clock.js';
+export { systemClock } from '../clock.js';
 export type { SchedulerClock, TimerHandle } from '../clock.js';
 export { MemoryRateLedger, createMemoryRateBudget } from './memory-budget.js';
 export type { LedgerSend, MemoryBudgetOptions } from './memory-budget.js';

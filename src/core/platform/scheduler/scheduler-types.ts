@@ -6,7 +6,7 @@ export interface SchedulerOptions {
   clock?: SchedulerClock;
   /** Uniform in [0, 1); jitter of retry backoff. */
   random?: () => number;
-  /** Divides every window, backoff and probe interval. Default: QUAYSIDE_TIME_SCALE or 1. */
+  /** Divides every window, backoff and probe interval (tests and benchmarks). Default 1: the service's own limits. */
   timeScale?: number;
   /**
    * The rate budget of the API key, shared with every other process that uses it (the cache's

@@ -2,7 +2,7 @@ import { ApiError, NetworkError, RateLimitedError, ServerError } from '../api/er
 import { exponentialDelayMs, fullJitterDelayMs } from './backoff.js';
 import { bucketGate, createBucketState, type BucketState } from './bucket-state.js';
 import { BudgetGate } from './budget-gate.js';
-import { defaultTimeScale, systemClock, type TimerHandle } from '../clock.js';
+import { systemClock, type TimerHandle } from '../clock.js';
 import { abortReason, SchedulerClosedError } from './errors.js';
 import { BUCKETS } from './limits.js';
 import { createMemoryRateBudget } from './memory-budget.js';
@@ -41,7 +41,7 @@ interface InFlight {
 export function createScheduler(options: SchedulerOptions = {}): Scheduler {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
-  const scale = options.timeScale ?? defaultTimeScale();
+  const scale = options.timeScale ?? 1;
   if (!(scale > 0)) throw new RangeError(`The time scale must be a positive number, not ${String(scale)}.`);
   const maxAttempts = options.maxAttempts ?? 6;
   const maxRateLimitedRetries = options.maxRateLimitedRetries ?? 10;

@@ -25,8 +25,3 @@ export interface ScheduleOptions {
 export interface RequestScheduler {
   run<T>(options: ScheduleOptions, send: () => Promise<T>): Promise<T>;
 }
-
-/** Sends at once, never retries: for tests of the client alone. */
-export const directScheduler: RequestScheduler = {
-  run: (_options, send) => send(),
-};
