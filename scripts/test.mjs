@@ -46,7 +46,13 @@ const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter
 try {
   const result = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = result.numPendingTests + result.numTodoTests;
-  console.log(`\ntests: ${result.numPassedTests} passed, ${result.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  // A file that failed before any of its tests ran (an import that no longer resolves, a throwing
+  // beforeAll) counts as one failure; so does a run that failed with no test failing (an unhandled
+  // error): vitest's own count has neither.
+  const brokenFiles = result.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')).length;
+  let failed = result.numFailedTests + brokenFiles;
+  if (failed === 0 && run.status !== 0) failed = 1;
+  console.log(`\ntests: ${result.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   rmSync(report, { force: true });
 } catch {
   console.log('\ntests: 0 passed, 1 failed');
