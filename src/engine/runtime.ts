@@ -6,12 +6,19 @@ import { API_METHODS, type ApiMethod, type EventName, type Events, type Result }
 import { INPUT_SCHEMAS } from '../shared/contract/index.js';
 import { QuaysideService } from '../core/core.js';
 import { toAppError } from '../core/errors.js';
-import { createHandlers, creditsView, statusView, type Handlers } from '../core/features/settings/handlers.js';
+import type { HandlerContext, Handlers } from '../core/features/handlers.js';
+import { createSettingsHandlers } from '../core/features/settings/handlers.js';
+import { createShipmentsHandlers } from '../core/features/shipments/handlers.js';
+import { createTrackingHandlers } from '../core/features/tracking/handlers.js';
+import { createCreditsHandlers } from '../core/features/credits/handlers.js';
+import { createSyncHandlers, statusView } from '../core/features/sync/handlers.js';
+import { creditsView } from '../core/features/credits/credits.js';
 import { readCredits } from '../core/features/credits/credits.js';
 import { NotesSender } from '../core/features/notes/outbox-sender.js';
 import { createNotesHandlers, pendingNote } from '../core/features/notes/handlers.js';
 import { createExportHandlers } from '../core/features/export/handlers.js';
-import { createWatchlistHandlers, feedSeenUpTo, notificationPrefs } from '../core/features/watchlists/handlers.js';
+import { createWatchlistHandlers } from '../core/features/watchlists/handlers.js';
+import { createFeedHandlers, feedSeenUpTo, notificationPrefs } from '../core/features/feed/handlers.js';
 import { createImportHandlers } from '../core/features/imports/handlers.js';
 import { BackgroundSync } from '../core/features/sync/background-sync.js';
 import { unfinishedJobIds } from '../core/features/imports/jobs/jobs.js';
@@ -107,7 +114,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       notes.kick();
     },
   });
-  const windowHandlers = createHandlers({
+  const context: HandlerContext = {
     service,
     info: { version: options.version, dataDir: options.dataDir, demo: Boolean(options.demo), shell: options.shell },
     emitCredits: (reread) => (reread ? emitCreditsAfterSpending() : emit('credits', creditsView(service))),
@@ -120,7 +127,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       notes.kick();
       sync.schedule();
     },
-  });
+  };
   const imports = createImportHandlers({
     service,
     dataDir: options.dataDir,
@@ -131,7 +138,11 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     },
   });
   const handlers: Handlers = {
-    ...windowHandlers,
+    ...createSettingsHandlers(context),
+    ...createShipmentsHandlers(context),
+    ...createTrackingHandlers(context),
+    ...createCreditsHandlers(context),
+    ...createSyncHandlers(context),
     ...createNotesHandlers({
       service,
       queued: (shipmentId) => {
@@ -140,6 +151,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
         notes.kick();
       },
     }),
+    ...createFeedHandlers(service),
     ...createWatchlistHandlers({ service, watchlistsChanged: (ids) => emit('watchlists.changed', { ids }) }),
     ...createExportHandlers(service, options.now ?? (() => new Date()), options.chooseExportPath),
     ...createMapHandlers(service),

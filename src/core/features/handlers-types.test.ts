@@ -6,7 +6,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import type { INPUT_SCHEMAS, NoteSaveResult, PendingNote } from '../../shared/contract/index.js';
-import type { Handlers } from './settings/handlers.js';
+import type { Handlers } from './handlers.js';
 
 describe('handler types follow the contract', () => {
   it('takes what the schema lets through and answers what the contract says', () => {

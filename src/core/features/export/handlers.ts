@@ -9,7 +9,7 @@ import { EXPORT_COLUMNS, exportShipments } from './index.js';
 import type { QuaysideService } from '../../core.js';
 import { AppFailure } from '../../errors.js';
 import { findWatchlist, resolveFilter, watchlistMembers } from '../shipments/filters.js';
-import type { AreaHandlers } from '../settings/handlers.js';
+import type { AreaHandlers } from '../handlers.js';
 import type { AppRuntimeOptions } from '../../../engine/runtime-types.js';
 
 function fileStamp(now: Date): string {

@@ -15,7 +15,7 @@ import { createImportJob, runJob, validateImport } from './imports.js';
 import type { QuaysideService } from '../../core.js';
 import { AppFailure, toAppError } from '../../errors.js';
 import { keepCopy } from './import-file.js';
-import type { AreaHandlers } from '../settings/handlers.js';
+import type { AreaHandlers } from '../handlers.js';
 import { readCredits } from '../credits/credits.js';
 
 const LIST_CAP = 1000;

@@ -9,8 +9,9 @@ import type { QuaysideService } from '../../core.js';
 import { latLngFromApi } from '../../store/index.js';
 import type { MapRoute } from '../../../shared/contract/index.js';
 import { where } from '../shipments/cache/queries.js';
+import { mapPoints, mapPorts } from './repository.js';
 import { resolveFilter } from '../shipments/filters.js';
-import type { AreaHandlers } from '../settings/handlers.js';
+import type { AreaHandlers } from '../handlers.js';
 
 /** The route_info of a stored payload, whichever answer it came from (lookup, batch, shipments page). */
 export function routeInfoOf(body: string): RouteInfo | null {
@@ -53,40 +54,13 @@ export function routeSegments(info: RouteInfo): [number, number][][] {
     .filter((line) => line.length >= 2);
 }
 
-interface PointRow {
-  id: number;
-  reference: string;
-  lat: number;
-  lng: number;
-  shipment_status: string | null;
-  eta: string | null;
-  pod_name: string | null;
-}
-
 export function createMapHandlers(service: QuaysideService): AreaHandlers<'map'> {
   const store = service.store;
-  const db = store.db;
   return {
     'map.view': async (input) => {
       const w = where(resolveFilter(store, input));
-      const and = w.sql ? `${w.sql} AND` : 'WHERE';
-      const points = db
-        .prepare(
-          `SELECT s.id, s.reference, s.current_lat AS lat, s.current_lng AS lng, s.shipment_status, s.eta, pod.name AS pod_name
-             FROM shipments s
-             LEFT JOIN locations pod ON pod.shipment_id = s.id AND pod.location_id = s.pod_location
-             ${and} s.current_lat IS NOT NULL AND s.current_lng IS NOT NULL`,
-        )
-        .all(...w.params) as PointRow[];
-      const ports = db
-        .prepare(
-          `SELECT pod.name, pod.country, avg(pod.lat) AS lat, avg(pod.lng) AS lng, count(*) AS due
-             FROM shipments s
-             JOIN locations pod ON pod.shipment_id = s.id AND pod.location_id = s.pod_location
-             ${and} pod.lat IS NOT NULL AND pod.lng IS NOT NULL AND coalesce(s.shipment_status, '') <> 'DELIVERED'
-            GROUP BY pod.name, pod.country ORDER BY due DESC`,
-        )
-        .all(...w.params) as { name: string; country: string | null; lat: number; lng: number; due: number }[];
+      const points = mapPoints(store.db, w);
+      const ports = mapPorts(store.db, w);
       const total = store.countShipments(resolveFilter(store, input));
       return {
         shipments: points.map((p) => ({ id: p.id, reference: p.reference, lat: p.lat, lng: p.lng, shipmentStatus: p.shipment_status, eta: p.eta, podName: p.pod_name })),

@@ -1,6 +1,6 @@
 /** The window's side of notes: saved at once, sent by the outbox (the same path as `quayside note`). */
 import type { PendingNote } from '../../../shared/contract/index.js';
-import type { AreaHandlers } from '../settings/handlers.js';
+import type { AreaHandlers } from '../handlers.js';
 import type { QuaysideService } from '../../core.js';
 import type { OutboxEntry } from '../../store/index.js';
 import { saveNote } from './notes.js';

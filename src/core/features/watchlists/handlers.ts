@@ -1,34 +1,15 @@
-/** Watchlists, the changes feed and which changes become desktop notifications. */
-import { FEED_KINDS, type FeedKind, type NotificationPrefs, type WatchlistView } from '../../../shared/contract/index.js';
+/** Watchlists: lists of chosen shipments, one list per customer from an import, or saved filters. */
+import type { WatchlistView } from '../../../shared/contract/index.js';
 import type { QuaysideService } from '../../core.js';
 import type { WatchlistRecord } from '../../store/index.js';
 import { AppFailure } from '../../errors.js';
 import { findWatchlist, savedFilter, watchlistMembers } from '../shipments/filters.js';
-import type { AreaHandlers } from '../settings/handlers.js';
+import type { AreaHandlers } from '../handlers.js';
 
-const FEED_SEEN_SETTING = 'feed.seenUpTo';
-const NOTIFY_SETTING = 'notifications';
-/** By default every kind notifies except new events, which come by the dozen on a busy day. */
-const DEFAULT_PREFS: NotificationPrefs = { eta_moved: true, event_added: false, status_changed: true, delivered: true, not_found: true, archived: false, removed: true };
 
 export interface WatchlistContext {
   service: QuaysideService;
   watchlistsChanged(ids: number[] | null): void;
-}
-
-export function notificationPrefs(service: QuaysideService): NotificationPrefs {
-  const stored = service.store.getSetting(NOTIFY_SETTING);
-  let parsed: Partial<NotificationPrefs> = {};
-  try {
-    parsed = stored ? (JSON.parse(stored) as Partial<NotificationPrefs>) : {};
-  } catch {
-    parsed = {};
-  }
-  return Object.fromEntries(FEED_KINDS.map((k) => [k, typeof parsed[k] === 'boolean' ? parsed[k] : DEFAULT_PREFS[k]])) as NotificationPrefs;
-}
-
-export function feedSeenUpTo(service: QuaysideService): number {
-  return Number(service.store.getSetting(FEED_SEEN_SETTING) ?? 0) || 0;
 }
 
 export function watchlistView(service: QuaysideService, w: WatchlistRecord): WatchlistView {
@@ -66,22 +47,11 @@ function importGroups(service: QuaysideService, jobId: number, field: string): M
   return groups;
 }
 
-export function createWatchlistHandlers(ctx: WatchlistContext): AreaHandlers<'watchlists' | 'feed' | 'notifications'> {
+export function createWatchlistHandlers(ctx: WatchlistContext): AreaHandlers<'watchlists'> {
   const { service } = ctx;
   const store = service.store;
   const view = (id: number) => watchlistView(service, findWatchlist(store, id));
   const changed = (id: number | null) => ctx.watchlistsChanged(id === null ? null : [id]);
-
-  const feedPage = (watchlistId: number | undefined, kinds: readonly FeedKind[] | undefined, options: { onlyUnseen?: boolean; beforeId?: number; limit: number }) => {
-    const watchlist = watchlistId === undefined ? null : findWatchlist(store, watchlistId);
-    const members = watchlist ? watchlistMembers(watchlist) : null;
-    const seenUpTo = watchlist ? watchlist.seenChangeId : feedSeenUpTo(service);
-    return {
-      items: store.changeFeed({ members, kinds, afterId: options.onlyUnseen ? seenUpTo : undefined, beforeId: options.beforeId, limit: options.limit }),
-      unseen: store.countFeed({ members, kinds, afterId: seenUpTo }),
-      seenUpTo,
-    };
-  };
 
   return {
     'watchlists.list': async () => store.listWatchlists().map((w) => watchlistView(service, w)),
@@ -166,24 +136,6 @@ export function createWatchlistHandlers(ctx: WatchlistContext): AreaHandlers<'wa
       store.markWatchlistViewed(watchlistId);
       changed(watchlistId);
       return view(watchlistId);
-    },
-
-    'feed.list': async (query) => feedPage(query.watchlistId, query.kinds, query),
-    'feed.markSeen': async ({ watchlistId, upToId }) => {
-      const upTo = Math.min(upToId, store.latestChangeId());
-      if (watchlistId === undefined) {
-        store.setSetting(FEED_SEEN_SETTING, String(Math.max(upTo, feedSeenUpTo(service))));
-      } else {
-        findWatchlist(store, watchlistId);
-        store.setWatchlistSeen(watchlistId, upTo);
-      }
-      return feedPage(watchlistId, undefined, { limit: 50 });
-    },
-    'notifications.get': async () => notificationPrefs(service),
-    'notifications.update': async (prefs) => {
-      const next = { ...notificationPrefs(service), ...prefs };
-      store.setSetting(NOTIFY_SETTING, JSON.stringify(next));
-      return next;
     },
   };
 }

@@ -6,7 +6,7 @@
 import type { Webhook, WebhookDelivery } from '../../platform/api/types.js';
 import type { QuaysideService } from '../../core.js';
 import type { WebhookDeliveryView, WebhookView } from '../../../shared/contract/index.js';
-import type { AreaHandlers } from '../settings/handlers.js';
+import type { AreaHandlers } from '../handlers.js';
 import { createWebhook, deleteWebhook, hasWebhookSecret, updateWebhook } from './webhooks.js';
 
 const DELIVERY_STATUSES = new Set(['pending', 'delivered', 'failed']);
