@@ -153,7 +153,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     }),
     ...createFeedHandlers(service),
     ...createWatchlistHandlers({ service, watchlistsChanged: (ids) => emit('watchlists.changed', { ids }) }),
-    ...createExportHandlers(service, options.now ?? (() => new Date()), options.chooseExportPath),
+    ...createExportHandlers(service, service.now, options.chooseExportPath),
     ...createMapHandlers(service),
     ...createWebhookHandlers(service),
     ...imports,

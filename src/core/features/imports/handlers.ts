@@ -93,7 +93,7 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
   const run = (jobId: number) => {
     if (live.has(jobId)) return;
     live.set(jobId, null);
-    let last = 0;
+    let last = -Infinity;
     let storedSeen = -1;
     ctx.progress(jobId, 'running', null, null);
     void runJob(service, jobId, {
@@ -106,7 +106,7 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
           storedSeen = p.done;
           ctx.jobStored(jobId);
         }
-        const now = Date.now();
+        const now = performance.now();
         if (now - last < PROGRESS_THROTTLE_MS && p.done < p.total) return;
         last = now;
         ctx.progress(jobId, 'running', view, null);

@@ -3,7 +3,7 @@
  * copied under the data folder by its SHA-256 (`imports/<sha>.<ext>`), so the preview, the start
  * and a resume after a restart all read the same bytes even if the person edits the original.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, extname, isAbsolute, join } from 'node:path';
@@ -63,7 +63,7 @@ export async function keepCopy(path: string, folder: string): Promise<KeptFile> 
   if (size === 0) throw new AppFailure('invalid-input', `${fileName} is empty; export the sheet again and import the new file.`);
   if (size > MAX_IMPORT_BYTES) throw new AppFailure('invalid-input', `${fileName} is larger than 140 MB; split it into smaller sheets and import them one by one.`);
   await mkdir(folder, { recursive: true });
-  const incoming = join(folder, `.incoming-${process.pid}-${Date.now()}`);
+  const incoming = join(folder, `.incoming-${randomUUID()}`);
   try {
     await copyFile(path, incoming);
     const fileId = await sha256(incoming);

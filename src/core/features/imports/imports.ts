@@ -104,7 +104,7 @@ export async function createImportJob(
     report,
     budget: Math.min(report.creditsEstimated, balance),
     creditsBefore: balance,
-    now: new Date().toISOString(),
+    now: service.now().toISOString(),
   });
 }
 
@@ -113,7 +113,7 @@ export async function runJob(service: QuaysideService, jobId: number, options: {
   const db = service.store.db;
   const poller = new BatchPoller({
     client: service.api(),
-    store: new SqlitePollerStore(service.store),
+    store: new SqlitePollerStore(service.store, service.now),
     syncShipments: async () => {
       await syncShipments(service);
     },
@@ -132,7 +132,7 @@ export async function runJob(service: QuaysideService, jobId: number, options: {
     throw err;
   }
   const after = await readCredits(service).catch(() => null);
-  setJobState(db, jobId, 'done', null, new Date().toISOString(), after?.remaining ?? null);
+  setJobState(db, jobId, 'done', null, service.now().toISOString(), after?.remaining ?? null);
   const finished = jobReport(db, jobId);
   if (!finished) throw new ServiceError(`Import job ${jobId} disappeared from the cache.`);
   return finished;

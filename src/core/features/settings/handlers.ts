@@ -74,11 +74,11 @@ export function createSettingsHandlers(ctx: HandlerContext): AreaHandlers<'app' 
     'connection.test': async () => {
       const base = service.currentApiBase();
       if (!base) return { ok: false, message: 'No tracking service address is set; enter it above.', remaining: null, latencyMs: null };
-      const started = Date.now();
+      const started = performance.now();
       try {
         const { remaining } = await readCredits(service);
         ctx.emitCredits();
-        return { ok: true, message: `Connected to ${base}: ${remaining.toLocaleString('en')} credits left.`, remaining, latencyMs: Date.now() - started };
+        return { ok: true, message: `Connected to ${base}: ${remaining.toLocaleString('en')} credits left.`, remaining, latencyMs: Math.round(performance.now() - started) };
       } catch (err) {
         const message =
           err instanceof AuthError

@@ -64,7 +64,7 @@ export class BackgroundSync {
       return;
     }
     const wait = firstDelayMs ?? (minutes * 60_000) / this.service.timeScale;
-    this.nextAt = Date.now() + wait;
+    this.nextAt = this.service.now().getTime() + wait;
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.runNow();

@@ -33,7 +33,11 @@ function outcomeOf(result: TrackingResult): 'OK' | 'INFO_NOT_FOUND' | 'ERROR' {
 export class SqlitePollerStore implements PollerStore {
   private readonly db: Database;
 
-  constructor(private readonly store: Store) {
+  /** `now`: the core's clock (UTC times of each row's steps). */
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.db = store.db;
   }
 
@@ -48,7 +52,7 @@ export class SqlitePollerStore implements PollerStore {
   }
 
   beginSubmission(_jobId: number, itemIds: number[]): void {
-    this.db.prepare(`UPDATE import_items SET state = 'submitting', attempts = attempts + 1, submitted_at = ? WHERE ${IN_IDS}`).run(new Date().toISOString(), ids(itemIds));
+    this.db.prepare(`UPDATE import_items SET state = 'submitting', attempts = attempts + 1, submitted_at = ? WHERE ${IN_IDS}`).run(this.now().toISOString(), ids(itemIds));
   }
 
   taskCreated(jobId: number, taskId: string, itemIds: number[], createdAtMs: number): void {
@@ -102,7 +106,7 @@ export class SqlitePollerStore implements PollerStore {
 
   taskGone(taskId: string): void {
     writeTransaction(this.db, () => {
-      const now = new Date().toISOString();
+      const now = this.now().toISOString();
       this.db.prepare(`UPDATE batch_tasks SET state = 'GONE', finished_at = ? WHERE task_id = ?`).run(now, taskId);
       this.db.prepare(`UPDATE import_items SET state = 'uncertain' WHERE batch_task_id = ? AND state = 'in-task'`).run(taskId);
     })();
@@ -116,13 +120,13 @@ export class SqlitePollerStore implements PollerStore {
     writeTransaction(this.db, () => {
       if (row.fields) this.store.setShipmentFields(active.id, JSON.parse(row.fields) as Record<string, string>);
       this.db.prepare(`UPDATE import_items SET state = 'done', outcome = ?, shipment_id = ?, result_at = ?, message = ? WHERE id = ?`)
-        .run(shipment?.outcome === 'INFO_NOT_FOUND' ? 'INFO_NOT_FOUND' : 'OK', active.id, new Date().toISOString(), 'found tracked in the shipments list', itemId);
+        .run(shipment?.outcome === 'INFO_NOT_FOUND' ? 'INFO_NOT_FOUND' : 'OK', active.id, this.now().toISOString(), 'found tracked in the shipments list', itemId);
     })();
     return true;
   }
 
   fail(itemId: number, reason: string): void {
-    this.db.prepare(`UPDATE import_items SET state = 'done', outcome = 'ERROR', result_at = ?, message = ? WHERE id = ?`).run(new Date().toISOString(), reason, itemId);
+    this.db.prepare(`UPDATE import_items SET state = 'done', outcome = 'ERROR', result_at = ?, message = ? WHERE id = ?`).run(this.now().toISOString(), reason, itemId);
   }
 
   requeue(itemIds: number[]): void {
