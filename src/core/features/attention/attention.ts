@@ -2,7 +2,7 @@
  * The use cases of the Attention view, for the CLI and (later) the window: the list worst first,
  * acknowledging a reason, and the morning digest's count. Each takes the Store and a clock.
  */
-import { invalidInputError } from '../../store/errors.js';
+import { invalidInputError } from '../../platform/db/errors.js';
 import type { ShipmentFilter, Store, WatchlistRecord } from '../../store/index.js';
 import { gatherFacts, type FactsContext } from './facts.js';
 import { deskToday } from './naive-days.js';

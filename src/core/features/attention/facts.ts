@@ -2,8 +2,8 @@
  * What the cache keeps about one shipment, read for the reasons: its summary row, and only where a
  * reason may hold, its events, ETA moves, status changes and plans as first seen.
  */
-import type { Carrier } from '../../api/types.js';
-import { eventText } from '../../store/changes.js';
+import type { Carrier } from '../../platform/api/types.js';
+import { eventText } from '../shipments/cache/changes.js';
 import { demurrageClock } from './clock.js';
 import { notFoundHints } from './hints.js';
 import { daysBetween, naiveDay, type NaiveDay } from './naive-days.js';

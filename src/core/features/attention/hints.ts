@@ -3,8 +3,8 @@
  * number's ISO 6346 check digit, and a carrier other than the one asked that owns the box (owner
  * code) or issued the B/L (prefix). Owner codes are a hint only: boxes are leased and shared.
  */
-import type { Carrier } from '../../api/types.js';
-import { buildCarrierDirectory, carrierFromBlPrefix, carrierFromContainerOwner } from '../../import/carriers.js';
+import type { Carrier } from '../../platform/api/types.js';
+import { buildCarrierDirectory, carrierFromBlPrefix, carrierFromContainerOwner } from '../imports/sheets/carriers.js';
 import { checkContainerNumber } from '../../../shared/iso6346.js';
 
 export interface HintSubject {

@@ -5,7 +5,7 @@
  * Naive dates (ETA, event dates) are compared as calendar days (naive-days.ts) and shown as the
  * carrier gave them; `since` and the ages of Quayside's own records are UTC metadata.
  */
-import { eventText } from '../../store/changes.js';
+import { eventText } from '../shipments/cache/changes.js';
 import { formatEventText, formatNaive } from '../../../shared/naive-date.js';
 import type { DemurrageClock } from './clock.js';
 import { daysBetween, naiveDay, naiveDaysBetween, type NaiveDay } from './naive-days.js';

@@ -2,7 +2,7 @@
  * The person's choices for the Attention view, kept in the cache's settings table: a threshold per
  * reason, the promised-date column, the digest time, and free days per carrier and per customer.
  */
-import { invalidInputError } from '../../store/errors.js';
+import { invalidInputError } from '../../platform/db/errors.js';
 import type { Store } from '../../store/index.js';
 import {
   DEFAULT_THRESHOLDS,
