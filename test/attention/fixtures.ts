@@ -61,12 +61,12 @@ export function snapshot(store: Store, spec: SnapshotSpec): number {
     raw: JSON.stringify(result),
     source: 'tracking',
     checkedAt: spec.at,
-  });
+  }).shipmentId;
 }
 
 export function notFoundSnapshot(store: Store, reference: string, at: string, scac = MAERSK.scac): number {
   const result = notFoundResult(reference, 'container', scac);
-  return store.recordTrackingResult({ reference, type: 'container', scac, result, raw: JSON.stringify(result), source: 'tracking', checkedAt: at });
+  return store.recordTrackingResult({ reference, type: 'container', scac, result, raw: JSON.stringify(result), source: 'tracking', checkedAt: at }).shipmentId;
 }
 
 const vessel = (name: string, voyage: string) => ({ vessel: name, voyage });

@@ -55,12 +55,11 @@ export interface Store extends ShipmentQueries, ShipmentEdits, Directory, NotesO
   /** Never throws for a full disk: what is committed is safe in the file and its WAL. */
   close(): void;
   /**
-   * A single lookup (GET /v2/tracking) or one entry of a batch's results. Returns the local
-   * id of the shipment (also when the answer was older than what is stored and changed nothing).
+   * A single lookup (GET /v2/tracking) or one entry of a batch's results: the local id of the
+   * shipment (also when the answer was older than what is stored and changed nothing), whether the
+   * answer was new, newer, identical or older, and how many changes it made.
    */
-  recordTrackingResult(input: TrackingResultInput): number;
-  /** The same, telling whether the answer was new, newer, identical or older, and how many changes it made. */
-  recordTrackingResultDetailed(input: TrackingResultInput): WriteResult;
+  recordTrackingResult(input: TrackingResultInput): WriteResult;
   /** The entries of one batch task in one transaction, with one search-index rebuild; returns their local ids in order. */
   recordTrackingResults(inputs: readonly TrackingResultInput[]): number[];
   /**
@@ -69,7 +68,6 @@ export interface Store extends ShipmentQueries, ShipmentEdits, Directory, NotesO
    */
   recordShipmentRecords(records: readonly ShipmentRecord[], raws: readonly string[], checkedAt: string): PageResult;
   getShipment(key: number | string): Shipment | null;
-  shipmentsByReference(reference: string, type?: string): Shipment[];
   /** Rows of the change log, all or since a UTC time (inclusive). */
   countChanges(since?: string): number;
   /** Removes local rows by id (references the service never tracked); returns how many. */
@@ -176,8 +174,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
         }
         db.close();
       },
-      recordTrackingResult: (input) => recordTrackingResult(input).shipmentId,
-      recordTrackingResultDetailed: recordTrackingResult,
+      recordTrackingResult,
       recordTrackingResults,
       countChanges: (since) => (since === undefined ? countAllChanges.get() : countChangesSince.get(since))?.n ?? 0,
       removeLocal,
@@ -191,7 +188,6 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
         return recordPage(records, raws, checkedAt);
       },
       getShipment: reader.getShipment,
-      shipmentsByReference: reader.shipmentsByReference,
       ...queries,
       ...guardedEdits,
       ...directory,

@@ -40,7 +40,7 @@ const one = (kind: ReasonKind, when?: Date) => {
   return found[0]!;
 };
 const ack = (kind: ReasonKind, comment?: string, when: Date = NOW) =>
-  acknowledge(store, { shipmentId: store.shipmentsByReference(REF)[0]!.id, kind, comment, now: at(when) });
+  acknowledge(store, { shipmentId: store.getShipment(REF)!.id, kind, comment, now: at(when) });
 
 describe('eta_slipped', () => {
   it('fires 2 days later than first seen, not at 1, and comes back when it slips further than acknowledged', () => {
@@ -248,7 +248,7 @@ describe('not_found', () => {
     notFoundSnapshot(store, msc, daysAgo(4));
     const found = one('not_found');
     expect(found.detail).toContain(`the owner code MSCU is MSC's (MSCU), but it was tracked with MAEU`);
-    acknowledge(store, { shipmentId: store.shipmentsByReference(msc)[0]!.id, kind: 'not_found', now });
+    acknowledge(store, { shipmentId: store.getShipment(msc)!.id, kind: 'not_found', now });
     notFoundSnapshot(store, msc, daysAgo(1));
     expect(one('not_found')).toMatchObject({ acknowledged: true, since: daysAgo(4) });
   });

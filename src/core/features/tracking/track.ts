@@ -38,7 +38,7 @@ export async function trackReference(service: QuaysideService, raw: string, opti
     forceUpdate: Boolean(options.force),
     needRoute: Boolean(options.route),
   });
-  const id = service.store.recordTrackingResult({
+  const { shipmentId: id } = service.store.recordTrackingResult({
     reference: plan.value,
     type: plan.type,
     scac: plan.company === 'AUTO' ? null : plan.company,

@@ -11,6 +11,7 @@ import {
 import type { Shipment } from '../../../../shared/domain.js';
 import { latLngFromApi } from './coordinates.js';
 import type { Store } from '../../../store/store.js';
+import { createShipmentReader } from './read.js';
 
 const CONTAINER = containerNumber('MSKU123456');
 const TRACKING_ID = '0f8b6c1e-3a52-4c1e-9d7a-2b1f4e6a9c01';
@@ -26,7 +27,7 @@ function trackOk(options: Parameters<typeof trackingData>[0] = {}, reference = C
   const result = okResult(trackingData(options), reference);
   return store.recordTrackingResult({
     reference, type: 'container', scac: 'MAEU', result, raw: JSON.stringify(result), source: 'tracking', checkedAt: '2026-10-26T07:00:00.000Z',
-  });
+  }).shipmentId;
 }
 
 describe('getShipment', () => {
@@ -100,8 +101,8 @@ describe('getShipment', () => {
     expect(store.getShipment('BL1')!.trackingId).toBe(uuidFor(2));
     store.applyDeletion({ deleted: [], archived: [uuidFor(2)] });
     expect(store.getShipment('BL1')!.trackingId).toBe(uuidFor(1));
-    expect(store.shipmentsByReference('bl1').map((s) => s.trackingId)).toEqual([uuidFor(1), uuidFor(2), uuidFor(3)]);
-    expect(store.shipmentsByReference('BL1', 'container')).toEqual([]);
+    expect(createShipmentReader(store.db).shipmentsByReference('bl1').map((s) => s.trackingId)).toEqual([uuidFor(1), uuidFor(2), uuidFor(3)]);
+    expect(createShipmentReader(store.db).shipmentsByReference('BL1', 'container')).toEqual([]);
   });
 
   it('keeps the last known position when a snapshot comes without route information', () => {

@@ -28,7 +28,7 @@ beforeEach(() => {
 afterEach(() => close());
 
 function track(result: TrackingResult, checkedAt = '2026-10-26T07:00:00.000Z', reference = CONTAINER) {
-  return store.recordTrackingResultDetailed({
+  return store.recordTrackingResult({
     reference,
     type: 'container',
     scac: 'MAEU',
@@ -65,7 +65,7 @@ describe('recording a single lookup', () => {
   it('gives raw payloads back byte for byte, large ones stored compressed', () => {
     const result = okResult(trackingData({ note: 'Kühlcontainer – São Paulo ✓' }), CONTAINER);
     const raw = JSON.stringify(result, null, 2);
-    const { shipmentId } = store.recordTrackingResultDetailed({
+    const { shipmentId } = store.recordTrackingResult({
       reference: CONTAINER, type: 'container', scac: 'MAEU', result, raw, source: 'batch', checkedAt: '2026-10-26T07:00:00.000Z',
     });
     expect(store.rawPayloads(shipmentId)[0]!.body).toBe(raw);
@@ -75,7 +75,7 @@ describe('recording a single lookup', () => {
   });
 
   it('returns the shipment id from recordTrackingResult', () => {
-    const id = store.recordTrackingResult({
+    const { shipmentId: id } = store.recordTrackingResult({
       reference: CONTAINER, type: 'container', scac: null, result: okResult(trackingData(), CONTAINER), raw: '{}', source: 'batch', checkedAt: '2026-10-26T07:00:00.000Z',
     });
     expect(store.getShipment(id)?.carrier.scac).toBe('MAEU'); // resolved from the answer when no SCAC was given
