@@ -8,7 +8,7 @@ import type { IpcRendererEvent } from 'electron';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONNECT_CHANNEL, ENGINE_PORT_CHANNEL, type QuaysideBridge } from '../shared/contract/index.js';
 import type { ToEngine } from '../shared/engine-wire.js';
-import { createBridge, ENGINE_LOST_MESSAGE } from './bridge.js';
+import { CANCELLED_MESSAGE, createBridge, ENGINE_LOST_MESSAGE } from './bridge.js';
 
 class IpcRendererStandIn extends EventEmitter {
   readonly sent: string[] = [];
@@ -110,6 +110,57 @@ describe('preload bridge', () => {
     expect(await lost).toEqual({ ok: false, error: { code: 'internal', message: ENGINE_LOST_MESSAGE } });
     expect(await bridge.call('status.get')).toEqual({ ok: true, value: 'status.get' });
     expect(second.received[0]).toEqual({ t: 'subscribe' });
+  });
+
+  it('a call whose signal aborts tells the engine to drop its answer and resolves as cancelled; a late answer is ignored', async () => {
+    const { ipc, bridge } = setup();
+    // The engine answers nothing by itself: the test answers by hand, late.
+    const line = engineEnd();
+    line.engine.removeAllListeners('message');
+    const received: ToEngine[] = [];
+    line.engine.on('message', (m: ToEngine) => received.push(m));
+    ipc.handOver(line.windowPort);
+    const controller = new AbortController();
+    const older = bridge.call('shipments.list', { offset: 0, limit: 5 }, { signal: controller.signal });
+    const newer = bridge.call('shipments.list', { offset: 5, limit: 5 });
+    await tick();
+    controller.abort();
+    expect(await older).toEqual({ ok: false, error: { code: 'internal', message: CANCELLED_MESSAGE } });
+    await tick();
+    const [first, second] = received as Extract<ToEngine, { t: 'call' }>[];
+    expect(received).toEqual([
+      { t: 'call', id: first!.id, method: 'shipments.list', input: { offset: 0, limit: 5 } },
+      { t: 'call', id: second!.id, method: 'shipments.list', input: { offset: 5, limit: 5 } },
+      { t: 'cancel', id: first!.id },
+    ]);
+    // An engine that had answered already: the answer finds nobody waiting, the newer call still gets its own.
+    line.engine.postMessage({ t: 'result', id: first!.id, seq: 1, result: { ok: true, value: 'older' } });
+    line.engine.postMessage({ t: 'result', id: second!.id, seq: 2, result: { ok: true, value: 'newer' } });
+    expect(await newer).toEqual({ ok: true, value: 'newer' });
+  });
+
+  it('a call cancelled before the line arrives is never sent; one aborted already is not even queued', async () => {
+    const { ipc, bridge } = setup();
+    const controller = new AbortController();
+    const waiting = bridge.call('shipments.facets', undefined, { signal: controller.signal });
+    controller.abort();
+    expect(await waiting).toMatchObject({ ok: false, error: { message: CANCELLED_MESSAGE } });
+    expect(await bridge.call('status.get', undefined, { signal: controller.signal })).toMatchObject({ ok: false, error: { message: CANCELLED_MESSAGE } });
+    const line = engineEnd((m) => ({ ok: true, value: m.method }));
+    ipc.handOver(line.windowPort);
+    expect(await bridge.call('app.info')).toEqual({ ok: true, value: 'app.info' });
+    expect(line.received.map((m) => (m.t === 'call' ? m.method : m.t))).toEqual(['app.info']);
+  });
+
+  it('aborting after the answer came sends nothing', async () => {
+    const { ipc, bridge } = setup();
+    const line = engineEnd((m) => ({ ok: true, value: m.method }));
+    ipc.handOver(line.windowPort);
+    const controller = new AbortController();
+    expect(await bridge.call('status.get', undefined, { signal: controller.signal })).toEqual({ ok: true, value: 'status.get' });
+    controller.abort();
+    await tick();
+    expect(line.received.map((m) => m.t)).toEqual(['call']);
   });
 
   it("gives the engine a dropped file's own path, and a sentence for a file with none", async () => {

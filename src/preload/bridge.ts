@@ -33,6 +33,8 @@ export interface PortLike {
 }
 
 export const ENGINE_LOST_MESSAGE = "Quayside's engine restarted while this was running; try again.";
+/** What a call answers once its signal aborted (the window asked something newer, or closed the view). */
+export const CANCELLED_MESSAGE = 'The window no longer needed this answer: the request was cancelled.';
 
 function failure(code: AppError['code'], message: string): Result<never> {
   return { ok: false, error: { code, message } };
@@ -91,25 +93,53 @@ export function createBridge(
   });
   ipc.send(CONNECT_CHANNEL);
 
-  const call = (method: unknown, ...input: unknown[]): Promise<Result<unknown>> => {
+  /**
+   * A call the window no longer wants: still queued, it is never sent; sent, the engine is told to
+   * drop its answer. Either way it resolves now, as cancelled.
+   */
+  const cancel = (id: number): void => {
+    const resolve = waiting.get(id);
+    if (!resolve) return;
+    waiting.delete(id);
+    const before = queued.length;
+    queued = queued.filter((m) => !(m.t === 'call' && m.id === id));
+    if (queued.length === before) {
+      try {
+        post({ t: 'cancel', id });
+      } catch {
+        // The line is gone: there is no answer left to drop.
+      }
+    }
+    resolve(failure('internal', CANCELLED_MESSAGE));
+  };
+
+  const call = (method: unknown, input?: unknown, options?: { signal?: AbortSignal }): Promise<Result<unknown>> => {
     if (typeof method !== 'string' || !METHODS.has(method)) {
       return Promise.resolve(failure('invalid-input', `There is no "${String(method).slice(0, 60)}" in Quayside's interface.`));
     }
+    const signal = options?.signal;
+    if (signal?.aborted) return Promise.resolve(failure('internal', CANCELLED_MESSAGE));
     const id = nextId++;
     return new Promise((resolve) => {
-      waiting.set(id, resolve);
+      const onAbort = () => cancel(id);
+      // However the call ends (answered, cancelled, the engine lost), the signal lets go of it.
+      waiting.set(id, (result) => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(result);
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        post({ t: 'call', id, method, input: input[0] });
+        post({ t: 'call', id, method, input });
       } catch {
+        waiting.get(id)?.(failure('internal', `The window could not reach Quayside's engine for ${method}; restart Quayside.`));
         waiting.delete(id);
-        resolve(failure('internal', `The window could not reach Quayside's engine for ${method}; restart Quayside.`));
       }
     });
   };
 
   return {
     // The contract's conditional rest parameter cannot be expressed by a non-generic
-    // implementation; every method takes at most one argument on the wire.
+    // implementation; every method takes at most one argument on the wire, then the options.
     call: call as QuaysideBridge['call'],
     on(event, listener) {
       if (typeof event !== 'string' || !EVENTS.has(event) || typeof listener !== 'function') {

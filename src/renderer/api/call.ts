@@ -14,12 +14,31 @@ export class AppFailure extends Error {
   }
 }
 
-type InputArgs<M extends ApiMethod> = ApiInput<M> extends undefined ? [] : [ApiInput<M>];
+export interface CallOptions {
+  /** Aborting it cancels the call: the engine drops its answer, and `call` rejects with an AbortError. */
+  signal?: AbortSignal;
+}
 
-export async function call<M extends ApiMethod>(method: M, ...input: InputArgs<M>): Promise<ApiOutput<M>> {
-  const result = await getBridge().call(method, ...input);
+/** The input (`undefined` for a method without one, when options follow), then the options. */
+type CallArgs<M extends ApiMethod> = ApiInput<M> extends undefined
+  ? [input?: undefined, options?: CallOptions]
+  : [input: ApiInput<M>, options?: CallOptions];
+
+/**
+ * The answer, or an `AppFailure`; once the options' signal aborted (before or while the call
+ * ran), an AbortError DOMException whatever the bridge answered: see `isAbort` (./newest.ts).
+ */
+export async function call<M extends ApiMethod>(method: M, ...args: CallArgs<M>): Promise<ApiOutput<M>> {
+  const signal = args[1]?.signal;
+  if (signal?.aborted) throw cancelled(method);
+  const result = await getBridge().call(method, ...args);
+  if (signal?.aborted) throw cancelled(method);
   if (!result.ok) throw new AppFailure(method, result.error);
   return result.value;
+}
+
+function cancelled(method: ApiMethod): DOMException {
+  return new DOMException(`${method} was cancelled: a newer request replaced it.`, 'AbortError');
 }
 
 /** A readable sentence for anything a call or a view may throw. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UNREACHABLE_MESSAGE, createWebBridge } from './web-bridge';
+import { CANCELLED_MESSAGE, UNREACHABLE_MESSAGE, createWebBridge } from './web-bridge';
 
 const ORIGIN = 'http://127.0.0.1:5174';
 
@@ -66,6 +66,37 @@ describe('web bridge (harness wire protocol)', () => {
     });
     const bridge = createWebBridge({ origin: ORIGIN, fetch });
     expect(await bridge.call('status.get')).toEqual({ ok: false, error: { code: 'internal', message: UNREACHABLE_MESSAGE } });
+  });
+
+  it('aborts the fetch of a cancelled call and answers it as cancelled; no fetch at all for a signal aborted already', async () => {
+    const asked: AbortSignal[] = [];
+    // Like the browser's fetch: an abort rejects the pending request.
+    const fetch = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          asked.push(init.signal!);
+          init.signal!.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        }),
+    );
+    const bridge = createWebBridge({ origin: ORIGIN, fetch: fetch as unknown as typeof globalThis.fetch });
+    const controller = new AbortController();
+    const pending = bridge.call('shipments.facets', undefined, { signal: controller.signal });
+    controller.abort();
+    expect(await pending).toEqual({ ok: false, error: { code: 'internal', message: CANCELLED_MESSAGE } });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.aborted).toBe(true);
+    expect(await bridge.call('status.get', undefined, { signal: controller.signal })).toEqual({ ok: false, error: { code: 'internal', message: CANCELLED_MESSAGE } });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('an answer read after the abort is not passed on', async () => {
+    const controller = new AbortController();
+    const fetch = vi.fn(async () => {
+      controller.abort();
+      return jsonResponse({ ok: true, value: 'too late' });
+    });
+    const bridge = createWebBridge({ origin: ORIGIN, fetch });
+    expect(await bridge.call('map.route', 7, { signal: controller.signal })).toMatchObject({ ok: false, error: { message: CANCELLED_MESSAGE } });
   });
 
   it('delivers events from ws://host/events and reconnects with backoff', async () => {

@@ -7,6 +7,8 @@
 import type { ApiMethod, AppError, DroppedFile, EventName, Events, QuaysideBridge, Result } from '../../shared/contract';
 
 export const UNREACHABLE_MESSAGE = 'The Quayside back end is not reachable; restart the app.';
+/** What a call answers once its signal aborted (the same words as the desktop bridge's). */
+export const CANCELLED_MESSAGE = 'The window no longer needed this answer: the request was cancelled.';
 
 type AnyListener = (payload: unknown) => void;
 
@@ -109,24 +111,31 @@ export function createWebBridge(options: WebBridgeOptions = {}): WebBridge {
     }, delay);
   };
 
-  const call = async (method: ApiMethod, ...input: unknown[]): Promise<Result<unknown>> => {
-    const body = input.length === 0 || input[0] === undefined ? {} : { input: input[0] };
+  /** A cancelled call's fetch is aborted: the browser drops the request and the answer is never read. */
+  const call = async (method: ApiMethod, input?: unknown, options?: { signal?: AbortSignal }): Promise<Result<unknown>> => {
+    const signal = options?.signal;
+    const cancelled = failure('internal', CANCELLED_MESSAGE);
+    if (signal?.aborted) return cancelled;
+    const body = input === undefined ? {} : { input };
     let response: Response;
     try {
       response = await doFetch(new URL(`/api/${method}`, origin).href, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
+        ...(signal ? { signal } : {}),
       });
     } catch {
-      return failure('internal', UNREACHABLE_MESSAGE);
+      return signal?.aborted ? cancelled : failure('internal', UNREACHABLE_MESSAGE);
     }
     let parsed: unknown;
     try {
       parsed = await response.json();
     } catch {
+      if (signal?.aborted) return cancelled;
       return failure('internal', `The Quayside back end answered ${method} with something unreadable (HTTP ${response.status}); restart the app.`);
     }
+    if (signal?.aborted) return cancelled;
     if (!isResult(parsed)) {
       return failure('internal', `The Quayside back end answered ${method} in an unexpected shape (HTTP ${response.status}); restart the app.`);
     }
@@ -154,7 +163,7 @@ export function createWebBridge(options: WebBridgeOptions = {}): WebBridge {
 
   return {
     // The contract's conditional rest parameter cannot be expressed by a non-generic
-    // implementation; the wire format is the same for every method.
+    // implementation; the wire format is the same for every method (input, then the options).
     call: call as QuaysideBridge['call'],
     fileRef,
     on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void {

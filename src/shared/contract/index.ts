@@ -84,7 +84,14 @@ export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
 
 /** The object the preload (or the harness bridge) puts on `window.quayside`. */
 export interface QuaysideBridge {
-  call<M extends ApiMethod>(method: M, ...input: ApiInput<M> extends undefined ? [] : [ApiInput<M>]): Promise<Result<ApiOutput<M>>>;
+  /**
+   * The optional last argument's `signal` cancels the call: the engine drops its answer and the
+   * call resolves at once with a failure (a method without input takes `undefined` before it).
+   */
+  call<M extends ApiMethod>(
+    method: M,
+    ...args: ApiInput<M> extends undefined ? [input?: undefined, options?: { signal?: AbortSignal }] : [input: ApiInput<M>, options?: { signal?: AbortSignal }]
+  ): Promise<Result<ApiOutput<M>>>;
   /** Returns the unsubscribe function. */
   on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
   /**
