@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { WatchlistView } from '../../shared/contract';
 import { call, messageOf, onEvent } from '../api/call';
+import { isAbort, newestOnly } from '../api/newest';
 import { formatCount } from '../lib/format';
 import { useShipments } from '../state/shipments';
 
@@ -12,22 +13,21 @@ function useWatchlists(): { lists: WatchlistView[] | null; error: string | null 
   const [lists, setLists] = useState<WatchlistView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    let live = true;
-    let sequence = 0;
+    // Only the newest reading counts; unmounted, none does.
+    const readings = newestOnly();
     const load = () => {
-      const mine = ++sequence;
-      call('watchlists.list')
+      readings
+        .run((signal) => call('watchlists.list', undefined, { signal }))
         .then((value) => {
-          if (!live || mine !== sequence) return;
           setLists(value);
           setError(null);
         })
-        .catch((err: unknown) => live && mine === sequence && setError(messageOf(err)));
+        .catch((err: unknown) => isAbort(err) || setError(messageOf(err)));
     };
     load();
     const off = onEvent('watchlists.changed', load);
     return () => {
-      live = false;
+      readings.cancel();
       off();
     };
   }, []);

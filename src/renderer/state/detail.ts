@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { ShipmentDetail } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
+import { isAbort, newestOnly } from '../api/newest';
 
 export interface DetailState {
   openId: number | null;
@@ -14,7 +15,8 @@ export interface DetailState {
   patchNote(note: string | null, pending: boolean): void;
 }
 
-let sequence = 0;
+/** Only the answer for the shipment open now is shown; an older ask is cancelled. */
+const details = newestOnly();
 
 export const useDetail = create<DetailState>()((set, get) => ({
   openId: null,
@@ -28,19 +30,18 @@ export const useDetail = create<DetailState>()((set, get) => ({
     void get().reload();
   },
   close() {
-    sequence++;
+    details.cancel();
     set({ openId: null, detail: null, loading: false, error: null });
   },
   async reload() {
     const id = get().openId;
     if (id === null) return;
-    const mine = ++sequence;
     set({ loading: true });
     try {
-      const detail = await call('shipments.get', id);
-      if (mine === sequence) set({ detail, loading: false, error: null });
+      const detail = await details.run((signal) => call('shipments.get', id, { signal }));
+      set({ detail, loading: false, error: null });
     } catch (error) {
-      if (mine === sequence) set({ loading: false, error: messageOf(error) });
+      if (!isAbort(error)) set({ loading: false, error: messageOf(error) });
     }
   },
   patchNote(note, pending) {
@@ -59,6 +60,6 @@ export const useDetail = create<DetailState>()((set, get) => ({
 }));
 
 export function resetDetailStore(): void {
-  sequence++;
+  details.cancel();
   useDetail.setState({ openId: null, detail: null, loading: false, error: null });
 }

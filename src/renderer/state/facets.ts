@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { ShipmentFacets } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
+import { isAbort, newestOnly } from '../api/newest';
 
 export interface FacetsState {
   facets: ShipmentFacets | null;
@@ -9,23 +10,23 @@ export interface FacetsState {
   load(): Promise<void>;
 }
 
-let sequence = 0;
+/** Only the newest reading counts (a reload asked while another is on its way cancels it). */
+const readings = newestOnly();
 
 export const useFacets = create<FacetsState>()((set) => ({
   facets: null,
   error: null,
   async load() {
-    const mine = ++sequence;
     try {
-      const facets = await call('shipments.facets');
-      if (mine === sequence) set({ facets, error: null });
+      const facets = await readings.run((signal) => call('shipments.facets', undefined, { signal }));
+      set({ facets, error: null });
     } catch (error) {
-      if (mine === sequence) set({ error: messageOf(error) });
+      if (!isAbort(error)) set({ error: messageOf(error) });
     }
   },
 }));
 
 export function resetFacetsStore(): void {
-  sequence++;
+  readings.cancel();
   useFacets.setState({ facets: null, error: null });
 }

@@ -8,6 +8,7 @@ import type { Events } from '../../shared/contract';
 import type { FeedItem, FeedKind, FeedPage, NotificationPrefs } from '../../shared/contract';
 import { onBridgeReconnect } from '../api/bridge';
 import { call, messageOf, onEvent } from '../api/call';
+import { isAbort, newestOnly } from '../api/newest';
 import { mergeFeed, notifyMessage } from '../feed/feed-items';
 import { useUi } from './ui';
 import { useWatchlists } from './watchlists';
@@ -42,7 +43,8 @@ export interface FeedState {
   applyNew(event: Events['feed.new']): void;
 }
 
-let sequence = 0;
+/** One page asked at a time (first, next, or the first again): a newer ask, or another scope, cancels the one on its way. */
+const pages = newestOnly();
 
 const INITIAL = {
   scope: null,
@@ -61,15 +63,14 @@ export const useFeed = create<FeedState>()((set, get) => {
   /** Asks for a page of the current scope; the answer is dropped when the scope changed meanwhile. */
   const fetchPage = async (beforeId: number | undefined, apply: (page: FeedPage) => void): Promise<void> => {
     const { scope } = get();
-    const mine = ++sequence;
     set({ loading: true });
     try {
-      const page = await call('feed.list', { ...(scope === null ? {} : { watchlistId: scope }), ...(beforeId ? { beforeId } : {}), limit: FEED_PAGE });
-      if (mine !== sequence) return;
+      const input = { ...(scope === null ? {} : { watchlistId: scope }), ...(beforeId ? { beforeId } : {}), limit: FEED_PAGE };
+      const page = await pages.run((signal) => call('feed.list', input, { signal }));
       apply(page);
       set({ unseen: page.unseen, seenUpTo: page.seenUpTo, loaded: true, loading: false, error: null, ...(scope === null ? { unseenOverall: page.unseen } : {}) });
     } catch (error) {
-      if (mine === sequence) set({ loading: false, error: messageOf(error) });
+      if (!isAbort(error)) set({ loading: false, error: messageOf(error) });
     }
   };
 
@@ -78,7 +79,7 @@ export const useFeed = create<FeedState>()((set, get) => {
 
     setScope(scope) {
       if (scope === get().scope) return;
-      sequence++;
+      pages.cancel();
       set({ scope, items: [], loaded: false, hasMore: false, error: null, unseen: 0 });
       void get().load();
     },
@@ -165,6 +166,6 @@ export function connectFeed(): () => void {
 }
 
 export function resetFeedStore(): void {
-  sequence++;
+  pages.cancel();
   useFeed.setState({ ...INITIAL, items: [] });
 }

@@ -1,12 +1,13 @@
 /**
  * What the Map view shows: positions and ports for the table's current filters (map.view), and
- * the route of the shipment open in the detail panel (map.route). Each load carries a sequence
- * number so that a late answer for an older filter or shipment never replaces a newer one.
+ * the route of the shipment open in the detail panel (map.route). A newer load cancels the one on
+ * its way, so a late answer for an older filter or shipment never replaces a newer one.
  */
 import { create } from 'zustand';
 import type { ShipmentFilterInput } from '../../shared/contract';
 import type { MapRoute, MapView } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
+import { isAbort, newestOnly } from '../api/newest';
 
 export interface MapState {
   view: MapView | null;
@@ -21,8 +22,8 @@ export interface MapState {
   loadRoute(shipmentId: number | null): Promise<void>;
 }
 
-let viewSequence = 0;
-let routeSequence = 0;
+const views = newestOnly();
+const routes = newestOnly();
 
 const INITIAL = { view: null, loading: false, error: null, routeFor: null, route: null, routeLoading: false, routeError: null };
 
@@ -30,34 +31,33 @@ export const useMap = create<MapState>()((set) => ({
   ...INITIAL,
 
   async load(filter) {
-    const mine = ++viewSequence;
     set({ loading: true });
     try {
-      const view = await call('map.view', filter);
-      if (mine === viewSequence) set({ view, loading: false, error: null });
+      const view = await views.run((signal) => call('map.view', filter, { signal }));
+      set({ view, loading: false, error: null });
     } catch (error) {
-      if (mine === viewSequence) set({ loading: false, error: messageOf(error) });
+      if (!isAbort(error)) set({ loading: false, error: messageOf(error) });
     }
   },
 
   async loadRoute(shipmentId) {
-    const mine = ++routeSequence;
     if (shipmentId === null) {
+      routes.cancel();
       set({ routeFor: null, route: null, routeLoading: false, routeError: null });
       return;
     }
     set((s) => ({ routeFor: shipmentId, routeLoading: true, routeError: null, route: s.routeFor === shipmentId ? s.route : null }));
     try {
-      const route = await call('map.route', shipmentId);
-      if (mine === routeSequence) set({ route, routeLoading: false });
+      const route = await routes.run((signal) => call('map.route', shipmentId, { signal }));
+      set({ route, routeLoading: false });
     } catch (error) {
-      if (mine === routeSequence) set({ routeLoading: false, routeError: messageOf(error) });
+      if (!isAbort(error)) set({ routeLoading: false, routeError: messageOf(error) });
     }
   },
 }));
 
 export function resetMapStore(): void {
-  viewSequence++;
-  routeSequence++;
+  views.cancel();
+  routes.cancel();
   useMap.setState({ ...INITIAL });
 }

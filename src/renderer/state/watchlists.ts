@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import type { ShipmentFilterInput } from '../../shared/contract';
 import type { WatchlistView } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
+import { isAbort, newestOnly } from '../api/newest';
 import { EMPTY_FILTERS } from './query';
 import { useShipments } from './shipments';
 import { useUi } from './ui';
@@ -26,7 +27,8 @@ export interface WatchlistsState {
   openInTable(watchlistId: number): Promise<void>;
 }
 
-let sequence = 0;
+/** Only the newest reading of the lists counts (a sync reports changes while one is on its way). */
+const readings = newestOnly();
 
 /** How many shipments of all lists together need attention (a shipment in two lists counts twice). */
 export function attentionTotal(lists: readonly WatchlistView[] | null): number {
@@ -47,12 +49,11 @@ export const useWatchlists = create<WatchlistsState>()((set, get) => {
     error: null,
 
     async load() {
-      const mine = ++sequence;
       try {
-        const lists = await call('watchlists.list');
-        if (mine === sequence) set({ lists, error: null });
+        const lists = await readings.run((signal) => call('watchlists.list', undefined, { signal }));
+        set({ lists, error: null });
       } catch (error) {
-        if (mine === sequence) set({ error: messageOf(error) });
+        if (!isAbort(error)) set({ error: messageOf(error) });
       }
     },
     async createFromShipments(name, shipmentIds) {
@@ -110,6 +111,6 @@ export const useWatchlists = create<WatchlistsState>()((set, get) => {
 });
 
 export function resetWatchlistsStore(): void {
-  sequence++;
+  readings.cancel();
   useWatchlists.setState({ lists: null, error: null });
 }

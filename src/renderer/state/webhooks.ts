@@ -8,6 +8,7 @@
 import { create } from 'zustand';
 import type { WebhookDeliveryView, WebhookEventTypeView, WebhookTestView, WebhookView, WebhookWithSecret } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
+import { isAbort, newestOnly } from '../api/newest';
 
 export type DeliveryStatus = 'failed' | 'pending' | 'delivered';
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['failed', 'pending', 'delivered'];
@@ -63,7 +64,8 @@ function toShow(hook: WebhookWithSecret, reason: SecretToShow['reason']): Secret
   return { webhookId: hook.id, callbackUrl: hook.callbackUrl, secret: hook.secret, secretKept: hook.secretKept, reason };
 }
 
-let deliveriesAsked = 0;
+/** The delivery list for the filters and page chosen last; an older ask is cancelled. */
+const deliveryPages = newestOnly();
 
 export const useWebhooks = create<WebhooksState>()((set, get) => {
   const replace = (view: WebhookView): void => {
@@ -120,15 +122,14 @@ export const useWebhooks = create<WebhooksState>()((set, get) => {
       if (next.kind === 'result') void get().loadDeliveries();
     },
     async loadDeliveries(patch = {}) {
-      const asked = ++deliveriesAsked;
       const query = { ...get().deliveries, ...patch };
       set({ deliveries: { ...query, loading: true } });
       try {
-        const answer = await call('webhooks.deliveries', { status: query.status, page: query.page, ...(query.webhookId ? { webhookId: query.webhookId } : {}) });
-        if (asked !== deliveriesAsked) return;
+        const input = { status: query.status, page: query.page, ...(query.webhookId ? { webhookId: query.webhookId } : {}) };
+        const answer = await deliveryPages.run((signal) => call('webhooks.deliveries', input, { signal }));
         set({ deliveries: { ...query, items: answer.deliveries, page: answer.page, totalPages: Math.max(1, answer.totalPages), loading: false, error: null } });
       } catch (error) {
-        if (asked !== deliveriesAsked) return;
+        if (isAbort(error)) return;
         set({ deliveries: { ...query, loading: false, error: messageOf(error) } });
       }
     },
@@ -136,6 +137,6 @@ export const useWebhooks = create<WebhooksState>()((set, get) => {
 });
 
 export function resetWebhooksStore(): void {
-  deliveriesAsked = 0;
+  deliveryPages.cancel();
   useWebhooks.setState({ hooks: null, eventTypes: [], loading: false, error: null, tests: {}, deliveries: INITIAL_DELIVERIES });
 }
