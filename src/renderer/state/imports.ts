@@ -10,6 +10,7 @@ import type { Events } from '../../shared/contract';
 import type { ImportFileView, ImportJobView, ImportMappingColumn, ImportOptionsInput, ImportPreview, ImportReportView } from '../../shared/contract';
 import { getBridge } from '../api/bridge';
 import { AppFailure, call, messageOf } from '../api/call';
+import { type EventMark, eventsSince, isAbort, newestOnly } from '../api/newest';
 import { fileProblem } from '../import/wizard-logic';
 import { useCredits } from './credits';
 import { useUi } from './ui';
@@ -73,18 +74,17 @@ const WIZARD = {
 };
 const INITIAL = { ...WIZARD, watchedJobId: null, jobs: [], report: null };
 
-/** Answers that arrive after a newer request was sent are dropped. */
-let previewSeq = 0;
+/** Only the preview of the latest choices counts: a newer one (or another file, or closing) cancels it. */
+const previews = newestOnly();
 
 /**
- * The last progress event seen for each job, numbered in arrival order. A job can stop or finish
- * before the answer to the call that started it arrives (the harness sends events over a socket and
- * answers over HTTP); that answer is then older than what the list shows and must not replace it.
+ * What the last `import.progress` said of each job. A job can stop or finish before the answer to
+ * the call that started it arrives (the harness sends events over a socket and answers over HTTP);
+ * that answer is then older than what the list shows and must not replace it.
  */
-let progressTick = 0;
-const lastProgress = new Map<number, { tick: number; state: ImportJobView['state'] }>();
+const jobEvents = eventsSince<number, ImportJobView['state']>();
 /** Only the answer to the latest read of the job list is taken (answers can arrive out of order). */
-let jobsSeq = 0;
+const jobReads = newestOnly();
 
 export const useImports = create<ImportsState>()((set, get) => {
   const options = (): ImportOptionsInput | null => {
@@ -101,15 +101,13 @@ export const useImports = create<ImportsState>()((set, get) => {
   const loadPreview = async (): Promise<void> => {
     const input = options();
     if (!input) return;
-    const seq = ++previewSeq;
     set({ previewing: true, error: null });
     try {
-      const preview = await call('import.preview', input);
-      if (seq !== previewSeq) return;
+      const preview = await previews.run((signal) => call('import.preview', input, { signal }));
       const fresh = get().detected.length === 0 || Object.keys(get().mapping).length === 0;
       set({ preview, previewing: false, sheet: preview.sheet, ...(fresh ? { detected: preview.mapping } : {}) });
     } catch (err) {
-      if (seq !== previewSeq) return;
+      if (isAbort(err)) return;
       set({ previewing: false, error: messageOf(err) });
     }
   };
@@ -120,23 +118,23 @@ export const useImports = create<ImportsState>()((set, get) => {
   };
 
   /** Takes the answer of import.start or import.resume, unless events about the job overtook it. */
-  const startedJob = (job: ImportJobView, tickBefore: number): void => {
-    const seen = lastProgress.get(job.jobId);
-    if (!seen || seen.tick <= tickBefore) {
+  const startedJob = (job: ImportJobView, asked: EventMark): void => {
+    const state = jobEvents.since(asked, job.jobId);
+    if (state === undefined) {
       upsertJob(job);
       set({ watchedJobId: job.jobId });
       return;
     }
     void get().loadJobs();
-    if (seen.state === 'done') void get().openReport(job.jobId);
-    else if (seen.state === 'running') set({ watchedJobId: job.jobId });
+    if (state === 'done') void get().openReport(job.jobId);
+    else if (state === 'running') set({ watchedJobId: job.jobId });
   };
 
   return {
     ...INITIAL,
 
     async openFile(file) {
-      previewSeq++;
+      previews.cancel();
       const problem = fileProblem(file.name, file.size);
       if (problem) {
         set({ ...WIZARD, error: problem });
@@ -154,7 +152,7 @@ export const useImports = create<ImportsState>()((set, get) => {
     },
 
     openedElsewhere(file) {
-      previewSeq++;
+      previews.cancel();
       set({ ...WIZARD, file, report: null, sheet: null });
       void loadPreview();
     },
@@ -194,42 +192,37 @@ export const useImports = create<ImportsState>()((set, get) => {
       const input = options();
       if (!input || get().starting) return;
       set({ starting: true, error: null });
-      const tickBefore = progressTick;
+      const asked = jobEvents.mark();
       try {
         const job = await call('import.start', goOnWithWhatFits ? { ...input, goOnWithWhatFits } : input);
         set({ ...WIZARD });
-        startedJob(job, tickBefore);
+        startedJob(job, asked);
       } catch (err) {
         set({ starting: false, error: messageOf(err) });
       }
     },
 
     closeWizard() {
-      previewSeq++;
+      previews.cancel();
       set({ ...WIZARD });
     },
 
     async loadJobs() {
-      const mine = ++jobsSeq;
-      const tickBefore = progressTick;
+      const asked = jobEvents.mark();
       try {
-        const loaded = await call('import.jobs');
-        if (mine !== jobsSeq) return;
-        // A job an event told about after the list was read keeps what the event said.
+        const loaded = await jobReads.run((signal) => call('import.jobs', undefined, { signal }));
+        // A job an event told about after the list was asked for keeps what the event said.
         const current = new Map(get().jobs.map((j) => [j.jobId, j]));
-        const jobs = loaded.map((j) => {
-          const newer = (lastProgress.get(j.jobId)?.tick ?? 0) > tickBefore ? current.get(j.jobId) : undefined;
-          return newer ?? j;
-        });
+        const jobs = loaded.map((j) => (jobEvents.since(asked, j.jobId) !== undefined ? current.get(j.jobId) : undefined) ?? j);
         set({ jobs });
       } catch (err) {
-        if (mine !== jobsSeq) return;
+        if (isAbort(err)) return;
         useUi.getState().toast(`The list of imports could not be read: ${messageOf(err)}`);
       }
     },
 
     applyProgress({ jobId, state, progress, message }) {
-      lastProgress.set(jobId, { tick: ++progressTick, state });
+      jobEvents.heard(jobId, state);
       const job = get().jobs.find((j) => j.jobId === jobId);
       if (!job) {
         void get().loadJobs();
@@ -255,9 +248,9 @@ export const useImports = create<ImportsState>()((set, get) => {
     },
 
     async resume(jobId) {
-      const tickBefore = progressTick;
+      const asked = jobEvents.mark();
       try {
-        startedJob(await call('import.resume', jobId), tickBefore);
+        startedJob(await call('import.resume', jobId), asked);
       } catch (err) {
         useUi.getState().toast(`The import could not be resumed: ${messageOf(err)}`);
       }
@@ -278,8 +271,8 @@ export const useImports = create<ImportsState>()((set, get) => {
 });
 
 export function resetImportsStore(): void {
-  previewSeq++;
-  jobsSeq++;
-  lastProgress.clear();
+  previews.cancel();
+  jobReads.cancel();
+  jobEvents.clear();
   useImports.setState({ ...INITIAL });
 }

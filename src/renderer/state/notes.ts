@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type { Events } from '../../shared/contract';
 import type { NoteSaveResult } from '../../shared/contract';
 import { call } from '../api/call';
+import { eventsSince } from '../api/newest';
 import { useDetail } from './detail';
 import { useShipments } from './shipments';
 
@@ -25,22 +26,20 @@ export interface NotesState {
 
 /**
  * The outbox may send a note before the answer of its `notes.set` reaches the window (the event
- * comes over another channel). What each shipment's last outbox event said, numbered, so that a
- * save does not mark as pending a note already sent or refused while it waited for its answer.
+ * comes over another channel). What each shipment's last outbox event said, so that a save does
+ * not mark as pending a note already sent or refused while it waited for its answer.
  */
-let outboxSequence = 0;
-const lastOutbox = new Map<number, { sequence: number; sentNote?: string | null; failed?: string }>();
+const outbox = eventsSince<number, { sentNote: string | null } | { failed: string }>();
 
 export const useNotes = create<NotesState>()((set, get) => ({
   known: new Map(),
 
   async save(shipmentId, note) {
-    const startedAt = outboxSequence;
+    const asked = outbox.mark();
     const answer = await call('notes.set', { shipmentId, note });
-    const meanwhile = lastOutbox.get(shipmentId);
-    const settled = meanwhile !== undefined && meanwhile.sequence > startedAt;
-    const failed = settled && meanwhile.failed !== undefined ? meanwhile.failed : null;
-    const sent = settled && meanwhile.failed === undefined && (meanwhile.sentNote ?? '') === (answer.note ?? '');
+    const meanwhile = outbox.since(asked, shipmentId);
+    const failed = meanwhile !== undefined && 'failed' in meanwhile ? meanwhile.failed : null;
+    const sent = meanwhile !== undefined && 'sentNote' in meanwhile && (meanwhile.sentNote ?? '') === (answer.note ?? '');
     const result: NoteSaveResult = answer.pending && (sent || failed !== null) ? { ...answer, pending: false } : answer;
     const known = new Map(get().known);
     known.set(shipmentId, { pending: result.pending, failed });
@@ -51,9 +50,8 @@ export const useNotes = create<NotesState>()((set, get) => ({
   },
 
   applyOutbox(event) {
-    outboxSequence++;
-    for (const s of event.sent) lastOutbox.set(s.shipmentId, { sequence: outboxSequence, sentNote: s.note });
-    for (const f of event.failed) lastOutbox.set(f.shipmentId, { sequence: outboxSequence, failed: f.message });
+    for (const s of event.sent) outbox.heard(s.shipmentId, { sentNote: s.note });
+    for (const f of event.failed) outbox.heard(f.shipmentId, { failed: f.message });
     const known = new Map(get().known);
     for (const p of event.pending) known.set(p.shipmentId, { pending: true, failed: null });
     for (const s of event.sent) known.set(s.shipmentId, { pending: false, failed: null });
@@ -77,6 +75,6 @@ export function noteStateOf(known: ReadonlyMap<number, NoteState>, id: number, r
 }
 
 export function resetNotesStore(): void {
-  lastOutbox.clear();
+  outbox.clear();
   useNotes.setState({ known: new Map() });
 }

@@ -1,12 +1,13 @@
 /**
  * The shipments table: the query, a block cache of rows fetched 200 at a time, the total, the
- * active row and the selection. Every fetch carries the generation it was asked for; an answer
- * for an older generation (another query, or rows known to have changed since) is dropped, so a
- * late answer can never overwrite a newer one.
+ * active row and the selection. The blocks of one generation are asked together; a new generation
+ * (another query, or rows known to have changed since: `shipments.changed`) cancels what the older
+ * one still waits for, so a late answer can never overwrite a newer one.
  */
 import { create } from 'zustand';
 import type { ShipmentListQuery, ShipmentSortKey, ShipmentTableRow } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
+import { isAbort, newestOnly } from '../api/newest';
 import { DEFAULT_SORT, EMPTY_FILTERS, type ShipmentFilters, filterInput } from './query';
 
 export const BLOCK_SIZE = 200;
@@ -25,6 +26,8 @@ export interface ShipmentsState {
   blocks: ReadonlyMap<number, readonly ShipmentTableRow[]>;
   /** Rows of an older generation shown while the current ones load, so the table does not flash. */
   staleBlocks: ReadonlyMap<number, readonly ShipmentTableRow[]>;
+  /** The query (`queryVersion`) the stale rows belong to: another one's are all dropped with the first new block. */
+  staleQuery: number;
   loading: boolean;
   loadError: string | null;
   selection: ReadonlySet<number>;
@@ -50,8 +53,8 @@ export interface ShipmentsState {
 }
 
 const inFlight = new Set<string>();
-/** True while staleBlocks hold another query's rows: dropped at once when the first new block arrives. */
-let staleIsOtherQuery = false;
+/** The asks of the current generation: a new generation cancels them together. */
+const rowAsks = newestOnly();
 
 export function rowAt(s: Pick<ShipmentsState, 'blocks' | 'staleBlocks'>, index: number): ShipmentTableRow | undefined {
   const block = Math.floor(index / BLOCK_SIZE);
@@ -78,6 +81,7 @@ const INITIAL = {
   total: null,
   blocks: new Map(),
   staleBlocks: new Map(),
+  staleQuery: 0,
   loading: false,
   loadError: null,
   selection: new Set<number>(),
@@ -89,18 +93,19 @@ export const useShipments = create<ShipmentsState>()((set, get) => {
   /** A new query: old rows stay visible until the first answer, the selection is cleared (it would hide rows). */
   const newQuery = (patch: Partial<ShipmentsState>): void => {
     const s = get();
+    rowAsks.cancel();
     set({
       ...patch,
       generation: s.generation + 1,
       queryVersion: s.queryVersion + 1,
       staleBlocks: s.blocks.size ? s.blocks : s.staleBlocks,
+      staleQuery: s.blocks.size ? s.queryVersion : s.staleQuery,
       blocks: new Map(),
       loadError: null,
       selection: new Set(),
       anchorIndex: null,
       activeIndex: null,
     });
-    staleIsOtherQuery = true;
   };
 
   const fetchBlock = async (block: number): Promise<void> => {
@@ -111,22 +116,17 @@ export const useShipments = create<ShipmentsState>()((set, get) => {
     inFlight.add(key);
     set({ loading: true });
     try {
-      const page = await call('shipments.list', listQuery(s, block));
+      const query = listQuery(s, block);
+      const page = await rowAsks.join((signal) => call('shipments.list', query, { signal }));
       const now = get();
-      if (now.generation !== generation) return;
       const blocks = new Map(now.blocks);
       blocks.set(block, page.rows);
-      let staleBlocks: Map<number, readonly ShipmentTableRow[]>;
-      if (staleIsOtherQuery) {
-        staleBlocks = new Map();
-        staleIsOtherQuery = false;
-      } else {
-        staleBlocks = new Map(now.staleBlocks);
-        staleBlocks.delete(block);
-      }
-      set({ blocks: trimmed(blocks, block), staleBlocks, total: page.total, loadError: null });
+      // Another query's rows go at once; this query's older rows only where the new block covers them.
+      const staleBlocks = new Map(now.staleQuery === now.queryVersion ? now.staleBlocks : []);
+      staleBlocks.delete(block);
+      set({ blocks: trimmed(blocks, block), staleBlocks, staleQuery: now.queryVersion, total: page.total, loadError: null });
     } catch (error) {
-      if (get().generation === generation) set({ loadError: messageOf(error) });
+      if (!isAbort(error)) set({ loadError: messageOf(error) });
     } finally {
       inFlight.delete(key);
       if (![...inFlight].some((k) => k.startsWith(`${get().generation}:`))) set({ loading: false });
@@ -179,8 +179,10 @@ export const useShipments = create<ShipmentsState>()((set, get) => {
 
     invalidate() {
       const s = get();
+      rowAsks.cancel();
       const stale = new Map(s.staleBlocks);
       for (const [k, rows] of s.blocks) stale.set(k, rows);
+      // Blocks shown mean the first block of this query came, which dropped another query's stale rows: `staleQuery` holds.
       set({ generation: s.generation + 1, blocks: new Map(), staleBlocks: stale });
     },
 
@@ -266,6 +268,6 @@ export const useShipments = create<ShipmentsState>()((set, get) => {
 
 export function resetShipmentsStore(): void {
   inFlight.clear();
-  staleIsOtherQuery = false;
+  rowAsks.cancel();
   useShipments.setState({ ...INITIAL, blocks: new Map(), staleBlocks: new Map(), selection: new Set() });
 }
