@@ -103,6 +103,8 @@ export class Engine {
   connect(channel: Channel, kind: 'window' | 'host'): Session {
     const session = { channel, window: kind === 'window', subscribed: kind === 'host', seq: 0 };
     this.sessions.add(session);
+    // Calls still running, and those of them the window no longer wants answered.
+    const running = new Set<number>();
     const cancelled = new Set<number>();
     const send = (message: FromEngine) => {
       try {
@@ -123,11 +125,13 @@ export class Engine {
           return;
         }
         if (message.t === 'cancel') {
-          cancelled.add(message.id);
+          if (running.has(message.id)) cancelled.add(message.id);
           return;
         }
         const { id, method, input } = message;
+        running.add(id);
         void this.call(method, input).then((result) => {
+          running.delete(id);
           if (cancelled.delete(id) || !this.sessions.has(session)) return;
           send({ t: 'result', id, seq: ++session.seq, result });
         });
