@@ -3,8 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import './styles/base.css';
+import './styles/marks.css';
 import './styles/layout.css';
 import './styles/table.css';
+import './styles/table-tools.css';
 import './styles/detail.css';
 import './styles/panels.css';
 
