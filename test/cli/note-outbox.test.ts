@@ -24,6 +24,9 @@ let dataDir: string;
 
 const cli = (args: string[]) => runCli(args, { env: { QUAYSIDE_DATA_DIR: dataDir, QUAYSIDE_API_BASE: sim.url, QUAYSIDE_API_KEY: KEY, QUAYSIDE_TIME_SCALE: String(SCALE) } });
 
+/** Any tracked shipment; a B/L or booking number of digits only is found by its reference too. */
+const pickOne = (list: Shipment[]): Shipment => list.find((s) => /^\d+$/.test(s.reference)) ?? list[0]!;
+
 async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
@@ -51,7 +54,7 @@ afterAll(async () => {
 
 describe('a note edited in the window and in the terminal', () => {
   it('the newer edit wins, whichever path made it', async () => {
-    const [target] = JSON.parse((await cli(['list', '--status', 'ACTIVE', '--json'])).stdout) as Shipment[];
+    const target = pickOne(JSON.parse((await cli(['list', '--status', 'ACTIVE', '--json'])).stdout) as Shipment[]);
     const serviceNote = () => sim.control.shipment(KEY, target!.trackingId!)?.note ?? null;
 
     // The window, offline: its edit waits in the outbox.
@@ -85,7 +88,7 @@ describe('a note edited in the window and in the terminal', () => {
   }, 60_000);
 
   it('in the terminal without the service: saved and queued, said in one sentence', async () => {
-    const [target] = JSON.parse((await cli(['list', '--status', 'ACTIVE', '--json'])).stdout) as Shipment[];
+    const target = pickOne(JSON.parse((await cli(['list', '--status', 'ACTIVE', '--json'])).stdout) as Shipment[]);
     const run = await runCli(['note', target!.reference, 'on the train'], { env: { QUAYSIDE_DATA_DIR: dataDir, QUAYSIDE_API_BASE: UNREACHABLE, QUAYSIDE_API_KEY: KEY, QUAYSIDE_TIME_SCALE: String(SCALE) } });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/cannot be reached .*; the note is saved here and waits/);

@@ -19,9 +19,13 @@ function normaliseKey(key: string): string {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(trimmed) ? trimmed.toLowerCase() : normaliseReference(trimmed);
 }
 
-/** A shipment by local id, tracking id or reference. */
+/**
+ * A shipment by local id, tracking id or reference. Digits alone are a local id first, else a
+ * reference (many bills of lading and bookings are numbers only).
+ */
 export function findShipment(service: QuaysideService, key: string): Shipment {
-  const shipment = service.store.getShipment(/^\d+$/.test(key) ? Number(key) : normaliseKey(key));
+  const byId = /^\d+$/.test(key.trim()) ? service.store.getShipment(Number(key.trim())) : null;
+  const shipment = byId ?? service.store.getShipment(normaliseKey(key));
   if (!shipment) throw new ServiceError(`No shipment "${key}" in the cache; run "quayside list --search ${key}" or track it first.`);
   return shipment;
 }

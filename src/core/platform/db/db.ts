@@ -85,9 +85,15 @@ export function openDatabase(fileArg: string): OpenedDatabase {
     db.pragma('foreign_keys = ON');
     registerSearchFunctions(db);
     runMigrations(db, MIGRATIONS);
-    // Planner statistics for a long-lived connection, bounded so opening stays quick.
-    db.pragma('analysis_limit = 1000');
-    db.pragma('optimize = 0x10002');
+    // Planner statistics for a long-lived connection, bounded so opening stays quick. Optional:
+    // with another process writing the cache just then (two imports started together), it may
+    // fail, and the next open gathers them.
+    try {
+      db.pragma('analysis_limit = 1000');
+      db.pragma('optimize = 0x10002');
+    } catch {
+      // Statistics only; nothing depends on them.
+    }
     return { db, file, dir };
   } catch (err) {
     db.close();
