@@ -35,6 +35,8 @@ export interface Session {
 
 /** Events a window has not heard yet because none was listening (a file opened at start). */
 const HELD_EVENTS = 200;
+/** State the window reads afresh when it loads: not worth holding (the status bar changes many times a second). */
+const NOT_HELD: ReadonlySet<EventName> = new Set(['status', 'sync', 'credits']);
 
 /** The borrowed secret store of a harness under test. */
 function hostSecrets(host: EngineHost): SecretStore {
@@ -224,7 +226,7 @@ export class Engine {
         // A window closing; the others still hear it.
       }
     }
-    if (!heard && this.options.shell === 'electron') {
+    if (!heard && this.options.shell === 'electron' && !NOT_HELD.has(event)) {
       this.held.push({ event, payload });
       if (this.held.length > HELD_EVENTS) this.held.shift();
     }

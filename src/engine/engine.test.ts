@@ -1,0 +1,67 @@
+/**
+ * The engine in process (the entry's own logic is covered through the harness and the shell):
+ * what a window hears before and after it listens, and the folder lock.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FromEngine } from '../shared/engine-wire.js';
+import { Engine, type EngineHost } from './engine.js';
+
+const FIXTURE = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'import', 'bl-booking-carriers.csv');
+
+let dir: string;
+let engine: Engine | null = null;
+const host: EngineHost = { request: async () => null, reopened: () => undefined, demoReady: () => undefined, log: () => undefined };
+const start = () => Engine.start({ dataDir: dir, apiBase: null, version: 't', shell: 'electron', demo: false, canSwitchSampleData: true, secrets: 'host', background: false }, host);
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'quayside-engine-'));
+});
+afterEach(async () => {
+  await engine?.stop();
+  engine = null;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the engine', () => {
+  it('holds what happened before the window listened (a file opened at start) and gives it on subscribe, in order', async () => {
+    engine = await start();
+    const heard: FromEngine[] = [];
+    const window = engine.connect({ send: (m) => heard.push(m) }, 'window');
+    expect(await engine.command({ kind: 'openSpreadsheet', path: FIXTURE })).toMatchObject({ ok: true });
+    expect(await engine.command({ kind: 'show', request: { view: 'import' } })).toMatchObject({ ok: true });
+    expect(heard).toEqual([]);
+    window.receive({ t: 'subscribe' });
+    const events = heard.filter((m) => m.t === 'event');
+    expect(events.map((m) => m.t === 'event' && m.event)).toEqual(['import.fileOpened', 'window.show']);
+    expect(events.map((m) => m.seq)).toEqual([1, 2]);
+  });
+
+  it('answers calls with their id, drops the answer of a cancelled one, and refuses what is not a call', async () => {
+    engine = await start();
+    const heard: FromEngine[] = [];
+    const window = engine.connect({ send: (m) => heard.push(m) }, 'window');
+    window.receive({ t: 'call', id: 1, method: 'app.info' });
+    window.receive({ t: 'call', id: 2, method: 'status.get' });
+    window.receive({ t: 'cancel', id: 2 });
+    window.receive({ t: 'call', id: 'x', method: 'app.info' });
+    window.receive('app.info');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(heard).toEqual([{ t: 'result', id: 1, seq: 1, result: { ok: true, value: expect.objectContaining({ shell: 'electron', dataDir: dir }) } }]);
+  });
+
+  it('is one per data folder: refused in words while another live process holds it, taken over from a dead one', async () => {
+    // Another process (this one's parent, alive) holds the folder.
+    writeFileSync(join(dir, 'engine.lock'), String(process.ppid));
+    await expect(start()).rejects.toThrow(new RegExp(`Another Quayside \\(process ${process.ppid}\\) is already working on .*; close it first`));
+    // A lock left by a process that is gone is taken over, and released when the engine stops.
+    writeFileSync(join(dir, 'engine.lock'), '999999');
+    engine = await start();
+    expect(readFileSync(join(dir, 'engine.lock'), 'utf8')).toBe(String(process.pid));
+    await engine.stop();
+    engine = null;
+    expect(existsSync(join(dir, 'engine.lock'))).toBe(false);
+  });
+});
