@@ -47,3 +47,18 @@ export function toAppError(err: unknown): AppError {
   const text = err instanceof Error ? err.message : String(err);
   return { code: 'internal', message: message(`Quayside hit an unexpected problem (${text}); try again, and report it if it stays.`) };
 }
+
+/** Why a file could not be read or written, in a few words for a sentence ("it is not there any more"). */
+export function fileProblem(err: unknown): string {
+  switch ((err as NodeJS.ErrnoException | null)?.code) {
+    case 'ENOENT':
+      return 'it is not there any more';
+    case 'EACCES':
+    case 'EPERM':
+      return 'Quayside may not use it';
+    case 'ENOSPC':
+      return 'the disk is full';
+    default:
+      return err instanceof Error ? err.message : String(err);
+  }
+}

@@ -161,8 +161,6 @@ export class Engine {
   async command(command: HostCommand): Promise<Result<unknown>> {
     try {
       switch (command.kind) {
-        case 'state':
-          return { ok: true, value: this.state() };
         case 'health':
           return { ok: true, value: this.health() };
         case 'show':

@@ -11,10 +11,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
+import { MAX_IMPORT_BYTES, tooLargeToImport } from '../shared/spreadsheet-files.js';
 import { refusal, sendResult } from './api-route.js';
 import { baseHeaders } from './static-files.js';
 
-export const MAX_UPLOAD_BYTES = 140 * 1024 * 1024;
 
 /** A name as the person's file had it, without folders or characters a file system refuses. */
 function plainName(name: string): string {
@@ -48,9 +48,9 @@ export function createFileRoutes(folder: string): FileRoutes {
       }
       const name = plainName(url.searchParams.get('name') ?? '');
       const declared = Number(req.headers['content-length']);
-      if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) {
+      if (Number.isFinite(declared) && declared > MAX_IMPORT_BYTES) {
         res.setHeader('Connection', 'close');
-        sendResult(res, 413, refusal('invalid-input', `${name} is larger than 140 MB; split it into smaller files and import them one by one.`));
+        sendResult(res, 413, refusal('invalid-input', tooLargeToImport(name)));
         req.resume();
         return;
       }
@@ -61,7 +61,7 @@ export function createFileRoutes(folder: string): FileRoutes {
       const cap = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           size += chunk.length;
-          done(size > MAX_UPLOAD_BYTES ? new RangeError('too large') : null, chunk);
+          done(size > MAX_IMPORT_BYTES ? new RangeError('too large') : null, chunk);
         },
       });
       try {
@@ -70,7 +70,7 @@ export function createFileRoutes(folder: string): FileRoutes {
         await rm(dir, { recursive: true, force: true });
         res.setHeader('Connection', 'close');
         const tooLarge = err instanceof RangeError;
-        sendResult(res, tooLarge ? 413 : 400, refusal('invalid-input', tooLarge ? `${name} is larger than 140 MB; split it into smaller files and import them one by one.` : `${name} did not arrive whole; drop it again.`));
+        sendResult(res, tooLarge ? 413 : 400, refusal('invalid-input', tooLarge ? tooLargeToImport(name) : `${name} did not arrive whole; drop it again.`));
         return;
       }
       sendResult(res, 200, { ok: true, value: path });

@@ -8,8 +8,8 @@ import type { Dialog } from 'electron';
 import type { EngineClient } from '../engine/client.js';
 import type { BackupCheck } from '../core/platform/db/backup.js';
 import type { Result } from '../shared/contract/index.js';
+import { SPREADSHEET_EXTENSIONS } from '../shared/spreadsheet-files.js';
 
-export const SPREADSHEET_EXTENSIONS = ['xlsx', 'csv', 'tsv', 'txt'];
 
 export type ShellDialog = Pick<Dialog, 'showOpenDialog' | 'showSaveDialog' | 'showMessageBox' | 'showErrorBox'>;
 
@@ -33,7 +33,7 @@ export async function chooseSpreadsheet(dialog: ShellDialog): Promise<string | n
     buttonLabel: 'Import',
     properties: ['openFile'],
     filters: [
-      { name: 'Spreadsheets', extensions: SPREADSHEET_EXTENSIONS },
+      { name: 'Spreadsheets', extensions: [...SPREADSHEET_EXTENSIONS] },
       { name: 'All files', extensions: ['*'] },
     ],
   });

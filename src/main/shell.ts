@@ -39,7 +39,6 @@ export interface ShellOptions {
   /** --demo: open on the sample data. */
   demo: boolean;
   icon?: string;
-  timeScale?: number;
   platform?: NodeJS.Platform;
   /** Tests: false keeps the core's background refresh off. */
   background?: boolean;
@@ -58,8 +57,9 @@ export interface Shell {
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** Engine restarts allowed in a row before Quayside gives up and says so. */
+/** Engine restarts allowed in a row (each within a minute of the last start) before Quayside gives up and says so. */
 const MAX_RESTARTS = 3;
+const STEADY_MS = 60_000;
 
 export function startShell(electron: ElectronApi, options: ShellOptions): Shell {
   const { app, dialog } = electron;
@@ -166,10 +166,13 @@ export function startShell(electron: ElectronApi, options: ShellOptions): Shell 
       demo: options.demo,
       canSwitchSampleData: true,
       secrets: 'keychain',
-      timeScale: options.timeScale,
       sqliteAddon: options.sqliteAddon,
       background: options.background,
     });
+    // An engine that stayed up a while was not crashing in a loop: the count starts again.
+    setTimeout(() => {
+      if (engine === next) restarts = 0;
+    }, STEADY_MS).unref?.();
   };
   const notify = createFeedNotifier({ Notification: electron.Notification, windowInFront: () => Boolean(liveWindow()?.isFocused()), show });
 

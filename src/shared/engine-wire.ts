@@ -30,8 +30,6 @@ export type HostCommand =
   | { kind: 'restore'; path: string }
   /** Sample data on or off (the host reloads the window afterwards). */
   | { kind: 'sampleData'; on: boolean }
-  /** Is the sample data open (the menu's check mark) and which folder is open. */
-  | { kind: 'state' }
   /** A notification click or the menu asks the window to show a view or a shipment. */
   | { kind: 'show'; request: Events['window.show'] }
   /** How responsive the engine has been since the last ask (EngineHealth); for logs, benchmarks and tests. */

@@ -2,6 +2,7 @@ import { DELIMITERS, type Delimiter, type ValidationReport } from '../../core/fe
 import { jobReport, listJobs, reportCsv, type ImportReport } from '../../core/features/imports/jobs/jobs.js';
 import type { JobProgress } from '../../core/features/imports/poller/types.js';
 import { StoreError } from '../../core/store/index.js';
+import { diskFullError } from '../../core/platform/db/errors.js';
 import { resumeImports, runImport, validateImport } from '../../core/features/imports/imports.js';
 import type { Command, Context, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
@@ -121,7 +122,7 @@ export const importCommand: Command = {
     }).catch((err: unknown) => {
       // A job that was stored resumes where it stopped; a new import would send again what is in flight.
       if (jobStored && err instanceof StoreError && err.kind === 'disk-full') {
-        throw new StoreError(err.kind, `The disk holding the Quayside cache (${err.path}) is full; free some space, then run "quayside resume" to finish this import (nothing is sent twice).`, err.path, { cause: err });
+        throw diskFullError(err.path, ', then run "quayside resume" to finish this import (nothing is sent twice)', err);
       }
       throw err;
     });

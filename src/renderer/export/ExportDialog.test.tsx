@@ -163,7 +163,10 @@ describe('export dialog', () => {
     render(<ExportDialog onClose={() => undefined} />);
     await screen.findByRole('checkbox', { name: /^Reference/ });
     fireEvent.click(screen.getByRole('button', { name: 'Export 40 shipments' }));
-    expect(await screen.findByRole('button', { name: 'Export 40 shipments' })).toBeTruthy();
+    // Back to the choices: the export button is offered (and usable) again, nothing says "exported".
+    expect(((await screen.findByRole('button', { name: 'Export 40 shipments' })) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Exporting…' })).toBeNull();
+    expect(screen.queryByText('exported to', { exact: false })).toBeNull();
     expect(screen.queryByRole('status')).toBeNull();
     expect(checkbox('Reference').checked).toBe(true);
   });

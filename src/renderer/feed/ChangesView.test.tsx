@@ -123,6 +123,6 @@ describe('the Changes view', () => {
     fireEvent.click(eta);
     await waitFor(() => expect(bridge.callsOf('notifications.update')).toEqual([{ eta_moved: false }]));
     expect((eta as HTMLInputElement).checked).toBe(false);
-    expect(screen.getByText('Notifications (4 of 7 kinds on)')).toBeTruthy();
+    expect(screen.getByText(/^Notifications \(\d of \d kinds on\)$/).textContent).toBe('Notifications (4 of 7 kinds on)');
   });
 });

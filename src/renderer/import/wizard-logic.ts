@@ -4,6 +4,7 @@
  */
 import type { ImportMappingColumn, ImportPreview, ImportProgressView } from '../../shared/contract';
 import { formatCount, plural } from '../lib/format';
+import { MAX_IMPORT_BYTES, tooLargeToImport } from '../../shared/spreadsheet-files';
 
 /** What a column can be used as; `keep:<field>` keeps it on the shipment under that name. */
 export const ROLE_CHOICES: readonly { value: string; label: string }[] = [
@@ -119,14 +120,12 @@ export function batchesText(p: ImportProgressView): string {
 
 /** What the file input offers; the core reads the bytes, whatever the name says. */
 export const IMPORT_ACCEPT = '.csv,.txt,.tsv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** The engine opens files up to 140 MB (src/core/app/import-file.ts); the window says so before it hands one over. */
-export const MAX_FILE_BYTES = 140 * 1024 * 1024;
 
 export function fileProblem(name: string, size: number): string | null {
   const lower = name.toLowerCase();
   if (lower.endsWith('.xls')) return `${name} is an old Excel file (.xls); open it in Excel and save it as .xlsx or .csv, then drop the new file.`;
   if (size === 0) return `${name} is empty; export the sheet again and drop the new file.`;
-  if (size > MAX_FILE_BYTES) return `${name} is larger than 140 MB; split it into smaller files and import them one by one.`;
+  if (size > MAX_IMPORT_BYTES) return tooLargeToImport(name);
   return null;
 }
 

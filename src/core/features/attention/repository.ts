@@ -6,11 +6,12 @@
  * write), planned_events_seen and shipments_first_seen (kept by triggers of migration 6).
  */
 import path from 'node:path';
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import { translateSqliteError } from '../../platform/db/errors.js';
 import type { ShipmentFilter, Store } from '../../store/index.js';
 import { where } from '../shipments/cache/queries.js';
 import { writeTransaction } from '../../platform/db/tx.js';
+import { statementCache } from '../../platform/db/statements.js';
 
 /** Event codes (api-v2.md 2.3 and the simulator's): a vessel arrival, a discharge, a delivery. */
 export const ARRIVAL_CODES: readonly string[] = ['VAD'];
@@ -146,15 +147,7 @@ function summaryRow(row: SummaryRowDb): SummaryRow {
 }
 
 function createReads(db: Database): AttentionReads {
-  const statements = new Map<string, Statement>();
-  const prepared = (sql: string): Statement => {
-    let statement = statements.get(sql);
-    if (statement === undefined) {
-      statement = db.prepare(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
-  };
+  const prepared = statementCache(db);
   const events = db.prepare<[number], EventRow>(
     `SELECT c.number AS container, e.date, e.actual, e.status_code, e.status, e.location_id, l.name AS place, e.vessel, e.voyage
        FROM events e

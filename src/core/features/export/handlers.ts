@@ -7,7 +7,7 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { EXPORT_COLUMNS, exportShipments } from './index.js';
 import type { QuaysideService } from '../../core.js';
-import { AppFailure } from '../../errors.js';
+import { AppFailure, fileProblem } from '../../errors.js';
 import { findWatchlist, resolveFilter, watchlistMembers } from '../shipments/filters.js';
 import type { AreaHandlers } from '../handlers.js';
 import type { AppRuntimeOptions } from '../../../engine/runtime-types.js';
@@ -28,9 +28,7 @@ async function writeWhole(path: string, bytes: Buffer): Promise<void> {
     await rename(partial, path);
   } catch (err) {
     await rm(partial, { force: true });
-    const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOSPC' ? 'the disk is full' : code === 'EACCES' || code === 'EPERM' ? 'Quayside may not write there' : code === 'ENOENT' ? 'the folder is not there' : (err as Error).message;
-    throw new AppFailure('storage', `The export could not be saved to ${path} (${why}); choose another folder and export again.`);
+    throw new AppFailure('storage', `The export could not be saved to ${path} (${fileProblem(err)}); choose another folder and export again.`);
   }
 }
 

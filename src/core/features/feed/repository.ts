@@ -3,10 +3,11 @@
  * events, status changes, delivered, no data from the carrier, archived), overall or for the
  * shipments of a watchlist, newest first, with a "seen up to" watermark.
  */
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import type { FeedItem, FeedKind } from '../../../shared/contract/index.js';
 import { etaMoveDays } from '../../../shared/eta.js';
 import { type ShipmentFilter, where } from '../shipments/cache/queries.js';
+import { statementCache } from '../../platform/db/statements.js';
 
 export interface FeedRequest {
   /** Only changes of the shipments this filter selects; null: all. */
@@ -43,15 +44,7 @@ interface FeedRow {
 }
 
 export function createChangeFeed(db: Database): ChangeFeed {
-  const statements = new Map<string, Statement>();
-  const prepared = (sql: string) => {
-    let s = statements.get(sql);
-    if (!s) {
-      s = db.prepare(sql);
-      statements.set(sql, s);
-    }
-    return s;
-  };
+  const prepared = statementCache(db);
   const latest = db.prepare<[], { n: number | null }>('SELECT max(id) AS n FROM changes');
 
   const query = (request: Omit<FeedRequest, 'limit'>) => {

@@ -4,14 +4,14 @@
  * and a resume after a restart all read the same bytes even if the person edits the original.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { basename, extname, isAbsolute, join } from 'node:path';
-import { AppFailure } from '../../errors.js';
+import { MAX_IMPORT_BYTES, SPREADSHEET_EXTENSIONS, tooLargeToImport } from '../../../shared/spreadsheet-files.js';
+import { AppFailure, fileProblem } from '../../errors.js';
 
-/** What the import reads; anything else (a key file, a document) is refused before it is opened. */
-export const SPREADSHEET_EXTENSIONS = ['xlsx', 'csv', 'tsv', 'txt'];
-export const MAX_IMPORT_BYTES = 140 * 1024 * 1024;
 
 export interface KeptFile {
   fileId: string;
@@ -21,26 +21,26 @@ export interface KeptFile {
 }
 
 function unreadable(name: string, err: unknown): AppFailure {
-  const code = (err as NodeJS.ErrnoException).code;
-  const why = code === 'ENOENT' ? 'it is not there any more' : code === 'EACCES' || code === 'EPERM' ? 'Quayside may not read it' : code === 'ENOSPC' ? 'the disk is full' : String((err as Error).message ?? err);
-  return new AppFailure('invalid-input', `${name} could not be read (${why}); check the file and try again.`);
+  return new AppFailure('invalid-input', `${name} could not be read (${fileProblem(err)}); check the file and try again.`);
 }
 
-async function sha256(path: string): Promise<string> {
+/** Copies the file in one read, hashing it on the way; answers its SHA-256 and whether it starts like a ZIP (a workbook). */
+async function copyAndHash(from: string, to: string): Promise<{ sha256: string; zip: boolean }> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
-
-async function startsLikeZip(path: string): Promise<boolean> {
-  const handle = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(2);
-    await handle.read(head, 0, 2, 0);
-    return head[0] === 0x50 && head[1] === 0x4b;
-  } finally {
-    await handle.close();
-  }
+  let head: Buffer | null = null;
+  await pipeline(
+    createReadStream(from),
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        head ??= chunk;
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    }),
+    createWriteStream(to),
+  );
+  const first = head as Buffer | null;
+  return { sha256: hash.digest('hex'), zip: first !== null && first[0] === 0x50 && first[1] === 0x4b };
 }
 
 export async function keepCopy(path: string, folder: string): Promise<KeptFile> {
@@ -61,13 +61,12 @@ export async function keepCopy(path: string, folder: string): Promise<KeptFile> 
     throw unreadable(fileName, err);
   }
   if (size === 0) throw new AppFailure('invalid-input', `${fileName} is empty; export the sheet again and import the new file.`);
-  if (size > MAX_IMPORT_BYTES) throw new AppFailure('invalid-input', `${fileName} is larger than 140 MB; split it into smaller sheets and import them one by one.`);
+  if (size > MAX_IMPORT_BYTES) throw new AppFailure('invalid-input', tooLargeToImport(fileName));
   await mkdir(folder, { recursive: true });
   const incoming = join(folder, `.incoming-${randomUUID()}`);
   try {
-    await copyFile(path, incoming);
-    const fileId = await sha256(incoming);
-    const format = (await startsLikeZip(incoming)) ? 'xlsx' : 'csv';
+    const { sha256: fileId, zip } = await copyAndHash(path, incoming);
+    const format = zip ? 'xlsx' : 'csv';
     const ext = format === 'xlsx' ? 'xlsx' : named === 'xlsx' ? 'csv' : named;
     const kept = join(folder, `${fileId}.${ext}`);
     await rename(incoming, kept);

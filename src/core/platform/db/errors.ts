@@ -50,6 +50,11 @@ export function newerSchemaError(file: string, found: number, known: number): St
   );
 }
 
+/** The disk is full: free space, then `afterwards` (" and try again", ", then run …"), in words. */
+export function diskFullError(file: string, afterwards: string, cause?: unknown): StoreError {
+  return new StoreError('disk-full', `The disk holding the Quayside cache (${file}) is full; free some space${afterwards}.`, file, { cause });
+}
+
 export function invalidInputError(file: string, message: string): StoreError {
   return new StoreError('invalid-input', message, file);
 }
@@ -77,14 +82,7 @@ export function translateSqliteError(err: unknown, file: string, dir: string): u
   if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM') {
     return readOnlyError(dir, err);
   }
-  if (code === 'SQLITE_FULL') {
-    return new StoreError(
-      'disk-full',
-      `The disk holding the Quayside cache (${file}) is full; free some space and try again (nothing was half-written).`,
-      file,
-      { cause: err },
-    );
-  }
+  if (code === 'SQLITE_FULL') return diskFullError(file, ' and try again (nothing was half-written)', err);
   if (code.startsWith('SQLITE_IOERR')) {
     return new StoreError(
       'io',

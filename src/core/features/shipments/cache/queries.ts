@@ -3,13 +3,14 @@
  * and the credit guard. Filters are assembled from fixed SQL fragments; every value is a
  * bound parameter.
  */
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import type { Outcome, Shipment } from '../../../../shared/domain.js';
 import type { ShipmentTableRow } from '../../../../shared/contract/index.js';
 import type { ShipmentReader } from './read.js';
 import type { ShipmentsRow, ShipmentTableRowDb } from './rows.js';
 import { ftsMatchExpression } from './search.js';
 import { referenceKey } from './snapshot.js';
+import { statementCache } from '../../../platform/db/statements.js';
 
 export type ShipmentSort = 'recent' | 'eta' | 'reference' | 'checked';
 
@@ -157,15 +158,7 @@ export interface ShipmentQueries {
 }
 
 export function createShipmentQueries(db: Database, reader: ShipmentReader): ShipmentQueries {
-  const statements = new Map<string, Statement>();
-  const prepared = (sql: string): Statement => {
-    let statement = statements.get(sql);
-    if (statement === undefined) {
-      statement = db.prepare(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
-  };
+  const prepared = statementCache(db);
   const active = db.prepare<[string, string], { id: number; tracking_id: string }>(
     `SELECT id, tracking_id FROM shipments
       WHERE reference_key = ? AND type = ? AND subscription_status = 'ACTIVE' AND tracking_id IS NOT NULL
