@@ -124,7 +124,7 @@ describe.skipIf(skipWithoutChromium())('export in Chromium', () => {
       const byReference = new Map(sheet!.data.slice(1).map((r) => [r[0], r]));
       expect(byReference.get(moved.reference)).toEqual([moved.reference, 3, null]);
       expect(typeof byReference.get(moved.reference)![1]).toBe('number');
-      expect(byReference.get(noted.reference)).toEqual([noted.reference, null, `'${NOTE}`]);
+      expect(byReference.get(noted.reference)).toEqual([noted.reference, null, NOTE]);
 
       await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await page.getByRole('button', { name: 'Switch to dark theme' }).click();

@@ -53,12 +53,3 @@ export function resolveColumns(ids: readonly string[]): ExportColumn[] {
     return column;
   });
 }
-
-/**
- * A text cell that a spreadsheet would read as a formula (=, +, -, @, tab, CR first) gets a
- * leading apostrophe, so opening a customer's export can never run anything. Numbers stay numbers.
- */
-export function neutralise(value: CellValue): CellValue {
-  if (typeof value !== 'string') return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}

@@ -3,7 +3,8 @@ import readXlsxFile from 'read-excel-file/node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../store/index.js';
 import { containerNumber, openTempStore, shipmentRecord, trackingData, uuidFor } from '../../../../test/helpers/store-fixtures.js';
-import { exportShipments, neutralise } from './index.js';
+import { csvField, neutraliseFormula } from '../../../shared/csv.js';
+import { EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS, exportShipments } from './index.js';
 
 describe('export for a customer', () => {
   let store: Store;
@@ -25,10 +26,24 @@ describe('export for a customer', () => {
   afterEach(() => close());
 
   it('neutralises text a spreadsheet would run, and leaves numbers alone', () => {
-    for (const risky of ['=1+1', '+31 10 123', '-2', '@SUM(A1)', '\tx', '\rx']) expect(neutralise(risky)).toBe(`'${risky}`);
-    expect(neutralise(-2)).toBe(-2);
-    expect(neutralise('MSKU1234565')).toBe('MSKU1234565');
-    expect(neutralise(null)).toBeNull();
+    for (const risky of ['=1+1', '+31 10 123', '-2', '@SUM(A1)', '\tx', '\rx']) expect(neutraliseFormula(risky)).toBe(`'${risky}`);
+    expect(neutraliseFormula(-2)).toBe(-2);
+    expect(neutraliseFormula('MSKU1234565')).toBe('MSKU1234565');
+    expect(neutraliseFormula(null)).toBeNull();
+  });
+
+  it('quotes a CSV field holding any list separator (, ; tab), a quote or a line break, and neutralises a formula wherever a cell could start', () => {
+    expect(csvField('ACME;=1+1;')).toBe(`"ACME;'=1+1;"`);
+    expect(csvField('two\n=3+4')).toBe(`"two\n'=3+4"`);
+    expect(csvField('x;"=1')).toBe(`"x;""'=1"`);
+    expect(csvField('2026-11-20')).toBe('2026-11-20');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('a\tb')).toBe('"a\tb"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('=1;2')).toBe(`"'=1;2"`);
+    expect(csvField('MSKU1234565')).toBe('MSKU1234565');
+    expect(csvField(-5)).toBe('-5');
   });
 
   it('CSV: chosen columns, formulas neutralised, naive dates as given, not-found said plainly', async () => {
@@ -42,14 +57,30 @@ describe('export for a customer', () => {
     expect(parsed[2]).toEqual([containerNumber('TGHU765432'), 'No data from the carrier yet', '', '', "'-urgent", '']);
   });
 
-  it('XLSX: numbers stay numbers, text cells neutralised, only the given shipments', async () => {
+  it('XLSX: numbers stay numbers, text cells exactly as stored (inline strings are never formulas), only the given shipments', async () => {
     const id = store.getShipment(uuidFor(1))!.id;
     const result = await exportShipments(store, { format: 'xlsx', columns: ['reference', 'etaMoved', 'note', 'field:PO'], ids: [id] });
     const [sheet] = (await readXlsxFile(result.bytes)) as unknown as { sheet: string; data: unknown[][] }[];
     expect(sheet!.sheet).toBe('Shipments');
     const rows = sheet!.data;
     expect(rows[0]).toEqual(['Reference', 'ETA moved (days)', 'Note', 'PO']);
-    expect(rows[1]).toEqual([containerNumber('MSKU123456'), 3, `'=HYPERLINK("http://evil")`, '4500012345']);
+    expect(rows[1]).toEqual([containerNumber('MSKU123456'), 3, '=HYPERLINK("http://evil")', '4500012345']);
     expect(rows).toHaveLength(2);
+  });
+
+  it('refuses, in a sentence, what Excel would refuse: more rows than a sheet holds, a cell over 32,767 characters', async () => {
+    const ids = Array.from({ length: EXCEL_MAX_ROWS }, (_, i) => i + 1);
+    await expect(exportShipments(store, { format: 'xlsx', columns: ['reference'], ids })).rejects.toThrow(
+      /^This export holds 1,048,576 shipments, more than an Excel sheet takes \(1,048,575 below the header\); narrow it with a filter \(such as the status\) or export as CSV\.$/,
+    );
+    const first = store.getShipment(uuidFor(1))!;
+    store.setShipmentFields(first.id, { remarks: 'x'.repeat(EXCEL_MAX_CELL_CHARS + 1) });
+    for (const format of ['xlsx', 'csv'] as const) {
+      await expect(exportShipments(store, { format, columns: ['reference', 'field:remarks'], ids: [first.id] })).rejects.toThrow(
+        `The remarks of ${containerNumber('MSKU123456')} holds 32,768 characters, more than Excel takes in a cell (32,767); leave the column "remarks" out of the export, or shorten that value.`,
+      );
+    }
+    store.setShipmentFields(first.id, { remarks: 'x'.repeat(EXCEL_MAX_CELL_CHARS) });
+    expect((await exportShipments(store, { format: 'xlsx', columns: ['reference', 'field:remarks'], ids: [first.id] })).rows).toBe(1);
   });
 });

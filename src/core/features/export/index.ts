@@ -6,8 +6,9 @@
 import type { ShipmentFilter, ShipmentSort, Store } from '../../store/index.js';
 import { type CellValue, resolveColumns } from './columns.js';
 import { type ExportFormat, toCsv, toXlsx } from './write.js';
+import { AppFailure } from '../../errors.js';
 
-export { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS, neutralise } from './columns.js';
+export { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS } from './columns.js';
 export type { ExportFormat } from './write.js';
 
 export interface ExportRequest {
@@ -33,6 +34,25 @@ const BLOCK = 1000;
 const ID_PAGE = 10_000;
 /** After this many restarts (the cache kept changing), the ids are read in one query. */
 const ID_ATTEMPTS = 3;
+
+/** What Excel opens: a sheet of at most 1,048,576 rows (the header is one), a cell of at most 32,767 characters. */
+export const EXCEL_MAX_ROWS = 1_048_576;
+export const EXCEL_MAX_CELL_CHARS = 32_767;
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/** Refused before anything is read: a workbook Excel would not open, or open cut short. */
+function refuseTooManyRows(format: ExportFormat, shipments: number): void {
+  if (format === 'xlsx' && shipments + 1 > EXCEL_MAX_ROWS) {
+    throw new AppFailure('invalid-input', `This export holds ${count(shipments)} shipments, more than an Excel sheet takes (${count(EXCEL_MAX_ROWS - 1)} below the header); narrow it with a filter (such as the status) or export as CSV.`);
+  }
+}
+
+function refuseLongCell(header: string, reference: string, value: CellValue): void {
+  if (typeof value === 'string' && value.length > EXCEL_MAX_CELL_CHARS) {
+    throw new AppFailure('invalid-input', `The ${header} of ${reference} holds ${count(value.length)} characters, more than Excel takes in a cell (${count(EXCEL_MAX_CELL_CHARS)}); leave the column "${header}" out of the export, or shorten that value.`);
+  }
+}
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -69,6 +89,7 @@ export async function exportShipments(store: Store, request: ExportRequest): Pro
   const columns = resolveColumns(request.columns);
   const needsFields = columns.some((c) => c.id.startsWith('field:'));
   const ids = await exportIds(store, request);
+  refuseTooManyRows(request.format, ids.length);
   const rows: CellValue[][] = [];
   for (let i = 0; i < ids.length; i += BLOCK) {
     // Between blocks, the rest of the app (scheduler, the window's calls) gets its turn.
@@ -79,7 +100,9 @@ export async function exportShipments(store: Store, request: ExportRequest): Pro
       const row = byId.get(id);
       if (!row) continue; // removed meanwhile
       const fields = needsFields ? store.getShipmentFields(id) : {};
-      rows.push(columns.map((c) => c.value(row, fields)));
+      const values = columns.map((c) => c.value(row, fields));
+      values.forEach((value, c) => refuseLongCell(columns[c]!.header, row.reference, value));
+      rows.push(values);
     }
   }
   const headers = columns.map((c) => c.header);

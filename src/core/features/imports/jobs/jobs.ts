@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ValidationReport } from '../sheets/types.js';
 import { writeTransaction } from '../../../platform/db/tx.js';
+import { csvLine } from '../../../../shared/csv.js';
 import type { ItemState } from './job-store.js';
 
 export type JobState = 'running' | 'done' | 'paused' | 'failed';
@@ -145,13 +146,8 @@ export function jobReport(db: Database, jobId: number): ImportReport | null {
 /** The report as CSV, one line per row of the sheet, for sending on or opening in Excel. */
 export function reportCsv(db: Database, jobId: number): string {
   const items = db.prepare(`SELECT row_number AS row, value, reference, type, scac, state, outcome, message, suggestion FROM import_items WHERE job_id = ? ORDER BY row_number, id`).all(jobId) as Record<string, string | number | null>[];
-  const cell = (v: string | number | null | undefined) => {
-    if (v === null || v === undefined) return '';
-    let s = String(v);
-    if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`; // neutralise formulas when opened in a spreadsheet
-    return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
   const header = ['row', 'value', 'reference', 'type', 'carrier', 'state', 'outcome', 'message', 'suggestion'];
-  const lines = items.map((i) => [i.row, i.value, i.reference, i.type, i.scac, i.state, i.outcome, i.message, i.suggestion].map(cell).join(','));
-  return `${header.join(',')}\r\n${lines.join('\r\n')}\r\n`;
+  // The one CSV rule (quoting for every separator, formulas neutralised): the cells are the customer's.
+  const lines = items.map((i) => csvLine([i.row, i.value, i.reference, i.type, i.scac, i.state, i.outcome, i.message, i.suggestion]));
+  return `${csvLine(header)}${lines.join('')}`;
 }

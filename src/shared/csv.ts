@@ -1,0 +1,40 @@
+/**
+ * The one CSV rule, for every CSV Quayside writes (the export, the import report).
+ *
+ * A field is quoted when it holds a list separator a spreadsheet may use (`,` in English offices,
+ * `;` in German, French, Spanish and Dutch ones, tab), a quote or a line break. Quoting alone does
+ * not protect a reader that splits on another separator than the writer's: opened with `;` as the
+ * separator, `MSKU1234565,"ACME;=1+1;"` still gives `=1+1` a cell of its own, where it runs
+ * (LibreOffice Calc, issue 14). So a formula's first character (`=`, `+`, `-`, `@`) gets an
+ * apostrophe in front wherever a cell could start: at the start of the text, and right after a
+ * separator or a line break inside it (past any quotes). A leading tab or CR gets one too.
+ *
+ * Read back with the writer's separator, a value is exactly as stored apart from those
+ * apostrophes. XLSX does not need any of this: its cells are inline strings, never evaluated.
+ */
+
+export type CsvValue = string | number | null | undefined;
+
+const FORMULA_AT_CELL_START = /(^|[,;\t\r\n]"*)([=+\-@])|^([\t\r])/g;
+const NEEDS_QUOTES = /[",;\t\r\n]|^\s|\s$/;
+
+/** Text a spreadsheet could read as a formula under any separator, neutralised; numbers stay numbers. */
+export function neutraliseFormula<T extends CsvValue>(value: T): T | string {
+  if (typeof value !== 'string') return value;
+  return value.replace(FORMULA_AT_CELL_START, (_all, before: string | undefined, sign: string | undefined, control: string | undefined) =>
+    control !== undefined ? `'${control}` : `${before ?? ''}'${sign ?? ''}`,
+  );
+}
+
+/** One field, neutralised and quoted where needed. */
+export function csvField(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const text = neutraliseFormula(value);
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One line of fields, comma-separated, ending in CRLF (RFC 4180). */
+export function csvLine(values: readonly CsvValue[]): string {
+  return `${values.map(csvField).join(',')}\r\n`;
+}
