@@ -1,6 +1,7 @@
 import type { Command } from '../context.js';
 import { attentionCommand } from './attention.js';
 import { carriersCommand, creditsCommand } from './carriers.js';
+import { exportCommand } from './export.js';
 import { importCommand, jobsCommand, resumeCommand } from './import.js';
 import { keyCommand } from './key.js';
 import { listCommand, noteCommand, removeCommand, showCommand } from './shipments.js';
@@ -22,5 +23,6 @@ export const COMMANDS: Command[] = [
   importCommand,
   jobsCommand,
   resumeCommand,
+  exportCommand,
   webhooksCommand,
 ];

@@ -2,10 +2,21 @@ import { createInterface } from 'node:readline/promises';
 import { NetworkError } from '../../core/platform/api/errors.js';
 import { saveNote } from '../../core/features/notes/notes.js';
 import { sendWaitingNotes } from '../../core/features/notes/outbox-sender.js';
-import type { Command, Context } from '../context.js';
+import type { Command, Context, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { SHIPMENT_COLUMNS, shipmentDetail, shipmentRow } from '../format.js';
 import { findShipment, planRemoval, removeShipments, type RemovalPlanItem } from '../../core/features/shipments/shipments.js';
+
+/** `--field name=value…`: filters on imported columns (customer, PO…). */
+export function fieldOptions(values: Values): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const pair of (values.field as string[] | undefined) ?? []) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new UsageError(`--field takes name=value (for example --field "customer=ACME GmbH"), not "${pair}".`);
+    fields[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  return fields;
+}
 
 export const listCommand: Command = {
   name: 'list',
@@ -20,12 +31,7 @@ export const listCommand: Command = {
     }
     const limit = values.limit === undefined ? undefined : Number(values.limit);
     if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) throw new UsageError('--limit must be a positive whole number.');
-    const fields: Record<string, string> = {};
-    for (const pair of (values.field as string[] | undefined) ?? []) {
-      const at = pair.indexOf('=');
-      if (at <= 0) throw new UsageError(`--field takes name=value (for example --field "customer=ACME GmbH"), not "${pair}".`);
-      fields[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
-    }
+    const fields = fieldOptions(values);
     const shipments = ctx.service().store.listShipments({ status, search: values.search as string | undefined, fields, limit });
     ctx.out.data(shipments);
     ctx.out.table(shipments.map(shipmentRow), SHIPMENT_COLUMNS);
