@@ -15,15 +15,14 @@
 
 export type CsvValue = string | number | null | undefined;
 
-const FORMULA_AT_CELL_START = /(^|[,;\t\r\n]"*)([=+\-@])|^([\t\r])/g;
+const FORMULA_AT_CELL_START = /(^|[,;\t\r\n]"*)([=+\-@])/g;
 const NEEDS_QUOTES = /[",;\t\r\n]|^\s|\s$/;
 
 /** Text a spreadsheet could read as a formula under any separator, neutralised; numbers stay numbers. */
 export function neutraliseFormula<T extends CsvValue>(value: T): T | string {
   if (typeof value !== 'string') return value;
-  return value.replace(FORMULA_AT_CELL_START, (_all, before: string | undefined, sign: string | undefined, control: string | undefined) =>
-    control !== undefined ? `'${control}` : `${before ?? ''}'${sign ?? ''}`,
-  );
+  const inside = value.replace(FORMULA_AT_CELL_START, "$1'$2");
+  return /^[\t\r]/.test(inside) ? `'${inside}` : inside;
 }
 
 /** One field, neutralised and quoted where needed. */
