@@ -36,6 +36,32 @@ export const none = z.undefined();
 
 export const naiveDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 export const shortText = z.string().max(200);
+
+/** An id the service gives (api-v2.md: uuid): exactly 8-4-4-4-12 hex digits, so `..` or `/` never reaches a URL path. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const serviceId = z.string().regex(UUID_PATTERN, 'an id as the tracking service gives it (a UUID such as 3f2b8c1e-6d4a-4b7e-9c1f-2a5d8e7f6b3c)');
+
+/** A record of names to values from the window (imported columns, a mapping): at most 50 keys of at most 200 characters each. */
+export const MAX_RECORD_KEYS = 50;
+export const shortRecord = z.record(z.string().min(1).max(200), shortText).refine((record) => Object.keys(record).length <= MAX_RECORD_KEYS, `at most ${MAX_RECORD_KEYS} names`);
+
+/** A host that is this computer: `localhost`, 127.0.0.0/8 or ::1 (a URL's hostname, IPv6 in brackets). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+}
+
+/** A web address the service may call: https, or http only on this computer (a receiver under development). */
+export function isSafeCallbackUrl(text: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}
 export const shipmentId = z.number().int().positive();
 export const watchlistId = z.number().int().positive();
 export const jobId = z.number().int().positive();

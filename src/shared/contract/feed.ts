@@ -44,7 +44,7 @@ const feedKind = z.enum(FEED_KINDS as [FeedKind, ...FeedKind[]]);
 export const feedMethods = {
   'feed.list': method(z.strictObject({
     watchlistId: watchlistId.optional(),
-    kinds: z.array(feedKind).optional(),
+    kinds: z.array(feedKind).max(50).optional(),
     onlyUnseen: z.boolean().optional(),
     beforeId: z.number().int().positive().optional(),
     limit: z.number().int().min(1).max(500),

@@ -1,7 +1,7 @@
 /** The import wizard and its background jobs. */
 import { z } from 'zod';
 import type { TrackingType } from '../domain.js';
-import { answer, method, none, shortText, jobId } from './base.js';
+import { answer, method, none, shortRecord, shortText, jobId } from './base.js';
 
 export interface ImportFileView {
   /** Handle for the later calls; the engine keeps a copy of the file under it. */
@@ -108,7 +108,7 @@ export interface ImportReportView {
 const importOptions = z.strictObject({
   fileId: z.string().regex(/^[a-f0-9]{16,64}$/, 'a file id from import.open'),
   sheet: shortText.optional(),
-  mapping: z.record(shortText, shortText).optional(),
+  mapping: shortRecord.optional(),
   carrier: shortText.optional(),
   acceptSuggestions: z.array(z.number().int().positive()).max(1_000_000).optional(),
 });

@@ -1,7 +1,7 @@
 /** The shipments table and a shipment in detail, and removal (api-v2.md 3.2: per record, deleted with a refund or archived). */
 import { z } from 'zod';
 import type { Outcome, Shipment } from '../domain.js';
-import { answer, method, none, naiveDate, shortText, shipmentId } from './base.js';
+import { answer, method, none, naiveDate, shortRecord, shortText, shipmentId } from './base.js';
 import type { PendingNote } from './notes.js';
 
 export interface PortName {
@@ -131,7 +131,7 @@ export const filter = z.strictObject({
   pod: shortText.optional(),
   etaFrom: naiveDate.optional(),
   etaTo: naiveDate.optional(),
-  fields: z.record(shortText, shortText).optional(),
+  fields: shortRecord.optional(),
   watchlistId: z.number().int().positive().optional(),
 });
 

@@ -1,6 +1,6 @@
 /** Webhook management (api-v2.md 4.9 to 4.16); read from the service each time, nothing cached. */
 import { z } from 'zod';
-import { answer, method, none, shortText } from './base.js';
+import { answer, isSafeCallbackUrl, method, none, serviceId, shortText } from './base.js';
 
 export interface WebhookView {
   id: string;
@@ -42,8 +42,8 @@ export interface WebhookDeliveryView {
   raw: unknown;
 }
 
-const webhookId = z.string().min(1).max(100);
-const callbackUrl = z.string().max(2000).url('a full web address such as https://example.com/hooks/quayside');
+const webhookId = serviceId;
+const callbackUrl = z.string().max(2000).refine(isSafeCallbackUrl, 'an https:// address such as https://example.com/hooks/quayside (http:// only for this computer: localhost or 127.0.0.1)');
 
 export const webhooksMethods = {
   'webhooks.list': method(none, answer<WebhookView[]>()),

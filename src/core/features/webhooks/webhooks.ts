@@ -7,6 +7,15 @@
 import type { Webhook } from '../../platform/api/types.js';
 import { SecretStoreError, webhookSecretAccount } from '../../platform/secrets/index.js';
 import type { QuaysideService } from '../../core.js';
+import { AppFailure } from '../../errors.js';
+import { isSafeCallbackUrl } from '../../../shared/contract/base.js';
+
+/** The engine's schema checks this for the window; the CLI comes here directly. */
+function checkCallbackUrl(url: string | undefined): void {
+  if (url !== undefined && !isSafeCallbackUrl(url)) {
+    throw new AppFailure('invalid-input', 'A callback URL must be an https:// address such as https://example.com/hooks/quayside (http:// only for a receiver on this computer: localhost or 127.0.0.1); nothing was sent.');
+  }
+}
 
 async function keepWebhookSecret(service: QuaysideService, hook: Webhook): Promise<boolean> {
   if (!hook.secret) return false;
@@ -20,6 +29,7 @@ async function keepWebhookSecret(service: QuaysideService, hook: Webhook): Promi
 }
 
 export async function createWebhook(service: QuaysideService, input: { callbackUrl: string; eventTypes: string[]; isActive: boolean }): Promise<Webhook & { secretKept: boolean }> {
+  checkCallbackUrl(input.callbackUrl);
   const hook = await service.api().createWebhook(input);
   return { ...hook, secretKept: await keepWebhookSecret(service, hook) };
 }
@@ -29,6 +39,7 @@ export async function updateWebhook(
   id: string,
   input: { callbackUrl?: string; eventTypes?: string[]; isActive?: boolean; regenerateSecret?: boolean },
 ): Promise<Webhook & { secretKept: boolean }> {
+  checkCallbackUrl(input.callbackUrl);
   const hook = await service.api().updateWebhook(id, input);
   return { ...hook, secretKept: await keepWebhookSecret(service, hook) };
 }

@@ -245,10 +245,10 @@ describe('endpoints: method, path, query and body as api-v2.md section 4 gives t
     expect(await client.testWebhook(fx.WEBHOOK_ID)).toEqual({ success: true, http_status: 200 });
   });
 
-  it('path ids are encoded', async () => {
+  it('path ids go as given: only a UUID is ever put in a path (see "ids in URL paths")', async () => {
     server.respond({ json: fx.ok(fx.webhook()) });
-    await client.webhook('a/b?c');
-    expect(last().path).toBe('/v2/webhooks/a%2Fb%3Fc');
+    await client.webhook(fx.WEBHOOK_ID);
+    expect(last().path).toBe(`/v2/webhooks/${fx.WEBHOOK_ID}`);
   });
 });
 
@@ -281,16 +281,16 @@ describe('scheduler options', () => {
     ['track', (c) => c.track({ company: 'AUTO', type: 'container', value: 'X' }), fx.trackingResponse(), { bucket: 'tracking', idempotent: false }],
     ['shipmentsPage', (c) => c.shipmentsPage({ page: 1, limit: 50 }), fx.ok(fx.page([])), { bucket: 'other', idempotent: true }],
     ['deleteShipments', (c) => c.deleteShipments(['a']), fx.ok({ deleted: [], archived: [] }), { bucket: 'other', idempotent: false }],
-    ['setNote', (c) => c.setNote('a', 'n'), fx.ok(fx.shipmentRecord()), { bucket: 'other', idempotent: true }],
+    ['setNote', (c) => c.setNote(fx.TRACKING_ID, 'n'), fx.ok(fx.shipmentRecord()), { bucket: 'other', idempotent: true }],
     ['apiKeyInfo', (c) => c.apiKeyInfo(), fx.ok({ creation_date: 'x', api_key: fx.KEY, requests_remaining_count: 1 }), { bucket: 'other', idempotent: true }],
     ['webhookEventTypes', (c) => c.webhookEventTypes(), fx.ok([]), { bucket: 'other', idempotent: true }],
     ['webhookDeliveries', (c) => c.webhookDeliveries(), fx.ok(fx.page([])), { bucket: 'other', idempotent: true }],
     ['webhooks', (c) => c.webhooks(), fx.ok([]), { bucket: 'other', idempotent: true }],
     ['createWebhook', (c) => c.createWebhook({ callbackUrl: 'u', isActive: true, eventTypes: [] }), fx.ok(fx.webhook(true)), { bucket: 'other', idempotent: false }],
-    ['webhook', (c) => c.webhook('a'), fx.ok(fx.webhook()), { bucket: 'other', idempotent: true }],
-    ['updateWebhook', (c) => c.updateWebhook('a', {}), fx.ok(fx.webhook()), { bucket: 'other', idempotent: true }],
-    ['deleteWebhook', (c) => c.deleteWebhook('a'), fx.ok(null), { bucket: 'other', idempotent: true }],
-    ['testWebhook', (c) => c.testWebhook('a'), fx.ok({ success: true, http_status: 200 }), { bucket: 'other', idempotent: true }],
+    ['webhook', (c) => c.webhook(fx.WEBHOOK_ID), fx.ok(fx.webhook()), { bucket: 'other', idempotent: true }],
+    ['updateWebhook', (c) => c.updateWebhook(fx.WEBHOOK_ID, {}), fx.ok(fx.webhook()), { bucket: 'other', idempotent: true }],
+    ['deleteWebhook', (c) => c.deleteWebhook(fx.WEBHOOK_ID), fx.ok(null), { bucket: 'other', idempotent: true }],
+    ['testWebhook', (c) => c.testWebhook(fx.WEBHOOK_ID), fx.ok({ success: true, http_status: 200 }), { bucket: 'other', idempotent: true }],
   ];
 
   it.each(cases)('%s', async (_name, call, body, expected) => {
@@ -324,5 +324,18 @@ describe('scheduler options', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(server.requests).toHaveLength(0);
     expect(held).toHaveLength(1);
+  });
+});
+
+describe('ids in URL paths', () => {
+  it('are UUIDs: `..` and paths are refused before anything is sent (DELETE /v2/webhooks/.. would be DELETE /v2/)', async () => {
+    for (const id of ['..', '../shipments', '%2e%2e', `${fx.KEY}/..`]) {
+      await expect(client.deleteWebhook(id)).rejects.toThrow(/^That is not a webhook id the tracking service gives \(a UUID such as .*\); nothing was sent\.$/);
+      await expect(client.testWebhook(id)).rejects.toThrow(/nothing was sent/);
+      await expect(client.updateWebhook(id, { isActive: true })).rejects.toThrow(/nothing was sent/);
+      await expect(client.webhookDeliveries({ webhookId: id })).rejects.toThrow(/nothing was sent/);
+      await expect(client.setNote(id, 'x')).rejects.toThrow(/^That is not a shipment id/);
+    }
+    expect(server.requests).toEqual([]);
   });
 });

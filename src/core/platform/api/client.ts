@@ -22,6 +22,8 @@ import {
   webhookSchema,
   webhookTestResultSchema,
 } from './schemas.js';
+import { UUID_PATTERN } from '../../../shared/contract/base.js';
+import { InvalidIdError } from './errors.js';
 import type {
   ApiKeyInfo,
   BatchTask,
@@ -104,7 +106,14 @@ interface Call<T> extends ApiRequest<T> {
   label: string;
 }
 
-const seg = (id: string): string => encodeURIComponent(id);
+/**
+ * An id in a URL path: only a UUID (api-v2.md gives every id as one). encodeURIComponent leaves
+ * `.` alone, so `..` would turn DELETE /v2/webhooks/.. into DELETE /v2/.
+ */
+function seg(id: string, endpoint: string, what: string): string {
+  if (!UUID_PATTERN.test(id)) throw new InvalidIdError(endpoint, what);
+  return id;
+}
 const anyData = z.unknown();
 
 export class TrackingClient {
@@ -196,10 +205,10 @@ export class TrackingClient {
   }
 
   /** 4.7 PATCH /v2/shipments/{id}: sets the note (at most 40 characters; '' removes it). */
-  setNote(id: string, note: string, options: CallOptions = {}): Promise<ShipmentRecord> {
+  async setNote(id: string, note: string, options: CallOptions = {}): Promise<ShipmentRecord> {
     return this.data(options, {
       bucket: 'other', idempotent: true, label: 'shipment note',
-      method: 'PATCH', path: `/v2/shipments/${seg(id)}`, body: { note }, schema: shipmentRecordSchema,
+      method: 'PATCH', path: `/v2/shipments/${seg(id, 'PATCH /v2/shipments/{id}', 'shipment')}`, body: { note }, schema: shipmentRecordSchema,
     });
   }
 
@@ -220,11 +229,11 @@ export class TrackingClient {
   }
 
   /** 4.10 GET /v2/webhook-notifications: the service defaults `status` to `failed`. */
-  webhookDeliveries(input: WebhookDeliveriesInput = {}, options: CallOptions = {}): Promise<Page<WebhookDelivery>> {
+  async webhookDeliveries(input: WebhookDeliveriesInput = {}, options: CallOptions = {}): Promise<Page<WebhookDelivery>> {
     return this.data(options, {
       bucket: 'other', idempotent: true, label: 'webhook deliveries',
       method: 'GET', path: '/v2/webhook-notifications',
-      query: { status: input.status, webhook_id: input.webhookId, page: input.page, limit: input.limit },
+      query: { status: input.status, webhook_id: input.webhookId === undefined ? undefined : seg(input.webhookId, 'GET /v2/webhook-notifications', 'webhook'), page: input.page, limit: input.limit },
       schema: pageSchema(webhookDeliverySchema),
     });
   }
@@ -251,15 +260,15 @@ export class TrackingClient {
   }
 
   /** 4.13 GET /v2/webhooks/{id}. */
-  webhook(id: string, options: CallOptions = {}): Promise<Webhook> {
+  async webhook(id: string, options: CallOptions = {}): Promise<Webhook> {
     return this.data(options, {
       bucket: 'other', idempotent: true, label: 'webhook',
-      method: 'GET', path: `/v2/webhooks/${seg(id)}`, schema: webhookSchema,
+      method: 'GET', path: `/v2/webhooks/${seg(id, 'GET /v2/webhooks/{id}', 'webhook')}`, schema: webhookSchema,
     });
   }
 
   /** 4.14 PATCH /v2/webhooks/{id}: only the given fields are sent. */
-  updateWebhook(id: string, input: UpdateWebhookInput, options: CallOptions = {}): Promise<Webhook> {
+  async updateWebhook(id: string, input: UpdateWebhookInput, options: CallOptions = {}): Promise<Webhook> {
     const body: Record<string, unknown> = {};
     if (input.callbackUrl !== undefined) body.callback_url = input.callbackUrl;
     if (input.isActive !== undefined) body.is_active = input.isActive;
@@ -267,7 +276,7 @@ export class TrackingClient {
     if (input.regenerateSecret !== undefined) body.regenerate_secret = input.regenerateSecret;
     return this.data(options, {
       bucket: 'other', idempotent: true, label: 'webhook update',
-      method: 'PATCH', path: `/v2/webhooks/${seg(id)}`, body, schema: webhookSchema,
+      method: 'PATCH', path: `/v2/webhooks/${seg(id, 'PATCH /v2/webhooks/{id}', 'webhook')}`, body, schema: webhookSchema,
     });
   }
 
@@ -275,15 +284,15 @@ export class TrackingClient {
   async deleteWebhook(id: string, options: CallOptions = {}): Promise<void> {
     await this.data(options, {
       bucket: 'other', idempotent: true, label: 'webhook removal',
-      method: 'DELETE', path: `/v2/webhooks/${seg(id)}`, schema: anyData,
+      method: 'DELETE', path: `/v2/webhooks/${seg(id, 'DELETE /v2/webhooks/{id}', 'webhook')}`, schema: anyData,
     });
   }
 
   /** 4.16 POST /v2/webhooks/{id}/test: a failed delivery is `success: false` in the result. */
-  testWebhook(id: string, options: CallOptions = {}): Promise<WebhookTestResult> {
+  async testWebhook(id: string, options: CallOptions = {}): Promise<WebhookTestResult> {
     return this.data(options, {
       bucket: 'other', idempotent: true, label: 'webhook test',
-      method: 'POST', path: `/v2/webhooks/${seg(id)}/test`, schema: webhookTestResultSchema,
+      method: 'POST', path: `/v2/webhooks/${seg(id, 'POST /v2/webhooks/{id}/test', 'webhook')}/test`, schema: webhookTestResultSchema,
     });
   }
 

@@ -101,6 +101,14 @@ export class BadRequestError extends ApiError {
   }
 }
 
+/** An id for a URL path that is not one the service gives (a UUID): refused before anything is sent. */
+export class InvalidIdError extends ApiError {
+  readonly kind = 'bad-request' as const;
+  constructor(endpoint: string, what: string) {
+    super(`That is not a ${what} id the tracking service gives (a UUID such as 3f2b8c1e-6d4a-4b7e-9c1f-2a5d8e7f6b3c); nothing was sent.`, endpoint, null);
+  }
+}
+
 /** The body was not JSON or did not have the shape api-v2.md gives. Nothing is stored. */
 export class MalformedResponseError extends ApiError {
   readonly kind = 'malformed-response' as const;
