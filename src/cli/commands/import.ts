@@ -145,7 +145,7 @@ export const jobsCommand: Command = {
       const report = jobReport(db, jobId);
       if (!report) throw new UserError(`There is no import job ${jobId}; "quayside jobs" lists them.`);
       if (values.csv) {
-        process.stdout.write(reportCsv(db, jobId));
+        ctx.out.text(reportCsv(db, jobId));
         return;
       }
       ctx.out.data(report);
