@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkBackup } from './backup.js';
 import { openStore } from '../../store/store.js';
-import { useSqliteAddon } from './sqlite-addon.js';
+import { openSqlite, useSqliteAddon } from './sqlite-addon.js';
 
 const require = createRequire(import.meta.url);
 const NODE_ADDON = join(dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
@@ -29,5 +29,23 @@ describe('useSqliteAddon', () => {
     const store = openStore(join(dir, 'default.db'));
     store.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('every database Quayside opens', () => {
+  it('has trusted_schema off: the cache, and a file opened read-only (a backup being checked)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quayside-trusted-'));
+    try {
+      const store = openStore(join(dir, 'cache.db'));
+      expect(store.db.pragma('trusted_schema', { simple: true })).toBe(0);
+      // The schema's triggers keep working with it off (the search index is filled by them).
+      expect(store.db.pragma('quick_check', { simple: true })).toBe('ok');
+      store.close();
+      const readOnly = openSqlite(join(dir, 'cache.db'), { readonly: true, fileMustExist: true });
+      expect(readOnly.pragma('trusted_schema', { simple: true })).toBe(0);
+      readOnly.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -13,6 +13,18 @@ export function useSqliteAddon(file: string | undefined): void {
   addonFile = file;
 }
 
+/**
+ * Every SQLite database Quayside opens comes through here, with `trusted_schema` off before any
+ * statement runs: a cache from elsewhere (a restored backup) cannot make a view, trigger or
+ * default call a function with side effects, or a virtual table not marked innocuous.
+ */
 export function openSqlite(file: string, options: BetterSqlite3.Options = {}): BetterSqlite3.Database {
-  return new BetterSqlite3(file, addonFile ? { ...options, nativeBinding: addonFile } : options);
+  const db = new BetterSqlite3(file, addonFile ? { ...options, nativeBinding: addonFile } : options);
+  try {
+    db.pragma('trusted_schema = OFF');
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return db;
 }
