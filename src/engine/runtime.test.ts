@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -57,6 +57,25 @@ describe('the window back end (runtime over the real core and the simulator)', (
     const tooLong = await call('notes.set', { shipmentId: 1, note: 'x'.repeat(41) });
     if (!tooLong.ok) expect(tooLong.error.message).toMatch(/at most 40 characters/);
     else expect.fail('a 41-character note was accepted');
+  });
+
+  it('removes, when it starts, a copied spreadsheet no job reads that was last used over 30 days ago', async () => {
+    await runtime.close();
+    mkdirSync(join(dir, 'imports'), { recursive: true });
+    const old = join(dir, 'imports', `${'a'.repeat(64)}.csv`);
+    const recent = join(dir, 'imports', `${'b'.repeat(64)}.csv`);
+    for (const [file, days] of [[old, 31], [recent, 29]] as const) {
+      writeFileSync(file, 'Container\r\nMSKU1234565\r\n');
+      utimesSync(file, new Date(Date.now() - days * 86_400_000), new Date(Date.now() - days * 86_400_000));
+    }
+    runtime = createAppRuntime({ dataDir: dir, apiBase: sim.url, secrets: new MemorySecretStore(), shell: 'harness', version: 'test', timeScale: TIME_SCALE, background: false });
+    for (let waited = 0; existsSync(old) && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
+    // The number of days is a setting (30 by default).
+    expect(value<{ importFileDays: number }>(await call('settings.get')).importFileDays).toBe(30);
+    expect(value<{ importFileDays: number }>(await call('settings.update', { importFileDays: 7 })).importFileDays).toBe(7);
+    expect((await call('settings.update', { importFileDays: 0 })).ok).toBe(false);
   });
 
   it('sample data is switched by the desktop shell; the runtime alone says where to find it', async () => {

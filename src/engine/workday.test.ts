@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
@@ -71,9 +71,16 @@ describe('the working day through the contract (import, watchlists, feed, export
     expect(preview.balance).toBe(100);
     expect(preview.fieldNames).toContain('customer');
 
+    // A copy no job reads, last opened 40 days ago: the retention rule removes it once a job finishes.
+    const abandoned = join(dir, 'imports', `${'0'.repeat(64)}.csv`);
+    writeFileSync(abandoned, SHEET);
+    utimesSync(abandoned, new Date(Date.now() - 40 * 86_400_000), new Date(Date.now() - 40 * 86_400_000));
     const job = value<ImportJobView>(await call('import.start', { fileId: file.fileId, acceptSuggestions: [5] }));
     expect(job.references).toBe(4);
     await waitFor('import.progress', (p) => p.jobId === job.jobId && p.state === 'done');
+    for (let waited = 0; existsSync(abandoned) && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    expect(existsSync(abandoned)).toBe(false);
+    expect(readdirSync(join(dir, 'imports'))).toEqual([`${file.fileId}.csv`]);
     const jobs = value<ImportJobView[]>(await call('import.jobs'));
     expect(jobs[0]).toMatchObject({ jobId: job.jobId, fileName: 'acme week 12.csv', state: 'done', done: 4 });
     const csv = value<{ text: string }>(await call('import.reportCsv', job.jobId));

@@ -18,6 +18,8 @@ export interface SettingsView {
   creditWarningBelow: number;
   /** Background refresh of the cache through the shipments list (no credits); 0 = off. */
   syncIntervalMinutes: number;
+  /** Days a copied spreadsheet stays under imports/ after its job finished (or it was last opened). */
+  importFileDays: number;
   dataDir: string;
   demo: boolean;
 }
@@ -27,6 +29,7 @@ export interface SettingsPatch {
   theme?: ThemeChoice;
   creditWarningBelow?: number;
   syncIntervalMinutes?: number;
+  importFileDays?: number;
 }
 
 export interface ConnectionTestResult {
@@ -77,6 +80,7 @@ export const settingsMethods = {
     theme: z.enum(['light', 'dark', 'system']).optional(),
     creditWarningBelow: z.number().int().min(0).max(100_000_000).optional(),
     syncIntervalMinutes: z.number().int().min(0).max(24 * 60).optional(),
+    importFileDays: z.number().int().min(1).max(3650).optional(),
   }), answer<SettingsView>()),
   'connection.test': method(none, answer<ConnectionTestResult>()),
   'carriers.list': method(z.strictObject({ refresh: z.boolean() }), answer<CarrierDirectory>()),

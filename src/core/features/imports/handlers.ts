@@ -15,6 +15,7 @@ import { createImportJob, runJob, validateImport } from './imports.js';
 import type { QuaysideService } from '../../core.js';
 import { AppFailure, toAppError } from '../../errors.js';
 import { keepCopy } from './import-file.js';
+import { pruneImportFiles } from './retention.js';
 import type { AreaHandlers } from '../handlers.js';
 import { readCredits } from '../credits/credits.js';
 
@@ -51,6 +52,8 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
   const names = new Map<string, string>();
   const live = new Map<number, ImportProgressView | null>();
   let closed = false;
+  /** The retention rule for `imports/` (retention.ts); a failure to remove a copy only leaves it for next time. */
+  const prune = (): Promise<string[]> => pruneImportFiles(service.store, folder, service.now()).catch(() => []);
 
   const fileOf = (fileId: string): { path: string; fileName: string } => {
     const match = readdirSync(folder, { withFileTypes: true }).find((f) => f.isFile() && f.name.startsWith(`${fileId}.`));
@@ -117,6 +120,7 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
         if (closed) return;
         ctx.jobStored(jobId);
         ctx.progress(jobId, 'done', null, null);
+        void prune();
       },
       (err: unknown) => {
         live.delete(jobId);
@@ -125,6 +129,9 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
       },
     );
   };
+
+  // At engine start: copies whose jobs finished long ago (or that no job ever read) go.
+  void prune();
 
   return {
     close: () => {

@@ -9,6 +9,7 @@ import { CREDIT_WARNING_SETTING, DEFAULT_CREDIT_WARNING, readCredits } from '../
 import type { AreaHandlers, HandlerContext } from '../handlers.js';
 import { SYNC_INTERVAL_SETTING, syncIntervalMinutes } from '../sync/background-sync.js';
 import { carrierDirectory } from './carriers.js';
+import { IMPORT_FILE_DAYS_SETTING, importFileDays } from '../imports/retention.js';
 import { deleteKey, keyStatus, setKey } from './key.js';
 
 export const SAMPLE_DATA_ONLY_IN_SHELL =
@@ -25,6 +26,7 @@ export function createSettingsHandlers(ctx: HandlerContext): AreaHandlers<'app' 
     theme: (store.getSetting(THEME_SETTING) as ThemeChoice | null) ?? 'system',
     creditWarningBelow: Number(store.getSetting(CREDIT_WARNING_SETTING) ?? DEFAULT_CREDIT_WARNING),
     syncIntervalMinutes: syncIntervalMinutes(service),
+    importFileDays: importFileDays(store),
     dataDir: ctx.info.dataDir,
     demo: ctx.info.demo,
   });
@@ -65,6 +67,7 @@ export function createSettingsHandlers(ctx: HandlerContext): AreaHandlers<'app' 
         store.setSetting(SYNC_INTERVAL_SETTING, String(patch.syncIntervalMinutes));
         ctx.sync.schedule();
       }
+      if (patch.importFileDays !== undefined) store.setSetting(IMPORT_FILE_DAYS_SETTING, String(patch.importFileDays));
       if (patch.creditWarningBelow !== undefined) {
         store.setSetting(CREDIT_WARNING_SETTING, String(patch.creditWarningBelow));
         ctx.emitCredits();
