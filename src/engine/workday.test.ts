@@ -7,7 +7,7 @@ import type { EventName, Events, Result } from '../shared/contract/index.js';
 import type { ShipmentListPage } from '../shared/contract/index.js';
 import type { ExportFile, FeedPage, ImportJobView, ImportPreview, MapRoute, MapView, WatchlistView, WebhookView, WebhookWithSecret } from '../shared/contract/index.js';
 import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../sim/index.js';
-import { MemorySecretStore } from '../core/platform/secrets/index.js';
+import { MemorySecretStore, webhookSecretAccount } from '../core/platform/secrets/index.js';
 import { createAppRuntime, type AppRuntime } from './runtime.js';
 
 const TIME_SCALE = 50;
@@ -22,6 +22,7 @@ describe('the working day through the contract (import, watchlists, feed, export
   let sim: Simulator;
   let dir: string;
   let runtime: AppRuntime;
+  let secrets: MemorySecretStore;
   let events: { event: EventName; payload: unknown }[];
   const call = (method: string, input?: unknown) => runtime.dispatch(method, input);
   const waitFor = async <E extends EventName>(event: E, test: (p: Events[E]) => boolean, ms = 20_000): Promise<Events[E]> => {
@@ -35,12 +36,13 @@ describe('the working day through the contract (import, watchlists, feed, export
   };
 
   beforeEach(async () => {
+    secrets = new MemorySecretStore();
     sim = await startSimulator({ timeScale: TIME_SCALE, accounts: [{ apiKey: DEFAULT_API_KEY, credits: 100, shipments: 30 }] });
     dir = mkdtempSync(join(tmpdir(), 'quayside-workday-'));
     runtime = createAppRuntime({
       dataDir: dir,
       apiBase: sim.url,
-      secrets: new MemorySecretStore(),
+      secrets,
       shell: 'harness',
       version: 'test',
       timeScale: TIME_SCALE,
@@ -179,22 +181,27 @@ describe('the working day through the contract (import, watchlists, feed, export
     expect(checked).toBeGreaterThan(0);
   });
 
-  it('webhooks: the secret is shown once and kept; a failed test is a result; regenerate and delete', async () => {
+  it('webhooks: the secret is shown once and not kept (no receiver here verifies it); a failed test is a result; regenerate and delete', async () => {
     const types = value<{ type: string }[]>(await call('webhooks.eventTypes'));
     expect(types.length).toBeGreaterThan(0);
     const bad = await call('webhooks.create', { callbackUrl: 'not a url', eventTypes: [types[0]!.type], isActive: true });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     const created = value<WebhookWithSecret>(await call('webhooks.create', { callbackUrl: 'http://127.0.0.1:9/hook', eventTypes: [types[0]!.type], isActive: true }));
     expect(created.secret).toBeTruthy();
-    expect(created.secretKept).toBe(true);
+    expect(created.secretKept).toBe(false);
+    expect(await secrets.get(webhookSecretAccount(sim.url, created.id))).toBeNull();
+    // One an older Quayside kept is forgotten when the webhooks are listed.
+    await secrets.set(webhookSecretAccount(sim.url, created.id), created.secret!);
     const listed = value<WebhookView[]>(await call('webhooks.list'));
-    expect(listed).toEqual([expect.objectContaining({ id: created.id, secretStored: true })]);
+    expect(listed).toEqual([expect.objectContaining({ id: created.id, secretStored: false })]);
+    expect(await secrets.get(webhookSecretAccount(sim.url, created.id))).toBeNull();
     expect(JSON.stringify(listed)).not.toContain(created.secret!);
     const test = value<{ success: boolean }>(await call('webhooks.test', created.id));
     expect(test.success).toBe(false);
     const regenerated = value<WebhookWithSecret>(await call('webhooks.update', { webhookId: created.id, regenerateSecret: true, isActive: false }));
     expect(regenerated.secret).toBeTruthy();
     expect(regenerated.secret).not.toBe(created.secret);
+    expect(await secrets.get(webhookSecretAccount(sim.url, created.id))).toBeNull();
     expect(regenerated.isActive).toBe(false);
     const deliveries = value<{ deliveries: { status: string }[] }>(await call('webhooks.deliveries', { webhookId: created.id, status: 'failed', page: 1 }));
     expect(deliveries.deliveries.length).toBeGreaterThanOrEqual(1);

@@ -1,11 +1,9 @@
 import type { Command, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
-import { createWebhook, deleteWebhook, updateWebhook } from '../../core/features/webhooks/webhooks.js';
+import { createWebhook, deleteWebhook, forgetWebhookSecret, updateWebhook } from '../../core/features/webhooks/webhooks.js';
 
-const secretLine = (label: string, secret: string, kept: boolean) =>
-  kept
-    ? `${label} (shown once, also kept in the system keychain): ${secret}`
-    : `${label} (shown once; the system keychain was not available, so keep it yourself now): ${secret}`;
+/** Quayside does not keep the secret: the receiver at the callback URL verifies deliveries with it. */
+const secretLine = (label: string, secret: string) => `${label} (shown once and not kept by Quayside; put it in your receiver's settings now): ${secret}`;
 
 const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'];
 
@@ -52,6 +50,7 @@ export const webhooksCommand: Command = {
     switch (action) {
       case 'list': {
         const hooks = await service.api().webhooks();
+        await Promise.all(hooks.map((h) => forgetWebhookSecret(service, h.id)));
         ctx.out.data(hooks);
         ctx.out.table(
           hooks.map((h) => ({ id: h.id, active: h.is_active ? 'yes' : 'no', url: h.callback_url, events: h.event_types.join(', ') })),
@@ -73,7 +72,7 @@ export const webhooksCommand: Command = {
         const hook = await createWebhook(service, { callbackUrl: url, eventTypes: events, isActive: !values.inactive });
         ctx.out.data(hook);
         ctx.out.line(`Webhook ${hook.id} created for ${hook.callback_url}.`);
-        if (hook.secret) ctx.out.line(secretLine('Signing secret', hook.secret, hook.secretKept));
+        if (hook.secret) ctx.out.line(secretLine('Signing secret', hook.secret));
         return;
       }
       case 'update': {
@@ -87,7 +86,7 @@ export const webhooksCommand: Command = {
         });
         ctx.out.data(hook);
         ctx.out.line(`Webhook ${hook.id} updated: ${hook.is_active ? 'active' : 'inactive'}, ${hook.callback_url}, ${hook.event_types.join(', ')}.`);
-        if (hook.secret) ctx.out.line(secretLine('New signing secret', hook.secret, hook.secretKept));
+        if (hook.secret) ctx.out.line(secretLine('New signing secret', hook.secret));
         return;
       }
       case 'delete': {

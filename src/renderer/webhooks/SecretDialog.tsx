@@ -67,9 +67,7 @@ export function SecretDialog({ shown, onClose }: { shown: SecretToShow; onClose(
         </p>
       )}
       <p className="muted small">
-        {shown.secretKept
-          ? 'Quayside also keeps it in this computer’s keychain, to check deliveries. It is never shown again.'
-          : 'Quayside could not keep it in this computer’s keychain, so this is the only copy: store it safely.'}
+        Quayside does not keep it: your endpoint checks each delivery's signature with it, so this is the only copy.
       </p>
     </Dialog>
   );

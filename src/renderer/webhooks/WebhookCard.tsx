@@ -35,7 +35,7 @@ export function WebhookCard({ hook, onEdit, onRegenerate, onDelete, onToggleActi
       <p className="muted small">
         Created <time title={absoluteTime(hook.createdAt)}>{relativeTime(hook.createdAt, now)}</time>
         {' · '}
-        {hook.secretStored ? 'Signing secret kept in this computer’s keychain' : 'Signing secret not kept on this computer'}
+        Signing secret kept by your endpoint, not on this computer
       </p>
       <div className="webhook-actions">
         <button

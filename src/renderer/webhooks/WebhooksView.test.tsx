@@ -20,7 +20,7 @@ const HOOK: WebhookView = {
   isActive: true,
   createdAt: '2026-11-23T08:00:00Z',
   updatedAt: null,
-  secretStored: true,
+  secretStored: false,
 };
 
 let bridge: FakeBridge;
@@ -36,13 +36,13 @@ beforeEach(() => {
     'webhooks.create': (input) => {
       const hook = { ...HOOK, id: 'wh-2', callbackUrl: input.callbackUrl, eventTypes: input.eventTypes, isActive: input.isActive };
       hooks = [...hooks, hook];
-      return { ...hook, secret: secrets.shift() ?? null, secretKept: true };
+      return { ...hook, secret: secrets.shift() ?? null, secretKept: false };
     },
     'webhooks.update': (input) => {
       const hook = hooks.find((h) => h.id === input.webhookId)!;
       const next = { ...hook, ...(input.isActive !== undefined ? { isActive: input.isActive } : {}), ...(input.callbackUrl ? { callbackUrl: input.callbackUrl } : {}) };
       hooks = hooks.map((h) => (h.id === next.id ? next : h));
-      return { ...next, secret: input.regenerateSecret ? (secrets.shift() ?? null) : null, secretKept: true };
+      return { ...next, secret: input.regenerateSecret ? (secrets.shift() ?? null) : null, secretKept: false };
     },
     'webhooks.delete': (id) => {
       hooks = hooks.filter((h) => h.id !== id);
@@ -81,7 +81,7 @@ describe('webhooks view', () => {
     const item = await screen.findByRole('listitem', { name: HOOK.callbackUrl });
     expect(within(item).getByText('Active')).toBeTruthy();
     expect(within(within(item).getByRole('list', { name: 'Event types' })).getByText('tracking.eta_update')).toBeTruthy();
-    expect(item.textContent).toContain('Signing secret kept in this computer’s keychain');
+    expect(item.textContent).toContain('Signing secret kept by your endpoint, not on this computer');
   });
 
   it('shows the secret of a new webhook once, and keeps no copy after the dialog closes', async () => {

@@ -9,13 +9,14 @@ export interface WebhookView {
   isActive: boolean;
   createdAt: string | null;
   updatedAt: string | null;
-  /** Whether Quayside holds the signing secret in the keychain. */
+  /** Always false: Quayside keeps no signing secret (it has no receiver to verify deliveries with). Kept for the contract's shape. */
   secretStored: boolean;
 }
 
-/** The secret is in here once, on create and regenerate; never again. */
+/** The secret is in here once, on create and regenerate; never again, and Quayside does not keep it. */
 export interface WebhookWithSecret extends WebhookView {
   secret: string | null;
+  /** Always false (see secretStored). */
   secretKept: boolean;
 }
 

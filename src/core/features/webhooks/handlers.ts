@@ -1,17 +1,17 @@
 /**
  * Webhooks, read from the service each time (nothing of them is cached). The signing secret
- * reaches the window once, on create and on regenerate, so the person can copy it; Quayside
- * keeps it in the keychain.
+ * reaches the window once, on create and on regenerate, so the person can copy it into their
+ * receiver; Quayside does not keep it (webhooks.ts says why).
  */
 import type { Webhook, WebhookDelivery } from '../../platform/api/types.js';
 import type { QuaysideService } from '../../core.js';
 import type { WebhookDeliveryView, WebhookView } from '../../../shared/contract/index.js';
 import type { AreaHandlers } from '../handlers.js';
-import { createWebhook, deleteWebhook, hasWebhookSecret, updateWebhook } from './webhooks.js';
+import { createWebhook, deleteWebhook, forgetWebhookSecret, updateWebhook } from './webhooks.js';
 
 const DELIVERY_STATUSES = new Set(['pending', 'delivered', 'failed']);
 
-async function view(service: QuaysideService, hook: Webhook): Promise<WebhookView> {
+function view(hook: Webhook): WebhookView {
   return {
     id: hook.id,
     callbackUrl: hook.callback_url,
@@ -19,7 +19,7 @@ async function view(service: QuaysideService, hook: Webhook): Promise<WebhookVie
     isActive: hook.is_active,
     createdAt: hook.created_at ?? null,
     updatedAt: hook.updated_at ?? null,
-    secretStored: await hasWebhookSecret(service, hook.id),
+    secretStored: false,
   };
 }
 
@@ -38,15 +38,20 @@ function deliveryView(d: WebhookDelivery): WebhookDeliveryView {
 export function createWebhookHandlers(service: QuaysideService): AreaHandlers<'webhooks'> {
   const api = () => service.api();
   return {
-    'webhooks.list': async () => Promise.all((await api().webhooks({ priority: 'interactive' })).map((h) => view(service, h))),
+    'webhooks.list': async () => {
+      const hooks = await api().webhooks({ priority: 'interactive' });
+      // A secret an earlier Quayside kept for any of them is forgotten.
+      await Promise.all(hooks.map((h) => forgetWebhookSecret(service, h.id)));
+      return hooks.map(view);
+    },
     'webhooks.eventTypes': async () => (await api().webhookEventTypes()).map((t) => ({ type: t.type, description: t.description ?? null })),
     'webhooks.create': async (input) => {
       const hook = await createWebhook(service, input);
-      return { ...(await view(service, hook)), secret: hook.secret ?? null, secretKept: hook.secretKept };
+      return { ...view(hook), secret: hook.secret ?? null, secretKept: hook.secretKept };
     },
     'webhooks.update': async ({ webhookId, ...changes }) => {
       const hook = await updateWebhook(service, webhookId, changes);
-      return { ...(await view(service, hook)), secret: hook.secret ?? null, secretKept: hook.secretKept };
+      return { ...view(hook), secret: hook.secret ?? null, secretKept: hook.secretKept };
     },
     'webhooks.delete': async (webhookId) => deleteWebhook(service, webhookId),
     'webhooks.test': async (webhookId) => {

@@ -1,14 +1,24 @@
 /**
- * Webhooks (api-v2.md 4.11 to 4.16): read from the service each time, nothing cached. A new
- * webhook's signing secret is kept in the keychain for verifying deliveries; the webhook exists
- * once the service answered, so a keychain failure does not undo it: `secretKept` false tells the
- * caller to show the secret for the person to keep.
+ * Webhooks (api-v2.md 4.11 to 4.16): read from the service each time, nothing cached.
+ *
+ * The signing secret is shown once (on create and on regenerate) and not kept. The service signs
+ * each delivery for the receiver at the callback URL (api-v2.md 6.2): the forwarder's own server,
+ * not Quayside, which has no address the service could deliver to and no code that reads a
+ * delivery. A secret kept with nothing to verify only adds one more place it can leak from, so
+ * Quayside forgets it, including one an older version kept in the keychain.
  */
 import type { Webhook } from '../../platform/api/types.js';
 import { SecretStoreError, webhookSecretAccount } from '../../platform/secrets/index.js';
 import type { QuaysideService } from '../../core.js';
 import { AppFailure } from '../../errors.js';
 import { isSafeCallbackUrl } from '../../../shared/contract/base.js';
+
+/** Removes a secret an earlier Quayside kept in the keychain for this webhook; a keychain that cannot be reached is left for next time. */
+export async function forgetWebhookSecret(service: QuaysideService, id: string): Promise<void> {
+  await service.secrets.delete(webhookSecretAccount(service.apiBase(), id)).catch((err: unknown) => {
+    if (!(err instanceof SecretStoreError)) throw err;
+  });
+}
 
 /** The engine's schema checks this for the window; the CLI comes here directly. */
 function checkCallbackUrl(url: string | undefined): void {
@@ -17,21 +27,11 @@ function checkCallbackUrl(url: string | undefined): void {
   }
 }
 
-async function keepWebhookSecret(service: QuaysideService, hook: Webhook): Promise<boolean> {
-  if (!hook.secret) return false;
-  try {
-    await service.secrets.set(webhookSecretAccount(service.apiBase(), hook.id), hook.secret);
-    return true;
-  } catch (err) {
-    if (err instanceof SecretStoreError) return false;
-    throw err;
-  }
-}
-
+/** `secretKept` is always false (a public field of `webhooks create --json`): the secret is the person's to keep. */
 export async function createWebhook(service: QuaysideService, input: { callbackUrl: string; eventTypes: string[]; isActive: boolean }): Promise<Webhook & { secretKept: boolean }> {
   checkCallbackUrl(input.callbackUrl);
   const hook = await service.api().createWebhook(input);
-  return { ...hook, secretKept: await keepWebhookSecret(service, hook) };
+  return { ...hook, secretKept: false };
 }
 
 export async function updateWebhook(
@@ -41,22 +41,11 @@ export async function updateWebhook(
 ): Promise<Webhook & { secretKept: boolean }> {
   checkCallbackUrl(input.callbackUrl);
   const hook = await service.api().updateWebhook(id, input);
-  return { ...hook, secretKept: await keepWebhookSecret(service, hook) };
-}
-
-/** Whether the signing secret of a webhook is kept in the keychain (it is never read back out). */
-export async function hasWebhookSecret(service: QuaysideService, id: string): Promise<boolean> {
-  try {
-    return (await service.secrets.get(webhookSecretAccount(service.apiBase(), id))) !== null;
-  } catch (err) {
-    if (err instanceof SecretStoreError) return false;
-    throw err;
-  }
+  if (hook.secret) await forgetWebhookSecret(service, id);
+  return { ...hook, secretKept: false };
 }
 
 export async function deleteWebhook(service: QuaysideService, id: string): Promise<void> {
   await service.api().deleteWebhook(id);
-  await service.secrets.delete(webhookSecretAccount(service.apiBase(), id)).catch((err: unknown) => {
-    if (!(err instanceof SecretStoreError)) throw err;
-  });
+  await forgetWebhookSecret(service, id);
 }
