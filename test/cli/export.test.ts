@@ -73,6 +73,7 @@ describe('quayside export', () => {
       [['--watchlist', 'Globex'], 1, /^There is no watchlist named "Globex"; the watchlists are "ACME weekly"\.$/],
       [['--format', 'pdf'], 2, /^--format must be csv or xlsx, not "pdf"\. Usage: quayside export /],
       [['--status', 'GONE'], 2, /^--status must be ACTIVE or ARCHIVED, not "GONE"\. Usage: quayside export /],
+      [Array.from({ length: 51 }, (_, i) => ['--field', `f${i}=x`]).flat(), 2, /^At most 50 --field filters, not 51\. Usage: quayside export /],
     ];
     for (const [flags, code, sentence] of cases) {
       const run = await cli(['export', '--out', join(work, 'refused.csv'), ...flags]);

@@ -4,13 +4,17 @@ import { saveNote } from '../../core/features/notes/notes.js';
 import { sendWaitingNotes } from '../../core/features/notes/outbox-sender.js';
 import type { Command, Context, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
+import { MAX_RECORD_KEYS } from '../../shared/contract/base.js';
 import { SHIPMENT_COLUMNS, shipmentDetail, shipmentRow } from '../format.js';
 import { findShipment, planRemoval, removeShipments, type RemovalPlanItem } from '../../core/features/shipments/shipments.js';
 
 /** `--field name=value…`: filters on imported columns (customer, PO…). */
 export function fieldOptions(values: Values): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const pair of (values.field as string[] | undefined) ?? []) {
+  const pairs = (values.field as string[] | undefined) ?? [];
+  // The same cap as the window's filter (src/shared/contract/base.ts).
+  if (pairs.length > MAX_RECORD_KEYS) throw new UsageError(`At most ${MAX_RECORD_KEYS} --field filters, not ${pairs.length}.`);
+  for (const pair of pairs) {
     const at = pair.indexOf('=');
     if (at <= 0) throw new UsageError(`--field takes name=value (for example --field "customer=ACME GmbH"), not "${pair}".`);
     fields[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
