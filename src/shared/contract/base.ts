@@ -39,7 +39,7 @@ export const shortText = z.string().max(200);
 
 /** An id the service gives (api-v2.md: uuid): exactly 8-4-4-4-12 hex digits, so `..` or `/` never reaches a URL path. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const serviceId = z.string().regex(UUID_PATTERN, 'an id as the tracking service gives it (a UUID such as 3f2b8c1e-6d4a-4b7e-9c1f-2a5d8e7f6b3c)');
+export const serviceId = z.string().regex(UUID_PATTERN, 'an id as the tracking service gives it (a UUID: 32 hexadecimal digits in groups of 8-4-4-4-12)');
 
 /** A record of names to values from the window (imported columns, a mapping): at most 50 keys of at most 200 characters each. */
 export const MAX_RECORD_KEYS = 50;

@@ -330,7 +330,7 @@ describe('scheduler options', () => {
 describe('ids in URL paths', () => {
   it('are UUIDs: `..` and paths are refused before anything is sent (DELETE /v2/webhooks/.. would be DELETE /v2/)', async () => {
     for (const id of ['..', '../shipments', '%2e%2e', `${fx.KEY}/..`]) {
-      await expect(client.deleteWebhook(id)).rejects.toThrow(/^That is not a webhook id the tracking service gives \(a UUID such as .*\); nothing was sent\.$/);
+      await expect(client.deleteWebhook(id)).rejects.toThrow(/^That is not a webhook id the tracking service gives \(a UUID: 32 hexadecimal digits in groups of 8-4-4-4-12\); nothing was sent\.$/);
       await expect(client.testWebhook(id)).rejects.toThrow(/nothing was sent/);
       await expect(client.updateWebhook(id, { isActive: true })).rejects.toThrow(/nothing was sent/);
       await expect(client.webhookDeliveries({ webhookId: id })).rejects.toThrow(/nothing was sent/);

@@ -105,7 +105,7 @@ export class BadRequestError extends ApiError {
 export class InvalidIdError extends ApiError {
   readonly kind = 'bad-request' as const;
   constructor(endpoint: string, what: string) {
-    super(`That is not a ${what} id the tracking service gives (a UUID such as 3f2b8c1e-6d4a-4b7e-9c1f-2a5d8e7f6b3c); nothing was sent.`, endpoint, null);
+    super(`That is not a ${what} id the tracking service gives (a UUID: 32 hexadecimal digits in groups of 8-4-4-4-12); nothing was sent.`, endpoint, null);
   }
 }
 
