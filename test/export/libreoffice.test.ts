@@ -9,7 +9,7 @@
  * leading tab or CR). Skipped, saying so, only where `soffice` is not installed (CI installs it).
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,14 +22,7 @@ import { HOSTILE_CELLS, seedHostileCache } from '../helpers/hostile-cells.js';
 import { openTempStore } from '../helpers/store-fixtures.js';
 
 const run = promisify(execFile);
-const SOFFICE = ['/usr/bin/soffice', '/usr/local/bin/soffice'].find((path) => {
-  try {
-    readFileSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-});
+const SOFFICE = ['/usr/bin/soffice', '/usr/local/bin/soffice', '/opt/homebrew/bin/soffice'].find((path) => existsSync(path));
 
 /** What each hostile value reads back as from Quayside's CSV with `,`: the value, apostrophes stated. */
 const READ_BACK_FROM_CSV: Record<string, string> = {
