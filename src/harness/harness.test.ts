@@ -103,7 +103,7 @@ describe('startHarness', () => {
     };
     expect(await call('shipments.list', { offset: 0, limit: 1 })).toMatchObject({ ok: true, value: { total: 300 } });
     expect(await call('credits.get')).toMatchObject({ ok: true, value: { remaining: 500 } });
-    expect(await call('settings.get')).toMatchObject({ ok: true, value: { demo: true, apiBase: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), dataDir: join(dataDir, 'demo') } });
+    expect(await call('settings.get')).toMatchObject({ ok: true, value: { demo: true, apiBase: 'https://sample-data.quayside.invalid', dataDir: join(dataDir, 'demo') } });
     expect(await call('key.status')).toMatchObject({ ok: true, value: { last4: '5555' } });
     await h.close();
     await h.close();
