@@ -88,6 +88,7 @@ describe('the desktop shell', () => {
       navigateOnDragDrop: false,
     });
     expect(prefs.enableBlinkFeatures).toBeUndefined();
+    expect(prefs.experimentalFeatures).toBeUndefined();
 
     // The CSP main puts on our page's responses, and leaves anything else alone.
     const headers = (url: string) => {
