@@ -131,6 +131,22 @@ describe('File → Restore from Backup in the desktop shell', () => {
     expect(fake.dialogs.errors[1]).toMatchObject({ title: 'Nothing was restored', content: expect.stringMatching(/is the cache Quayside is using now[\s\S]*The cache is as it was/) });
   }, 30_000);
 
+  it('puts the cache back when the restored copy checks out but cannot be opened', async () => {
+    const window = await launch();
+    // A cache of schema 1 with a shipments table and nothing else: it passes the checks, its migrations fail.
+    const odd = join(dir, 'odd.db');
+    const db = openSqlite(odd);
+    db.exec('CREATE TABLE shipments (id INTEGER PRIMARY KEY)');
+    db.pragma('user_version = 1');
+    db.close();
+    await restore(odd);
+    expect(fake.dialogs.errors.at(-1)).toMatchObject({ title: 'Nothing was restored', content: expect.stringMatching(/^Quayside could not open the restored backup \(.+\); the cache you had is back in place\.\n\nThe cache is as it was\.$/) });
+    expect(readdirSync(dir).filter((f) => f.startsWith('quayside.db.unopened-'))).toHaveLength(1);
+    expect(readdirSync(dir).filter((f) => f.includes('before-restore'))).toEqual([]);
+    await until(() => window.webContents.lines.length === 2);
+    expect(await window.webContents.line.call('shipments.list', { offset: 0, limit: 1 })).toMatchObject({ ok: true, value: { total: 0 } });
+  }, 30_000);
+
   it('says so in a dialog when the restore itself fails (the dialog cannot open), and nothing rejects unhandled', async () => {
     await launch();
     const unhandled: unknown[] = [];

@@ -102,10 +102,10 @@ export interface RestoreResult extends BackupCheck {
 const refused = (problem: string, bytes = 0): RestoreResult => ({ ok: false, problem, schemaVersion: null, shipments: null, bytes, keptAs: null });
 
 /** `<cache>.before-restore-2026-11-24T08-06-25Z`, with `-2`, `-3`… when that name (or a file beside it) is taken. */
-function keptName(cacheFile: string, now: Date): string {
+function keptName(cacheFile: string, now: Date, label = 'before-restore'): string {
   const stamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
   for (let n = 1; ; n++) {
-    const name = `${cacheFile}.before-restore-${stamp}${n === 1 ? '' : `-${n}`}`;
+    const name = `${cacheFile}.${label}-${stamp}${n === 1 ? '' : `-${n}`}`;
     if (![name, ...SIDE_FILES.map((suffix) => `${name}${suffix}`)].some((f) => existsSync(f))) return name;
   }
 }
@@ -168,6 +168,8 @@ export async function restoreCacheFile(cacheFile: string, backup: string, option
       try {
         options.prepare(db);
         db.pragma('journal_mode = DELETE');
+      } catch (err) {
+        return refused(`${backup} cannot be prepared as the cache (${err instanceof Error ? err.message : String(err)}); choose another backup.`, check.bytes);
       } finally {
         db.close();
       }
@@ -198,7 +200,7 @@ export async function restoreCacheFile(cacheFile: string, backup: string, option
  * the restored file is moved aside (`<cache>.unopened-<stamp>`), never deleted.
  */
 export function undoRestore(cacheFile: string, keptAs: string, now: Date = new Date()): string {
-  const aside = keptName(cacheFile, now).replace('.before-restore-', '.unopened-');
+  const aside = keptName(cacheFile, now, 'unopened');
   if (existsSync(cacheFile)) moveWithSideFiles(cacheFile, aside);
   moveWithSideFiles(keptAs, cacheFile);
   return aside;

@@ -32,6 +32,9 @@ function writeHeld(db: Database, held: number[]): void {
 
 /** On the restored copy, before it replaces the cache: pauses and holds every unfinished job. */
 export function holdJobsAfterRestore(db: Database): number[] {
+  const tables = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('import_jobs', 'import_items', 'settings')").pluck().get() as number;
+  // A cache from before imports existed has none to hold; its migrations add the tables empty.
+  if (tables < 3) return [];
   return writeTransaction(db, () => {
     const unfinished = db.prepare(`SELECT id FROM import_jobs WHERE state IN ('running', 'paused') ORDER BY id`).pluck().all() as number[];
     if (unfinished.length === 0) return [];
