@@ -1,6 +1,7 @@
 /**
- * A simulator of the tracking service of api-v2.md over real HTTP on 127.0.0.1, for tests,
- * benchmarks and the app's demo mode.
+ * A simulator of the tracking service of api-v2.md over real HTTP on 127.0.0.1, for tests and
+ * benchmarks, or in process with no port (`listen: false`, answered through its `fetch`) for the
+ * app's sample data.
  *
  * Choices where api-v2.md says "not shown" (or leaves room):
  * - Error bodies: `{success:false, data:null, status:'ERROR', status_description}`.
