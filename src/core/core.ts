@@ -8,13 +8,17 @@ import { cacheFile } from './platform/paths.js';
 import { createScheduler, type Scheduler } from './platform/scheduler/index.js';
 import { apiKeyAccount, type SecretStore } from './platform/secrets/index.js';
 import { openStore, StoreError, type Store } from './store/index.js';
+import { checkServiceAddress } from './service-address.js';
 
 export interface ServiceOptions {
   dataDir: string;
   /** From a flag or the environment; else the address last used with this data directory. */
   apiBase?: string | null;
   secrets: SecretStore;
-  /** QUAYSIDE_API_KEY, for headless use; wins over the keychain. */
+  /**
+   * QUAYSIDE_API_KEY, for headless use; wins over the keychain, and is sent only to `apiBase`
+   * (the address given beside it), never to the address stored with the cache.
+   */
   envApiKey?: string | null;
   timeScale?: number;
   /** How long a request waits for an unreachable service before failing (default: forever). */
@@ -45,8 +49,12 @@ export class QuaysideService {
   /** The clock of every use case (injected in tests); never a raw Date.now(). */
   readonly now: () => Date;
   private clientCache: TrackingClient | null = null;
+  /** The address from a flag or the environment as given at the start: the only one QUAYSIDE_API_KEY goes to. */
+  private readonly envBase: string | null;
 
   constructor(private readonly options: ServiceOptions) {
+    const given = options.apiBase ? checkServiceAddress(options.apiBase) : null;
+    this.envBase = given?.ok ? given.base : null;
     this.timeScale = options.timeScale ?? 1;
     this.now = options.now ?? (() => new Date());
     this.store = openStore(cacheFile(options.dataDir));
@@ -63,37 +71,28 @@ export class QuaysideService {
     this.store.close();
   }
 
-  /** The tracking service address: explicit option, else the one stored with this cache. */
+  /** The tracking service address: explicit option, else the one stored with this cache; checked either way. */
   apiBase(): string {
     const base = this.options.apiBase || this.store.getSetting(API_BASE_SETTING);
     if (!base) {
       throw new ServiceError('No tracking service address is set; pass --api-base URL or set QUAYSIDE_API_BASE (it is remembered afterwards).');
     }
-    return base.replace(/\/+$/, '');
+    const checked = checkServiceAddress(base);
+    if (!checked.ok) throw new ServiceError(checked.problem);
+    return checked.base;
   }
 
   /** The address set in the desktop app's settings: remembered with this cache, used from now on. */
   setApiBase(url: string): string {
-    let parsed: URL;
-    try {
-      parsed = new URL(url.trim());
-    } catch {
-      throw new ServiceError(`"${url.trim()}" is not a web address; give one such as https://api.example.com.`);
-    }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-      throw new ServiceError('The tracking service address must start with https:// (or http:// for a local simulator).');
-    }
-    if (parsed.username || parsed.password || parsed.search) {
-      throw new ServiceError('Give the tracking service address without a user name, password or query; the API key is entered separately.');
-    }
-    const base = parsed.href.replace(/\/+$/, '');
-    this.options.apiBase = base;
-    this.store.setSetting(API_BASE_SETTING, base);
+    const checked = checkServiceAddress(url);
+    if (!checked.ok) throw new ServiceError(checked.problem);
+    this.options.apiBase = checked.base;
+    this.store.setSetting(API_BASE_SETTING, checked.base);
     this.clientCache = null;
-    return base;
+    return checked.base;
   }
 
-  /** The address in use, or null when none is set yet. */
+  /** The address in use, or null when none is set yet (shown as stored, even when it does not pass the check). */
   currentApiBase(): string | null {
     return (this.options.apiBase || this.store.getSetting(API_BASE_SETTING) || null)?.replace(/\/+$/, '') ?? null;
   }
@@ -103,9 +102,20 @@ export class QuaysideService {
     return this.options.secrets;
   }
 
-  /** QUAYSIDE_API_KEY, when the CLI was given one; it wins over the keychain. */
-  get envApiKey(): string | null {
-    return this.options.envApiKey ?? null;
+  /**
+   * QUAYSIDE_API_KEY (the CLI's, for headless use; it wins over the keychain) goes only to the address given with it (QUAYSIDE_API_BASE or --api-base), as
+   * it was given at the start; an address read from the cache, which a restored backup can change,
+   * never gets it. Throws a sentence saying so when the key is set without an address.
+   */
+  environmentKey(base: string = this.apiBase()): string | null {
+    const key = this.options.envApiKey;
+    if (!key) return null;
+    const given = this.envBase;
+    if (given !== null && given === base) return key;
+    throw new ServiceError(
+      `QUAYSIDE_API_KEY is sent only to the address given with it; set QUAYSIDE_API_BASE (or pass --api-base) too. Quayside did not send it to ${base}, the address stored with this cache.`,
+      'no-key',
+    );
   }
 
   /** An address given by a flag or the environment is remembered with the cache once it worked. */
@@ -114,8 +124,8 @@ export class QuaysideService {
   }
 
   async apiKey(): Promise<string | null> {
-    if (this.options.envApiKey) return this.options.envApiKey;
-    return this.options.secrets.get(apiKeyAccount(this.apiBase()));
+    const base = this.apiBase();
+    return this.environmentKey(base) ?? this.options.secrets.get(apiKeyAccount(base));
   }
 
   /** The typed client, through the scheduler. */

@@ -10,7 +10,8 @@ import type { EngineHealth, EngineRequest, EngineStartOptions, EngineState, From
 import { isToEngine } from '../shared/engine-wire.js';
 import { toAppError } from './runtime.js';
 import { KeytarSecretStore, type SecretStore } from '../core/platform/secrets/index.js';
-import { backupCache, restoreCacheFile } from '../core/platform/db/backup.js';
+import { backupCache, isCacheFile, restoreCacheFile, undoRestore, type RestoreResult } from '../core/platform/db/backup.js';
+import { holdJobsAfterRestore } from '../core/features/imports/jobs/restored-jobs.js';
 import { cacheFile } from '../core/platform/paths.js';
 import { lockDataFolder, type FolderLock } from './folder-lock.js';
 import { rememberSampleData, RuntimeHost, sampleDataRemembered } from './runtime-host.js';
@@ -177,17 +178,33 @@ export class Engine {
         case 'backup': {
           const runtime = this.runtimes.runtime;
           if (!runtime) return { ok: false, error: { code: 'internal', message: 'Quayside is reopening its data; try again in a moment.' } };
-          if (command.path === cacheFile(this.runtimes.dataDir)) {
+          if (isCacheFile(command.path, cacheFile(this.runtimes.dataDir))) {
             return { ok: false, error: { code: 'invalid-input', message: 'A backup cannot replace the cache itself; choose another file name or folder.' } };
           }
           return { ok: true, value: await backupCache(runtime.service.store, command.path) };
         }
         case 'restore': {
           const target = cacheFile(this.runtimes.dataDir);
-          const check = await this.runtimes.reopen(this.runtimes.demo, () => restoreCacheFile(target, command.path));
+          if (isCacheFile(command.path, target)) {
+            return { ok: false, error: { code: 'invalid-input', message: 'That file is the cache Quayside is using now, not a backup of it; choose a file made with "Back up".' } };
+          }
+          // The engine holds the folder's lock and keeps it: only its own connection is closed, so
+          // that any other still open (a quayside command) is noticed and the restore refused.
+          const demo = this.runtimes.demo;
+          let restored: RestoreResult | undefined;
+          try {
+            await this.runtimes.reopen(demo, async () => (restored = await restoreCacheFile(target, command.path, { prepare: (db) => void holdJobsAfterRestore(db) })));
+          } catch (err) {
+            if (!restored?.ok || !restored.keptAs) throw err;
+            // The copy checked out but does not open: the cache the person had goes back in place.
+            undoRestore(target, restored.keptAs);
+            await this.runtimes.reopen(demo);
+            this.host.reopened(this.state());
+            return { ok: false, error: { code: 'invalid-input', message: `Quayside could not open the restored backup (${toAppError(err).message}); the cache you had is back in place.` } };
+          }
           // A refused backup left the cache as it was: the window has nothing new to load.
-          if (check?.ok) this.host.reopened(this.state());
-          return { ok: true, value: check ?? null };
+          if (restored?.ok) this.host.reopened(this.state());
+          return { ok: true, value: restored ?? null };
         }
       }
     } catch (err) {

@@ -78,6 +78,7 @@ export class RuntimeHost {
         dataDir: backend?.dataDir ?? this.options.dataDir,
         apiBase: backend?.apiBase ?? this.options.apiBase,
         secrets: backend?.secrets ?? this.options.secrets,
+        fetch: backend?.fetch,
         shell: this.options.shell,
         demo,
         chooseExportPath: this.options.chooseExportPath,

@@ -22,6 +22,7 @@ import { createFeedHandlers, feedSeenUpTo, notificationPrefs } from '../core/fea
 import { createImportHandlers } from '../core/features/imports/handlers.js';
 import { BackgroundSync } from '../core/features/sync/background-sync.js';
 import { unfinishedJobIds } from '../core/features/imports/jobs/jobs.js';
+import { heldJobIds } from '../core/features/imports/jobs/restored-jobs.js';
 import { createMapHandlers } from '../core/features/map/handlers.js';
 import { createWebhookHandlers } from '../core/features/webhooks/handlers.js';
 import type { AppRuntime, AppRuntimeOptions, EventListener } from './runtime-types.js';
@@ -162,8 +163,9 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
   const stopStatus = service.scheduler.onStatus(emitStatus);
   if (options.background !== false) {
     sync.start();
-    // Imports cut off by a restart or a lost network carry on by themselves.
-    for (const jobId of unfinishedJobIds(service.store.db)) void imports['import.resume'](jobId).catch(() => undefined);
+    // Imports cut off by a restart or a lost network carry on by themselves; those of a restored backup wait for the person.
+    const held = heldJobIds(service.store.db);
+    for (const jobId of unfinishedJobIds(service.store.db)) if (!held.has(jobId)) void imports['import.resume'](jobId).catch(() => undefined);
   }
   // Edits queued before the last shutdown go out now.
   if (service.store.waitingNotes().length > 0) notes.kick();

@@ -1,6 +1,6 @@
 /** The harness under plain Node: paths, arguments, demo mode, a missing build, and the CLI's start and stop. */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -53,7 +53,8 @@ describe('arguments', () => {
     const env = { QUAYSIDE_DATA_DIR: '/data/q', QUAYSIDE_API_BASE: 'http://127.0.0.1:4010', XDG_CONFIG_HOME: '/cfg' };
     expect(parseHarnessArgs(['--port', '5174'], env)).toEqual({ port: 5174, apiBase: 'http://127.0.0.1:4010', dataDir: '/data/q', demo: false });
     expect(parseHarnessArgs(['--port', '0', '--api-base', 'https://api.example', '--data-dir', '/x', '--demo'], env)).toEqual({ port: 0, apiBase: 'https://api.example', dataDir: '/x', demo: true });
-    expect(parseHarnessArgs([], { XDG_CONFIG_HOME: '/cfg' })).toMatchObject({ port: 0, apiBase: null });
+    // No folder given: a throwaway one (and the key in memory), never the desktop app's.
+    expect(parseHarnessArgs([], { XDG_CONFIG_HOME: '/cfg' })).toEqual({ port: 0, apiBase: null, dataDir: null, demo: false });
     expect(() => parseHarnessArgs(['--port', 'abc'], env)).toThrow(UsageError);
     expect(() => parseHarnessArgs(['--port', '70000'], env)).toThrow(UsageError);
     expect(() => parseHarnessArgs(['--what'], env)).toThrow(UsageError);
@@ -68,7 +69,7 @@ describe('startHarness', () => {
     expect(page.status).toBe(503);
     expect(await page.text()).toMatch(/npx vite build --config src\/renderer\/vite.config.ts/);
     // The interface works without the window.
-    const info = await fetch(`${h.url}/api/app.info`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const info = await fetch(`${h.url}/api/app.info`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Quayside-Token': h.token }, body: '{}' });
     expect(await info.json()).toMatchObject({ ok: true, value: { shell: 'harness', version: 't' } });
   });
 
@@ -84,6 +85,9 @@ describe('startHarness', () => {
     const index = await fetch(`${h.url}/`);
     expect(index.status).toBe(200);
     expect(index.headers.get('content-security-policy')).toContain("default-src 'self'");
+    // The page's own origin only: no socket to any other host.
+    expect(index.headers.get('content-security-policy')).toContain("connect-src 'self';");
+    expect(index.headers.get('content-security-policy')).not.toMatch(/ws:|wss:/);
     const head = await fetch(`${h.url}/index.html`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
@@ -98,12 +102,12 @@ describe('startHarness', () => {
     expect(h.dataDir).toBe(join(dataDir, 'demo'));
     await h.demoReady;
     const call = async (method: string, input?: unknown) => {
-      const res = await fetch(`${h.url}/api/${method}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input === undefined ? {} : { input }) });
+      const res = await fetch(`${h.url}/api/${method}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Quayside-Token': h.token }, body: JSON.stringify(input === undefined ? {} : { input }) });
       return res.json() as Promise<{ ok: boolean; value: Record<string, unknown> }>;
     };
     expect(await call('shipments.list', { offset: 0, limit: 1 })).toMatchObject({ ok: true, value: { total: 300 } });
     expect(await call('credits.get')).toMatchObject({ ok: true, value: { remaining: 500 } });
-    expect(await call('settings.get')).toMatchObject({ ok: true, value: { demo: true, apiBase: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), dataDir: join(dataDir, 'demo') } });
+    expect(await call('settings.get')).toMatchObject({ ok: true, value: { demo: true, apiBase: 'https://sample-data.quayside.invalid', dataDir: join(dataDir, 'demo') } });
     expect(await call('key.status')).toMatchObject({ ok: true, value: { last4: '5555' } });
     await h.close();
     await h.close();
@@ -111,11 +115,11 @@ describe('startHarness', () => {
 });
 
 describe('npm run harness', () => {
-  it('prints where it listens, and closes cleanly on SIGTERM', async () => {
-    const dataDir = tempDir();
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/harness/main.ts'), '--port', '0', '--demo', '--data-dir', dataDir], {
+  /** Starts the harness as a person does; resolves with its start line's address and data folder. */
+  async function run(args: string[]) {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/harness/main.ts'), '--port', '0', ...args], {
       cwd: REPO_ROOT,
-      env: { ...process.env, QUAYSIDE_TIME_SCALE: '20' },
+      env: { ...process.env, QUAYSIDE_TIME_SCALE: '20', QUAYSIDE_DATA_DIR: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -123,21 +127,51 @@ describe('npm run harness', () => {
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    try {
-      const started = Date.now();
-      while (!/Quayside harness on http:\/\/127\.0\.0\.1:\d+ \(data: .*\)/.test(out)) {
-        if (Date.now() - started > 60_000) throw new Error(`no start line in 60 s; stdout: ${out}; stderr: ${err}`);
-        if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}; stderr: ${err}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const line = /Quayside harness on (http:\/\/127\.0\.0\.1:(\d+)) \(data: (.*)\)/.exec(out)!;
-      expect(Number(line[2])).toBeGreaterThan(0);
-      expect(line[3]).toBe(join(dataDir, 'demo'));
-      const info = await fetch(`${line[1]}/api/app.info`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-      expect(await info.json()).toMatchObject({ ok: true, value: { demo: true, shell: 'harness' } });
-    } finally {
-      child.kill('SIGTERM');
+    const started = Date.now();
+    const START = /Quayside harness on (http:\/\/127\.0\.0\.1:(\d+))\/\?token=([A-Za-z0-9_-]{32}) \(data: ([^,)]*)/;
+    while (!START.test(out)) {
+      if (Date.now() - started > 60_000) throw new Error(`no start line in 60 s; stdout: ${out}; stderr: ${err}`);
+      if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}; stderr: ${err}`);
+      await new Promise((r) => setTimeout(r, 100));
     }
-    expect(await exited).toBe(0);
+    const [, origin, port, token, dataDir] = START.exec(out)!;
+    return { child, exited, origin: origin!, port: Number(port), token: token!, dataDir: dataDir!, out: () => out };
+  }
+  const info = (origin: string, headers: Record<string, string> = {}) =>
+    fetch(`${origin}/api/app.info`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' });
+
+  it('prints where it listens with its token, and closes cleanly on SIGTERM', async () => {
+    const dataDir = tempDir();
+    const h = await run(['--demo', '--data-dir', dataDir]);
+    try {
+      expect(h.port).toBeGreaterThan(0);
+      expect(h.dataDir).toBe(join(dataDir, 'demo'));
+      expect((await info(h.origin)).status).toBe(401);
+      expect(await (await info(h.origin, { 'X-Quayside-Token': h.token })).json()).toMatchObject({ ok: true, value: { demo: true, shell: 'harness' } });
+    } finally {
+      h.child.kill('SIGTERM');
+    }
+    expect(await h.exited).toBe(0);
+  }, 90_000);
+
+  it('without --data-dir: a throwaway folder removed on exit, the key in memory, a new token each start', async () => {
+    const first = await run([]);
+    let second: Awaited<ReturnType<typeof run>> | null = null;
+    try {
+      expect(first.dataDir.startsWith(join(tmpdir(), 'quayside-harness-data-'))).toBe(true);
+      expect(first.out()).toContain('a throwaway folder removed on exit; the key is kept in memory');
+      const withToken = { 'X-Quayside-Token': first.token };
+      expect(await (await info(first.origin, withToken)).json()).toMatchObject({ ok: true, value: { dataDir: first.dataDir } });
+      const key = await fetch(`${first.origin}/api/key.status`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...withToken }, body: '{}' });
+      expect(await key.json()).not.toMatchObject({ ok: false, error: { message: expect.stringMatching(/keychain/) } });
+      second = await run([]);
+      expect(second.token).not.toBe(first.token);
+      expect((await info(second.origin, withToken)).status).toBe(401);
+    } finally {
+      first.child.kill('SIGTERM');
+      second?.child.kill('SIGTERM');
+    }
+    expect(await first.exited).toBe(0);
+    expect(existsSync(first.dataDir)).toBe(false);
   }, 90_000);
 });

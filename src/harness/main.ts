@@ -1,26 +1,32 @@
 /**
  * npm run harness -- --port N [--api-base URL] [--data-dir DIR] [--demo]
  *
- * Serves the built window and the IPC contract on http://127.0.0.1:PORT for a plain browser.
+ * Serves the built window and the IPC contract on http://127.0.0.1:PORT for a plain browser,
+ * behind a token made at each start (printed in the address to open). Without --data-dir it works
+ * on a throwaway folder with the key in memory, never on the desktop app's cache and keychain.
  * Tests and development only.
  */
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { defaultDataDir } from '../core/platform/paths.js';
+import { MemorySecretStore } from '../core/platform/secrets/index.js';
 import { startHarness, type Harness } from './server.js';
 
 const USAGE = `Usage: npm run harness -- [--port N] [--api-base URL] [--data-dir DIR] [--demo]
 
   --port N          port on 127.0.0.1 (0, the default, picks a free one)
   --api-base URL    the tracking service (env QUAYSIDE_API_BASE; else the one stored with the cache)
-  --data-dir DIR    the data folder (env QUAYSIDE_DATA_DIR; else the desktop app's)
+  --data-dir DIR    the data folder, with the key in the system keychain (env QUAYSIDE_DATA_DIR;
+                    else a throwaway folder, removed on exit, with the key kept in memory)
   --demo            a simulator in-process with 300 shipments and 500 credits; data in DIR/demo`;
 
 export interface HarnessArgs {
   port: number;
   apiBase: string | null;
-  dataDir: string;
+  /** Null: a throwaway folder and an in-memory key store. */
+  dataDir: string | null;
   demo: boolean;
 }
 
@@ -48,7 +54,8 @@ export function parseHarnessArgs(argv: string[], env: NodeJS.ProcessEnv = proces
   const portText = values.port ?? '0';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65_535) throw new UsageError(`--port takes a number from 0 to 65535, not "${portText}".`);
-  const dataDir = resolve(values['data-dir'] || env.QUAYSIDE_DATA_DIR || defaultDataDir(env));
+  const given = values['data-dir'] || env.QUAYSIDE_DATA_DIR;
+  const dataDir = given ? resolve(given) : null;
   const apiBase = values['api-base'] || env.QUAYSIDE_API_BASE || null;
   return { port, apiBase, dataDir, demo: values.demo ?? false };
 }
@@ -64,21 +71,25 @@ async function main(): Promise<void> {
     process.exit(err.message ? 2 : 0);
   }
 
+  const throwaway = args.dataDir ? null : mkdtempSync(join(tmpdir(), 'quayside-harness-data-'));
+  const removeThrowaway = () => throwaway && rmSync(throwaway, { recursive: true, force: true });
   let harness: Harness;
   try {
     harness = await startHarness({
       port: args.port,
       apiBase: args.apiBase,
-      dataDir: args.dataDir,
+      dataDir: args.dataDir ?? throwaway!,
+      secrets: throwaway ? new MemorySecretStore() : undefined,
       demo: args.demo,
       buildRendererIfMissing: true,
       log: (line) => console.log(line),
     });
   } catch (err) {
     console.error(`The harness could not start: ${err instanceof Error ? err.message : String(err)}`);
+    removeThrowaway();
     process.exit(1);
   }
-  console.log(`Quayside harness on ${harness.url} (data: ${harness.dataDir})`);
+  console.log(`Quayside harness on ${harness.pageUrl} (data: ${harness.dataDir}${throwaway ? ', a throwaway folder removed on exit; the key is kept in memory' : ''})`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -88,7 +99,10 @@ async function main(): Promise<void> {
     }
     stopping = true;
     harness.close().then(
-      () => process.exit(0),
+      () => {
+        removeThrowaway();
+        process.exit(0);
+      },
       (err: unknown) => {
         console.error(`Shutdown failed: ${err instanceof Error ? err.message : String(err)}`);
         process.exit(1);

@@ -20,6 +20,8 @@ import { createEventStream, type EventStream } from './event-stream.js';
 import { createFileRoutes } from './file-routes.js';
 import { buildRenderer, REPO_ROOT, RENDERER_OUT_DIR } from './renderer-build.js';
 import { baseHeaders, serveStatic } from './static-files.js';
+import { MISSING_TOKEN_MESSAGE, newHarnessToken, TOKEN_PARAM, tokenInHeader, tokenInQuery } from './token.js';
+
 export interface HarnessOptions {
   /** 0 (default) picks a free port. */
   port?: number;
@@ -44,7 +46,12 @@ export interface HarnessOptions {
 }
 
 export interface Harness {
+  /** `http://127.0.0.1:PORT`: the origin, without the token. */
   url: string;
+  /** The page to open: `http://127.0.0.1:PORT/?token=…`. */
+  pageUrl: string;
+  /** This start's token (see token.ts). */
+  token: string;
   port: number;
   /** The data folder in use (`<dataDir>/demo` in demo mode). */
   dataDir: string;
@@ -93,10 +100,13 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   let demoFilled: () => void = () => undefined;
   const demoReady = new Promise<void>((resolve) => (demoFilled = resolve));
   const files = createFileRoutes(await mkdtemp(join(tmpdir(), 'quayside-harness-files-')));
+  const token = newHarnessToken();
   const answer = async (request: EngineRequest): Promise<unknown> => {
     switch (request.kind) {
-      case 'savePath':
-        return files.exportTarget(request.fileName);
+      case 'savePath': {
+        const target = await files.exportTarget(request.fileName);
+        return { ...target, download: `${target.download}?${TOKEN_PARAM}=${token}` };
+      }
       case 'secret.get':
         return options.secrets!.get(request.account);
       case 'secret.set':
@@ -128,6 +138,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
 
   let port = 0;
   const events: EventStream = createEventStream(engine);
+  const refuseWithoutToken = (req: IncomingMessage, res: ServerResponse): void => {
+    sendResult(res, 401, refusal('invalid-input', MISSING_TOKEN_MESSAGE));
+    req.resume();
+  };
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (!hostAllowed(req.headers.host, port)) {
       res.writeHead(421, { ...baseHeaders(), 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
@@ -149,6 +163,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         req.resume();
         return;
       }
+      if (!tokenInHeader(req, token)) return refuseWithoutToken(req, res);
       handleApi((method, input) => engine.call(method, input), req, res, pathname).catch(() => {
         if (!res.headersSent) sendResult(res, 500, refusal('internal', 'The harness could not answer this request; try again.'));
         else res.destroy();
@@ -161,10 +176,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         req.resume();
         return;
       }
+      if (!tokenInHeader(req, token)) return refuseWithoutToken(req, res);
       files.upload(req, res, new URL(req.url ?? '/', 'http://127.0.0.1')).catch(() => res.destroy());
       return;
     }
     if (pathname.startsWith('/downloads/')) {
+      if (!tokenInQuery(req, token)) return refuseWithoutToken(req, res);
       files.download(req, res, pathname).catch(() => res.destroy());
       return;
     }
@@ -186,6 +203,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       // Falls through to 404.
     }
     if (pathname !== '/events') return refuseUpgrade(socket, 404, 'Not Found');
+    if (!tokenInQuery(req, token)) return refuseUpgrade(socket, 401, 'Unauthorized');
     events.accept(req, socket, head);
   });
 
@@ -208,6 +226,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   let closing: Promise<void> | null = null;
   return {
     url: `http://127.0.0.1:${port}`,
+    pageUrl: `http://127.0.0.1:${port}/?${TOKEN_PARAM}=${token}`,
+    token,
     port,
     dataDir,
     engine,

@@ -5,7 +5,8 @@
  */
 import { createReadStream, realpathSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
+import { contentTypeOf } from '../shared/content-types.js';
 import { CONTENT_SECURITY_POLICY } from '../shared/csp.js';
 
 /** Exactly the renderer's meta CSP (src/renderer/index.html), also sent as a header; one definition in src/shared. */
@@ -13,35 +14,7 @@ export { CONTENT_SECURITY_POLICY };
 
 export const RENDERER_BUILD_COMMAND = 'npx vite build --config src/renderer/vite.config.ts';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.geojson': 'application/geo+json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.wasm': 'application/wasm',
-  '.pbf': 'application/x-protobuf',
-  '.pmtiles': 'application/octet-stream',
-};
-
-export function contentTypeOf(file: string): string {
-  return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-}
+export { contentTypeOf };
 
 /** Headers every answer of the harness carries. */
 export function baseHeaders(): Record<string, string> {

@@ -14,7 +14,7 @@ import { CONNECT_CHANNEL, ENGINE_PORT_CHANNEL } from '../shared/contract/index.j
 import { createFrameCheck, isAppRendererUrl, offerEnginePorts } from './ipc.js';
 
 const INDEX_HTML = join(tmpdir(), 'quayside-app', 'out', 'renderer', 'index.html');
-const APP_URL = `${pathToFileURL(INDEX_HTML).href}#/shipments`;
+const APP_URL = 'app://quayside/index.html#/shipments';
 
 interface Frame {
   url: string;
@@ -130,16 +130,19 @@ describe('offerEnginePorts', () => {
 });
 
 describe('isAppRendererUrl', () => {
-  it('accepts our index.html with any hash or query, and nothing else', () => {
+  it('accepts our page on app://quayside with any hash or query, and nothing else (file:// included)', () => {
     const file = '/opt/Quayside/resources/app.asar/out/renderer/index.html';
     const renderer = { file };
-    expect(isAppRendererUrl(`${pathToFileURL(file).href}#/detail/4`, renderer, 'linux')).toBe(true);
-    expect(isAppRendererUrl(`${pathToFileURL(file).href}?x=1`, renderer, 'linux')).toBe(true);
-    expect(isAppRendererUrl(pathToFileURL('/opt/Quayside/resources/app.asar/out/renderer/other.html').href, renderer, 'linux')).toBe(false);
-    expect(isAppRendererUrl('file:///opt/Quayside/resources/app.asar/out/renderer/../../../../../etc/passwd', renderer, 'linux')).toBe(false);
-    expect(isAppRendererUrl('file://evil.example/opt/Quayside/resources/app.asar/out/renderer/index.html', renderer, 'linux')).toBe(false);
-    expect(isAppRendererUrl('https://evil.example/index.html', renderer, 'linux')).toBe(false);
-    expect(isAppRendererUrl('not a url', renderer, 'linux')).toBe(false);
+    expect(isAppRendererUrl('app://quayside/index.html#/detail/4', renderer)).toBe(true);
+    expect(isAppRendererUrl('app://quayside/index.html?x=1', renderer)).toBe(true);
+    expect(isAppRendererUrl('app://quayside/', renderer)).toBe(true);
+    expect(isAppRendererUrl(`${pathToFileURL(file).href}#/detail/4`, renderer)).toBe(false);
+    expect(isAppRendererUrl('app://quayside/other.html', renderer)).toBe(false);
+    expect(isAppRendererUrl('app://evil/index.html', renderer)).toBe(false);
+    expect(isAppRendererUrl('app://quayside/assets/../../index.html/x', renderer)).toBe(false);
+    expect(isAppRendererUrl('https://evil.example/index.html', renderer)).toBe(false);
+    expect(isAppRendererUrl('not a url', renderer)).toBe(false);
+    expect(isAppRendererUrl('app://quayside/index.html', {})).toBe(false);
   });
 
   it('in development accepts the dev server origin only', () => {

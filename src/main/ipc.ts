@@ -3,26 +3,25 @@
  * `offerEnginePorts`). Electron's objects are passed in (types only from 'electron'), so this
  * runs under plain Node in tests with stand-ins.
  */
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { IpcMain, IpcMainEvent, MessagePortMain } from 'electron';
 import { CONNECT_CHANNEL, ENGINE_PORT_CHANNEL } from '../shared/contract/index.js';
+import { isAppPageUrl } from './app-protocol.js';
 
-/** Where our page is: the built index.html (file://), or the dev server in development. */
+/** Where our page is: the built index.html (served as app://quayside/index.html), or the dev server in development. */
 export interface RendererLocation {
   file?: string;
   devUrl?: string;
 }
 
 /** True for our page's URL (any hash or query), false for anything else or anything unparsable. */
-export function isAppRendererUrl(url: string, renderer: RendererLocation, platform: NodeJS.Platform = process.platform): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
+export function isAppRendererUrl(url: string, renderer: RendererLocation): boolean {
   if (renderer.devUrl) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return false;
+    }
     let dev: URL;
     try {
       dev = new URL(renderer.devUrl);
@@ -31,15 +30,7 @@ export function isAppRendererUrl(url: string, renderer: RendererLocation, platfo
     }
     return (dev.protocol === 'http:' || dev.protocol === 'https:') && parsed.origin === dev.origin;
   }
-  if (!renderer.file || parsed.protocol !== 'file:' || (parsed.host !== '' && parsed.host !== 'localhost')) return false;
-  let path: string;
-  try {
-    path = fileURLToPath(parsed);
-  } catch {
-    return false;
-  }
-  const expected = resolve(renderer.file);
-  return platform === 'win32' || platform === 'darwin' ? resolve(path).toLowerCase() === expected.toLowerCase() : resolve(path) === expected;
+  return Boolean(renderer.file) && isAppPageUrl(url);
 }
 
 type FrameLike = { readonly url: string; readonly parent: unknown; readonly processId: number; readonly routingId: number };

@@ -1,23 +1,21 @@
 /**
- * The limits every page of the app lives within: no navigation, no new windows (an https link
- * goes to the browser after a check), no webviews, no permissions but writing a copied reference
- * to the clipboard from our own page, and the desktop CSP as a response header on our pages.
+ * The limits every page of the app lives within: no navigation, no new windows and nothing handed
+ * to the browser or the OS (the window links to no web page, so `shell.openExternal` is never
+ * called), no webviews, no permissions but writing a copied reference to the clipboard from our
+ * own page, and the desktop CSP on our pages (app:// answers carry it; the dev server's get it here).
  */
-import type { Session, Shell, WebContents } from 'electron';
+import type { Session, WebContents } from 'electron';
 import { desktopContentSecurityPolicy } from '../shared/csp.js';
 import { isAppRendererUrl, type RendererLocation } from './ipc.js';
-import { isSafeExternalUrl } from './window-options.js';
 
 export const ALLOWED_PERMISSION = 'clipboard-sanitized-write';
 
 type Contents = Pick<WebContents, 'setWindowOpenHandler' | 'on'>;
 
 /** For every webContents Electron creates (app 'web-contents-created'). */
-export function hardenContents(contents: Contents, shell: Pick<Shell, 'openExternal'>): void {
-  contents.setWindowOpenHandler(({ url }) => {
-    if (isSafeExternalUrl(url)) void shell.openExternal(url).catch(() => undefined);
-    return { action: 'deny' };
-  });
+export function hardenContents(contents: Contents): void {
+  // A script that got into the page cannot open a window, nor reach the browser through one.
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   // Views are in-page; a reload is not a navigation and stays allowed.
   contents.on('will-navigate', (event) => event.preventDefault());
   contents.on('will-frame-navigate', (event) => event.preventDefault());

@@ -68,7 +68,11 @@ describe('the desktop shell', () => {
     const window = await launch();
     expect(FakeBrowserWindow.created).toHaveLength(1);
     expect(fake.app.sandboxed).toBe(true);
-    expect(window.loadedFile).toBe(join(dir, 'app', 'out', 'renderer', 'index.html'));
+    // From app://, never file:// (the scheme registered as privileged before the app was ready).
+    expect(window.loadedUrl).toBe('app://quayside/index.html');
+    expect(window.loadedFile).toBeNull();
+    expect(fake.protocol.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true }, beforeReady: true }]);
+    expect(fake.protocol.handlers.has('app')).toBe(true);
     expect(window.shown).toBe(true);
     const prefs = window.options.webPreferences as Record<string, unknown>;
     expect(prefs).toMatchObject({
@@ -84,6 +88,7 @@ describe('the desktop shell', () => {
       navigateOnDragDrop: false,
     });
     expect(prefs.enableBlinkFeatures).toBeUndefined();
+    expect(prefs.experimentalFeatures).toBeUndefined();
 
     // The CSP main puts on our page's responses, and leaves anything else alone.
     const headers = (url: string) => {
@@ -106,7 +111,7 @@ describe('the desktop shell', () => {
     expect(headers('https://example.com/')).toEqual({ 'content-security-policy': ['default-src *'] });
   });
 
-  it('denies navigation, new windows and permissions; only a checked https link goes to the browser', async () => {
+  it('denies navigation and every new window; nothing is handed to the browser', async () => {
     const window = await launch();
     fake.app.emit('web-contents-created', {}, window.webContents);
     for (const name of ['will-navigate', 'will-frame-navigate', 'will-redirect', 'will-attach-webview']) {
@@ -115,11 +120,11 @@ describe('the desktop shell', () => {
       expect(prevented, name).toBe(true);
     }
     const open = window.webContents.windowOpenHandler!;
-    for (const url of ['https://example.com/track?ref=1', 'http://example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'https://user:pw@example.com/', 'https://localhost/']) {
+    for (const url of ['https://example.com/track?ref=1', 'https://www.maersk.com/tracking/MSKU1234565', 'http://example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'app://quayside/index.html']) {
       expect(open({ url }).action, url).toBe('deny');
     }
     await settle();
-    expect(fake.opened.external).toEqual(['https://example.com/track?ref=1']);
+    expect(fake.opened.external).toEqual([]);
 
     const ask = (contents: unknown, permission: string) => {
       let granted: boolean | null = null;

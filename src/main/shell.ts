@@ -18,12 +18,13 @@ import { createFrameCheck, offerEnginePorts, type RendererLocation } from './ipc
 import { menuTemplate } from './menu.js';
 import { createFeedNotifier } from './notifications.js';
 import { applySessionLimits, hardenContents } from './security.js';
+import { APP_PAGE_URL, registerAppScheme, serveAppScheme } from './app-protocol.js';
 import { windowOptions } from './window-options.js';
 import { clampToDisplays, loadWindowState, saveWindowState, WINDOW_STATE_FILE } from './window-state.js';
 
 export type ElectronApi = Pick<
   typeof ElectronModule,
-  'app' | 'BrowserWindow' | 'ipcMain' | 'session' | 'dialog' | 'Menu' | 'Notification' | 'shell' | 'screen' | 'powerMonitor' | 'net' | 'utilityProcess' | 'MessageChannelMain'
+  'app' | 'BrowserWindow' | 'ipcMain' | 'session' | 'protocol' | 'dialog' | 'Menu' | 'Notification' | 'shell' | 'screen' | 'powerMonitor' | 'net' | 'utilityProcess' | 'MessageChannelMain'
 >;
 
 export interface ShellOptions {
@@ -80,7 +81,10 @@ export function startShell(electron: ElectronApi, options: ShellOptions): Shell 
     return shell;
   }
   app.enableSandbox();
-  app.on('web-contents-created', (_event, contents) => hardenContents(contents, electron.shell));
+  // The built page is served on app:// (registered before the app is ready, as Electron requires).
+  const builtPage = options.renderer.devUrl ? null : (options.renderer.file ?? null);
+  if (builtPage) registerAppScheme(electron.protocol);
+  app.on('web-contents-created', (_event, contents) => hardenContents(contents));
 
   const userData = app.getPath('userData');
   const stateFile = join(userData, WINDOW_STATE_FILE);
@@ -190,7 +194,7 @@ export function startShell(electron: ElectronApi, options: ShellOptions): Shell 
     window.on('closed', () => {
       if (mainWindow === window) mainWindow = null;
     });
-    const loaded = options.renderer.devUrl ? window.loadURL(options.renderer.devUrl) : window.loadFile(options.renderer.file ?? '');
+    const loaded = window.loadURL(options.renderer.devUrl ?? APP_PAGE_URL);
     loaded.catch((err: unknown) => {
       dialog.showErrorBox('Quayside cannot show its window', `${message(err)}\n\nReinstall Quayside (in a development checkout: npx electron-vite build).`);
     });
@@ -198,6 +202,7 @@ export function startShell(electron: ElectronApi, options: ShellOptions): Shell 
   };
 
   const start = async () => {
+    if (builtPage) serveAppScheme(electron.protocol, builtPage);
     applySessionLimits({ session: electron.session.defaultSession, renderer: options.renderer, windowContentsId: () => liveWindow()?.webContents.id ?? null });
     try {
       await startEngine();

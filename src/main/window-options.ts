@@ -35,15 +35,3 @@ export function windowOptions(options: { preload: string; bounds: WindowBounds; 
     },
   };
 }
-
-/** Only https, no user name or password in it, a real host name, and not absurdly long. */
-export function isSafeExternalUrl(url: string): boolean {
-  if (typeof url !== 'string' || url.length > 2048) return false;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  return parsed.protocol === 'https:' && parsed.username === '' && parsed.password === '' && /^[a-z0-9.-]+$/i.test(parsed.hostname) && parsed.hostname.includes('.');
-}

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // The window's bundle. electron-vite reuses this for the desktop app and the web harness serves
-// out/renderer, so paths are relative (`base: './'`): the page works from file:// and from /.
+// out/renderer, so paths are relative (`base: './'`): the page works from app://quayside/ (the desktop app) and from / (the harness).
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({

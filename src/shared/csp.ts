@@ -5,7 +5,7 @@
  * no framing. The renderer makes no network requests of its own; everything goes through main.
  */
 export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' ws: wss:; worker-src 'self' blob:";
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; worker-src 'self' blob:";
 
 /** For the desktop window; `dev` allows the electron-vite dev server's hot-reload socket. */
 export function desktopContentSecurityPolicy(dev: boolean): string {

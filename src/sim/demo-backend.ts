@@ -1,8 +1,9 @@
 /**
- * Sample data for a first look without a key: the simulator in-process on 127.0.0.1 with a
- * funded account of a few hundred shipments, its key in memory only, and the cache in
- * `<data folder>/demo`, apart from the real one. Used by the desktop shell (File → Explore with
- * Sample Data, the first-run button) and the web harness's --demo.
+ * Sample data for a first look without a key: the simulator in process, answering through a
+ * `fetch` that calls its handler directly (no port is opened, so no other program or web page
+ * can reach it), with a funded account of a few hundred shipments, its key in memory only, and
+ * the cache in `<data folder>/demo`, apart from the real one. Used by the desktop shell
+ * (File → Explore with Sample Data, the first-run button) and the web harness's --demo.
  */
 import { join } from 'node:path';
 import { MemorySecretStore, apiKeyAccount, type SecretStore } from '../core/platform/secrets/index.js';
@@ -17,6 +18,8 @@ const DEMO_CREDITS = 500;
 export interface DemoBackend {
   dataDir: string;
   apiBase: string;
+  /** The transport to the in-process simulator: the API client's fetch. */
+  fetch: typeof fetch;
   secrets: SecretStore;
   /** Fills the demo cache from the simulator (first sync) and reads the balance; never rejects. */
   fill(runtime: AppRuntime, log: (line: string) => void): Promise<void>;
@@ -28,13 +31,17 @@ export function demoDataDir(dataDir: string): string {
 }
 
 export async function startDemoBackend(options: { dataDir: string; timeScale?: number }): Promise<DemoBackend> {
-  const sim = await startSimulator({ accounts: [{ apiKey: DEFAULT_API_KEY, credits: DEMO_CREDITS, shipments: DEMO_SHIPMENTS - DEMO_LOCAL_REFERENCES }], timeScale: options.timeScale });
-  const history = await prepareDemoHistory(sim, DEFAULT_API_KEY);
+  // The simulator's own key: its shipments (and so the stories of the past) are generated from it.
+  // Nothing outside this process can reach the simulator, so a known key opens nothing.
+  const apiKey = DEFAULT_API_KEY;
+  const sim = await startSimulator({ accounts: [{ apiKey, credits: DEMO_CREDITS, shipments: DEMO_SHIPMENTS - DEMO_LOCAL_REFERENCES }], timeScale: options.timeScale, listen: false });
+  const history = await prepareDemoHistory(sim, apiKey);
   const secrets = new MemorySecretStore();
-  await secrets.set(apiKeyAccount(sim.url), DEFAULT_API_KEY);
+  await secrets.set(apiKeyAccount(sim.url), apiKey);
   return {
     dataDir: demoDataDir(options.dataDir),
     apiBase: sim.url,
+    fetch: sim.fetch,
     secrets,
     async fill(runtime, log) {
       try {

@@ -35,7 +35,7 @@ export interface DemoHistory {
 async function activeRecords(sim: Simulator, apiKey: string): Promise<ShipmentRecord[]> {
   const url = new URL('/v2/shipments', sim.url);
   url.search = new URLSearchParams({ api_key: apiKey, page: '1', limit: '500', status: 'ACTIVE' }).toString();
-  const response = await fetch(url);
+  const response = await sim.fetch(url);
   if (!response.ok) throw new Error(`the simulator answered ${response.status} to the shipments list`);
   const body = (await response.json()) as { data: Page<ShipmentRecord> };
   return body.data.data;

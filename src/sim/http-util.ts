@@ -1,5 +1,5 @@
-/** Small helpers over node:http: JSON bodies, the response envelope, query parsing. */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+/** Small helpers: JSON bodies, the response envelope, query parsing. */
+import type { IncomingMessage } from 'node:http';
 
 export class HttpError extends Error {
   constructor(
@@ -22,22 +22,7 @@ export function ok(data: unknown, description?: string): Record<string, unknown>
     : { success: true, data, status: 'OK', status_description: description };
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  res.end(text);
-}
-
-export function sendRaw(res: ServerResponse, status: number, text: string, contentType: string): void {
-  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-const MAX_BODY = 5 * 1024 * 1024;
+export const MAX_BODY = 5 * 1024 * 1024;
 
 export async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];

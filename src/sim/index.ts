@@ -1,6 +1,7 @@
 /**
- * A simulator of the tracking service of api-v2.md over real HTTP on 127.0.0.1, for tests,
- * benchmarks and the app's demo mode.
+ * A simulator of the tracking service of api-v2.md over real HTTP on 127.0.0.1, for tests and
+ * benchmarks, or in process with no port (`listen: false`, answered through its `fetch`) for the
+ * app's sample data.
  *
  * Choices where api-v2.md says "not shown" (or leaves room):
  * - Error bodies: `{success:false, data:null, status:'ERROR', status_description}`.
@@ -52,7 +53,7 @@ import { BatchTasks } from './batch.js';
 import { SimContext } from './context.js';
 import { createControl, type AccountSpec, type SimControl } from './control.js';
 import { FaultInjector, type FaultSettings } from './faults.js';
-import { createSimServer } from './server.js';
+import { createSimHandler, createSimServer, inProcessFetch } from './server.js';
 import { DeliveryEngine } from './webhook-delivery.js';
 
 export type { AccountSpec, SimControl } from './control.js';
@@ -71,12 +72,23 @@ export interface SimOptions {
   /** False turns the section 8 rate limits off. */
   rateLimits?: boolean;
   faults?: FaultSettings;
+  /**
+   * False opens no port: the simulator answers only through `fetch` (the sample data's
+   * transport; nothing on the machine or in a browser can reach it). Default true.
+   */
+  listen?: boolean;
 }
 
+/** The address of an in-process simulator: never resolved, only its `fetch` answers it. */
+export const IN_PROCESS_URL = 'https://sample-data.quayside.invalid';
+
 export interface Simulator {
-  /** `http://127.0.0.1:PORT`, without `/v2`. */
+  /** `http://127.0.0.1:PORT`, without `/v2` (IN_PROCESS_URL when not listening). */
   url: string;
+  /** 0 when not listening. */
   port: number;
+  /** Calls the simulator's handler directly, without a socket (for any of its URLs). */
+  fetch: typeof fetch;
   seed: number;
   timeScale: number;
   control: SimControl;
@@ -101,7 +113,27 @@ export async function startSimulator(options: SimOptions = {}): Promise<Simulato
   for (const spec of options.accounts ?? [{ apiKey: DEFAULT_API_KEY, credits: 1000, shipments: 0 }]) {
     control.addAccount(spec);
   }
-  const server = createSimServer({ ctx, batches, deliveries: engine }, faults);
+  const handler = createSimHandler({ ctx, batches, deliveries: engine }, faults);
+  let reachable = true;
+  const fetch = inProcessFetch(handler, () => reachable);
+  if (options.listen === false) {
+    return {
+      url: IN_PROCESS_URL,
+      port: 0,
+      seed,
+      timeScale,
+      control,
+      fetch,
+      setReachable: async (next) => {
+        reachable = next;
+      },
+      close: async () => {
+        reachable = false;
+        ctx.close();
+      },
+    };
+  }
+  const server = createSimServer(handler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => {
@@ -110,13 +142,13 @@ export async function startSimulator(options: SimOptions = {}): Promise<Simulato
     });
   });
   const port = (server.address() as AddressInfo).port;
-  let reachable = true;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     seed,
     timeScale,
     control,
+    fetch,
     setReachable: (next) =>
       new Promise<void>((resolve, reject) => {
         if (next === reachable) return resolve();

@@ -1,8 +1,12 @@
-/** The HTTP front: routing, statistics, injected faults, authentication, rate limits. */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+/**
+ * The simulator's front: routing, statistics, injected faults, authentication, rate limits.
+ * One handler answers both ways in: over HTTP (`createSimServer`) and in process
+ * (`inProcessFetch`, the sample data's transport: no port is opened).
+ */
+import { createServer, type Server } from 'node:http';
 import type { Account } from './accounts.js';
 import type { FaultInjector } from './faults.js';
-import { HttpError, errorBody, parseJsonObject, readBody, sendJson, sendRaw } from './http-util.js';
+import { HttpError, MAX_BODY, errorBody, parseJsonObject, readBody } from './http-util.js';
 import { bucketOf, retryAfterSeconds } from './rate-limit.js';
 import type { Route, Services } from './route-types.js';
 import { shipmentRoutes } from './shipment-handlers.js';
@@ -25,13 +29,34 @@ const STATUS_TEXT: Record<number, string> = {
   429: 'Too many requests',
 };
 
-export function createSimServer(services: Services, faults: FaultInjector): Server {
+export interface SimRequest {
+  method: string;
+  /** Path and query, e.g. `/v2/shipments?api_key=…`. */
+  target: string;
+  body(): Promise<string>;
+}
+
+export interface SimAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): SimAnswer => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  body: JSON.stringify(body),
+});
+
+export type SimHandler = (req: SimRequest) => Promise<SimAnswer>;
+
+export function createSimHandler(services: Services, faults: FaultInjector): SimHandler {
   const routes = [...trackingRoutes(services), ...shipmentRoutes(services), ...webhookRoutes(services)].map(compile);
   const { ctx } = services;
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const method = (req.method ?? 'GET').toUpperCase();
+  const handle = async (req: SimRequest): Promise<SimAnswer> => {
+    const url = new URL(req.target || '/', 'http://127.0.0.1');
+    const method = (req.method || 'GET').toUpperCase();
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const params = url.searchParams;
     let match: { route: CompiledRoute; id: string | null } | null = null;
@@ -53,13 +78,11 @@ export function createSimServer(services: Services, faults: FaultInjector): Serv
     if (faults.latencyMs > 0) await new Promise((r) => setTimeout(r, faults.latencyMs));
     const fault = faults.pick(method, path, template);
     if (fault?.kind === 'malformed') {
-      sendRaw(res, fault.status, fault.body, fault.body.startsWith('<') ? 'text/html' : 'application/json');
-      return;
+      return { status: fault.status, headers: { 'content-type': fault.body.startsWith('<') ? 'text/html' : 'application/json' }, body: fault.body };
     }
     if (fault) {
       const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter };
-      sendJson(res, fault.status, errorBody(STATUS_TEXT[fault.status] ?? `Injected failure (HTTP ${fault.status})`), headers);
-      return;
+      return json(fault.status, errorBody(STATUS_TEXT[fault.status] ?? `Injected failure (HTTP ${fault.status})`), headers);
     }
 
     if (!match) throw new HttpError(404, `No operation ${method} ${path}`);
@@ -81,22 +104,48 @@ export function createSimServer(services: Services, faults: FaultInjector): Serv
       params,
       account,
       id: match.id,
-      body: () => (bodyPromise ??= readBody(req).then(parseJsonObject)),
+      body: () => (bodyPromise ??= req.body().then(parseJsonObject)),
     });
-    sendJson(res, 200, result);
+    return json(200, result);
   };
 
+  return (req) =>
+    handle(req).catch((err: unknown) =>
+      err instanceof HttpError ? json(err.status, errorBody(err.description), err.headers) : json(500, errorBody(`Internal error: ${err instanceof Error ? err.message : String(err)}`)),
+    );
+}
+
+export function createSimServer(handler: SimHandler): Server {
   return createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      if (err instanceof HttpError) {
-        sendJson(res, err.status, errorBody(err.description), err.headers);
-      } else {
-        sendJson(res, 500, errorBody(`Internal error: ${err instanceof Error ? err.message : String(err)}`));
-      }
+    void handler({ method: req.method ?? 'GET', target: req.url ?? '/', body: () => readBody(req) }).then((answer) => {
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
+      res.end(answer.body);
     });
   });
+}
+
+/** A connection error as undici reports one, so the API client treats it as "never sent". */
+function refused(): TypeError {
+  return new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED (in-process simulator unreachable)'), { code: 'ECONNREFUSED' }) });
+}
+
+/**
+ * A `fetch` that hands the request to the simulator's handler directly: the same answers,
+ * headers and status codes the API client sees over HTTP, with no socket at all.
+ */
+export function inProcessFetch(handler: SimHandler, reachable: () => boolean): typeof fetch {
+  return async (input, init) => {
+    const request = input instanceof Request ? input : null;
+    const url = new URL(request ? request.url : String(input));
+    const signal = init?.signal ?? request?.signal ?? null;
+    if (signal?.aborted) throw signal.reason;
+    if (!reachable()) throw refused();
+    const raw = init?.body ?? (request ? await request.text() : null);
+    const text = raw === null || raw === undefined ? '' : typeof raw === 'string' ? raw : await new Response(raw).text();
+    if (Buffer.byteLength(text) > MAX_BODY) return new Response(JSON.stringify(errorBody('Request body is too large')), { status: 413 });
+    const answer = await handler({ method: init?.method ?? request?.method ?? 'GET', target: url.pathname + url.search, body: async () => text });
+    if (signal?.aborted) throw signal.reason;
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  };
 }

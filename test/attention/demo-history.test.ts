@@ -1,6 +1,6 @@
 /**
  * Sample data with a past (issue 17): a new demo data folder, filled as the app fills it (the
- * simulator in-process over HTTP, the history written first, then the first sync), shows every
+ * simulator in process with no port, the history written first, then the first sync), shows every
  * reason kind in the Attention view and feed entries of several kinds, and the CLI reads it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,7 +19,7 @@ let runtime: AppRuntime;
 const log: string[] = [];
 
 const openRuntime = () =>
-  createAppRuntime({ dataDir: backend.dataDir, apiBase: backend.apiBase, secrets: backend.secrets, shell: 'harness', demo: true, version: 'test', background: false });
+  createAppRuntime({ dataDir: backend.dataDir, apiBase: backend.apiBase, secrets: backend.secrets, fetch: backend.fetch, shell: 'harness', demo: true, version: 'test', background: false });
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'quayside-demo-past-'));

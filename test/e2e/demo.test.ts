@@ -41,7 +41,7 @@ describe('demo mode in the harness', () => {
       const browser = await launchBrowser();
       try {
         const { page, errors } = browser;
-        await page.goto(harness.url, { waitUntil: 'load' });
+        await page.goto(harness.pageUrl, { waitUntil: 'load' });
         const firstRow = page.locator('[role="row"][data-id]').first();
         await firstRow.waitFor({ state: 'visible', timeout: 20_000 });
         await expect.poll(() => page.getByText('Demo data', { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);

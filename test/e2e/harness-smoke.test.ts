@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_METHODS } from '../../src/shared/contract/index.js';
 import { CONTENT_SECURITY_POLICY } from '../../src/harness/static-files.js';
-import { buildRenderer, launchBrowser, openEvents, postApi, screenshot, skipWithoutChromium, startStack, type Stack } from './support/index.js';
+import { buildRenderer, launchBrowser, openEvents, postApi, screenshot, skipWithoutChromium, startStack, tokenHeader, type Stack } from './support/index.js';
 
 /** A raw request, so that the Host header can be anything (fetch does not allow setting it). */
 function rawRequest(url: string, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
@@ -55,7 +55,11 @@ describe('web harness', () => {
         const reference = list.value.rows[0]!.reference;
         await expect.poll(() => page.locator('#root').innerText(), { timeout: 15_000 }).toContain(reference);
         await screenshot(page, 'harness-smoke');
-        expect(errors.filter((e) => e.startsWith('page error'))).toEqual([]);
+        // The token left the address bar (and history) once read; the tab keeps it across a reload.
+        expect(page.url()).toBe(`${stack.harness.url}/`);
+        await page.reload({ waitUntil: 'load' });
+        await expect.poll(() => page.locator('#root').innerText(), { timeout: 15_000 }).toContain(reference);
+        expect(errors.filter((e) => e.startsWith('page error') || /Content Security Policy/i.test(e))).toEqual([]);
       } finally {
         await browser.close();
       }
@@ -106,12 +110,35 @@ describe('web harness', () => {
     const text = await postApi(stack.url, 'app.info', '{}', { 'Content-Type': 'text/plain' });
     expect(text.status).toBe(415);
     expect(text.body).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    const get = await fetch(new URL('/api/app.info', stack.url));
+    const get = await fetch(new URL('/api/app.info', stack.url), { headers: tokenHeader(stack.url) });
     expect(get.status).toBe(405);
     expect(await get.json()).toMatchObject({ ok: false });
     const huge = await postApi(stack.url, 'track.check', JSON.stringify({ input: 'x'.repeat(10 * 1024 * 1024 + 10) }));
     expect(huge.status).toBe(413);
     expect(huge.body).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+  });
+
+  it("refuses every call, upload, download and event stream without this start's token", async () => {
+    const bare = stack.harness.url;
+    for (const headers of [{}, { 'X-Quayside-Token': 'not-the-token' }, { 'X-Quayside-Token': `${stack.harness.token}x` }] as Record<string, string>[]) {
+      const call = await postApi(bare, 'app.info', {}, headers);
+      expect(call.status).toBe(401);
+      expect(call.body).toMatchObject({ ok: false, error: { message: expect.stringMatching(/did not carry this harness's token/) } });
+    }
+    const upload = await fetch(new URL('/files?name=list.csv', bare), { method: 'POST', headers: { 'Content-Type': 'application/octet-stream' }, body: 'Container\nMSKU1234565\n' });
+    expect(upload.status).toBe(401);
+    const columns = await stack.call('export.columns');
+    const list = await stack.call('shipments.list', { offset: 0, limit: 1 });
+    if (!columns.ok || !list.ok) throw new Error('no columns or shipments to export');
+    const exported = await stack.call('export.run', { format: 'csv', columns: [columns.value[0]!.id], scope: { kind: 'ids', ids: [list.value.rows[0]!.id] } });
+    const download = exported.ok ? exported.value?.download : null;
+    expect(download).toContain(`?token=${stack.harness.token}`);
+    expect((await fetch(new URL(download!.replace(/\?token=.*$/, ''), bare))).status).toBe(401);
+    expect((await fetch(new URL(download!, bare))).status).toBe(200);
+    await expect(openEvents(bare)).rejects.toThrow(/401/);
+    await expect(openEvents(`${bare}/?token=wrong`)).rejects.toThrow(/401/);
+    // The page itself (the built window) needs none: it holds no data.
+    expect((await fetch(bare)).status).toBe(200);
   });
 
   it('refuses a foreign Host (DNS rebinding) and a foreign Origin', async () => {
@@ -126,7 +153,7 @@ describe('web harness', () => {
     const cross = await postApi(stack.url, 'app.info', {}, { Origin: 'https://evil.example' });
     expect(cross.status).toBe(403);
     expect(cross.body).toMatchObject({ ok: false });
-    const same = await postApi(stack.url, 'app.info', {}, { Origin: stack.url });
+    const same = await postApi(stack.url, 'app.info', {}, { Origin: new URL(stack.url).origin });
     expect(same.body).toMatchObject({ ok: true });
   });
 

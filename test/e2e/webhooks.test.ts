@@ -70,7 +70,7 @@ describe.skipIf(skipWithoutChromium())('webhooks in Chromium', () => {
     const browser = await launchBrowser();
     try {
       const { page, context, errors } = browser;
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(stack.url).origin });
       await page.goto(stack.url);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Webhooks' }).click();
       await page.getByText('No webhooks yet.').waitFor();

@@ -7,7 +7,7 @@
  * the engine) fails here rather than at a person's first start.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { resolveConfig } from 'electron-vite';
@@ -36,6 +36,9 @@ beforeAll(async () => {
   const native = join(APP, 'out', 'native', `electron-${VERSION}`);
   mkdirSync(native, { recursive: true });
   copyFileSync(join(ROOT, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'), join(native, 'better_sqlite3.node'));
+  // The page main serves on app:// (the window's build itself is not needed here).
+  mkdirSync(join(APP, 'out', 'desktop-renderer'), { recursive: true });
+  writeFileSync(join(APP, 'out', 'desktop-renderer', 'index.html'), '<!doctype html><title>Quayside</title>');
   dataDir = mkdtempSync(join(tmpdir(), 'quayside-built-main-'));
 }, 240_000);
 
@@ -84,11 +87,13 @@ describe('the built main bundle (out/main/index.js)', () => {
     const run = await runBuiltMain();
     const line = run.stdout.split('\n').find((l) => l.startsWith('RESULT '));
     expect(line, `stdout: ${run.stdout}\nstderr: ${run.stderr}`).toBeDefined();
-    const result = JSON.parse(line!.slice('RESULT '.length)) as { info: unknown; opened: unknown; engine: string[]; loaded: string; preload: { preload: string } };
+    const result = JSON.parse(line!.slice('RESULT '.length)) as { info: unknown; opened: unknown; engine: string[]; loaded: string; page: unknown; preload: { preload: string } };
     expect(result.info).toEqual({ ok: true, value: expect.objectContaining({ shell: 'electron', dataDir, demo: false }) });
     expect(result.opened).toEqual({ ok: true, value: expect.objectContaining({ fileName: 'two-sheets.xlsx', format: 'xlsx', sheets: expect.arrayContaining([expect.any(String)]) }) });
     expect(result.engine).toEqual([join(APP, 'out', 'main', 'engine.js')]);
-    expect(result.loaded).toBe(join(APP, 'out', 'desktop-renderer', 'index.html'));
+    // The built page on app://, served from out/desktop-renderer by main's handler.
+    expect(result.loaded).toBe('app://quayside/index.html');
+    expect(result.page).toEqual({ status: 200, type: 'text/html; charset=utf-8' });
     expect(result.preload.preload).toBe(join(APP, 'out', 'preload', 'index.cjs'));
     expect(run.code, run.stderr).toBe(0);
     // The engine closed the cache (the folder lock is gone).

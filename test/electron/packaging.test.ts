@@ -15,6 +15,8 @@ describe('electron-builder.yml', () => {
     expect(line('enableEmbeddedAsarIntegrityValidation')).toBe('true');
     expect(line('onlyLoadAppFromAsar')).toBe('true');
     expect(line('enableCookieEncryption')).toBe('true');
+    // The window is on app://; file:// keeps no extra privileges.
+    expect(line('grantFileProtocolExtraPrivileges')).toBe('false');
     expect(line('asar')).toBe('true');
   });
 

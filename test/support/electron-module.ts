@@ -18,6 +18,7 @@ export const app = e.app;
 export const BrowserWindow = e.BrowserWindow;
 export const ipcMain = e.ipcMain;
 export const session = e.session;
+export const protocol = e.protocol;
 export const dialog = e.dialog;
 export const Menu = e.Menu;
 export const Notification = e.Notification;
@@ -27,6 +28,14 @@ export const powerMonitor = e.powerMonitor;
 export const net = e.net;
 export const utilityProcess = e.utilityProcess;
 export const MessageChannelMain = e.MessageChannelMain;
+
+/** What the app:// handler main installed answers for the page: its status and content type. */
+async function servedPage(): Promise<{ status: number; type: string | null } | null> {
+  const handler = fake.protocol.handlers.get('app');
+  if (!handler) return null;
+  const response = await handler(new Request('app://quayside/index.html'));
+  return { status: response.status, type: response.headers.get('content-type') };
+}
 
 const started = Date.now();
 const play = async (): Promise<void> => {
@@ -42,7 +51,7 @@ const play = async (): Promise<void> => {
   const info = await window.webContents.line.call('app.info');
   // A workbook read by the bundled cage (out/main/spreadsheet-worker.js) through the window's line.
   const opened = process.env.FIXTURE_XLSX ? await window.webContents.line.call('import.open', { path: process.env.FIXTURE_XLSX }) : null;
-  process.stdout.write(`RESULT ${JSON.stringify({ info, opened, engine: FakeUtilityProcess.forked.map((p) => p.modulePath), loaded: window.loadedFile, preload: window.options.webPreferences })}\n`);
+  process.stdout.write(`RESULT ${JSON.stringify({ info, opened, engine: FakeUtilityProcess.forked.map((p) => p.modulePath), loaded: window.loadedUrl, page: await servedPage(), preload: window.options.webPreferences })}\n`);
   fake.app.emit('will-quit', { preventDefault: () => undefined });
   const quit = setInterval(() => {
     if (fake.app.quitCalls > 0) {

@@ -313,7 +313,23 @@ export function createFakeElectron(options: { userData: string; displays?: Displ
     }
   };
   const utilityProcess = { fork: (modulePath: string) => new FakeUtilityProcess(modulePath) };
-  const electron = { app, BrowserWindow, ipcMain, session, dialog, Menu, Notification: FakeNotification, shell, screen, powerMonitor, net, utilityProcess, MessageChannelMain: FakeMessageChannelMain };
+  // Schemes registered as privileged (with whether the app was ready then), and the handlers per scheme.
+  const protocol = {
+    privileged: [] as { scheme: string; privileges: Record<string, boolean>; beforeReady: boolean }[],
+    handlers: new Map<string, (request: Request) => Promise<Response>>(),
+    ready: false,
+    registerSchemesAsPrivileged(schemes: { scheme: string; privileges: Record<string, boolean> }[]) {
+      for (const s of schemes) protocol.privileged.push({ ...s, beforeReady: !protocol.ready });
+    },
+    handle(scheme: string, handler: (request: Request) => Promise<Response>) {
+      protocol.handlers.set(scheme, handler);
+    },
+  };
+  app.whenReady = () => {
+    protocol.ready = true;
+    return Promise.resolve();
+  };
+  const electron = { app, BrowserWindow, ipcMain, session, protocol, dialog, Menu, Notification: FakeNotification, shell, screen, powerMonitor, net, utilityProcess, MessageChannelMain: FakeMessageChannelMain };
   // The stand-ins have the members the shell uses; Electron's types have many more.
-  return { electron: electron as unknown as ElectronApi, app, ipcMain, session: session.defaultSession, dialogs, menus, opened, powerMonitor, net };
+  return { electron: electron as unknown as ElectronApi, app, ipcMain, session: session.defaultSession, protocol, dialogs, menus, opened, powerMonitor, net };
 }

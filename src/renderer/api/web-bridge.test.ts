@@ -40,6 +40,17 @@ describe('web bridge (harness wire protocol)', () => {
     expect(JSON.parse(init.body as string)).toEqual({ input: { offset: 0, limit: 200 } });
   });
 
+  it("carries the harness's token: a header on calls and uploads, the query of the event stream", async () => {
+    const fetch = vi.fn(async () => jsonResponse({ ok: true, value: '/tmp/x.csv' }));
+    const bridge = createWebBridge({ origin: ORIGIN, token: 'tok_123', fetch, WebSocket: FakeSocket as unknown as typeof WebSocket });
+    await bridge.call('app.info');
+    await bridge.fileRef(new Blob(['Container\n']) as unknown as Parameters<typeof bridge.fileRef>[0]);
+    for (const [, init] of fetch.mock.calls as unknown as [string, RequestInit][]) expect((init.headers as Record<string, string>)['X-Quayside-Token']).toBe('tok_123');
+    bridge.on('credits', () => undefined);
+    expect(FakeSocket.instances[0]!.url).toBe('ws://127.0.0.1:5174/events?token=tok_123');
+    bridge.close();
+  });
+
   it('sends {} for a method without input', async () => {
     const fetch = vi.fn(async () => jsonResponse({ ok: true, value: null }));
     const bridge = createWebBridge({ origin: ORIGIN, fetch });

@@ -2,7 +2,8 @@
  * The bridge for the web harness: the same contract over HTTP and a WebSocket on the page's own
  * origin. `POST /api/<method>` answers a JSON `Result` (also on HTTP 4xx/5xx); events arrive on
  * `/events` as `{event, payload}`; a dropped file is handed over with `POST /files` and opened
- * by the path the harness answers.
+ * by the path the harness answers. Each carries the harness's token (src/harness/token.ts), which
+ * the page takes from its address once and keeps for the tab in sessionStorage.
  */
 import type { ApiMethod, AppError, DroppedFile, EventName, Events, QuaysideBridge, Result } from '../../shared/contract';
 
@@ -12,9 +13,39 @@ export const CANCELLED_MESSAGE = 'The window no longer needed this answer: the r
 
 type AnyListener = (payload: unknown) => void;
 
+const TOKEN_PARAM = 'token';
+const TOKEN_HEADER = 'X-Quayside-Token';
+const TOKEN_STORAGE_KEY = 'quayside.harnessToken';
+
+/**
+ * The token in the page's address (`/?token=…`), taken out of the address bar and history once
+ * read; after a reload, the one this tab kept. Null when there is none (the harness then refuses
+ * every call, in words).
+ */
+export function pageToken(): string | null {
+  if (typeof window === 'undefined') return null;
+  let storage: Storage | null = null;
+  try {
+    storage = window.sessionStorage;
+  } catch {
+    // Storage can be switched off; the token then lasts until the page reloads.
+  }
+  const url = new URL(window.location.href);
+  const given = url.searchParams.get(TOKEN_PARAM);
+  if (given) {
+    storage?.setItem(TOKEN_STORAGE_KEY, given);
+    url.searchParams.delete(TOKEN_PARAM);
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    return given;
+  }
+  return storage?.getItem(TOKEN_STORAGE_KEY) ?? null;
+}
+
 export interface WebBridgeOptions {
   /** Page origin, e.g. `http://127.0.0.1:5174`; defaults to `location.origin`. */
   origin?: string;
+  /** The harness's token; defaults to `pageToken()`. */
+  token?: string | null;
   fetch?: typeof fetch;
   WebSocket?: typeof WebSocket;
   /** First reconnect delay; doubles up to `maxBackoffMs`. */
@@ -43,6 +74,8 @@ function isResult(value: unknown): value is Result<unknown> {
 
 export function createWebBridge(options: WebBridgeOptions = {}): WebBridge {
   const origin = options.origin ?? window.location.origin;
+  const token = options.token === undefined ? pageToken() : options.token;
+  const tokenHeader: Record<string, string> = token ? { [TOKEN_HEADER]: token } : {};
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const firstBackoff = options.backoffMs ?? 500;
   const maxBackoff = options.maxBackoffMs ?? 10_000;
@@ -58,6 +91,8 @@ export function createWebBridge(options: WebBridgeOptions = {}): WebBridge {
   const eventsUrl = (): string => {
     const url = new URL('/events', origin);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    // A browser's WebSocket cannot send a header of its own.
+    if (token) url.searchParams.set(TOKEN_PARAM, token);
     return url.href;
   };
 
@@ -121,7 +156,7 @@ export function createWebBridge(options: WebBridgeOptions = {}): WebBridge {
     try {
       response = await doFetch(new URL(`/api/${method}`, origin).href, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...tokenHeader },
         body: JSON.stringify(body),
         ...(signal ? { signal } : {}),
       });
@@ -148,7 +183,7 @@ export function createWebBridge(options: WebBridgeOptions = {}): WebBridge {
     try {
       response = await doFetch(new URL(`/files?name=${encodeURIComponent(file.name)}`, origin).href, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/octet-stream' },
+        headers: { 'Content-Type': 'application/octet-stream', ...tokenHeader },
         body: file as unknown as Blob,
       });
     } catch {

@@ -1,7 +1,11 @@
-/** The tracking service's address and a connection test. */
+/**
+ * The tracking service's address and a connection test. A new address is where the API key goes
+ * from then on (in the query of every request), so the window asks before it changes one.
+ */
 import { type FormEvent, useEffect, useState } from 'react';
 import type { ConnectionTestResult } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useSettings } from '../state/settings';
 
 export function ConnectionSection() {
@@ -11,18 +15,26 @@ export function ConnectionSection() {
   const [saveMessage, setSaveMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [testing, setTesting] = useState(false);
   const [test, setTest] = useState<ConnectionTestResult | { ok: false; message: string } | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
 
   useEffect(() => setApiBase(settings?.apiBase ?? ''), [settings?.apiBase]);
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
+  const store = async (address: string) => {
     setSaveMessage(null);
     try {
-      const next = await update({ apiBase: apiBase.trim() });
+      const next = await update({ apiBase: address });
       setSaveMessage({ ok: true, text: `Saved: ${next.apiBase ?? ''}` });
     } catch (err) {
       setSaveMessage({ ok: false, text: messageOf(err) });
     }
+  };
+
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    const address = apiBase.trim();
+    // The first address needs no confirmation: no key has gone anywhere yet.
+    if (settings?.apiBase) setConfirming(address);
+    else void store(address);
   };
 
   const runTest = async () => {
@@ -65,6 +77,21 @@ export function ConnectionSection() {
         <p className={saveMessage.ok ? 'inline-ok' : 'inline-error'} role={saveMessage.ok ? 'status' : 'alert'}>
           {saveMessage.text}
         </p>
+      )}
+      {confirming !== null && (
+        <ConfirmDialog
+          title="Send the API key to a new address?"
+          confirmLabel="Change address"
+          busyLabel="Changing…"
+          onConfirm={() => store(confirming)}
+          onDone={() => setConfirming(null)}
+          onClose={() => setConfirming(null)}
+        >
+          <p>
+            From now on Quayside sends every request, with the API key, to <strong className="mono">{confirming}</strong> instead of{' '}
+            <span className="mono">{settings?.apiBase}</span>. Change it only to an address your tracking provider gave you.
+          </p>
+        </ConfirmDialog>
       )}
       {test && (
         <p className={test.ok ? 'inline-ok' : 'inline-error'} role={test.ok ? 'status' : 'alert'}>

@@ -12,6 +12,9 @@ export interface EventSocket {
 export async function openEvents(url: string, headers: Record<string, string> = {}): Promise<EventSocket> {
   const target = new URL('/events', url);
   target.protocol = 'ws:';
+  // The harness's token, from the page address (a browser's WebSocket sends it in the query too).
+  const token = new URL(url).searchParams.get('token');
+  if (token) target.searchParams.set('token', token);
   const ws = new WebSocket(target, { headers });
   const messages: { event: string; payload: unknown }[] = [];
   const waiters = new Set<() => void>();

@@ -34,7 +34,7 @@ export interface StackOptions {
 export interface Stack {
   sim: Simulator;
   harness: Harness;
-  /** The harness's page, e.g. http://127.0.0.1:PORT */
+  /** The harness's page with this start's token, e.g. http://127.0.0.1:PORT/?token=… (harness.url is the bare origin). */
   url: string;
   dataDir: string;
   apiKey: string;
@@ -49,11 +49,17 @@ export interface Stack {
 
 export const TEST_API_KEY = DEFAULT_API_KEY;
 
-/** `POST /api/<method>` with `{input}`; the HTTP status is kept for tests of the wire itself. */
+/** The harness's token in a page address (`/?token=…`), as the window's bridge sends it. */
+export function tokenHeader(url: string): Record<string, string> {
+  const token = new URL(url).searchParams.get('token');
+  return token ? { 'X-Quayside-Token': token } : {};
+}
+
+/** `POST /api/<method>` with `{input}` and the token of `url`; the HTTP status is kept for tests of the wire itself. */
 export async function postApi(url: string, method: string, body: unknown = {}, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
   const response = await fetch(new URL(`/api/${method}`, url), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
+    headers: { 'Content-Type': 'application/json', ...tokenHeader(url), ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await response.text();
@@ -95,7 +101,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       if (view.lastError) throw new Error(view.lastError);
     };
     if (options.sync) await sync();
-    const url = harness.url;
+    const url = harness.pageUrl;
     let closing: Promise<void> | null = null;
     return {
       sim,

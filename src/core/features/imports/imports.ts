@@ -6,6 +6,7 @@ import { prescanSpreadsheet, validateSpreadsheetInCage } from './sheets/index.js
 import type { Delimiter, MappingOverride, ValidationReport } from './sheets/types.js';
 import { SqlitePollerStore } from './jobs/job-store.js';
 import { createJob, jobReport, setJobState, unfinishedJobIds, type ImportReport } from './jobs/jobs.js';
+import { releaseHeldJob } from './jobs/restored-jobs.js';
 import { BatchPoller } from './poller/poller.js';
 import type { JobProgress } from './poller/types.js';
 import { ServiceError, type QuaysideService } from '../../core.js';
@@ -119,6 +120,7 @@ export async function runJob(service: QuaysideService, jobId: number, options: {
     },
     timeScale: service.timeScale,
   });
+  releaseHeldJob(db, jobId);
   setJobState(db, jobId, 'running', null, null);
   try {
     await poller.run(jobId, { onProgress: options.onProgress, needRoute: options.needRoute });

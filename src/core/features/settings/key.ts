@@ -8,7 +8,8 @@ import { ServiceError, type QuaysideService } from '../../core.js';
 
 export async function keyStatus(service: QuaysideService): Promise<{ apiBase: string; source: 'environment' | 'keychain' | null; last4: string | null }> {
   const apiBase = service.apiBase();
-  if (service.envApiKey) return { apiBase, source: 'environment', last4: service.envApiKey.slice(-4) };
+  const fromEnvironment = service.environmentKey(apiBase);
+  if (fromEnvironment) return { apiBase, source: 'environment', last4: fromEnvironment.slice(-4) };
   const stored = await service.secrets.get(apiKeyAccount(apiBase));
   return { apiBase, source: stored ? 'keychain' : null, last4: stored ? stored.slice(-4) : null };
 }

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../store/index.js';
@@ -38,18 +38,58 @@ describe('backup and restore of the cache', () => {
     expect(store.countShipments()).toBe(25);
     store.close();
 
-    const restored = restoreCacheFile(file, dest);
-    expect(restored.ok).toBe(true);
+    const restored = await restoreCacheFile(file, dest, { now: new Date('2026-11-24T08:06:25.123Z') });
+    expect(restored).toMatchObject({ ok: true, keptAs: `${file}.before-restore-2026-11-24T08-06-25Z` });
     store = openStore(file);
     expect(store.countShipments()).toBe(20);
-    expect(checkBackup(`${file}.before-restore`)).toMatchObject({ ok: true, shipments: 25 });
+    expect(checkBackup(restored.keptAs!)).toMatchObject({ ok: true, shipments: 25 });
+  });
+
+  it('keeps every replaced cache under a name of its own: a second restore never overwrites the first', async () => {
+    const dest = path.join(dir, 'monday.quayside-backup');
+    await backupCache(store, dest);
+    addShipments(store, 100, 5);
+    store.close();
+    const now = new Date('2026-11-24T08:06:25Z');
+    const first = await restoreCacheFile(file, dest, { now });
+    store = openStore(file);
+    addShipments(store, 200, 2);
+    store.close();
+    const second = await restoreCacheFile(file, dest, { now });
+    expect(second.keptAs).toBe(`${first.keptAs}-2`);
+    expect(checkBackup(first.keptAs!)).toMatchObject({ ok: true, shipments: 25 });
+    expect(checkBackup(second.keptAs!)).toMatchObject({ ok: true, shipments: 22 });
+  });
+
+  it('refuses the cache itself as a backup, and a backup written onto the cache', async () => {
+    expect(await backupCache(store, file)).toMatchObject({ ok: false, problem: expect.stringMatching(/cannot replace the cache itself/) });
+    expect(await backupCache(store, path.join(dir, '.', 'quayside.db-wal'))).toMatchObject({ ok: false });
+    store.close();
+    for (const chosen of [file, `${file}-wal`, path.join(dir, '..', path.basename(dir), 'quayside.db')]) {
+      const refused = await restoreCacheFile(file, chosen);
+      expect(refused, chosen).toMatchObject({ ok: false, keptAs: null, problem: expect.stringMatching(/is the cache Quayside is using now/) });
+    }
+    store = openStore(file);
+    expect(store.countShipments()).toBe(20);
+    expect(readdirSync(dir).filter((f) => f.includes('before-restore'))).toEqual([]);
+  });
+
+  it('refuses while another connection has the cache open, and changes nothing', async () => {
+    const dest = path.join(dir, 'monday.quayside-backup');
+    await backupCache(store, dest);
+    addShipments(store, 100, 5);
+    // The store stays open: another program (a quayside command) working on the cache.
+    const refused = await restoreCacheFile(file, dest);
+    expect(refused).toMatchObject({ ok: false, keptAs: null, problem: expect.stringMatching(/^Another program still has the cache open .*then restore again\.$/) });
+    expect(store.countShipments()).toBe(25);
+    expect(readdirSync(dir).filter((f) => f.includes('before-restore') || f.includes('restoring'))).toEqual([]);
   });
 
   it('refuses a file that is not a cache, or is damaged, and leaves the cache as it was', async () => {
     const junk = path.join(dir, 'holiday.jpg');
     writeFileSync(junk, Buffer.alloc(8192, 7));
     store.close();
-    const refused = restoreCacheFile(file, junk);
+    const refused = await restoreCacheFile(file, junk);
     expect(refused.ok).toBe(false);
     expect(refused.problem).toMatch(/cannot be read as a Quayside cache/);
     store = openStore(file);
