@@ -4,15 +4,9 @@
  * backup can change): the API key travels in the query string (api-v2.md section 5), so it is sent
  * over https only, or over http to this machine (a local simulator).
  */
-export type AddressCheck = { ok: true; base: string } | { ok: false; problem: string };
+import { isLoopbackHost } from '../shared/contract/base.js';
 
-/** 127.0.0.0/8, ::1 and localhost: addresses that never leave the machine. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host === '::1') return true;
-  // The URL parser has already normalised the IPv4 forms (127.1, 0x7f.1) to dotted quads.
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
+export type AddressCheck = { ok: true; base: string } | { ok: false; problem: string };
 
 export function checkServiceAddress(url: string): AddressCheck {
   const given = url.trim();

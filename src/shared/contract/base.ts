@@ -47,8 +47,10 @@ export const shortRecord = z.record(z.string().min(1).max(200), shortText).refin
 
 /** A host that is this computer: `localhost`, 127.0.0.0/8 or ::1 (a URL's hostname, IPv6 in brackets). */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
+  // The URL parser has already normalised the IPv4 forms (127.1, 0x7f.1) to dotted quads.
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /** A web address the service may call: https, or http only on this computer (a receiver under development). */
