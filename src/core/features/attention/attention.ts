@@ -5,7 +5,7 @@
 import { invalidInputError } from '../../platform/db/errors.js';
 import type { ShipmentFilter, Store, WatchlistRecord } from '../../store/index.js';
 import { gatherFacts, type FactsContext } from './facts.js';
-import { deskToday } from './naive-days.js';
+import { addDays, deskToday } from './naive-days.js';
 import { compareFindings, compareWorstFirst } from './order.js';
 import { findReasons, type Finding, type Moment } from './reasons.js';
 import { attentionRepository, type AcknowledgementRow, type SummaryRow } from './repository.js';
@@ -84,7 +84,8 @@ function evaluate(store: Store, members: ShipmentFilter | null, now: Date, shipm
     customerValues: freeDays.customerField ? reads.fieldValues(freeDays.customerField) : null,
     planChanged: reads.planChanged(),
   };
-  return reads.summaries(members, shipmentId).map((row) => {
+  const window = { staleBefore: addDays(moment.today, -settings.thresholds.stale), today: moment.today, promisedField: settings.promisedDateField };
+  return reads.summaries(members, shipmentId, window).map((row) => {
     const facts = gatherFacts(row, ctx);
     return {
       row,
