@@ -24,6 +24,9 @@ import { BackgroundSync } from '../core/features/sync/background-sync.js';
 import { unfinishedJobIds } from '../core/features/imports/jobs/jobs.js';
 import { createMapHandlers } from '../core/features/map/handlers.js';
 import { createWebhookHandlers } from '../core/features/webhooks/handlers.js';
+import { createAttentionHandlers } from '../core/features/attention/handlers.js';
+import { attentionListCache } from '../core/features/attention/list-cache.js';
+import { startMorningDigest } from '../core/features/attention/digest.js';
 import type { AppRuntime, AppRuntimeOptions, EventListener } from './runtime-types.js';
 
 export type { AppRuntime, AppRuntimeOptions, EventListener } from './runtime-types.js';
@@ -34,6 +37,8 @@ const METHODS = new Set<string>(API_METHODS);
 const STATUS_THROTTLE_MS = 250;
 const FEED_COALESCE_MS = 300;
 const FEED_EVENT_LIMIT = 200;
+/** The header's attention count follows writes at most this often (a large list takes a moment). */
+const ATTENTION_COALESCE_MS = 1000;
 
 export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
   const service = new QuaysideService({
@@ -105,11 +110,21 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       emit('watchlists.changed', { ids: null });
     }, FEED_COALESCE_MS);
   };
+  const attention = attentionListCache(service.store, service.now);
+  let attentionTimer: ReturnType<typeof setTimeout> | null = null;
+  const attentionChanged = () => {
+    if (attentionTimer || closed) return;
+    attentionTimer = setTimeout(() => {
+      attentionTimer = null;
+      if (!closed) emit('attention.changed', { needAttention: attention.count() });
+    }, ATTENTION_COALESCE_MS);
+  };
   const sync = new BackgroundSync(service, {
     changed: (view) => emit('sync', view),
     synced: () => {
       emit('shipments.changed', { ids: null, reason: 'sync' });
       checkFeed();
+      attentionChanged();
       emitCreditsAfterSpending();
       notes.kick();
     },
@@ -122,6 +137,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     shipmentsChanged: (ids, reason) => {
       emit('shipments.changed', { ids, reason });
       if (reason === 'track') checkFeed();
+      attentionChanged();
     },
     keyChanged: () => {
       notes.kick();
@@ -135,6 +151,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     jobStored: () => {
       emit('shipments.changed', { ids: null, reason: 'import' });
       checkFeed();
+      attentionChanged();
     },
   });
   const handlers: Handlers = {
@@ -156,11 +173,14 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     ...createExportHandlers(service, service.now, options.chooseExportPath),
     ...createMapHandlers(service),
     ...createWebhookHandlers(service),
+    ...createAttentionHandlers({ service, cache: attention, changed: attentionChanged }),
     ...imports,
   };
 
   const stopStatus = service.scheduler.onStatus(emitStatus);
+  let stopDigest = () => {};
   if (options.background !== false) {
+    stopDigest = startMorningDigest({ store: service.store, cache: attention, now: service.now, send: (digest) => emit('attention.digest', digest) });
     sync.start();
     // Imports cut off by a restart or a lost network carry on by themselves.
     for (const jobId of unfinishedJobIds(service.store.db)) void imports['import.resume'](jobId).catch(() => undefined);
@@ -196,6 +216,8 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       stopStatus();
       if (statusTimer) clearTimeout(statusTimer);
       if (feedTimer) clearTimeout(feedTimer);
+      if (attentionTimer) clearTimeout(attentionTimer);
+      stopDigest();
       sync.close();
       imports.close();
       notes.close();

@@ -178,12 +178,18 @@ export function unacknowledge(store: Store, input: { shipmentId: number; kind: R
 /** How many shipments need attention now, for the morning notification and the header's count. */
 export function morningDigest(store: Store, options: { watchlist?: string | number; now: () => Date }): MorningDigest {
   const now = options.now();
-  const items = listAttention(store, { watchlist: options.watchlist, now: () => now });
+  return digestOf(listAttention(store, { watchlist: options.watchlist, now: () => now }), now);
+}
+
+/** The digest of a list: shipments with a reason no one acknowledged, and how many have each reason open. */
+export function digestOf(items: readonly AttentionItem[], now: Date): MorningDigest {
   const byKind = Object.fromEntries(REASON_KINDS.map((k) => [k, 0])) as Record<ReasonKind, number>;
+  let count = 0;
   for (const item of items) {
-    for (const kind of new Set(item.reasons.filter((r) => !r.acknowledged).map((r) => r.kind))) byKind[kind]++;
+    const open = new Set(item.reasons.filter((r) => !r.acknowledged).map((r) => r.kind));
+    if (open.size > 0) count++;
+    for (const kind of open) byKind[kind]++;
   }
-  const count = items.length;
   const text = count === 0 ? 'Nothing needs attention' : `${count} shipment${count === 1 ? '' : 's'} need${count === 1 ? 's' : ''} attention`;
   return { count, byKind, text, at: now.toISOString() };
 }

@@ -110,6 +110,10 @@ export interface AttentionReads {
   /** Values of one imported column, by shipment. */
   fieldValues(name: string): Map<number, string>;
   acknowledgements(): AcknowledgementRow[];
+  /** Names of the imported columns, for the settings' column choices. */
+  fieldNames(): string[];
+  /** Changes by other connections (PRAGMA data_version) and by this one (total_changes): equal stamps, same data. */
+  dataStamp(): string;
 }
 
 export interface AttentionWrites {
@@ -182,6 +186,8 @@ function createReads(db: Database): AttentionReads {
     'SELECT shipment_id, value FROM shipment_fields WHERE name = ?',
   );
   const acknowledgements = db.prepare<[], AcknowledgementRow>('SELECT * FROM attention_acknowledgements');
+  const fieldNames = db.prepare<[], { name: string }>('SELECT DISTINCT name FROM shipment_fields ORDER BY name LIMIT 500');
+  const totalChanges = db.prepare<[], { n: number }>('SELECT total_changes() AS n');
 
   return {
     summaries(members, shipmentId, window) {
@@ -208,6 +214,8 @@ function createReads(db: Database): AttentionReads {
     eventSeenAt: (shipmentId, containerNumber, text) => eventSeen.get(shipmentId, containerNumber, text)?.at ?? null,
     fieldValues: (name) => new Map(fieldValues.all(name).map((r) => [r.shipment_id, r.value])),
     acknowledgements: () => acknowledgements.all(),
+    fieldNames: () => fieldNames.all().map((r) => r.name),
+    dataStamp: () => `${String(db.pragma('data_version', { simple: true }))}:${totalChanges.get()!.n}`,
   };
 }
 
