@@ -110,6 +110,8 @@ export interface AttentionReads {
   /** Values of one imported column, by shipment. */
   fieldValues(name: string): Map<number, string>;
   acknowledgements(): AcknowledgementRow[];
+  /** The demurrage clock's last free day of one shipment (migration 7's view), or null. */
+  lastFreeDay(shipmentId: number): string | null;
   /** Names of the imported columns, for the settings' column choices. */
   fieldNames(): string[];
   /** Changes by other connections (PRAGMA data_version) and by this one (total_changes): equal stamps, same data. */
@@ -187,6 +189,7 @@ function createReads(db: Database): AttentionReads {
   );
   const acknowledgements = db.prepare<[], AcknowledgementRow>('SELECT * FROM attention_acknowledgements');
   const fieldNames = db.prepare<[], { name: string }>('SELECT DISTINCT name FROM shipment_fields ORDER BY name LIMIT 500');
+  const lastFreeDay = db.prepare<[number], { day: string | null }>('SELECT last_free_day AS day FROM shipment_clocks WHERE shipment_id = ?');
   const totalChanges = db.prepare<[], { n: number }>('SELECT total_changes() AS n');
 
   return {
@@ -215,6 +218,7 @@ function createReads(db: Database): AttentionReads {
     fieldValues: (name) => new Map(fieldValues.all(name).map((r) => [r.shipment_id, r.value])),
     acknowledgements: () => acknowledgements.all(),
     fieldNames: () => fieldNames.all().map((r) => r.name),
+    lastFreeDay: (shipmentId) => lastFreeDay.get(shipmentId)?.day ?? null,
     dataStamp: () => `${String(db.pragma('data_version', { simple: true }))}:${totalChanges.get()!.n}`,
   };
 }

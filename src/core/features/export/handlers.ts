@@ -9,6 +9,7 @@ import { EXPORT_COLUMNS, exportShipments } from './index.js';
 import type { QuaysideService } from '../../core.js';
 import { AppFailure, fileProblem } from '../../errors.js';
 import { findWatchlist, resolveFilter, watchlistMembers } from '../shipments/filters.js';
+import { deskDay } from '../../../shared/free-time.js';
 import type { AreaHandlers } from '../handlers.js';
 import type { AppRuntimeOptions } from '../../../engine/runtime-types.js';
 
@@ -55,7 +56,7 @@ export function createExportHandlers(service: QuaysideService, now: () => Date, 
       if (!target) return null;
       let result;
       try {
-        result = await exportShipments(store, { format, columns, sheetName: title, ...request });
+        result = await exportShipments(store, { format, columns, sheetName: title, today: deskDay(now()), ...request });
       } catch (err) {
         if (err instanceof RangeError) throw new AppFailure('invalid-input', `${err.message}; choose the columns again.`);
         throw err;
