@@ -13,10 +13,16 @@ export function FreeTime({ lastFreeDay, nowMs, long = false }: { lastFreeDay: st
   const days = daysLeft(lastFreeDay, deskDay(new Date(nowMs)));
   if (lastFreeDay === null || days === null) return null;
   const text = daysLeftText(days);
+  const short = days === 0 ? 'last day' : days > 0 ? `${days} d left` : `${-days} d over`;
   return (
     <span className={`free-time free-time-${freeTimeTone(days)}`} title={`Last free day ${lastFreeDay} (port local): ${text}`}>
-      {long ? `Last free day ${lastFreeDay}, ` : <span className="mono">{lastFreeDay.slice(5)} · </span>}
-      {text}
+      {long ? (
+        `Last free day ${lastFreeDay}, ${text}`
+      ) : (
+        <>
+          <span className="mono">{lastFreeDay.slice(5)}</span> · {short}
+        </>
+      )}
     </span>
   );
 }
