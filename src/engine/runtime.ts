@@ -147,6 +147,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
   const imports = createImportHandlers({
     service,
     dataDir: options.dataDir,
+    demo: Boolean(options.demo),
     progress: (jobId, state, progress, message) => emit('import.progress', { jobId, state, progress, message }),
     jobStored: () => {
       emit('shipments.changed', { ids: null, reason: 'import' });
