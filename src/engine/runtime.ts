@@ -116,7 +116,11 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     if (attentionTimer || closed) return;
     attentionTimer = setTimeout(() => {
       attentionTimer = null;
-      if (!closed) emit('attention.changed', { needAttention: attention.count() });
+      if (closed) return;
+      attention.count().then(
+        (needAttention) => !closed && emit('attention.changed', { needAttention }),
+        () => undefined, // The window asks again when it shows the view; a failed count is not news.
+      );
     }, ATTENTION_COALESCE_MS);
   };
   const sync = new BackgroundSync(service, {

@@ -141,13 +141,13 @@ describe('attention through the contract', () => {
     const at = (h: number, m: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate(), h, m);
     const sent: AttentionDigest[] = [];
     const digest = (now: Date) => sendDigestIfDue({ store, cache: attentionListCache(store, () => now), now: () => now, send: (d) => sent.push(d) });
-    expect(digest(at(7, 59))).toBeNull();
-    const first = digest(at(8, 1))!;
-    const count = attentionListCache(store, () => at(8, 1)).count();
+    expect(await digest(at(7, 59))).toBeNull();
+    const first = (await digest(at(8, 1)))!;
+    const count = await attentionListCache(store, () => at(8, 1)).count();
     expect(count).toBeGreaterThan(0);
     expect(first).toMatchObject({ count, text: `${count} shipments need attention` });
     expect(first.byKind.stuck).toBeGreaterThan(0);
-    expect(digest(at(12, 0))).toBeNull();
+    expect(await digest(at(12, 0))).toBeNull();
     expect(sent).toHaveLength(1);
   });
 

@@ -8,7 +8,7 @@ import { gatherFacts, type FactsContext } from './facts.js';
 import { addDays, deskToday } from './naive-days.js';
 import { compareFindings, compareWorstFirst } from './order.js';
 import { findReasons, type Finding, type Moment } from './reasons.js';
-import { attentionRepository, type AcknowledgementRow, type SummaryRow } from './repository.js';
+import { attentionRepository, type AcknowledgementRow, type CandidateWindow, type SummaryRow } from './repository.js';
 import { attentionSettings, freeDaysSettings } from './settings.js';
 import { REASON_KINDS, isReasonKind, type AttentionItem, type AttentionReason, type ReasonKind } from './types.js';
 
@@ -69,7 +69,15 @@ interface Evaluated {
   daysLeft: number | null;
 }
 
-function evaluate(store: Store, members: ShipmentFilter | null, now: Date, shipmentId?: number): Evaluated[] {
+interface Evaluation {
+  reads: ReturnType<typeof attentionRepository>['reads'];
+  ctx: FactsContext;
+  moment: Moment;
+  window: CandidateWindow;
+}
+
+/** What every shipment's reasons are worked out with: the settings, today, the plans that changed. */
+function evaluation(store: Store, now: Date): Evaluation {
   const { reads } = attentionRepository(store);
   const settings = attentionSettings(store);
   const freeDays = freeDaysSettings(store);
@@ -85,11 +93,15 @@ function evaluate(store: Store, members: ShipmentFilter | null, now: Date, shipm
     planChanged: reads.planChanged(),
   };
   const window = { staleBefore: addDays(moment.today, -settings.thresholds.stale), today: moment.today, promisedField: settings.promisedDateField };
-  return reads.summaries(members, shipmentId, window).map((row) => {
-    const facts = gatherFacts(row, ctx);
+  return { reads, ctx, moment, window };
+}
+
+function evaluate(e: Evaluation, members: ShipmentFilter | null, ids: readonly number[]): Evaluated[] {
+  return e.reads.summaries(members, ids).map((row) => {
+    const facts = gatherFacts(row, e.ctx);
     return {
       row,
-      findings: findReasons(facts, settings.thresholds, moment).sort(compareFindings),
+      findings: findReasons(facts, e.ctx.settings.thresholds, e.moment).sort(compareFindings),
       lastFreeDay: facts.clock?.lastFreeDay ?? null,
       daysLeft: facts.clock?.daysLeft ?? null,
     };
@@ -104,8 +116,34 @@ function covers(ack: AcknowledgementRow | undefined, finding: Finding): boolean 
 /** Every shipment that needs a person, worst first (see order.ts), each with its reasons. */
 export function listAttention(store: Store, options: ListAttentionOptions): AttentionItem[] {
   const members = options.watchlist === undefined ? null : watchlistMembers(store, options.watchlist);
+  const e = evaluation(store, options.now());
+  return rankItems(store, evaluate(e, members, e.reads.candidateIds(e.window)), options.includeAcknowledged === true);
+}
+
+/** Shipments worked out per block of this many, the event loop getting its turn between blocks. */
+const BLOCK = 500;
+
+/**
+ * The same list, worked out a block of shipments at a time, with `turn()` awaited between blocks:
+ * the engine keeps answering the window while a large cache is gone through.
+ */
+export async function listAttentionInTurns(store: Store, options: ListAttentionOptions, turn: () => Promise<void>): Promise<AttentionItem[]> {
+  const members = options.watchlist === undefined ? null : watchlistMembers(store, options.watchlist);
+  const e = evaluation(store, options.now());
+  const ids = e.reads.candidateIds(e.window);
+  const evaluated: Evaluated[] = [];
+  // The first turn comes after the candidates are found, the last before they are ranked.
+  for (let i = 0; i < ids.length; i += BLOCK) {
+    await turn();
+    for (const one of evaluate(e, members, ids.slice(i, i + BLOCK))) evaluated.push(one);
+  }
+  await turn();
+  return rankItems(store, evaluated, options.includeAcknowledged === true);
+}
+
+function rankItems(store: Store, evaluated: readonly Evaluated[], includeAcknowledged: boolean): AttentionItem[] {
   const acks = new Map(attentionRepository(store).reads.acknowledgements().map((a) => [`${a.shipment_id}|${a.kind}`, a]));
-  const items = evaluate(store, members, options.now())
+  const items = evaluated
     .filter((e) => e.findings.length > 0)
     .map((e) => {
       const reasons: AttentionReason[] = e.findings.map((f) => {
@@ -134,7 +172,7 @@ export function listAttention(store: Store, options: ListAttentionOptions): Atte
       };
       return { item, rank: { reference: e.row.reference, open, daysLeft: e.daysLeft } };
     })
-    .filter((x) => options.includeAcknowledged === true || x.rank.open.length > 0);
+    .filter((x) => includeAcknowledged || x.rank.open.length > 0);
   return items.sort((a, b) => compareWorstFirst(a.rank, b.rank)).map((x) => x.item);
 }
 
@@ -152,7 +190,7 @@ export function acknowledge(store: Store, input: AcknowledgeInput): AttentionRea
     throw invalidInputError(store.file, `A comment can have at most ${COMMENT_MAX_LENGTH} characters; this one has ${comment.length}.`);
   }
   const now = input.now();
-  const [evaluated] = evaluate(store, null, now, input.shipmentId);
+  const [evaluated] = evaluate(evaluation(store, now), null, [input.shipmentId]);
   const finding = evaluated?.findings.find((f) => f.kind === input.kind);
   if (evaluated === undefined || finding === undefined) {
     const what = evaluated === undefined ? 'That shipment is not one the Attention view follows' : `${evaluated.row.reference} has no "${input.kind}" reason now`;

@@ -23,12 +23,12 @@ export interface MorningDigestOptions {
 }
 
 /** Sends the digest if it is due now; answers what was sent, or null. */
-export function sendDigestIfDue(options: Omit<MorningDigestOptions, 'everyMs'>): AttentionDigest | null {
+export async function sendDigestIfDue(options: Omit<MorningDigestOptions, 'everyMs'>): Promise<AttentionDigest | null> {
   const now = options.now();
   const { digestTime } = attentionSettings(options.store);
   if (!isDigestDue(digestTime, options.store.getSetting(DIGEST_SHOWN_SETTING), now)) return null;
   options.store.setSetting(DIGEST_SHOWN_SETTING, now.toISOString());
-  const digest = digestOf(options.cache.list().items, now);
+  const digest = digestOf((await options.cache.list()).items, now);
   if (digest.count === 0) return null;
   options.send(digest);
   return digest;
@@ -36,12 +36,15 @@ export function sendDigestIfDue(options: Omit<MorningDigestOptions, 'everyMs'>):
 
 /** Looks at the time every minute; returns the function that stops it. */
 export function startMorningDigest(options: MorningDigestOptions): () => void {
+  let checking = false;
   const check = () => {
-    try {
-      sendDigestIfDue(options);
-    } catch {
-      // A cache that cannot be read now is tried again next minute; the digest is not worth a crash.
-    }
+    if (checking) return;
+    checking = true;
+    sendDigestIfDue(options)
+      .catch(() => undefined) // A cache that cannot be read now is tried again next minute; the digest is not worth a crash.
+      .finally(() => {
+        checking = false;
+      });
   };
   const timer = setInterval(check, options.everyMs ?? CHECK_EVERY_MS);
   timer.unref?.();

@@ -25,11 +25,11 @@ export function createAttentionHandlers({ service, cache, changed }: AttentionHa
   return {
     'attention.list': async ({ watchlistId, includeAcknowledged, limit }) => {
       if (watchlistId !== undefined) findWatchlist(store, watchlistId);
-      const { items, needAttention } = cache.list(watchlistId);
+      const { items, needAttention } = await cache.list(watchlistId);
       const shown = includeAcknowledged === true ? items : items.slice(0, needAttention);
       return { items: shown.slice(0, limit), total: shown.length, needAttention };
     },
-    'attention.count': async () => ({ needAttention: cache.count() }),
+    'attention.count': async () => ({ needAttention: await cache.count() }),
     'attention.acknowledge': async ({ shipmentId, kind, comment }) => {
       const reason = acknowledge(store, { shipmentId, kind, comment, now: service.now });
       changed();

@@ -97,8 +97,10 @@ export interface AcknowledgementRow {
 }
 
 export interface AttentionReads {
-  /** The shipments for which a reason can hold, among `members` (null: all), or the one with this local id. */
-  summaries(members: ShipmentFilter | null, shipmentId: number | undefined, window: CandidateWindow): SummaryRow[];
+  /** Local ids of the shipments for which a reason can hold (a superset), in id order. */
+  candidateIds(window: CandidateWindow): number[];
+  /** The shipments among `ids` that can need attention (ACTIVE, not delivered), among `members` (null: all). */
+  summaries(members: ShipmentFilter | null, ids: readonly number[]): SummaryRow[];
   events(shipmentId: number): EventRow[];
   plans(shipmentId: number): PlanRow[];
   /** Shipments whose expected events were not all first seen at once: a plan changed. */
@@ -193,21 +195,23 @@ function createReads(db: Database): AttentionReads {
   const totalChanges = db.prepare<[], { n: number }>('SELECT total_changes() AS n');
 
   return {
-    summaries(members, shipmentId, window) {
+    candidateIds(window) {
+      const params = [JSON.stringify(NAMED_STATUSES), window.today, window.staleBefore, window.promisedField, window.promisedField];
+      return (prepared(`SELECT id FROM (${CANDIDATES}) ORDER BY id`).all(...params) as { id: number }[]).map((r) => r.id);
+    },
+    summaries(members, ids) {
+      if (ids.length === 0) return [];
       const w = members === null ? { sql: '', params: [] as (string | number)[] } : where(members);
       const filter = w.sql === '' ? '' : `AND s.id IN (SELECT s.id FROM shipments s ${w.sql})`;
-      // One shipment (to acknowledge a reason of it) is read whether or not it is a candidate.
-      const one = shipmentId !== undefined;
-      const sql = `WITH candidates (id) AS (${one ? 'SELECT ?' : CANDIDATES})
-        SELECT ${SUMMARY_COLUMNS}
-        FROM candidates c
-        JOIN shipments s ON s.id = c.id
+      // The ids as one bound JSON array: never string-built SQL.
+      const sql = `SELECT ${SUMMARY_COLUMNS}
+        FROM json_each(?) c
+        JOIN shipments s ON s.id = c.value
         LEFT JOIN attention_marks m ON m.shipment_id = s.id
         LEFT JOIN locations pod ON pod.shipment_id = s.id AND pod.location_id = s.pod_location
         LEFT JOIN shipments_first_seen fs ON fs.shipment_id = s.id
         WHERE ${ACTIVE} AND ${NOT_DONE} ${filter}`;
-      const candidates = one ? [shipmentId] : [JSON.stringify(NAMED_STATUSES), window.today, window.staleBefore, window.promisedField, window.promisedField];
-      return prepared(sql).all(...candidates, ...w.params) as SummaryRow[];
+      return prepared(sql).all(JSON.stringify(ids), ...w.params) as SummaryRow[];
     },
     events: (shipmentId) => events.all(shipmentId),
     plans: (shipmentId) => plans.all(shipmentId),
