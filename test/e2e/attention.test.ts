@@ -106,7 +106,11 @@ describe.skipIf(skipWithoutChromium())('the Attention view in Chromium', () => {
       // No free days: no clock anywhere, never a guess.
       const arrived = before.items.find((i) => i.reasons.some((r) => r.kind === 'arrived_not_delivered'))!;
       expect(arrived.lastFreeDay).toBeNull();
-      await nav.getByRole('button', { name: /^Shipments/ }).click();
+      // A reference opens the shipment in the table's detail.
+      await cards.filter({ hasText: arrived.reference }).first().getByRole('button', { name: arrived.reference, exact: true }).click();
+      const opened = page.getByRole('region', { name: 'Shipment detail' });
+      await expect.poll(() => opened.getByRole('heading', { level: 2 }).innerText(), { timeout: 10_000 }).toBe(arrived.reference);
+      expect(await nav.getByRole('button', { name: /^Shipments/ }).getAttribute('aria-current')).toBe('page');
       await page.locator('[role="row"][data-id]').first().waitFor({ timeout: 10_000 });
       expect(await page.locator('[role="row"][data-id] .free-time').count()).toBe(0);
 
