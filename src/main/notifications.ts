@@ -53,7 +53,7 @@ export function createFeedNotifier(options: FeedNotifierOptions): (payload: Even
   };
 }
 
-/** The reasons in the forwarder's words, for the digest's second line. */
+/** The reasons in the forwarder's words, for the digest's second line, worst first. */
 const DIGEST_WORDS: Record<ReasonKind, string> = {
   arrived_not_delivered: 'arrived, not delivered',
   stuck: 'stuck',
@@ -72,7 +72,9 @@ export function createDigestNotifier(options: FeedNotifierOptions): (digest: Att
   const { Notification } = options;
   return (digest) => {
     if (digest.count === 0 || !Notification.isSupported()) return false;
-    const body = (Object.entries(digest.byKind) as [ReasonKind, number][])
+    // Most shipments first; on a tie, the worse reason (DIGEST_WORDS is in that order).
+    const body = (Object.keys(DIGEST_WORDS) as ReasonKind[])
+      .map((kind): [ReasonKind, number] => [kind, digest.byKind[kind] ?? 0])
       .filter(([, n]) => n > 0)
       .sort((a, b) => b[1] - a[1])
       .map(([kind, n]) => `${n} ${DIGEST_WORDS[kind]}`)
