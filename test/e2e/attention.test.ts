@@ -144,6 +144,14 @@ describe.skipIf(skipWithoutChromium())('the Attention view in Chromium', () => {
       await detail.getByText('Free time', { exact: true }).waitFor({ timeout: 10_000 });
       expect(await detail.locator('.free-time').innerText()).toMatch(/^Last free day \d{4}-\d{2}-\d{2}, /);
 
+      // The Attention view leads with the clock run out, in the same words.
+      await nav.getByRole('button', { name: /^Attention/ }).click();
+      const lead = cards.first();
+      await expect.poll(() => lead.locator('.attention-reference').innerText(), { timeout: 10_000 }).toBe(clocked.items[0]!.reference);
+      expect(clocked.items[0]!.daysLeft).not.toBeNull();
+      expect(await lead.locator('.free-time').innerText()).toMatch(/^Last free day \d{4}-\d{2}-\d{2}, (\d+ days? (left|charged)|last free day today)$/);
+      await screenshot(page, 'attention-clock');
+
       // The clock shows in exports' column choices as well.
       const columns = await value<{ id: string }[]>('export.columns');
       expect(columns.map((c) => c.id)).toEqual(expect.arrayContaining(['lastFreeDay', 'daysLeft']));

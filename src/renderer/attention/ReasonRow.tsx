@@ -16,6 +16,24 @@ export const REASON_LABELS: Record<ReasonKind, string> = {
 };
 
 const COMMENT_MAX = 500;
+/** A naive date (with its time) in a reason's sentence: kept on one line, as the carrier gave it. */
+const DATE_IN_TEXT = /(\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?)/;
+
+function Sentence({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(DATE_IN_TEXT).map((part, i) =>
+        i % 2 === 1 ? (
+          <span key={i} className="nowrap">
+            {part}
+          </span>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
 
 export function ReasonRow({ shipmentId, reference, reason, nowMs }: { shipmentId: number; reference: string; reason: AttentionReason; nowMs: number }) {
   const [editing, setEditing] = useState(false);
@@ -37,7 +55,9 @@ export function ReasonRow({ shipmentId, reference, reason, nowMs }: { shipmentId
     <li className={`attention-reason reason-${reason.kind}${reason.acknowledged ? ' reason-handled' : ''}`} data-kind={reason.kind}>
       <span className={`reason-tag tag-${reason.kind}`}>{label}</span>
       <div className="reason-body">
-        <p className="reason-detail">{reason.detail}</p>
+        <p className="reason-detail">
+          <Sentence text={reason.detail} />
+        </p>
         <p className="reason-since muted small" title={absoluteTime(reason.since)}>
           Seen {relativeTime(reason.since, nowMs)}
           {reason.acknowledgement && (
