@@ -1,5 +1,5 @@
 /**
- * The use cases of the Attention view, for the CLI and (later) the window: the list worst first,
+ * The use cases of the Attention view, for the CLI and the window's handlers: the list worst first,
  * acknowledging a reason, and the morning digest's count. Each takes the Store and a clock.
  */
 import { invalidInputError } from '../../platform/db/errors.js';
