@@ -107,10 +107,14 @@ describe('the Attention view', () => {
 
   it('follows the engine\'s count, and a reference opens the shipment in the table\'s detail', async () => {
     const off = connectAttention();
+    useUi.getState().setView('attention');
     render(<AttentionView />);
     await screen.findByRole('listitem', { name: 'MSKU4829150' });
+    const asked = bridge.callsOf('attention.list').length;
     bridge.emit('attention.changed', { needAttention: 0 });
     await waitFor(() => expect(useAttention.getState().needAttention).toBe(0));
+    // On screen, the list is read again.
+    await waitFor(() => expect(bridge.callsOf('attention.list').length).toBe(asked + 1));
     fireEvent.click(screen.getByRole('button', { name: 'MSKU4829150' }));
     expect(useUi.getState().view).toBe('shipments');
     expect(useDetail.getState().openId).toBe(7);

@@ -110,13 +110,14 @@ export function resetAttentionStore(): void {
 export function connectAttention(): () => void {
   const refresh = () => {
     const state = useAttention.getState();
-    if (state.loaded) void state.load();
+    if (state.loaded && useUi.getState().view === 'attention') void state.load();
     else void state.loadCount();
   };
   const offs = [
     onEvent('attention.changed', ({ needAttention }) => {
       useAttention.setState({ needAttention });
-      if (useAttention.getState().loaded) void useAttention.getState().load();
+      // The list follows while it is on screen; the view reads it afresh when it opens.
+      if (useAttention.getState().loaded && useUi.getState().view === 'attention') void useAttention.getState().load();
     }),
     onBridgeReconnect(refresh),
   ];
