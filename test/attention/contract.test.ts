@@ -4,11 +4,11 @@
  * it). Every reason, worst first, the header's count; acknowledging and taking back; thresholds,
  * free days and the clock the table sorts by; the morning digest; the sample customer spreadsheet.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AttentionDigest, AttentionPage, AttentionReason, AttentionSettingsView, ImportFileView, ImportPreview, Result, ShipmentListPage } from '../../src/shared/contract/index.js';
+import type { AttentionDigest, AttentionPage, AttentionReason, AttentionSettingsView, ExportFile, ImportFileView, ImportPreview, Result, ShipmentListPage } from '../../src/shared/contract/index.js';
 import { REASON_KINDS } from '../../src/shared/contract/index.js';
 import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
 import { attentionListCache } from '../../src/core/features/attention/list-cache.js';
@@ -36,7 +36,16 @@ async function refused(method: string, input: unknown): Promise<string> {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'quayside-attention-contract-'));
   backend = await startDemoBackend({ dataDir });
-  runtime = createAppRuntime({ dataDir: backend.dataDir, apiBase: backend.apiBase, secrets: backend.secrets, shell: 'harness', demo: true, version: 'test', background: false });
+  runtime = createAppRuntime({
+    dataDir: backend.dataDir,
+    apiBase: backend.apiBase,
+    secrets: backend.secrets,
+    shell: 'harness',
+    demo: true,
+    version: 'test',
+    background: false,
+    chooseExportPath: async (fileName) => ({ path: join(dataDir, fileName) }),
+  });
   await backend.fill(runtime, () => undefined);
   runtime.onEvent((event, payload) => events.push({ event, payload }));
 }, 90_000);
@@ -122,6 +131,11 @@ describe('attention through the contract', () => {
     expect(days.slice(0, withClock.length)).toEqual([...withClock].sort());
     expect(sorted.rows.find((r) => r.id === arrived.id)?.lastFreeDay).toBe(clocked.lastFreeDay);
     expect((await value<{ lastFreeDay: string | null }>('shipments.get', arrived.id)).lastFreeDay).toBe(clocked.lastFreeDay);
+
+    // Exports carry the same clock: the last free day as a naive date, the days left from the desk's day.
+    const exported = await value<ExportFile>('export.run', { format: 'csv', columns: ['reference', 'lastFreeDay', 'daysLeft'], scope: { kind: 'ids', ids: [arrived.id] } });
+    const lines = readFileSync(exported.savedTo, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines).toEqual(['Reference,Last free day (port local),Free days left', `${arrived.reference},${clocked.lastFreeDay},${clocked.daysLeft}`]);
 
     // A customer's free days win over the carrier's, matched without regard to case.
     runtime.service.store.setShipmentFields(arrived.id, { customer: 'Müller GmbH' });
