@@ -25,6 +25,9 @@ import { unfinishedJobIds } from '../core/features/imports/jobs/jobs.js';
 import { heldJobIds } from '../core/features/imports/jobs/restored-jobs.js';
 import { createMapHandlers } from '../core/features/map/handlers.js';
 import { createWebhookHandlers } from '../core/features/webhooks/handlers.js';
+import { createAttentionHandlers } from '../core/features/attention/handlers.js';
+import { attentionListCache } from '../core/features/attention/list-cache.js';
+import { startMorningDigest } from '../core/features/attention/digest.js';
 import type { AppRuntime, AppRuntimeOptions, EventListener } from './runtime-types.js';
 
 export type { AppRuntime, AppRuntimeOptions, EventListener } from './runtime-types.js';
@@ -35,6 +38,8 @@ const METHODS = new Set<string>(API_METHODS);
 const STATUS_THROTTLE_MS = 250;
 const FEED_COALESCE_MS = 300;
 const FEED_EVENT_LIMIT = 200;
+/** The header's attention count follows writes at most this often (a large list takes a moment). */
+const ATTENTION_COALESCE_MS = 1000;
 
 export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
   const service = new QuaysideService({
@@ -106,11 +111,25 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       emit('watchlists.changed', { ids: null });
     }, FEED_COALESCE_MS);
   };
+  const attention = attentionListCache(service.store, service.now);
+  let attentionTimer: ReturnType<typeof setTimeout> | null = null;
+  const attentionChanged = () => {
+    if (attentionTimer || closed) return;
+    attentionTimer = setTimeout(() => {
+      attentionTimer = null;
+      if (closed) return;
+      attention.count().then(
+        (needAttention) => !closed && emit('attention.changed', { needAttention }),
+        () => undefined, // The window asks again when it shows the view; a failed count is not news.
+      );
+    }, ATTENTION_COALESCE_MS);
+  };
   const sync = new BackgroundSync(service, {
     changed: (view) => emit('sync', view),
     synced: () => {
       emit('shipments.changed', { ids: null, reason: 'sync' });
       checkFeed();
+      attentionChanged();
       emitCreditsAfterSpending();
       notes.kick();
     },
@@ -123,6 +142,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     shipmentsChanged: (ids, reason) => {
       emit('shipments.changed', { ids, reason });
       if (reason === 'track') checkFeed();
+      attentionChanged();
     },
     keyChanged: () => {
       notes.kick();
@@ -132,10 +152,12 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
   const imports = createImportHandlers({
     service,
     dataDir: options.dataDir,
+    demo: Boolean(options.demo),
     progress: (jobId, state, progress, message) => emit('import.progress', { jobId, state, progress, message }),
     jobStored: () => {
       emit('shipments.changed', { ids: null, reason: 'import' });
       checkFeed();
+      attentionChanged();
     },
   });
   const handlers: Handlers = {
@@ -157,11 +179,14 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     ...createExportHandlers(service, service.now, options.chooseExportPath),
     ...createMapHandlers(service),
     ...createWebhookHandlers(service),
+    ...createAttentionHandlers({ service, cache: attention, changed: attentionChanged }),
     ...imports,
   };
 
   const stopStatus = service.scheduler.onStatus(emitStatus);
+  let stopDigest = () => {};
   if (options.background !== false) {
+    stopDigest = startMorningDigest({ store: service.store, cache: attention, now: service.now, send: (digest) => emit('attention.digest', digest) });
     sync.start();
     // Imports cut off by a restart or a lost network carry on by themselves; those of a restored backup wait for the person.
     const held = heldJobIds(service.store.db);
@@ -198,6 +223,8 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       stopStatus();
       if (statusTimer) clearTimeout(statusTimer);
       if (feedTimer) clearTimeout(feedTimer);
+      if (attentionTimer) clearTimeout(attentionTimer);
+      stopDigest();
       sync.close();
       imports.close();
       notes.close();

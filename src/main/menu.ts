@@ -29,6 +29,7 @@ const GO_TO: { label: string; view: Events['window.show']['view']; key: string }
   { label: 'Map', view: 'map', key: '4' },
   { label: 'Import', view: 'import', key: '5' },
   { label: 'Webhooks', view: 'webhooks', key: '6' },
+  { label: 'Attention', view: 'attention', key: '7' },
 ];
 
 export function menuTemplate(state: MenuState, actions: MenuActions): MenuItemConstructorOptions[] {

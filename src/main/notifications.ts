@@ -1,12 +1,12 @@
 /**
- * Native notifications for the changes feed: a few per refresh (one per shipment, then a
+ * Native notifications for the changes feed and the morning digest of what needs attention: a few per refresh (one per shipment, then a
  * summary), only while the window is not in front (it shows the feed itself then). A click
  * brings the window forward on the shipment, or on the Changes view for the summary.
  */
 import type { NotificationConstructorOptions } from 'electron';
 import type { Events } from '../shared/contract/index.js';
 import { describeFeedItem } from '../shared/feed-text.js';
-import type { FeedItem } from '../shared/contract/index.js';
+import type { AttentionDigest, FeedItem, ReasonKind } from '../shared/contract/index.js';
 
 /** More than this many changed shipments at once get one summary instead. */
 export const NOTIFY_AT_MOST = 3;
@@ -50,5 +50,38 @@ export function createFeedNotifier(options: FeedNotifierOptions): (payload: Even
       pop(first.reference, `${describeChange(first)}${more}`, { view: 'shipments', shipmentId });
     }
     return byShipment.size;
+  };
+}
+
+/** The reasons in the forwarder's words, for the digest's second line, worst first. */
+const DIGEST_WORDS: Record<ReasonKind, string> = {
+  arrived_not_delivered: 'arrived, not delivered',
+  stuck: 'stuck',
+  eta_slipped: 'ETA slipped',
+  vessel_changed: 'vessel changed',
+  not_found: 'not found',
+  stale: 'no news',
+  unknown_status: 'unknown status',
+};
+
+/**
+ * The morning digest (the engine decides when it is due): one notification, "5 shipments need
+ * attention", whether or not the window is in front; a click opens the Attention view.
+ */
+export function createDigestNotifier(options: FeedNotifierOptions): (digest: AttentionDigest) => boolean {
+  const { Notification } = options;
+  return (digest) => {
+    if (digest.count === 0 || !Notification.isSupported()) return false;
+    // Most shipments first; on a tie, the worse reason (DIGEST_WORDS is in that order).
+    const body = (Object.keys(DIGEST_WORDS) as ReasonKind[])
+      .map((kind): [ReasonKind, number] => [kind, digest.byKind[kind] ?? 0])
+      .filter(([, n]) => n > 0)
+      .sort((a, b) => b[1] - a[1])
+      .map(([kind, n]) => `${n} ${DIGEST_WORDS[kind]}`)
+      .join(' · ');
+    const note = new Notification({ title: digest.text, body: body || 'Open Quayside to see them.', silent: false });
+    note.on('click', () => options.show({ view: 'attention' }));
+    note.show();
+    return true;
   };
 }

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { watchConnectivity } from './connectivity.js';
 import { spreadsheetInArgv } from './file-actions.js';
-import { createFeedNotifier, describeChange } from './notifications.js';
+import { createDigestNotifier, createFeedNotifier, describeChange } from './notifications.js';
 import { clampToDisplays, parseWindowState } from './window-state.js';
 
 describe('window state', () => {
@@ -99,5 +99,31 @@ describe('notifications', () => {
     shown[0]!.click!();
     expect(requests).toEqual([{ view: 'changes' }]);
     expect(notify({ items, notify: [], unseen: 5 })).toBe(0);
+  });
+
+  it('shows the morning digest as one notification that opens the Attention view, and nothing when nothing needs attention', () => {
+    const shown: Note[] = [];
+    class Note {
+      click?: () => void;
+      constructor(readonly options: { title?: string; body?: string }) {}
+      on(_event: 'click', listener: () => void) {
+        this.click = listener;
+      }
+      show() {
+        shown.push(this);
+      }
+      static isSupported = () => true;
+    }
+    const requests: unknown[] = [];
+    const notify = createDigestNotifier({ Notification: Note, windowInFront: () => true, show: (r) => requests.push(r) });
+    const byKind = { eta_slipped: 2, vessel_changed: 0, stale: 0, arrived_not_delivered: 3, stuck: 1, unknown_status: 0, not_found: 0 };
+    expect(notify({ count: 5, byKind, text: '5 shipments need attention', at: '2026-11-24T07:00:00.000Z' })).toBe(true);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.options).toMatchObject({ title: '5 shipments need attention', body: '3 arrived, not delivered · 2 ETA slipped · 1 stuck' });
+    shown[0]!.click!();
+    expect(requests).toEqual([{ view: 'attention' }]);
+    const none = { ...byKind, eta_slipped: 0, arrived_not_delivered: 0, stuck: 0 };
+    expect(notify({ count: 0, byKind: none, text: 'Nothing needs attention', at: '2026-11-25T07:00:00.000Z' })).toBe(false);
+    expect(shown).toHaveLength(1);
   });
 });

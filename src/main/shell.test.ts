@@ -234,6 +234,21 @@ describe('the desktop shell', () => {
     expect(window.webContents.events('window.show')).toEqual([{ view: 'shipments', shipmentId: 42 }]);
   });
 
+  it('shows the morning digest the engine sends as one notification, even in front; a click opens the Attention view', async () => {
+    const window = await launch();
+    window.focused = true;
+    const byKind = { eta_slipped: 2, vessel_changed: 1, stale: 0, arrived_not_delivered: 2, stuck: 0, unknown_status: 0, not_found: 0 };
+    const digest = { count: 5, byKind, text: '5 shipments need attention', at: '2026-11-24T07:00:00.000Z' };
+    FakeUtilityProcess.forked[0]!.emit('message', { t: 'event', seq: 1, event: 'attention.digest', payload: digest });
+    expect(FakeNotification.shown).toHaveLength(1);
+    expect(FakeNotification.shown[0]!.options).toMatchObject({ title: '5 shipments need attention', body: '2 arrived, not delivered · 2 ETA slipped · 1 vessel changed' });
+    window.focused = false;
+    FakeNotification.shown[0]!.emit('click');
+    expect(window.focused).toBe(true);
+    await until(() => window.webContents.events('window.show').length > 0);
+    expect(window.webContents.events('window.show')).toEqual([{ view: 'attention' }]);
+  });
+
   it('a second launch focuses the window and imports the file it was given; a second instance itself quits', async () => {
     const window = await launch();
     window.minimized = true;

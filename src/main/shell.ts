@@ -16,7 +16,7 @@ import { spawnUtilityEngine } from './engine-process.js';
 import { backUpCache, chooseExportPath, chooseSpreadsheet, openSpreadsheet, restoreFromBackup, spreadsheetInArgv } from './file-actions.js';
 import { createFrameCheck, offerEnginePorts, type RendererLocation } from './ipc.js';
 import { menuTemplate } from './menu.js';
-import { createFeedNotifier } from './notifications.js';
+import { createDigestNotifier, createFeedNotifier } from './notifications.js';
 import { applySessionLimits, hardenContents } from './security.js';
 import { APP_PAGE_URL, registerAppScheme, serveAppScheme } from './app-protocol.js';
 import { windowOptions } from './window-options.js';
@@ -161,6 +161,7 @@ export function startShell(electron: ElectronApi, options: ShellOptions): Shell 
     engine = next;
     next.onEvent((event, payload) => {
       if (event === 'feed.new') notify(payload as Events['feed.new']);
+      if (event === 'attention.digest') notifyDigest(payload as Events['attention.digest']);
     });
     state = await next.start({
       dataDir: userData,
@@ -179,6 +180,7 @@ export function startShell(electron: ElectronApi, options: ShellOptions): Shell 
     }, STEADY_MS).unref?.();
   };
   const notify = createFeedNotifier({ Notification: electron.Notification, windowInFront: () => Boolean(liveWindow()?.isFocused()), show });
+  const notifyDigest = createDigestNotifier({ Notification: electron.Notification, windowInFront: () => false, show });
 
   const createWindow = () => {
     const saved = loadWindowState(stateFile);

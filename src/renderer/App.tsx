@@ -13,6 +13,7 @@ import { Toasts } from './components/Toasts';
 import { useGlobalShortcuts } from './components/use-shortcuts';
 import { useApplyTheme } from './components/use-theme';
 import { ExportDialog } from './export/ExportDialog';
+import { AttentionView } from './attention/AttentionView';
 import { ChangesView } from './feed/ChangesView';
 import { ImportView, ImportWindowDrop } from './import/ImportView';
 import { MapView } from './map/MapView';
@@ -67,6 +68,11 @@ export function App() {
           {view === 'shipments' && (
             <ErrorBoundary area="the shipments view">
               <ShipmentsWorkspace />
+            </ErrorBoundary>
+          )}
+          {view === 'attention' && (
+            <ErrorBoundary area="Attention">
+              <AttentionView />
             </ErrorBoundary>
           )}
           {view === 'import' && (

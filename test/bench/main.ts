@@ -25,4 +25,5 @@ console.log('');
 await runStoreBench();
 await (await import('./first-render.js')).runFirstRenderBench();
 await (await import('./window-search.js')).runWindowSearchBench();
+await (await import('./attention-bench.js')).runAttentionBench();
 console.log(`\npeak RSS: ${mb(process.resourceUsage().maxRSS * 1024)}`);

@@ -3,6 +3,7 @@ import type { ShipmentFilterInput } from '../../shared/contract/index.js';
 import { DEFAULT_EXPORT_COLUMNS, type ExportFormat } from '../../core/features/export/index.js';
 import { exportColumns, saveExport } from '../../core/features/export/save.js';
 import { resolveFilter } from '../../core/features/shipments/filters.js';
+import { deskDay } from '../../shared/free-time.js';
 import type { Store } from '../../core/store/index.js';
 import type { Command, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
@@ -51,7 +52,8 @@ export const exportCommand: Command = {
     const status = (values.status as string | undefined)?.toUpperCase();
     if (status !== undefined && status !== 'ACTIVE' && status !== 'ARCHIVED') throw new UsageError(`--status must be ACTIVE or ARCHIVED, not "${values.status}".`);
     const fields = fieldOptions(values);
-    const store = ctx.service().store;
+    const service = ctx.service();
+    const store = service.store;
     const filter: ShipmentFilterInput = { status, search: values.search as string | undefined, fields };
     let sheetName = 'Shipments';
     const watchlistName = values.watchlist as string | undefined;
@@ -66,7 +68,7 @@ export const exportCommand: Command = {
     }
     const columns = columnIds(store, values.columns as string | undefined);
     // The window's use case: the same rows, columns, neutralising and refusals as its Export dialog.
-    const result = await saveExport(store, { format, columns, filter: resolveFilter(store, filter), sort: 'eta', sheetName }, out);
+    const result = await saveExport(store, { format, columns, filter: resolveFilter(store, filter), sort: 'eta', sheetName, today: deskDay(service.now()) }, out);
     ctx.out.data({ file: out, format, rows: result.rows, sizeBytes: result.bytes.length, columns });
     ctx.out.line(`Exported ${result.rows} shipment${result.rows === 1 ? '' : 's'} to ${out} (${format.toUpperCase()}, ${Math.max(1, Math.round(result.bytes.length / 1024))} KB).`);
   },

@@ -4,6 +4,7 @@ import { type ViewId, useUi } from '../state/ui';
 
 export const NAV_ITEMS: readonly { id: ViewId; label: string }[] = [
   { id: 'shipments', label: 'Shipments' },
+  { id: 'attention', label: 'Attention' },
   { id: 'import', label: 'Import' },
   { id: 'watchlists', label: 'Watchlists' },
   { id: 'map', label: 'Map' },

@@ -1,6 +1,7 @@
 /** The wizard's first step: drop a spreadsheet here (or anywhere on the window) or choose one. */
 import { useRef } from 'react';
 import { useImports } from '../state/imports';
+import { useSettings } from '../state/settings';
 import { IMPORT_ACCEPT } from './wizard-logic';
 
 export const FILE_INPUT_ID = 'import-file-input';
@@ -9,6 +10,7 @@ export function FileChooser() {
   const opening = useImports((s) => s.opening);
   const error = useImports((s) => s.error);
   const input = useRef<HTMLInputElement>(null);
+  const demo = useSettings((s) => s.settings?.demo ?? false);
 
   const choose = (file: File | undefined) => {
     if (file) void useImports.getState().openFile(file);
@@ -38,6 +40,14 @@ export function FileChooser() {
       <button type="button" className="button primary" disabled={opening !== null} onClick={() => input.current?.click()}>
         Choose a file…
       </button>
+      {demo && (
+        <p className="import-sample">
+          <button type="button" className="button" disabled={opening !== null} onClick={() => void useImports.getState().openSample()}>
+            Try the sample customer spreadsheet
+          </button>
+          <span className="muted small"> A customer's list as it comes, with a mistyped check digit and a container listed twice.</span>
+        </p>
+      )}
       {opening && (
         <p role="status">
           Reading {opening}

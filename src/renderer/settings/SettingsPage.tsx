@@ -5,6 +5,7 @@ import { useCredits } from '../state/credits';
 import { useSettings } from '../state/settings';
 import { useUi } from '../state/ui';
 import { ApiKeySection } from './ApiKeySection';
+import { AttentionSettingsSection } from './AttentionSettings';
 import { CarrierDirectory } from './CarrierDirectory';
 import { ConnectionSection } from './ConnectionSection';
 
@@ -103,6 +104,7 @@ export function SettingsPage() {
       <ConnectionSection />
       <CreditWarningSection />
       <AppearanceSection />
+      <AttentionSettingsSection />
       <CarrierDirectory />
       <section className="card settings-section" aria-labelledby="settings-data">
         <h2 id="settings-data" className="section-title">

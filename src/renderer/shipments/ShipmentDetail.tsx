@@ -9,6 +9,7 @@ import { useDetail } from '../state/detail';
 import { noteStateOf, useNotes } from '../state/notes';
 import { useUi } from '../state/ui';
 import { ContainersSection, EtaHistorySection, RawPayloadSection, RouteSection } from './DetailSections';
+import { FreeTime } from './FreeTime';
 import { NoteBadge, NoteEditor } from './NoteEditor';
 
 export const DETAIL_HEADING_ID = 'detail-heading';
@@ -82,6 +83,14 @@ function DetailBody({ detail }: { detail: Detail }) {
         <dd>{subscriptionLabel(s.status)}</dd>
         <dt>ETA</dt>
         <dd className="mono">{s.eta ? formatNaive(s.eta) : '—'}</dd>
+        {detail.lastFreeDay && (
+          <>
+            <dt>Free time</dt>
+            <dd>
+              <FreeTime lastFreeDay={detail.lastFreeDay} nowMs={now} long />
+            </dd>
+          </>
+        )}
         <dt>Last checked</dt>
         <dd title={absoluteTime(s.lastCheckedAt)}>{relativeTime(s.lastCheckedAt, now)}</dd>
         <dt>Tracking id</dt>

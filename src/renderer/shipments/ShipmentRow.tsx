@@ -3,6 +3,7 @@ import type { ShipmentTableRow } from '../../shared/contract';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { carrierText, portText, shipmentStatusText, shipmentStatusTone, subscriptionLabel, typeLabel } from '../lib/format';
 import { EtaCell } from './EtaCell';
+import { FreeTime } from './FreeTime';
 import { NoteBadge, NoteEditor } from './NoteEditor';
 import { ROW_HEIGHT } from './columns';
 
@@ -86,6 +87,9 @@ export const ShipmentRow = memo(function ShipmentRow(props: ShipmentRowProps) {
       </Cell>
       <Cell className="c-eta mono">
         <EtaCell eta={row.eta} move={row.lastEtaMove} />
+      </Cell>
+      <Cell className="c-clock">
+        <FreeTime lastFreeDay={row.lastFreeDay ?? null} nowMs={now} />
       </Cell>
       <Cell className="c-vessel" title={vessel}>
         {vessel}

@@ -18,6 +18,7 @@ export const COLUMNS: readonly Column[] = [
   { id: 'pol', label: 'POL' },
   { id: 'pod', label: 'POD' },
   { id: 'eta', label: 'ETA', sort: { key: 'eta', direction: 'ascending' } },
+  { id: 'clock', label: 'Free time', sort: { key: 'clock', direction: 'ascending' } },
   { id: 'vessel', label: 'Vessel / voyage' },
   { id: 'note', label: 'Note' },
   { id: 'checked', label: 'Last checked', sort: { key: 'checked', direction: 'descending' } },
@@ -28,6 +29,7 @@ export const SORT_LABELS: Record<ShipmentSortKey, string> = {
   reference: 'reference (A–Z)',
   eta: 'ETA (earliest first)',
   checked: 'last checked (latest first)',
+  clock: 'free time (last free day soonest first)',
 };
 
 /** Fixed row height in px: the virtual list relies on it (keep in sync with --row-height in table.css). */

@@ -44,6 +44,8 @@ export interface ImportsState {
   report: ImportReportView | null;
 
   openFile(file: File): Promise<void>;
+  /** Sample data only: the sample customer spreadsheet, opened as if dropped. */
+  openSample(): Promise<void>;
   openedElsewhere(file: ImportFileView): void;
   chooseSheet(sheet: string): void;
   setMapping(mapping: Record<string, string>): void;
@@ -146,6 +148,16 @@ export const useImports = create<ImportsState>()((set, get) => {
         if (!ref.ok) throw new AppFailure('import.open', ref.error);
         const opened = await call('import.open', { path: ref.value });
         get().openedElsewhere(opened);
+      } catch (err) {
+        set({ opening: null, error: messageOf(err) });
+      }
+    },
+
+    async openSample() {
+      previews.cancel();
+      set({ ...WIZARD, opening: 'the sample customer spreadsheet', report: null });
+      try {
+        get().openedElsewhere(await call('import.openSample'));
       } catch (err) {
         set({ opening: null, error: messageOf(err) });
       }

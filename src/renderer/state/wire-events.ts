@@ -7,6 +7,7 @@ import { onBridgeReconnect } from '../api/bridge';
 import { useCredits } from './credits';
 import { useDetail } from './detail';
 import { useFacets } from './facets';
+import { connectAttention } from './attention';
 import { connectFeed } from './feed';
 import { useNotes } from './notes';
 import { useSettings } from './settings';
@@ -67,6 +68,7 @@ export function connectStores(): () => void {
     }),
     onBridgeReconnect(reloadAll),
     connectFeed(),
+    connectAttention(),
   ];
 
   void useSettings.getState().load();

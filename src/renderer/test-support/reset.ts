@@ -1,6 +1,7 @@
 /** Puts every store back to its first state and installs a bridge, between component tests. */
 import type { QuaysideBridge } from '../../shared/contract';
 import { setBridge } from '../api/bridge';
+import { resetAttentionStore } from '../state/attention';
 import { resetCreditsStore } from '../state/credits';
 import { resetDetailStore } from '../state/detail';
 import { resetFacetsStore } from '../state/facets';
@@ -20,4 +21,5 @@ export function resetStores(bridge: QuaysideBridge | null = null): void {
   resetSettingsStore();
   resetFacetsStore();
   resetUiStore();
+  resetAttentionStore();
 }

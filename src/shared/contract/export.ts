@@ -1,7 +1,7 @@
 /** Export of the view, a selection or a watchlist, written by the engine where the person chose. */
 import { z } from 'zod';
 import { answer, method, none, shipmentId, watchlistId } from './base.js';
-import type { ShipmentFilterInput } from './shipments.js';
+import type { ShipmentFilterInput, ShipmentSortKey } from './shipments.js';
 import { filter, sort } from './shipments.js';
 
 export interface ExportColumnView {
@@ -10,7 +10,7 @@ export interface ExportColumnView {
 }
 
 export type ExportScope =
-  | { kind: 'view'; filter: ShipmentFilterInput; sort?: 'recent' | 'eta' | 'reference' | 'checked' }
+  | { kind: 'view'; filter: ShipmentFilterInput; sort?: ShipmentSortKey }
   | { kind: 'ids'; ids: number[] }
   | { kind: 'watchlist'; watchlistId: number };
 

@@ -119,6 +119,8 @@ export const importsMethods = {
    * it under the returned id, so a preview, a start and a resume read the same bytes.
    */
   'import.open': method(z.strictObject({ path: z.string().min(1).max(4096) }), answer<ImportFileView>()),
+  /** With the sample data only: a sample customer spreadsheet (a mistyped check digit and a duplicate in it), opened as if dropped. */
+  'import.openSample': method(none, answer<ImportFileView>()),
   /** Reads and validates with the given sheet and mapping; sends nothing. */
   'import.preview': method(importOptions, answer<ImportPreview>()),
   /** Starts tracking the accepted references in the background; progress comes as `import.progress`. */

@@ -11,6 +11,7 @@
  */
 import type { z } from 'zod';
 import type { Result } from './base.js';
+import { attentionEvents, attentionMethods } from './attention.js';
 import { creditsEvents, creditsMethods } from './credits.js';
 import { exportMethods } from './export.js';
 import { feedEvents, feedMethods } from './feed.js';
@@ -24,6 +25,7 @@ import { trackingMethods } from './tracking.js';
 import { watchlistsEvents, watchlistsMethods } from './watchlists.js';
 import { webhooksMethods } from './webhooks.js';
 
+export * from './attention.js';
 export * from './base.js';
 export * from './credits.js';
 export * from './export.js';
@@ -51,6 +53,7 @@ export const CONTRACT = {
   ...mapMethods,
   ...exportMethods,
   ...webhooksMethods,
+  ...attentionMethods,
 };
 
 export const EVENTS = {
@@ -62,6 +65,7 @@ export const EVENTS = {
   ...feedEvents,
   ...watchlistsEvents,
   ...settingsEvents,
+  ...attentionEvents,
 };
 
 type Contract = typeof CONTRACT;

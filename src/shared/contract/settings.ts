@@ -88,5 +88,5 @@ export const settingsMethods = {
 
 export const settingsEvents = {
   /** Something outside the window (a desktop notification click, the menu) asks to show a shipment or a view. */
-  'window.show': answer<{ view: 'shipments' | 'import' | 'watchlists' | 'map' | 'changes' | 'webhooks' | 'settings'; shipmentId?: number }>(),
+  'window.show': answer<{ view: 'shipments' | 'attention' | 'import' | 'watchlists' | 'map' | 'changes' | 'webhooks' | 'settings'; shipmentId?: number }>(),
 };

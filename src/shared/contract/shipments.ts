@@ -32,9 +32,15 @@ export interface ShipmentTableRow {
   lastCheckedAt: string | null;
   /** True while a note edit waits in the outbox to be sent. */
   notePending?: boolean;
+  /**
+   * The demurrage clock's last free day, naive `YYYY-MM-DD` on the POD's calendar: arrived at the
+   * POD, not delivered, free days set for its customer or carrier. Null: no clock, never a guess.
+   */
+  lastFreeDay?: string | null;
 }
 
-export type ShipmentSortKey = 'recent' | 'eta' | 'reference' | 'checked';
+/** `clock`: the demurrage clock, the last free day soonest (most days charged) first; shipments without one last. */
+export type ShipmentSortKey = 'recent' | 'eta' | 'reference' | 'checked' | 'clock';
 
 export interface ShipmentFilterInput {
   /** What the person typed; word prefixes over references, containers, B/L, vessels, ports, notes, imported columns. */
@@ -91,6 +97,8 @@ export interface ShipmentDetail {
   /** A note edit not yet accepted by the service (shown as pending). */
   pendingNote: PendingNote | null;
   raw: RawPayloadView[];
+  /** The demurrage clock's last free day (naive `YYYY-MM-DD`), as in the table; null: no clock. */
+  lastFreeDay?: string | null;
 }
 
 export type RemovalOutcome = 'deleted-refund' | 'deleted' | 'archived' | 'local-only';
@@ -119,7 +127,7 @@ export interface RemovalDone {
   summary: string;
 }
 
-export const sort = z.enum(['recent', 'eta', 'reference', 'checked']);
+export const sort = z.enum(['recent', 'eta', 'reference', 'checked', 'clock']);
 
 /** The table's filter, shared by the list, the map, saved watchlists and exports. */
 export const filter = z.strictObject({

@@ -1,14 +1,14 @@
 /**
- * The use cases of the Attention view, for the CLI and (later) the window: the list worst first,
+ * The use cases of the Attention view, for the CLI and the window's handlers: the list worst first,
  * acknowledging a reason, and the morning digest's count. Each takes the Store and a clock.
  */
 import { invalidInputError } from '../../platform/db/errors.js';
 import type { ShipmentFilter, Store, WatchlistRecord } from '../../store/index.js';
 import { gatherFacts, type FactsContext } from './facts.js';
-import { deskToday } from './naive-days.js';
+import { addDays, deskToday } from './naive-days.js';
 import { compareFindings, compareWorstFirst } from './order.js';
 import { findReasons, type Finding, type Moment } from './reasons.js';
-import { attentionRepository, type AcknowledgementRow, type SummaryRow } from './repository.js';
+import { attentionRepository, type AcknowledgementRow, type CandidateWindow, type SummaryRow } from './repository.js';
 import { attentionSettings, freeDaysSettings } from './settings.js';
 import { REASON_KINDS, isReasonKind, type AttentionItem, type AttentionReason, type ReasonKind } from './types.js';
 
@@ -69,7 +69,15 @@ interface Evaluated {
   daysLeft: number | null;
 }
 
-function evaluate(store: Store, members: ShipmentFilter | null, now: Date, shipmentId?: number): Evaluated[] {
+interface Evaluation {
+  reads: ReturnType<typeof attentionRepository>['reads'];
+  ctx: FactsContext;
+  moment: Moment;
+  window: CandidateWindow;
+}
+
+/** What every shipment's reasons are worked out with: the settings, today, the plans that changed. */
+function evaluation(store: Store, now: Date): Evaluation {
   const { reads } = attentionRepository(store);
   const settings = attentionSettings(store);
   const freeDays = freeDaysSettings(store);
@@ -84,11 +92,16 @@ function evaluate(store: Store, members: ShipmentFilter | null, now: Date, shipm
     customerValues: freeDays.customerField ? reads.fieldValues(freeDays.customerField) : null,
     planChanged: reads.planChanged(),
   };
-  return reads.summaries(members, shipmentId).map((row) => {
-    const facts = gatherFacts(row, ctx);
+  const window = { staleBefore: addDays(moment.today, -settings.thresholds.stale), today: moment.today, promisedField: settings.promisedDateField };
+  return { reads, ctx, moment, window };
+}
+
+function evaluate(e: Evaluation, members: ShipmentFilter | null, ids: readonly number[]): Evaluated[] {
+  return e.reads.summaries(members, ids).map((row) => {
+    const facts = gatherFacts(row, e.ctx);
     return {
       row,
-      findings: findReasons(facts, settings.thresholds, moment).sort(compareFindings),
+      findings: findReasons(facts, e.ctx.settings.thresholds, e.moment).sort(compareFindings),
       lastFreeDay: facts.clock?.lastFreeDay ?? null,
       daysLeft: facts.clock?.daysLeft ?? null,
     };
@@ -103,8 +116,34 @@ function covers(ack: AcknowledgementRow | undefined, finding: Finding): boolean 
 /** Every shipment that needs a person, worst first (see order.ts), each with its reasons. */
 export function listAttention(store: Store, options: ListAttentionOptions): AttentionItem[] {
   const members = options.watchlist === undefined ? null : watchlistMembers(store, options.watchlist);
+  const e = evaluation(store, options.now());
+  return rankItems(store, evaluate(e, members, e.reads.candidateIds(e.window)), options.includeAcknowledged === true);
+}
+
+/** Shipments worked out per block of this many, the event loop getting its turn between blocks. */
+const BLOCK = 500;
+
+/**
+ * The same list, worked out a block of shipments at a time, with `turn()` awaited between blocks:
+ * the engine keeps answering the window while a large cache is gone through.
+ */
+export async function listAttentionInTurns(store: Store, options: ListAttentionOptions, turn: () => Promise<void>): Promise<AttentionItem[]> {
+  const members = options.watchlist === undefined ? null : watchlistMembers(store, options.watchlist);
+  const e = evaluation(store, options.now());
+  const ids = e.reads.candidateIds(e.window);
+  const evaluated: Evaluated[] = [];
+  // The first turn comes after the candidates are found, the last before they are ranked.
+  for (let i = 0; i < ids.length; i += BLOCK) {
+    await turn();
+    for (const one of evaluate(e, members, ids.slice(i, i + BLOCK))) evaluated.push(one);
+  }
+  await turn();
+  return rankItems(store, evaluated, options.includeAcknowledged === true);
+}
+
+function rankItems(store: Store, evaluated: readonly Evaluated[], includeAcknowledged: boolean): AttentionItem[] {
   const acks = new Map(attentionRepository(store).reads.acknowledgements().map((a) => [`${a.shipment_id}|${a.kind}`, a]));
-  const items = evaluate(store, members, options.now())
+  const items = evaluated
     .filter((e) => e.findings.length > 0)
     .map((e) => {
       const reasons: AttentionReason[] = e.findings.map((f) => {
@@ -133,7 +172,7 @@ export function listAttention(store: Store, options: ListAttentionOptions): Atte
       };
       return { item, rank: { reference: e.row.reference, open, daysLeft: e.daysLeft } };
     })
-    .filter((x) => options.includeAcknowledged === true || x.rank.open.length > 0);
+    .filter((x) => includeAcknowledged || x.rank.open.length > 0);
   return items.sort((a, b) => compareWorstFirst(a.rank, b.rank)).map((x) => x.item);
 }
 
@@ -151,7 +190,7 @@ export function acknowledge(store: Store, input: AcknowledgeInput): AttentionRea
     throw invalidInputError(store.file, `A comment can have at most ${COMMENT_MAX_LENGTH} characters; this one has ${comment.length}.`);
   }
   const now = input.now();
-  const [evaluated] = evaluate(store, null, now, input.shipmentId);
+  const [evaluated] = evaluate(evaluation(store, now), null, [input.shipmentId]);
   const finding = evaluated?.findings.find((f) => f.kind === input.kind);
   if (evaluated === undefined || finding === undefined) {
     const what = evaluated === undefined ? 'That shipment is not one the Attention view follows' : `${evaluated.row.reference} has no "${input.kind}" reason now`;
@@ -177,12 +216,18 @@ export function unacknowledge(store: Store, input: { shipmentId: number; kind: R
 /** How many shipments need attention now, for the morning notification and the header's count. */
 export function morningDigest(store: Store, options: { watchlist?: string | number; now: () => Date }): MorningDigest {
   const now = options.now();
-  const items = listAttention(store, { watchlist: options.watchlist, now: () => now });
+  return digestOf(listAttention(store, { watchlist: options.watchlist, now: () => now }), now);
+}
+
+/** The digest of a list: shipments with a reason no one acknowledged, and how many have each reason open. */
+export function digestOf(items: readonly AttentionItem[], now: Date): MorningDigest {
   const byKind = Object.fromEntries(REASON_KINDS.map((k) => [k, 0])) as Record<ReasonKind, number>;
+  let count = 0;
   for (const item of items) {
-    for (const kind of new Set(item.reasons.filter((r) => !r.acknowledged).map((r) => r.kind))) byKind[kind]++;
+    const open = new Set(item.reasons.filter((r) => !r.acknowledged).map((r) => r.kind));
+    if (open.size > 0) count++;
+    for (const kind of open) byKind[kind]++;
   }
-  const count = items.length;
   const text = count === 0 ? 'Nothing needs attention' : `${count} shipment${count === 1 ? '' : 's'} need${count === 1 ? 's' : ''} attention`;
   return { count, byKind, text, at: now.toISOString() };
 }

@@ -12,8 +12,9 @@ import type { ShipmentFilter, Store } from '../../store/index.js';
 import { where } from '../shipments/cache/queries.js';
 import { writeTransaction } from '../../platform/db/tx.js';
 import { statementCache } from '../../platform/db/statements.js';
+import { NAMED_STATUSES } from './reasons.js';
 
-/** Event codes (api-v2.md 2.3 and the simulator's): a vessel arrival, a discharge, a delivery. */
+/** Event codes (api-v2.md 2.3 and the simulator's): a vessel arrival, a discharge, a delivery; migration 7's triggers name the same. */
 export const ARRIVAL_CODES: readonly string[] = ['VAD'];
 export const DISCHARGE_CODES: readonly string[] = ['CDD'];
 export const DELIVERY_CODES: readonly string[] = ['CDC'];
@@ -52,6 +53,14 @@ export interface SummaryRow {
   eta_moved: 0 | 1;
 }
 
+/** What the candidate filter needs: `YYYY-MM-DD` days on the desk's calendar, the promised-date column. */
+export interface CandidateWindow {
+  /** The newest actual event on or before this day may be stale (today minus the stale threshold). */
+  staleBefore: string;
+  today: string;
+  promisedField: string | null;
+}
+
 export interface EventRow {
   container: string;
   date: string | null;
@@ -88,8 +97,10 @@ export interface AcknowledgementRow {
 }
 
 export interface AttentionReads {
-  /** The shipments that can need attention, among `members` (null: all), or the one with this local id. */
-  summaries(members: ShipmentFilter | null, shipmentId?: number): SummaryRow[];
+  /** Local ids of the shipments for which a reason can hold (a superset), in id order. */
+  candidateIds(window: CandidateWindow): number[];
+  /** The shipments among `ids` that can need attention (ACTIVE, not delivered), among `members` (null: all). */
+  summaries(members: ShipmentFilter | null, ids: readonly number[]): SummaryRow[];
   events(shipmentId: number): EventRow[];
   plans(shipmentId: number): PlanRow[];
   /** Shipments whose expected events were not all first seen at once: a plan changed. */
@@ -101,6 +112,12 @@ export interface AttentionReads {
   /** Values of one imported column, by shipment. */
   fieldValues(name: string): Map<number, string>;
   acknowledgements(): AcknowledgementRow[];
+  /** The demurrage clock's last free day of one shipment (migration 7's view), or null. */
+  lastFreeDay(shipmentId: number): string | null;
+  /** Names of the imported columns, for the settings' column choices. */
+  fieldNames(): string[];
+  /** Changes by other connections (PRAGMA data_version) and by this one (total_changes): equal stamps, same data. */
+  dataStamp(): string;
 }
 
 export interface AttentionWrites {
@@ -114,37 +131,37 @@ export interface AttentionRepository {
 }
 
 /**
- * The event facts of a shipment come from one pass over its events (one index seek), packed as a
- * JSON array: [newest actual date, earliest expected date, a delivery happened, arrived at the POD].
+ * The event facts of a shipment come from `attention_marks` (migration 7), which triggers keep as
+ * the write path replaces its events: one row per shipment, no pass over its events.
  */
 const SUMMARY_COLUMNS = `
   s.id, s.tracking_id, s.reference, s.type, s.carrier_scac, s.carrier_name, s.shipment_status, s.outcome, s.eta,
   s.pod_location, s.pol_location, s.origin_location, s.destination_location,
   pod.name AS pod_name, pod.country AS pod_country, fs.at AS first_seen_at,
-  (SELECT json_array(
-      max(CASE WHEN e.actual = 1 THEN e.date END),
-      min(CASE WHEN e.actual = 0 THEN e.date END),
-      coalesce(max(e.actual = 1 AND e.status_code IN (SELECT value FROM json_each(?))), 0),
-      coalesce(max(e.actual = 1 AND e.location_id = s.pod_location AND e.status_code IN (SELECT value FROM json_each(?))), 0))
-    FROM events e WHERE e.shipment_id = s.id) AS event_facts,
+  m.last_actual AS last_actual_date, m.next_expected AS next_expected_date, coalesce(m.delivered, 0) AS delivered,
+  (m.arrived_vessel IS NOT NULL OR m.arrived_discharge IS NOT NULL) AS arrived,
   (SELECT max(c.at) FROM changes c WHERE c.shipment_id = s.id AND c.kind = 'event_added') AS last_event_seen_at,
   (SELECT c.at FROM changes c WHERE c.shipment_id = s.id AND c.kind = 'outcome_changed' AND c.to_value = 'INFO_NOT_FOUND'
     ORDER BY c.id DESC LIMIT 1) AS not_found_at,
   EXISTS (SELECT 1 FROM changes c WHERE c.shipment_id = s.id AND c.kind = 'eta_moved') AS eta_moved`;
 
-type SummaryRowDb = Omit<SummaryRow, 'last_actual_date' | 'next_expected_date' | 'delivered' | 'arrived'> & { event_facts: string | null };
+/**
+ * Only shipments for which some reason can hold are read (a superset; reasons.ts decides), each
+ * set found through an index: a status that is a reason by itself, no data, arrived and not
+ * delivered, possibly stale (the next expected event overdue or none, the newest actual event at
+ * least `stale` days back), an ETA that moved, a promised date to compare with, a plan that changed.
+ * Parameters: the named statuses (JSON), today, the stale cut-off day, the promised-date column (twice).
+ */
+const CANDIDATES = `
+  SELECT id FROM shipments WHERE shipment_status = 'STUCK'
+  UNION SELECT id FROM shipments WHERE shipment_status IS NOT NULL AND shipment_status NOT IN (SELECT value FROM json_each(?))
+  UNION SELECT id FROM shipments WHERE outcome = 'INFO_NOT_FOUND'
+  UNION SELECT shipment_id FROM attention_marks WHERE delivered = 0 AND (arrived_vessel IS NOT NULL OR arrived_discharge IS NOT NULL)
+  UNION SELECT shipment_id FROM attention_marks WHERE (next_expected IS NULL OR next_expected < ?) AND substr(last_actual, 1, 10) <= ?
+  UNION SELECT shipment_id FROM changes WHERE kind = 'eta_moved'
+  UNION SELECT shipment_id FROM shipment_fields WHERE ? IS NOT NULL AND name = ?
+  UNION SELECT shipment_id FROM attention_plans WHERE first_at < last_at`;
 
-/** Unpacks the event facts in place: a cache of 100,000 shipments makes as many rows. */
-function summaryRow(row: SummaryRowDb): SummaryRow {
-  const [last, next, delivered, arrived] = (row.event_facts === null ? [null, null, 0, 0] : JSON.parse(row.event_facts)) as [string | null, string | null, number, number];
-  const out = row as unknown as SummaryRow & { event_facts?: string | null };
-  delete out.event_facts;
-  out.last_actual_date = last;
-  out.next_expected_date = next;
-  out.delivered = delivered ? 1 : 0;
-  out.arrived = arrived ? 1 : 0;
-  return out;
-}
 
 function createReads(db: Database): AttentionReads {
   const prepared = statementCache(db);
@@ -159,9 +176,7 @@ function createReads(db: Database): AttentionReads {
   const plans = db.prepare<[number], PlanRow>(
     'SELECT status_code, location_id, vessel, voyage, first_seen_at FROM planned_events_seen WHERE shipment_id = ?',
   );
-  const planChanged = db.prepare<[], { shipment_id: number }>(
-    'SELECT shipment_id FROM planned_events_seen GROUP BY shipment_id HAVING min(first_seen_at) < max(first_seen_at)',
-  );
+  const planChanged = db.prepare<[], { shipment_id: number }>('SELECT shipment_id FROM attention_plans WHERE first_at < last_at');
   const etaMoves = db.prepare<[number], ChangeRow>(
     "SELECT at, from_value, to_value FROM changes WHERE shipment_id = ? AND kind = 'eta_moved' ORDER BY id",
   );
@@ -175,23 +190,28 @@ function createReads(db: Database): AttentionReads {
     'SELECT shipment_id, value FROM shipment_fields WHERE name = ?',
   );
   const acknowledgements = db.prepare<[], AcknowledgementRow>('SELECT * FROM attention_acknowledgements');
+  const fieldNames = db.prepare<[], { name: string }>('SELECT DISTINCT name FROM shipment_fields ORDER BY name LIMIT 500');
+  const lastFreeDay = db.prepare<[number], { day: string | null }>('SELECT last_free_day AS day FROM shipment_clocks WHERE shipment_id = ?');
+  const totalChanges = db.prepare<[], { n: number }>('SELECT total_changes() AS n');
 
   return {
-    summaries(members, shipmentId) {
+    candidateIds(window) {
+      const params = [JSON.stringify(NAMED_STATUSES), window.today, window.staleBefore, window.promisedField, window.promisedField];
+      return (prepared(`SELECT id FROM (${CANDIDATES}) ORDER BY id`).all(...params) as { id: number }[]).map((r) => r.id);
+    },
+    summaries(members, ids) {
+      if (ids.length === 0) return [];
       const w = members === null ? { sql: '', params: [] as (string | number)[] } : where(members);
-      let filter = w.sql === '' ? '' : `AND s.id IN (SELECT s.id FROM shipments s ${w.sql})`;
-      if (shipmentId !== undefined) {
-        filter += ' AND s.id = ?';
-        w.params.push(shipmentId);
-      }
+      const filter = w.sql === '' ? '' : `AND s.id IN (SELECT s.id FROM shipments s ${w.sql})`;
+      // The ids as one bound JSON array: never string-built SQL.
       const sql = `SELECT ${SUMMARY_COLUMNS}
-        FROM shipments s
+        FROM json_each(?) c
+        JOIN shipments s ON s.id = c.value
+        LEFT JOIN attention_marks m ON m.shipment_id = s.id
         LEFT JOIN locations pod ON pod.shipment_id = s.id AND pod.location_id = s.pod_location
         LEFT JOIN shipments_first_seen fs ON fs.shipment_id = s.id
         WHERE ${ACTIVE} AND ${NOT_DONE} ${filter}`;
-      // The event codes are bound first (they come first in the text), then the filter's values.
-      const codes = [JSON.stringify(DELIVERY_CODES), JSON.stringify([...ARRIVAL_CODES, ...DISCHARGE_CODES])];
-      return (prepared(sql).all(...codes, ...w.params) as SummaryRowDb[]).map(summaryRow);
+      return prepared(sql).all(JSON.stringify(ids), ...w.params) as SummaryRow[];
     },
     events: (shipmentId) => events.all(shipmentId),
     plans: (shipmentId) => plans.all(shipmentId),
@@ -201,6 +221,9 @@ function createReads(db: Database): AttentionReads {
     eventSeenAt: (shipmentId, containerNumber, text) => eventSeen.get(shipmentId, containerNumber, text)?.at ?? null,
     fieldValues: (name) => new Map(fieldValues.all(name).map((r) => [r.shipment_id, r.value])),
     acknowledgements: () => acknowledgements.all(),
+    fieldNames: () => fieldNames.all().map((r) => r.name),
+    lastFreeDay: (shipmentId) => lastFreeDay.get(shipmentId)?.day ?? null,
+    dataStamp: () => `${String(db.pragma('data_version', { simple: true }))}:${totalChanges.get()!.n}`,
   };
 }
 

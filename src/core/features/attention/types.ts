@@ -3,25 +3,19 @@
  * the settings behind them. The JSON shape of `AttentionItem` is public (`quayside attention
  * --json`, README): fields may be added, none renamed or dropped.
  */
+import { REASON_KINDS, type ReasonKind } from '../../../shared/contract/index.js';
 
-export type ReasonKind =
-  | 'eta_slipped'
-  | 'vessel_changed'
-  | 'stale'
-  | 'arrived_not_delivered'
-  | 'stuck'
-  | 'unknown_status'
-  | 'not_found';
-
-export const REASON_KINDS: readonly ReasonKind[] = [
-  'eta_slipped',
-  'vessel_changed',
-  'stale',
-  'arrived_not_delivered',
-  'stuck',
-  'unknown_status',
-  'not_found',
-];
+export { REASON_KINDS };
+export type {
+  Acknowledgement,
+  AttentionItem,
+  AttentionReason,
+  AttentionSettings,
+  AttentionSettingsPatch,
+  FreeDaysPatch,
+  FreeDaysSettings,
+  ReasonKind,
+} from '../../../shared/contract/index.js';
 
 export function isReasonKind(value: string): value is ReasonKind {
   return (REASON_KINDS as readonly string[]).includes(value);
@@ -43,67 +37,3 @@ export const DEFAULT_THRESHOLDS: Readonly<Record<ReasonKind, number>> = {
   not_found: 3,
 };
 
-export interface AttentionSettings {
-  thresholds: Record<ReasonKind, number>;
-  /** An imported column holding the date promised to the customer; the ETA is compared with it when set. */
-  promisedDateField: string | null;
-  /** Local time of day, `HH:MM`, of the morning digest. */
-  digestTime: string;
-}
-
-export interface AttentionSettingsPatch {
-  thresholds?: Partial<Record<ReasonKind, number | null>>;
-  promisedDateField?: string | null;
-  digestTime?: string;
-}
-
-/** Free days (demurrage and detention together) set by the person; none set means no clock. */
-export interface FreeDaysSettings {
-  /** By carrier SCAC (upper case). */
-  carriers: Record<string, number>;
-  /** The imported column that names the customer (for example "customer"); null: no per-customer days. */
-  customerField: string | null;
-  /** By the customer as written in that column (matched without regard to case). */
-  customers: Record<string, number>;
-}
-
-export interface FreeDaysPatch {
-  /** A number sets, null removes. */
-  carriers?: Record<string, number | null>;
-  customerField?: string | null;
-  customers?: Record<string, number | null>;
-}
-
-export interface Acknowledgement {
-  /** UTC ISO. */
-  at: string;
-  comment: string | null;
-}
-
-export interface AttentionReason {
-  kind: ReasonKind;
-  /** UTC ISO: when Quayside saw it start. */
-  since: string;
-  /** One sentence; the carrier's dates as given (the port's calendar). */
-  detail: string;
-  /** True while a person's acknowledgement covers it (it comes back when it gets worse). */
-  acknowledged: boolean;
-  acknowledgement: Acknowledgement | null;
-}
-
-export interface AttentionItem {
-  /** Local id of the shipment (for acknowledge). */
-  id: number;
-  reference: string;
-  trackingId: string | null;
-  carrier: { scac: string | null; name: string | null };
-  pod: { name: string; country: string | null } | null;
-  /** The POD date, naive, as the carrier gave it. */
-  eta: string | null;
-  shipmentStatus: string | null;
-  reasons: AttentionReason[];
-  /** Naive `YYYY-MM-DD` on the POD's calendar; null without free days or before the arrival. */
-  lastFreeDay: string | null;
-  /** Days from today to the last free day: 0 is the last free day, negative days are charged. Null as lastFreeDay. */
-  daysLeft: number | null;
-}

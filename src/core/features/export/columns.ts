@@ -5,13 +5,15 @@
  */
 import type { ShipmentTableRow } from '../../../shared/contract/index.js';
 import { etaMoveDays } from '../../../shared/eta.js';
+import { daysLeft } from '../../../shared/free-time.js';
 
 export type CellValue = string | number | null;
 
 export interface ExportColumn {
   id: string;
   header: string;
-  value(row: ShipmentTableRow, fields: Readonly<Record<string, string>>): CellValue;
+  /** `today`: the desk's calendar day, `YYYY-MM-DD` (for the demurrage clock's days left). */
+  value(row: ShipmentTableRow, fields: Readonly<Record<string, string>>, today: string | null): CellValue;
 }
 
 const place = (p: ShipmentTableRow['pol']): string | null => (p ? (p.country ? `${p.name}, ${p.country}` : p.name) : null);
@@ -36,6 +38,9 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { id: 'vessel', header: 'Vessel', value: (r) => r.vessel },
   { id: 'voyage', header: 'Voyage', value: (r) => r.voyage },
   { id: 'note', header: 'Note', value: (r) => r.note },
+  // The demurrage clock: empty without free days set (never a guess).
+  { id: 'lastFreeDay', header: 'Last free day (port local)', value: (r) => r.lastFreeDay ?? null },
+  { id: 'daysLeft', header: 'Free days left', value: (r, _f, today) => (today === null ? null : daysLeft(r.lastFreeDay, today)) },
   { id: 'lastChecked', header: 'Last checked (UTC)', value: (r) => r.lastCheckedAt },
 ];
 

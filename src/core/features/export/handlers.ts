@@ -8,6 +8,7 @@ import { exportColumns, saveExport } from './save.js';
 import type { QuaysideService } from '../../core.js';
 import { AppFailure } from '../../errors.js';
 import { findWatchlist, resolveFilter, watchlistMembers } from '../shipments/filters.js';
+import { deskDay } from '../../../shared/free-time.js';
 import type { AreaHandlers } from '../handlers.js';
 import type { AppRuntimeOptions } from '../../../engine/runtime-types.js';
 
@@ -37,7 +38,7 @@ export function createExportHandlers(service: QuaysideService, now: () => Date, 
       const fileName = `${safeFileName(title)}-${fileStamp(now())}.${format}`;
       const target = await choosePath(fileName, format);
       if (!target) return null;
-      const result = await saveExport(store, { format, columns, sheetName: title, ...request }, target.path);
+      const result = await saveExport(store, { format, columns, sheetName: title, today: deskDay(now()), ...request }, target.path);
       return {
         fileName: basename(target.path),
         mimeType: result.mimeType,

@@ -20,6 +20,8 @@ export interface ExportRequest {
   filter?: ShipmentFilter;
   sort?: ShipmentSort;
   sheetName?: string;
+  /** The desk's calendar day (YYYY-MM-DD) for the demurrage clock's days left; absent, that column stays empty. */
+  today?: string;
 }
 
 export interface ExportResult {
@@ -87,6 +89,7 @@ async function exportIds(store: Store, request: ExportRequest): Promise<number[]
 
 export async function exportShipments(store: Store, request: ExportRequest): Promise<ExportResult> {
   const columns = resolveColumns(request.columns);
+  const today = request.today ?? null;
   const needsFields = columns.some((c) => c.id.startsWith('field:'));
   const ids = await exportIds(store, request);
   refuseTooManyRows(request.format, ids.length);
@@ -100,7 +103,7 @@ export async function exportShipments(store: Store, request: ExportRequest): Pro
       const row = byId.get(id);
       if (!row) continue; // removed meanwhile
       const fields = needsFields ? store.getShipmentFields(id) : {};
-      const values = columns.map((c) => c.value(row, fields));
+      const values = columns.map((c) => c.value(row, fields, today));
       values.forEach((value, c) => refuseLongCell(columns[c]!.header, row.reference, value));
       rows.push(values);
     }

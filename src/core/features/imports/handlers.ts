@@ -3,7 +3,7 @@
  * (`imports/<sha>.<ext>`), so a preview, a start and a resume after a restart all read the
  * same bytes. Jobs run in the background through the scheduler; progress is pushed as events.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ImportJobView, ImportOptionsInput, ImportPreview, ImportProgressView } from '../../../shared/contract/index.js';
 import { applySuggestion, inspectSpreadsheet } from './sheets/index.js';
@@ -16,6 +16,8 @@ import type { QuaysideService } from '../../core.js';
 import { AppFailure, toAppError } from '../../errors.js';
 import { keepCopy } from './import-file.js';
 import { pruneImportFiles } from './retention.js';
+import { SAMPLE_SHEET_NAME, sampleCustomerSheet } from './sample-sheet.js';
+import { deskDay } from '../../../shared/free-time.js';
 import type { AreaHandlers } from '../handlers.js';
 import { readCredits } from '../credits/credits.js';
 
@@ -29,6 +31,8 @@ export interface ImportContext {
   progress(jobId: number, state: ImportJobView['state'], progress: ImportProgressView | null, message: string | null): void;
   /** A job stored results: the table, the feed and the credits move. */
   jobStored(jobId: number): void;
+  /** Sample data are open: the wizard may offer the sample customer spreadsheet. */
+  demo?: boolean;
 }
 
 function progressView(p: JobProgress): ImportProgressView {
@@ -54,6 +58,14 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
   let closed = false;
   /** The retention rule for `imports/` (retention.ts); a failure to remove a copy only leaves it for next time. */
   const prune = (): Promise<string[]> => pruneImportFiles(service.store, folder, service.now()).catch(() => []);
+
+  const openFile = async (original: string) => {
+    const { fileId, fileName, path } = await keepCopy(original, folder);
+    names.set(fileId, fileName);
+    // Pre-scanned and read in the cage: a hostile file is refused in a sentence, the engine keeps answering.
+    const { format, sheets } = await inspectSpreadsheet(path);
+    return { fileId, fileName, format, sheets, sizeBytes: statSync(path).size };
+  };
 
   const fileOf = (fileId: string): { path: string; fileName: string } => {
     const match = readdirSync(folder, { withFileTypes: true }).find((f) => f.isFile() && f.name.startsWith(`${fileId}.`));
@@ -137,12 +149,13 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
     close: () => {
       closed = true;
     },
-    'import.open': async ({ path: original }) => {
-      const { fileId, fileName, path } = await keepCopy(original, folder);
-      names.set(fileId, fileName);
-      // Pre-scanned and read in the cage: a hostile file is refused in a sentence, the engine keeps answering.
-      const { format, sheets } = await inspectSpreadsheet(path);
-      return { fileId, fileName, format, sheets, sizeBytes: statSync(path).size };
+    'import.open': async ({ path }) => openFile(path),
+    'import.openSample': async () => {
+      if (!ctx.demo) throw new AppFailure('invalid-input', 'The sample customer spreadsheet comes with the sample data; choose a file of your own.');
+      mkdirSync(folder, { recursive: true });
+      const path = join(folder, SAMPLE_SHEET_NAME);
+      writeFileSync(path, sampleCustomerSheet(deskDay(service.now())));
+      return openFile(path);
     },
     'import.preview': async (input): Promise<ImportPreview> => {
       const { report, fileName } = await validate(input);

@@ -1,6 +1,7 @@
 /** The table, a shipment in detail, and removal (each record's outcome said before anything is sent). */
 import type { ShipmentFilterInput } from '../../../shared/contract/index.js';
 import { AppFailure } from '../../errors.js';
+import { attentionRepository } from '../attention/repository.js';
 import type { AreaHandlers, HandlerContext } from '../handlers.js';
 import { pendingNote } from '../notes/handlers.js';
 import { resolveFilter } from './filters.js';
@@ -36,6 +37,7 @@ export function createShipmentsHandlers(ctx: HandlerContext): AreaHandlers<'ship
         shipment: found,
         pendingNote: waiting ? pendingNote(waiting) : null,
         raw: store.rawPayloads(id).map((r) => ({ source: r.source, receivedAt: r.receivedAt, body: r.body })),
+        lastFreeDay: attentionRepository(store).reads.lastFreeDay(id),
       };
     },
 

@@ -8,6 +8,7 @@
  */
 import type { Migration } from './migrate.js';
 import { V1_CORE } from './schema-v1.js';
+import { V7_ATTENTION_MARKS } from './schema-v7.js';
 
 const V2_LOCAL = `
 -- Fields imported from a customer's sheet (customer, PO, ...), kept locally and searchable.
@@ -271,6 +272,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 6,
     name: 'attention: acknowledgements, expected events as first seen, when each shipment was first seen',
     up: (db) => db.exec(V6_ATTENTION),
+  },
+  {
+    version: 7,
+    name: 'attention: event marks per shipment (kept by triggers) and the demurrage clocks view',
+    up: (db) => db.exec(V7_ATTENTION_MARKS),
   },
 ];
 

@@ -12,7 +12,7 @@ import { ftsMatchExpression } from './search.js';
 import { referenceKey } from './snapshot.js';
 import { statementCache } from '../../../platform/db/statements.js';
 
-export type ShipmentSort = 'recent' | 'eta' | 'reference' | 'checked';
+export type ShipmentSort = 'recent' | 'eta' | 'reference' | 'checked' | 'clock';
 
 export interface ShipmentFilter {
   /** Subscription status: ACTIVE or ARCHIVED. */
@@ -48,6 +48,8 @@ const ORDER_BY: Record<ShipmentSort, string> = {
   eta: 's.eta IS NULL, s.eta, s.id',
   reference: 's.reference_key, s.id',
   checked: 's.checked_at IS NULL, s.checked_at DESC, s.id DESC',
+  // The demurrage clock (migration 7's view): the last free day soonest first, none last.
+  clock: '(SELECT k.last_free_day FROM shipment_clocks k WHERE k.shipment_id = s.id) IS NULL, (SELECT k.last_free_day FROM shipment_clocks k WHERE k.shipment_id = s.id), s.id',
 };
 
 const TABLE_COLUMNS = `
@@ -56,7 +58,8 @@ const TABLE_COLUMNS = `
   pod.name AS pod_name, pod.country AS pod_country, s.eta,
   em.at AS eta_moved_at, em.from_value AS eta_moved_from, em.to_value AS eta_moved_to,
   s.vessel, s.voyage, s.note, s.checked_at,
-  EXISTS (SELECT 1 FROM notes_outbox o WHERE o.tracking_id = s.tracking_id AND o.sent_at IS NULL AND o.failed_at IS NULL) AS note_pending`;
+  EXISTS (SELECT 1 FROM notes_outbox o WHERE o.tracking_id = s.tracking_id AND o.sent_at IS NULL AND o.failed_at IS NULL) AS note_pending,
+  (SELECT k.last_free_day FROM shipment_clocks k WHERE k.shipment_id = s.id) AS last_free_day`;
 
 const TABLE_JOINS = `
   LEFT JOIN locations pol ON pol.shipment_id = s.id AND pol.location_id = s.pol_location
@@ -142,6 +145,7 @@ function tableRow(r: ShipmentTableRowDb): ShipmentTableRow {
     note: r.note,
     lastCheckedAt: r.checked_at,
     notePending: r.note_pending === 1,
+    lastFreeDay: r.last_free_day,
   };
 }
 

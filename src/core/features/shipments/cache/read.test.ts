@@ -163,6 +163,7 @@ describe('lists', () => {
       note: null,
       lastCheckedAt: '2026-10-26T06:00:00.000Z',
       notePending: false,
+      lastFreeDay: null,
     });
   });
 });

@@ -150,4 +150,5 @@ export interface ShipmentTableRowDb {
   note: string | null;
   checked_at: string | null;
   note_pending: 0 | 1;
+  last_free_day: string | null;
 }

@@ -1,0 +1,117 @@
+/** One reason of a shipment in the Attention view, with "Customer told…" (and a comment) or Undo. */
+import { useState } from 'react';
+import type { AttentionReason, ReasonKind } from '../../shared/contract';
+import { absoluteTime, relativeTime } from '../lib/relative-time';
+import { useAttention } from '../state/attention';
+
+/** The reasons in the forwarder's words. */
+export const REASON_LABELS: Record<ReasonKind, string> = {
+  arrived_not_delivered: 'Arrived, not delivered',
+  stuck: 'Stuck',
+  eta_slipped: 'ETA slipped',
+  vessel_changed: 'Vessel changed',
+  not_found: 'Not found at the carrier',
+  stale: 'No news from the carrier',
+  unknown_status: 'Unknown status',
+};
+
+const COMMENT_MAX = 500;
+/** A naive date (with its time) in a reason's sentence: kept on one line, as the carrier gave it. */
+const DATE_IN_TEXT = /(\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?)/;
+
+function Sentence({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(DATE_IN_TEXT).map((part, i) =>
+        i % 2 === 1 ? (
+          <span key={i} className="nowrap">
+            {part}
+          </span>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
+export function ReasonRow({ shipmentId, reference, reason, nowMs }: { shipmentId: number; reference: string; reason: AttentionReason; nowMs: number }) {
+  const [editing, setEditing] = useState(false);
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  const label = REASON_LABELS[reason.kind] ?? reason.kind;
+
+  const save = async () => {
+    setBusy(true);
+    const done = await useAttention.getState().acknowledge(shipmentId, reason.kind, comment);
+    setBusy(false);
+    if (done) {
+      setEditing(false);
+      setComment('');
+    }
+  };
+
+  return (
+    <li className={`attention-reason reason-${reason.kind}${reason.acknowledged ? ' reason-handled' : ''}`} data-kind={reason.kind}>
+      <span className={`reason-tag tag-${reason.kind}`}>{label}</span>
+      <div className="reason-body">
+        <p className="reason-detail">
+          <Sentence text={reason.detail} />
+        </p>
+        <p className="reason-since muted small" title={absoluteTime(reason.since)}>
+          Seen {relativeTime(reason.since, nowMs)}
+          {reason.acknowledgement && (
+            <>
+              {' '}
+              · handled {relativeTime(reason.acknowledgement.at, nowMs)}
+              {reason.acknowledgement.comment && <>: “{reason.acknowledgement.comment}”</>}
+            </>
+          )}
+        </p>
+        {editing && (
+          <form
+            className="reason-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save();
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                e.stopPropagation();
+                setEditing(false);
+              }
+            }}
+          >
+            <label className="field grow">
+              <span className="field-label">Comment (optional)</span>
+              <input
+                className="input"
+                autoFocus
+                maxLength={COMMENT_MAX}
+                value={comment}
+                placeholder="e.g. told Müller GmbH by phone, new date agreed"
+                onChange={(e) => setComment(e.target.value)}
+              />
+            </label>
+            <button type="submit" className="button primary small" disabled={busy}>
+              Mark handled
+            </button>
+            <button type="button" className="button small" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </form>
+        )}
+      </div>
+      {!editing &&
+        (reason.acknowledged ? (
+          <button type="button" className="button small" aria-label={`Undo: ${label} of ${reference} needs attention again`} onClick={() => void useAttention.getState().undo(shipmentId, reason.kind)}>
+            Undo
+          </button>
+        ) : (
+          <button type="button" className="button small" aria-label={`Customer told: mark ${label} of ${reference} as handled`} onClick={() => setEditing(true)}>
+            Customer told…
+          </button>
+        ))}
+    </li>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * What needs attention: the list worst first (open reasons; acknowledged ones on request), the
+ * header's count, acknowledging a reason ("customer told") and taking it back. `connectAttention`
+ * follows the engine's 'attention.changed' (a refresh, an import, another window's action).
+ */
+import { create } from 'zustand';
+import type { AttentionItem, AttentionSettingsView, ReasonKind } from '../../shared/contract';
+import { onBridgeReconnect } from '../api/bridge';
+import { call, messageOf, onEvent } from '../api/call';
+import { isAbort, newestOnly } from '../api/newest';
+import { useUi } from './ui';
+
+/** The view shows the worst this many; the summary says how many there are in all. */
+export const ATTENTION_SHOWN = 500;
+
+export interface AttentionState {
+  items: readonly AttentionItem[];
+  /** Shipments in the list (with acknowledged ones when shown). */
+  total: number;
+  /** Shipments with a reason no one acknowledged: the header's count; null until known. */
+  needAttention: number | null;
+  includeAcknowledged: boolean;
+  loaded: boolean;
+  error: string | null;
+  settings: AttentionSettingsView | null;
+
+  load(): Promise<void>;
+  loadCount(): Promise<void>;
+  setIncludeAcknowledged(on: boolean): void;
+  acknowledge(shipmentId: number, kind: ReasonKind, comment: string): Promise<boolean>;
+  undo(shipmentId: number, kind: ReasonKind): Promise<void>;
+  loadSettings(): Promise<void>;
+  applySettings(settings: AttentionSettingsView): void;
+}
+
+const lists = newestOnly();
+
+const INITIAL = {
+  items: [],
+  total: 0,
+  needAttention: null,
+  includeAcknowledged: false,
+  loaded: false,
+  error: null,
+  settings: null,
+} satisfies Partial<AttentionState>;
+
+export const useAttention = create<AttentionState>()((set, get) => ({
+  ...INITIAL,
+
+  async load() {
+    try {
+      const page = await lists.run((signal) =>
+        call('attention.list', { includeAcknowledged: get().includeAcknowledged, limit: ATTENTION_SHOWN }, { signal }),
+      );
+      set({ items: page.items, total: page.total, needAttention: page.needAttention, loaded: true, error: null });
+    } catch (error) {
+      if (!isAbort(error)) set({ loaded: true, error: messageOf(error) });
+    }
+  },
+  async loadCount() {
+    try {
+      const { needAttention } = await call('attention.count');
+      set({ needAttention });
+    } catch {
+      // The count is a hint in the header; the view says what went wrong when opened.
+    }
+  },
+  setIncludeAcknowledged(on) {
+    set({ includeAcknowledged: on });
+    void get().load();
+  },
+  async acknowledge(shipmentId, kind, comment) {
+    try {
+      await call('attention.acknowledge', { shipmentId, kind, comment: comment.trim() === '' ? null : comment.trim() });
+      await get().load();
+      return true;
+    } catch (error) {
+      useUi.getState().toast(`Not marked as handled: ${messageOf(error)}`);
+      await get().load();
+      return false;
+    }
+  },
+  async undo(shipmentId, kind) {
+    try {
+      await call('attention.unacknowledge', { shipmentId, kind });
+    } catch (error) {
+      useUi.getState().toast(`Could not take it back: ${messageOf(error)}`);
+    }
+    await get().load();
+  },
+  async loadSettings() {
+    try {
+      set({ settings: await call('attention.settings') });
+    } catch (error) {
+      useUi.getState().toast(`Could not read the Attention settings: ${messageOf(error)}`);
+    }
+  },
+  applySettings(settings) {
+    set({ settings });
+  },
+}));
+
+export function resetAttentionStore(): void {
+  lists.cancel();
+  useAttention.setState({ ...INITIAL });
+}
+
+/** Routes the engine's count to the header, and reloads the list while it has been shown. */
+export function connectAttention(): () => void {
+  const refresh = () => {
+    const state = useAttention.getState();
+    if (state.loaded && useUi.getState().view === 'attention') void state.load();
+    else void state.loadCount();
+  };
+  const offs = [
+    onEvent('attention.changed', ({ needAttention }) => {
+      useAttention.setState({ needAttention });
+      // The list follows while it is on screen; the view reads it afresh when it opens.
+      if (useAttention.getState().loaded && useUi.getState().view === 'attention') void useAttention.getState().load();
+    }),
+    onBridgeReconnect(refresh),
+  ];
+  void useAttention.getState().loadCount();
+  return () => {
+    for (const off of offs) off();
+  };
+}

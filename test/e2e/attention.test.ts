@@ -1,0 +1,165 @@
+/**
+ * What needs attention, in Chromium against the harness on sample data (`--demo` on an empty data
+ * folder): without any action the Changes feed has entries of several kinds and the Attention view
+ * every kind of reason, with the count in the header; a reason is marked as handled with a comment
+ * and taken back; free days set in Settings put a sortable clock in the table and the detail.
+ * Screenshots: attention, attention-dark, attention-clock-table, attention-settings.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AttentionPage, FeedPage } from '../../src/shared/contract/index.js';
+import { REASON_KINDS } from '../../src/shared/contract/index.js';
+import { startHarness, type Harness } from '../../src/harness/server.js';
+import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium } from './support/index.js';
+
+describe.skipIf(skipWithoutChromium())('the Attention view in Chromium', () => {
+  let harness: Harness;
+  let dataDir: string;
+
+  const value = async <T,>(method: string, input?: unknown): Promise<T> => {
+    const result = await harness.engine.call(method, input);
+    if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
+    return result.value as T;
+  };
+
+  beforeAll(async () => {
+    await buildRenderer();
+    dataDir = mkdtempSync(join(tmpdir(), 'quayside-attention-e2e-'));
+    harness = await startHarness({ dataDir, demo: true, port: 0 });
+    await harness.demoReady;
+  }, 180_000);
+
+  afterAll(async () => {
+    await harness?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('shows every reason worst first, marks one as handled with a comment and takes it back, and puts the clock in the table', async () => {
+    const before = await value<AttentionPage>('attention.list', { limit: 2000 });
+    const browser = await launchBrowser();
+    try {
+      const { page, errors } = browser;
+      await page.goto(harness.url, { waitUntil: 'load' });
+
+      // The header's count, without any action.
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const badge = page.getByTestId('nav-badge-attention');
+      const badgeCount = () => badge.locator('[aria-hidden="true"]').innerText();
+      await badge.waitFor({ state: 'visible', timeout: 20_000 });
+      expect(await badgeCount()).toBe(String(before.needAttention));
+      expect(await badge.innerText()).toContain(`${before.needAttention} shipments need attention`);
+
+      // The Changes feed has a past: entries of several kinds.
+      await nav.getByRole('button', { name: /^Changes/ }).click();
+      await page.locator('.feed-item').first().waitFor({ timeout: 10_000 });
+      const kinds = await page.locator('.feed-item').evaluateAll((items) => [...new Set(items.map((i) => [...i.classList].find((c) => c.startsWith('feed-') && c !== 'feed-item')))]);
+      expect(kinds.length).toBeGreaterThanOrEqual(3);
+
+      await nav.getByRole('button', { name: /^Attention/ }).click();
+      await page.getByRole('heading', { name: 'Attention', level: 1 }).waitFor();
+      const cards = page.getByTestId('attention-card');
+      await cards.first().waitFor({ timeout: 10_000 });
+      expect(await page.getByTestId('attention-summary').innerText()).toBe(`${before.needAttention} shipments need attention`);
+      // Every kind of reason, in the forwarder's words, worst first as the engine answers.
+      const shownKinds = await page.locator('.attention-reason').evaluateAll((rows) => [...new Set(rows.map((r) => r.getAttribute('data-kind')))]);
+      expect(shownKinds.sort()).toEqual([...REASON_KINDS].sort());
+      const references = await cards.locator('.attention-reference').allInnerTexts();
+      expect(references.slice(0, 5)).toEqual(before.items.slice(0, 5).map((i) => i.reference));
+      for (const label of ['ETA slipped', 'Vessel changed', 'Stuck', 'Arrived, not delivered', 'Not found at the carrier']) {
+        expect(await page.locator('.reason-tag', { hasText: label }).count(), label).toBeGreaterThan(0);
+      }
+      // Naive dates as the carrier gave them: an ETA is shown as its wall-clock text, never shifted.
+      const withEta = before.items.find((i) => i.eta !== null)!;
+      const card = cards.filter({ hasText: withEta.reference });
+      expect(await card.locator('.attention-meta').innerText()).toContain(withEta.eta!.slice(0, 10));
+      await screenshot(page, 'attention');
+
+      // "Customer told" on the worst shipment's first reason, by keyboard, with a comment.
+      const worst = before.items[0]!;
+      const worstCard = cards.filter({ hasText: worst.reference }).first();
+      const reason = worst.reasons[0]!;
+      await worstCard.getByRole('button', { name: /^Customer told/ }).first().focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('told Müller GmbH by phone');
+      await page.keyboard.press('Enter');
+      const open = worst.reasons.filter((r) => !r.acknowledged).length;
+      const expected = open === 1 ? before.needAttention - 1 : before.needAttention;
+      await expect.poll(() => page.getByTestId('attention-summary').innerText(), { timeout: 10_000 }).toBe(`${expected} shipments need attention`);
+      await expect.poll(badgeCount, { timeout: 10_000 }).toBe(String(expected));
+      const stored = await value<AttentionPage>('attention.list', { includeAcknowledged: true, limit: 2000 });
+      const handled = stored.items.find((i) => i.id === worst.id)!.reasons.find((r) => r.kind === reason.kind)!;
+      expect(handled).toMatchObject({ acknowledged: true, acknowledgement: { comment: 'told Müller GmbH by phone' } });
+
+      // Shown among the handled, with the comment, and taken back with Undo.
+      await page.getByLabel('Show handled').check();
+      const handledRow = cards.filter({ hasText: worst.reference }).first().locator(`.attention-reason[data-kind="${reason.kind}"]`);
+      await handledRow.locator('.reason-since', { hasText: 'told Müller GmbH by phone' }).waitFor({ timeout: 10_000 });
+      await handledRow.scrollIntoViewIfNeeded();
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'attention-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await handledRow.getByRole('button', { name: /^Undo/ }).click();
+      await expect.poll(badgeCount, { timeout: 10_000 }).toBe(String(before.needAttention));
+
+      // No free days: no clock anywhere, never a guess.
+      const arrived = before.items.find((i) => i.reasons.some((r) => r.kind === 'arrived_not_delivered'))!;
+      expect(arrived.lastFreeDay).toBeNull();
+      // A reference opens the shipment in the table's detail.
+      await cards.filter({ hasText: arrived.reference }).first().getByRole('button', { name: arrived.reference, exact: true }).click();
+      const opened = page.getByRole('region', { name: 'Shipment detail' });
+      await expect.poll(() => opened.getByRole('heading', { level: 2 }).innerText(), { timeout: 10_000 }).toBe(arrived.reference);
+      expect(await nav.getByRole('button', { name: /^Shipments/ }).getAttribute('aria-current')).toBe('page');
+      await page.locator('[role="row"][data-id]').first().waitFor({ timeout: 10_000 });
+      expect(await page.locator('[role="row"][data-id] .free-time').count()).toBe(0);
+
+      // Free days for the carrier in Settings, then the table sorted by the clock.
+      await nav.getByRole('button', { name: /^Settings/ }).click();
+      const section = page.getByRole('region', { name: 'Attention and free time' });
+      await section.getByLabel('By carrier (SCAC): name').fill(arrived.carrier.scac!);
+      await section.getByLabel('By carrier (SCAC): free days').fill('4');
+      await section.getByRole('button', { name: 'Set' }).first().click();
+      await section.getByText(`${arrived.carrier.scac}: 4 free days`).waitFor({ timeout: 10_000 });
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(page, 'attention-settings');
+      const clocked = await value<AttentionPage>('attention.list', { limit: 2000 });
+      const withClock = clocked.items.find((i) => i.id === arrived.id)!;
+      expect(withClock.lastFreeDay).not.toBeNull();
+
+      await nav.getByRole('button', { name: /^Shipments/ }).click();
+      await page.getByRole('button', { name: /^Free time/ }).click();
+      const firstRow = page.locator('[role="row"][data-id]').first();
+      await expect.poll(() => firstRow.locator('.free-time').count(), { timeout: 10_000 }).toBe(1);
+      const firstClock = await firstRow.locator('.free-time').getAttribute('title');
+      expect(firstClock).toMatch(/^Last free day \d{4}-\d{2}-\d{2} \(port local\): /);
+      // The soonest last free day leads: none of the rows after it has an earlier one.
+      const days = await page.locator('[role="row"][data-id] .free-time').evaluateAll((els) => els.map((e) => e.getAttribute('title')!.slice(14, 24)));
+      expect(days).toEqual([...days].sort());
+      await screenshot(page, 'attention-clock-table');
+
+      // The detail shows the same clock.
+      await firstRow.dblclick();
+      const detail = page.getByRole('region', { name: 'Shipment detail' });
+      await detail.getByText('Free time', { exact: true }).waitFor({ timeout: 10_000 });
+      expect(await detail.locator('.free-time').innerText()).toMatch(/^Last free day \d{4}-\d{2}-\d{2}, /);
+
+      // The Attention view leads with the clock run out, in the same words.
+      await nav.getByRole('button', { name: /^Attention/ }).click();
+      const lead = cards.first();
+      await expect.poll(() => lead.locator('.attention-reference').innerText(), { timeout: 10_000 }).toBe(clocked.items[0]!.reference);
+      expect(clocked.items[0]!.daysLeft).not.toBeNull();
+      expect(await lead.locator('.free-time').innerText()).toMatch(/^Last free day \d{4}-\d{2}-\d{2}, (\d+ days? (left|charged)|last free day today)$/);
+      await screenshot(page, 'attention-clock');
+
+      // The clock shows in exports' column choices as well.
+      const columns = await value<{ id: string }[]>('export.columns');
+      expect(columns.map((c) => c.id)).toEqual(expect.arrayContaining(['lastFreeDay', 'daysLeft']));
+      const feed = await value<FeedPage>('feed.list', { limit: 50 });
+      expect(feed.items.length).toBeGreaterThan(0);
+      expect(errors.filter((e) => e.startsWith('page error'))).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 180_000);
+});
