@@ -40,6 +40,7 @@ beforeAll(async () => {
     dataDir: backend.dataDir,
     apiBase: backend.apiBase,
     secrets: backend.secrets,
+    fetch: backend.fetch,
     shell: 'harness',
     demo: true,
     version: 'test',
