@@ -41,7 +41,7 @@ describe.skipIf(skipWithoutChromium())('the Attention view in Chromium', () => {
     const browser = await launchBrowser();
     try {
       const { page, errors } = browser;
-      await page.goto(harness.url, { waitUntil: 'load' });
+      await page.goto(harness.pageUrl, { waitUntil: 'load' });
 
       // The header's count, without any action.
       const nav = page.getByRole('navigation', { name: 'Main' });
