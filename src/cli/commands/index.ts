@@ -5,6 +5,7 @@ import { importCommand, jobsCommand, resumeCommand } from './import.js';
 import { keyCommand } from './key.js';
 import { listCommand, noteCommand, removeCommand, showCommand } from './shipments.js';
 import { syncCommand } from './sync.js';
+import { teamCommand } from './team.js';
 import { trackCommand } from './track.js';
 import { webhooksCommand } from './webhooks.js';
 
@@ -23,4 +24,5 @@ export const COMMANDS: Command[] = [
   jobsCommand,
   resumeCommand,
   webhooksCommand,
+  teamCommand,
 ];
