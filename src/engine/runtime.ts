@@ -24,6 +24,8 @@ import { BackgroundSync } from '../core/features/sync/background-sync.js';
 import { unfinishedJobIds } from '../core/features/imports/jobs/jobs.js';
 import { createMapHandlers } from '../core/features/map/handlers.js';
 import { createWebhookHandlers } from '../core/features/webhooks/handlers.js';
+import { TeamMember } from '../core/features/team/member.js';
+import { teamConfigured } from '../core/features/team/session.js';
 import type { AppRuntime, AppRuntimeOptions, EventListener } from './runtime-types.js';
 
 export type { AppRuntime, AppRuntimeOptions, EventListener } from './runtime-types.js';
@@ -159,9 +161,19 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     ...imports,
   };
 
+  // In a team, the desk leading the sync refreshes for every desk; the others pull what it wrote.
+  const team = teamConfigured(service)
+    ? new TeamMember(service, {
+        stored: () => {
+          emit('shipments.changed', { ids: null, reason: 'sync' });
+          checkFeed();
+        },
+      })
+    : null;
   const stopStatus = service.scheduler.onStatus(emitStatus);
   if (options.background !== false) {
-    sync.start();
+    if (team) team.start();
+    else sync.start();
     // Imports cut off by a restart or a lost network carry on by themselves.
     for (const jobId of unfinishedJobIds(service.store.db)) void imports['import.resume'](jobId).catch(() => undefined);
   }
@@ -197,6 +209,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       if (statusTimer) clearTimeout(statusTimer);
       if (feedTimer) clearTimeout(feedTimer);
       sync.close();
+      await team?.close();
       imports.close();
       notes.close();
       listeners.clear();

@@ -1,0 +1,103 @@
+/**
+ * This desk as a member of its team, while the engine runs: it says it is alive every few seconds,
+ * bids for the sync leadership (leader-lock.ts), and then either leads the sync of
+ * GET /v2/shipments for the whole key (leader-sync.ts) or pulls the leader's snapshots into its
+ * cache (snapshots.ts). When the leader's process dies, its connection and its lock go with it,
+ * and the next desk to beat takes over; a new leader syncs at once.
+ */
+import type { QuaysideService } from '../../core.js';
+import { syncIntervalMinutes } from '../sync/background-sync.js';
+import { LeaderLock } from './leader-lock.js';
+import { leadSyncRound } from './leader-sync.js';
+import { pullSnapshots } from './snapshots.js';
+import { teamSession } from './session.js';
+
+/** Real milliseconds between beats at time scale 1: a dead leader is replaced within about two. */
+const BEAT_MS = 2_000;
+/** After a failed round (the service unreachable), the leader tries again this much later. */
+const ROUND_RETRY_MS = 60_000;
+
+export interface TeamMemberEvents {
+  /** Shipments were stored in the cache (a round led here, or snapshots pulled). */
+  stored(): void;
+  log?(line: string): void;
+}
+
+export interface TeamMemberView {
+  connected: boolean;
+  leader: boolean;
+  lastError: string | null;
+}
+
+export class TeamMember {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private lock: LeaderLock | null = null;
+  private leading = false;
+  private nextRoundAt = 0;
+  private closed = false;
+  private readonly beatMs: number;
+  private state: TeamMemberView = { connected: false, leader: false, lastError: null };
+
+  constructor(
+    private readonly service: QuaysideService,
+    private readonly events: TeamMemberEvents,
+  ) {
+    this.beatMs = Math.max(100, BEAT_MS / service.timeScale);
+  }
+
+  view(): TeamMemberView {
+    return { ...this.state };
+  }
+
+  start(): void {
+    this.beat();
+  }
+
+  private beat(): void {
+    if (this.closed) return;
+    void this.tick().finally(() => {
+      if (this.closed) return;
+      this.timer = setTimeout(() => this.beat(), this.beatMs);
+    });
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      const session = await teamSession(this.service);
+      if (!session) return;
+      this.lock ??= new LeaderLock(session);
+      const leader = await this.lock.beat();
+      this.state = { connected: true, leader, lastError: null };
+      if (!leader) {
+        this.leading = false;
+        if ((await pullSnapshots(this.service, session)) > 0) this.events.stored();
+        return;
+      }
+      const now = Date.now();
+      const minutes = syncIntervalMinutes(this.service);
+      // A desk that just took over syncs at once: the leader before it may have died mid-round.
+      if (this.leading && (now < this.nextRoundAt || minutes <= 0)) return;
+      this.leading = true;
+      this.nextRoundAt = now + (Math.max(minutes, 0) * 60_000) / this.service.timeScale;
+      try {
+        await leadSyncRound(this.service, session);
+        this.events.stored();
+      } catch (err) {
+        this.nextRoundAt = Date.now() + ROUND_RETRY_MS / this.service.timeScale;
+        throw err;
+      }
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.state = { connected: this.lock?.isLeader ?? false, leader: this.lock?.isLeader ?? false, lastError: message };
+      this.events.log?.(`Team: ${message}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.lock?.drop();
+    const session = await teamSession(this.service).catch(() => null);
+    await session?.db.close();
+  }
+}
