@@ -16,6 +16,10 @@ export interface PostgresCluster {
   /** The superuser's address of a database (for tests that look behind the app's back). */
   adminUrl(database: string): string;
   port: number;
+  /** Stops the server, keeping its data (a team database that went away). */
+  pause(): void;
+  /** Starts it again on the same port. */
+  resume(): void;
   stop(): void;
 }
 
@@ -65,7 +69,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const port = await freePort();
   // Over the socket (the superuser's setup) trust; over TCP (the app) the password is checked.
   run('initdb', ['-D', data, '--auth-local=trust', '--auth-host=scram-sha-256', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  run('pg_ctl', ['-D', data, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-l', join(dir, 'log'), '-w', 'start']);
+  const start = () => run('pg_ctl', ['-D', data, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-l', join(dir, 'log'), '-w', 'start']);
+  start();
   const psql = (database: string, sql: string) => run('psql', ['-h', dir, '-p', String(port), '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-qc', sql]);
   // The role the app connects as: not a superuser, with a password, as an office's would be.
   psql('postgres', `CREATE ROLE quayside LOGIN PASSWORD '${TEST_ROLE_PASSWORD}'`);
@@ -79,11 +84,19 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     adminUrl(database) {
       return `postgres://postgres@localhost/${database}?host=${encodeURIComponent(dir)}&port=${port}`;
     },
+    pause() {
+      run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    resume() {
+      start();
+    },
     stop() {
       if (stopped) return;
       stopped = true;
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } catch {
+        // Already stopped (a test paused it and failed before resuming).
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

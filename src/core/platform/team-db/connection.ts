@@ -65,6 +65,9 @@ export class TeamDatabase {
     this.pool = new pg.Pool({ ...clientConfig(address, options), max: options.maxConnections ?? 4, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
     // An idle connection cut by the server must not end the process; the next query reconnects.
     this.pool.on('error', () => undefined);
+    // A connection cut while checked out (the server stopped) fails its query; the client's own
+    // 'error' event must not end the process either.
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
   }
 
   /** The driver's error as a sentence for a person, without the password. */
