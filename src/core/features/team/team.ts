@@ -7,6 +7,7 @@ import type { QuaysideService } from '../../core.js';
 import { parseTeamAddress } from '../../platform/team-db/address.js';
 import { TeamDbError } from '../../platform/team-db/errors.js';
 import { currentLeader } from './leader-lock.js';
+import { PULLED_SEQ_SETTING } from './snapshots.js';
 import { DESK_SETTING, LAST_PULL_SETTING, deskName, findTeamAddress, openTeamSession, teamAddressAccount, teamSession, type TeamSession } from './session.js';
 
 /** `quayside team status --json`: public contract (README). */
@@ -42,6 +43,8 @@ export async function joinTeam(service: QuaysideService, addressText: string, de
   try {
     await service.secrets.set(teamAddressAccount(service.apiBase()), address.url);
     service.store.setSetting(DESK_SETTING, name);
+    // Sequence numbers are those of one team database: from a (maybe other) team, pull all again.
+    service.store.setSetting(PULLED_SEQ_SETTING, null);
     return { status: await statusOf(service, session), overriddenByEnv: Boolean(service.envTeamUrl) };
   } finally {
     await session.db.close();
@@ -101,5 +104,6 @@ export async function leaveTeam(service: QuaysideService): Promise<LeaveResult> 
   const deleted = await service.secrets.delete(teamAddressAccount(service.apiBase()));
   service.store.setSetting(DESK_SETTING, null);
   service.store.setSetting(LAST_PULL_SETTING, null);
+  service.store.setSetting(PULLED_SEQ_SETTING, null);
   return { left: Boolean(desk) || deleted, told, envStillSet: Boolean(service.envTeamUrl) };
 }
