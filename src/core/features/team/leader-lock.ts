@@ -1,7 +1,8 @@
 /**
  * One sync leader per API key: the desk whose dedicated connection holds a session-level advisory
  * lock on the key. The lock ends with the connection, so when the leader's process dies (even by
- * kill -9) PostgreSQL releases it and the next desk that tries takes it over.
+ * kill -9) PostgreSQL releases it and the next desk that tries takes it over. The same connection
+ * LISTENs for the team's hints (snapshots.ts).
  */
 import type pg from 'pg';
 import type { TeamSession } from './session.js';
@@ -27,7 +28,11 @@ export class LeaderLock {
   private client: pg.Client | null = null;
   private held = false;
 
-  constructor(private readonly session: TeamSession) {}
+  constructor(
+    private readonly session: TeamSession,
+    /** Another desk wrote something for this key (a NOTIFY on the same connection): pull now. */
+    private readonly hint: () => void = () => undefined,
+  ) {}
 
   get isLeader(): boolean {
     return this.held && this.client !== null;
@@ -49,8 +54,17 @@ export class LeaderLock {
       };
       client.on('error', lost);
       client.on('end', lost);
+      client.on('notification', (message) => {
+        if (message.payload === this.session.account) this.hint();
+      });
       this.client = client;
       this.held = false;
+      try {
+        await client.query('LISTEN quayside_team');
+      } catch (err) {
+        await this.drop();
+        throw this.session.db.translate(err);
+      }
     }
     const client = this.client;
     try {

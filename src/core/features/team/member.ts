@@ -35,6 +35,9 @@ export class TeamMember {
   private leading = false;
   private nextRoundAt = 0;
   private closed = false;
+  private ticking = false;
+  /** A hint came while a beat was running: beat again right after it. */
+  private again = false;
   private readonly beatMs: number;
   private state: TeamMemberView = { connected: false, leader: false, lastError: null };
 
@@ -55,8 +58,21 @@ export class TeamMember {
 
   private beat(): void {
     if (this.closed) return;
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.ticking = true;
     void this.tick().finally(() => {
+      this.ticking = false;
       if (this.closed) return;
+      if (this.again) {
+        this.again = false;
+        this.beat();
+        return;
+      }
       this.timer = setTimeout(() => this.beat(), this.beatMs);
     });
   }
@@ -65,7 +81,9 @@ export class TeamMember {
     try {
       const session = await teamSession(this.service);
       if (!session) return;
-      this.lock ??= new LeaderLock(session);
+      this.lock ??= new LeaderLock(session, () => {
+        if (!this.lock?.isLeader) this.beat();
+      });
       const leader = await this.lock.beat();
       this.state = { connected: true, leader, lastError: null };
       if (!leader) {

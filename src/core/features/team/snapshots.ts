@@ -3,7 +3,8 @@
  * GET /v2/shipments as the service gave it, with a team-wide sequence number; the other desks pull
  * what is numbered above what they saw last and store it in their cache as if they had synced.
  * Writes of one key hold an advisory lock for their transaction, so numbers commit in order and
- * a pull never skips a row that commits later with a lower number.
+ * a pull never skips a row that commits later with a lower number. A NOTIFY tells the listening
+ * desks to pull now; a desk that missed it pulls at its next beat anyway.
  */
 import type { QuaysideService } from '../../core.js';
 import type { ShipmentRecord } from '../../platform/api/types.js';
@@ -27,6 +28,8 @@ export async function publishSnapshots(session: TeamSession, records: readonly S
          WHERE shipment_snapshots.record IS DISTINCT FROM excluded.record`,
       [session.account, records.map((r) => r.id), raws, checkedAt, session.desk],
     );
+    // A hint, delivered at commit to the desks listening (leader-lock.ts); the pull is the truth.
+    if ((written.rowCount ?? 0) > 0) await client.query("SELECT pg_notify('quayside_team', $1)", [session.account]);
     return written.rowCount ?? 0;
   });
 }
