@@ -55,6 +55,9 @@ describe.runIf(!missing && keychain)('quayside team join, status and leave', () 
       expect(wrong.code).toBe(1);
       expect(wrong.stderr).toMatch(/refused the user name or password/);
       expect(wrong.stderr).not.toMatch(/not-the-Password-99|harbour/);
+      const noKey = await runCli(['team', 'join'], { env: { ...env('north'), QUAYSIDE_API_KEY: undefined }, input: teamUrl });
+      expect(noKey.code).toBe(1);
+      expect(noKey.stderr).toMatch(/Set the API key first/);
       const notPostgres = await runCli(['team', 'join'], { env: env('north'), input: 'https://example.com/x' });
       expect(notPostgres.stderr).toMatch(/starts with postgres:\/\//);
       const noDatabase = await runCli(['team', 'join'], { env: env('north'), input: teamUrl.replace('/office', '/nowhere') });
