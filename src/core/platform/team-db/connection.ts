@@ -21,6 +21,7 @@ export interface TeamDbOptions {
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+const QUERY_TIMEOUT_MS = 15_000;
 
 /** SQLSTATE and socket codes a person can act on. */
 export function translateTeamError(err: unknown, address: TeamAddress): unknown {
@@ -50,6 +51,9 @@ function clientConfig(address: TeamAddress, options: TeamDbOptions): pg.ClientCo
     connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     // A dead server is noticed by the kernel's keepalive, not after hours.
     keepAlive: true,
+    keepAliveInitialDelayMillis: 5_000,
+    // A query on a connection whose network silently died fails instead of hanging.
+    query_timeout: QUERY_TIMEOUT_MS,
   };
 }
 
@@ -116,6 +120,10 @@ export class TeamDatabase {
     client.on('error', () => undefined);
     try {
       await client.connect();
+      // The server drops this session within about 11 s of its desk vanishing from the network
+      // (unplugged, asleep), releasing what the session holds (the sync leader's lock), instead
+      // of after the system's default of two hours.
+      await client.query('SET tcp_keepalives_idle = 5; SET tcp_keepalives_interval = 2; SET tcp_keepalives_count = 3');
     } catch (err) {
       await client.end().catch(() => undefined);
       throw translateTeamError(err, this.address);
