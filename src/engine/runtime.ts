@@ -137,6 +137,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     jobStored: () => {
       emit('shipments.changed', { ids: null, reason: 'import' });
       checkFeed();
+      team?.kick();
     },
   });
   const handlers: Handlers = {

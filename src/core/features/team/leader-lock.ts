@@ -30,8 +30,8 @@ export class LeaderLock {
 
   constructor(
     private readonly session: TeamSession,
-    /** Another desk wrote something for this key (a NOTIFY on the same connection): pull now. */
-    private readonly hint: () => void = () => undefined,
+    /** A NOTIFY for this key on the same connection: `data` (another desk wrote: pull now) or `sync` (a desk asks the leader for a round). */
+    private readonly hint: (kind: 'data' | 'sync') => void = () => undefined,
   ) {}
 
   get isLeader(): boolean {
@@ -55,7 +55,8 @@ export class LeaderLock {
       client.on('error', lost);
       client.on('end', lost);
       client.on('notification', (message) => {
-        if (message.payload === this.session.account) this.hint();
+        if (message.payload === this.session.account) this.hint('data');
+        else if (message.payload === `sync:${this.session.account}`) this.hint('sync');
       });
       this.client = client;
       this.held = false;

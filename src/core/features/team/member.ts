@@ -10,7 +10,8 @@ import { syncIntervalMinutes } from '../sync/background-sync.js';
 import { LeaderLock } from './leader-lock.js';
 import { leadSyncRound } from './leader-sync.js';
 import { pullSnapshots } from './snapshots.js';
-import { teamSession } from './session.js';
+import { pullImportedFields, pushImportedFields, requestSyncRound } from './fields.js';
+import { teamSession, type TeamSession } from './session.js';
 
 /** Real milliseconds between beats at time scale 1: a dead leader is replaced within about two. */
 const BEAT_MS = 2_000;
@@ -38,6 +39,8 @@ export class TeamMember {
   private ticking = false;
   /** A hint came while a beat was running: beat again right after it. */
   private again = false;
+  /** A desk asked for a round (it tracked new shipments), or this desk pushed fields as the leader. */
+  private roundWanted = false;
   private readonly beatMs: number;
   private state: TeamMemberView = { connected: false, leader: false, lastError: null };
 
@@ -81,33 +84,53 @@ export class TeamMember {
     try {
       const session = await teamSession(this.service);
       if (!session) return;
-      this.lock ??= new LeaderLock(session, () => {
-        if (!this.lock?.isLeader) this.beat();
+      this.lock ??= new LeaderLock(session, (kind) => {
+        if (kind === 'sync') this.roundWanted = true;
+        this.beat();
       });
       const leader = await this.lock.beat();
       this.state = { connected: true, leader, lastError: null };
+      // Fields of this desk's imports (waiting since the last push, offline too) go out first;
+      // their shipments reach the other desks with the leader's next round, asked for now.
+      if ((await pushImportedFields(this.service, session)) > 0) {
+        if (leader) this.roundWanted = true;
+        else await requestSyncRound(session);
+      }
       if (!leader) {
         this.leading = false;
-        if ((await pullSnapshots(this.service, session)) > 0) this.events.stored();
+        const snapshots = await pullSnapshots(this.service, session);
+        const fields = await pullImportedFields(this.service, session);
+        if (snapshots + fields > 0) this.events.stored();
         return;
       }
-      const now = Date.now();
-      const minutes = syncIntervalMinutes(this.service);
-      // A desk that just took over syncs at once: the leader before it may have died mid-round.
-      if (this.leading && (now < this.nextRoundAt || minutes <= 0)) return;
-      this.leading = true;
-      this.nextRoundAt = now + (Math.max(minutes, 0) * 60_000) / this.service.timeScale;
-      try {
-        await leadSyncRound(this.service, session);
-        this.events.stored();
-      } catch (err) {
-        this.nextRoundAt = Date.now() + ROUND_RETRY_MS / this.service.timeScale;
-        throw err;
-      }
+      await this.leadIfDue(session);
+      if ((await pullImportedFields(this.service, session)) > 0) this.events.stored();
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.state = { connected: this.lock?.isLeader ?? false, leader: this.lock?.isLeader ?? false, lastError: message };
       this.events.log?.(`Team: ${message}`);
+    }
+  }
+
+  /** Something changed on this desk (an import stored rows): push it now rather than at the next beat. */
+  kick(): void {
+    this.beat();
+  }
+
+  private async leadIfDue(session: TeamSession): Promise<void> {
+    const now = Date.now();
+    const minutes = syncIntervalMinutes(this.service);
+    // A desk that just took over syncs at once: the leader before it may have died mid-round.
+    if (this.leading && !this.roundWanted && (now < this.nextRoundAt || minutes <= 0)) return;
+    this.leading = true;
+    this.roundWanted = false;
+    this.nextRoundAt = now + (Math.max(minutes, 0) * 60_000) / this.service.timeScale;
+    try {
+      await leadSyncRound(this.service, session);
+      this.events.stored();
+    } catch (err) {
+      this.nextRoundAt = Date.now() + ROUND_RETRY_MS / this.service.timeScale;
+      throw err;
     }
   }
 

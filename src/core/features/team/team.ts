@@ -8,6 +8,7 @@ import { parseTeamAddress } from '../../platform/team-db/address.js';
 import { TeamDbError } from '../../platform/team-db/errors.js';
 import { currentLeader } from './leader-lock.js';
 import { PULLED_SEQ_SETTING } from './snapshots.js';
+import { forgetFieldMarks, pendingFieldRows } from './fields.js';
 import { DESK_SETTING, LAST_PULL_SETTING, deskName, findTeamAddress, openTeamSession, teamAddressAccount, teamSession, type TeamSession } from './session.js';
 
 /** `quayside team status --json`: public contract (README). */
@@ -20,7 +21,7 @@ export interface TeamStatus {
   leader: string | null;
   desks: { desk: string; lastSeenAt: string }[];
   lastPullAt: string | null;
-  /** Team writes of this desk waiting to be pushed. */
+  /** Team writes of this desk waiting to be pushed (import rows whose fields the team has not had yet). */
   pending: number;
 }
 
@@ -45,6 +46,8 @@ export async function joinTeam(service: QuaysideService, addressText: string, de
     service.store.setSetting(DESK_SETTING, name);
     // Sequence numbers are those of one team database: from a (maybe other) team, pull all again.
     service.store.setSetting(PULLED_SEQ_SETTING, null);
+    // This desk's imported fields (those from before it joined too) are pushed to its team.
+    forgetFieldMarks(service);
     return { status: await statusOf(service, session), overriddenByEnv: Boolean(service.envTeamUrl) };
   } finally {
     await session.db.close();
@@ -60,7 +63,7 @@ async function statusOf(service: QuaysideService, session: TeamSession): Promise
     leader: await currentLeader(session),
     desks: desks.rows.map((r) => ({ desk: r.desk, lastSeenAt: r.last_seen_at.toISOString() })),
     lastPullAt: service.store.getSetting(LAST_PULL_SETTING),
-    pending: 0,
+    pending: pendingFieldRows(service),
   };
 }
 
@@ -72,9 +75,13 @@ export async function teamStatus(service: QuaysideService): Promise<TeamStatus &
     if (session) return { ...(await statusOf(service, session)), problem: null };
   } catch (err) {
     const problem = err instanceof Error ? err.message : String(err);
-    return { connected: false, team: found.address.label, desk: deskName(service), leader: null, desks: [], lastPullAt: service.store.getSetting(LAST_PULL_SETTING), pending: 0, problem };
+    return { ...unreachable(service, found.address.label), problem };
   }
-  return { connected: false, team: found.address.label, desk: deskName(service), leader: null, desks: [], lastPullAt: service.store.getSetting(LAST_PULL_SETTING), pending: 0, problem: null };
+  return { ...unreachable(service, found.address.label), problem: null };
+}
+
+function unreachable(service: QuaysideService, team: string): TeamStatus {
+  return { connected: false, team, desk: deskName(service), leader: null, desks: [], lastPullAt: service.store.getSetting(LAST_PULL_SETTING), pending: pendingFieldRows(service) };
 }
 
 export interface LeaveResult {
@@ -105,5 +112,6 @@ export async function leaveTeam(service: QuaysideService): Promise<LeaveResult> 
   service.store.setSetting(DESK_SETTING, null);
   service.store.setSetting(LAST_PULL_SETTING, null);
   service.store.setSetting(PULLED_SEQ_SETTING, null);
+  forgetFieldMarks(service);
   return { left: Boolean(desk) || deleted, told, envStillSet: Boolean(service.envTeamUrl) };
 }

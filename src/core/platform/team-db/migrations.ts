@@ -84,6 +84,30 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
         seq bigint NOT NULL)`,
     ],
   },
+  {
+    version: 3,
+    name: 'imported fields, each shipment\'s newest set with the older ones kept',
+    statements: [
+      // Keyed by the service's tracking id: the one id every desk's cache has for a shipment.
+      `CREATE TABLE shipment_fields (
+        account text NOT NULL,
+        tracking_id text NOT NULL,
+        fields text NOT NULL,
+        desk text NOT NULL,
+        changed_at timestamptz NOT NULL DEFAULT now(),
+        seq bigint NOT NULL,
+        PRIMARY KEY (account, tracking_id))`,
+      'CREATE INDEX shipment_fields_seq ON shipment_fields (account, seq)',
+      `CREATE TABLE shipment_fields_history (
+        account text NOT NULL,
+        tracking_id text NOT NULL,
+        fields text NOT NULL,
+        desk text NOT NULL,
+        changed_at timestamptz NOT NULL,
+        replaced_at timestamptz NOT NULL DEFAULT now())`,
+      'CREATE INDEX shipment_fields_history_by_shipment ON shipment_fields_history (account, tracking_id)',
+    ],
+  },
 ];
 
 export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS.length;
