@@ -17,6 +17,8 @@ import { teamSession, type TeamSession } from './session.js';
 const BEAT_MS = 2_000;
 /** After a failed round (the service unreachable), the leader tries again this much later. */
 const ROUND_RETRY_MS = 60_000;
+/** Rounds asked for by desks that tracked new shipments: at most one per this (an import stores many times). */
+const REQUESTED_ROUND_GAP_MS = 10_000;
 
 export interface TeamMemberEvents {
   /** Shipments were stored in the cache (a round led here, or snapshots pulled). */
@@ -28,6 +30,8 @@ export interface TeamMemberView {
   connected: boolean;
   leader: boolean;
   lastError: string | null;
+  /** Sync rounds this desk has led since it started. */
+  roundsLed: number;
 }
 
 export class TeamMember {
@@ -35,6 +39,7 @@ export class TeamMember {
   private lock: LeaderLock | null = null;
   private leading = false;
   private nextRoundAt = 0;
+  private lastRoundAt = -Infinity;
   private closed = false;
   private ticking = false;
   /** A hint came while a beat was running: beat again right after it. */
@@ -42,7 +47,8 @@ export class TeamMember {
   /** A desk asked for a round (it tracked new shipments), or this desk pushed fields as the leader. */
   private roundWanted = false;
   private readonly beatMs: number;
-  private state: TeamMemberView = { connected: false, leader: false, lastError: null };
+  private state: Omit<TeamMemberView, 'roundsLed'> = { connected: false, leader: false, lastError: null };
+  private roundsLed = 0;
 
   constructor(
     private readonly service: QuaysideService,
@@ -52,7 +58,7 @@ export class TeamMember {
   }
 
   view(): TeamMemberView {
-    return { ...this.state };
+    return { ...this.state, roundsLed: this.roundsLed };
   }
 
   start(): void {
@@ -107,7 +113,7 @@ export class TeamMember {
       if ((await pullImportedFields(this.service, session)) > 0) this.events.stored();
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      this.state = { connected: this.lock?.isLeader ?? false, leader: this.lock?.isLeader ?? false, lastError: message };
+      this.state = { connected: false, leader: this.lock?.isLeader ?? false, lastError: message };
       this.events.log?.(`Team: ${message}`);
     }
   }
@@ -121,12 +127,15 @@ export class TeamMember {
     const now = Date.now();
     const minutes = syncIntervalMinutes(this.service);
     // A desk that just took over syncs at once: the leader before it may have died mid-round.
-    if (this.leading && !this.roundWanted && (now < this.nextRoundAt || minutes <= 0)) return;
+    const requested = this.roundWanted && now >= this.lastRoundAt + REQUESTED_ROUND_GAP_MS / this.service.timeScale;
+    if (this.leading && !requested && (now < this.nextRoundAt || minutes <= 0)) return;
     this.leading = true;
     this.roundWanted = false;
+    this.lastRoundAt = now;
     this.nextRoundAt = now + (Math.max(minutes, 0) * 60_000) / this.service.timeScale;
     try {
       await leadSyncRound(this.service, session);
+      this.roundsLed++;
       this.events.stored();
     } catch (err) {
       this.nextRoundAt = Date.now() + ROUND_RETRY_MS / this.service.timeScale;
