@@ -75,7 +75,12 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   // The role the app connects as: not a superuser, with a password, as an office's would be.
   psql('postgres', `CREATE ROLE quayside LOGIN PASSWORD '${TEST_ROLE_PASSWORD}'`);
   let stopped = false;
-  return {
+  // A run that ends without its afterAll (a failed hook, process.exit) still leaves no server behind.
+  const stopAtExit = () => {
+    if (!stopped) cluster.stop();
+  };
+  process.once('exit', stopAtExit);
+  const cluster: PostgresCluster = {
     port,
     async createDatabase(name) {
       psql('postgres', `CREATE DATABASE "${name}" OWNER quayside`);
@@ -93,6 +98,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     stop() {
       if (stopped) return;
       stopped = true;
+      process.removeListener('exit', stopAtExit);
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } catch {
@@ -102,4 +108,5 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       }
     },
   };
+  return cluster;
 }
