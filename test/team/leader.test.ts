@@ -9,6 +9,8 @@ import { QuaysideService } from '../../src/core/core.js';
 import { MemorySecretStore, apiKeyAccount } from '../../src/core/platform/secrets/index.js';
 import { DESK_SETTING, teamAddressAccount } from '../../src/core/features/team/session.js';
 import { teamStatus } from '../../src/core/features/team/team.js';
+import { requestSyncRound } from '../../src/core/features/team/fields.js';
+import { teamSession } from '../../src/core/features/team/session.js';
 import { spawnNodeEngine } from '../../src/engine/spawn-node.js';
 import type { EngineClient } from '../../src/engine/client.js';
 import type { EngineRequest } from '../../src/shared/engine-wire.js';
@@ -86,6 +88,18 @@ describe.runIf(!missing)('one sync leader per key', () => {
     }
   }
 
+  /** A shipment of a desk's cache (the first tracked one when `trackingId` is null). */
+  function stateOf(dataDir: string, trackingId: string | null): { tracking_id: string; subscription_status: string } | undefined {
+    const db = new Database(join(dataDir, 'quayside.db'), { readonly: true });
+    try {
+      return (trackingId === null
+        ? db.prepare("SELECT tracking_id, subscription_status FROM shipments WHERE tracking_id IS NOT NULL AND subscription_status = 'ACTIVE' ORDER BY id LIMIT 1").get()
+        : db.prepare('SELECT tracking_id, subscription_status FROM shipments WHERE tracking_id = ?').get(trackingId)) as { tracking_id: string; subscription_status: string } | undefined;
+    } finally {
+      db.close();
+    }
+  }
+
   const listCalls = () => sim.control.stats(KEY).requests['GET /v2/shipments'] ?? 0;
 
   it('the leader syncs for all, the other desk pulls its snapshots, and takes over within 10 s of a kill -9', { timeout: 120_000 }, async () => {
@@ -116,5 +130,20 @@ describe.runIf(!missing)('one sync leader per key', () => {
     expect(takeover).toBeLessThan(10_000);
     // The new leader syncs at once.
     await until('South to sync as the leader', () => listCalls() > callsOfOneRound, 15_000);
+  });
+
+  it("a shipment deleted at the service is marked removed on every desk after the leader's round", { timeout: 120_000 }, async () => {
+    // North comes back (after its kill -9), now following South.
+    const north = join(work, 'North');
+    await startDesk('North');
+    await until('North back in the team', async () => (await teamStatus(observer)).leader === 'South');
+    const trackingId = stateOf(north, null)!.tracking_id;
+    let result = await observer.api().deleteShipments([trackingId]);
+    if (result.archived.includes(trackingId)) result = await observer.api().deleteShipments([trackingId]);
+    expect(result.deleted).toContain(trackingId);
+    // Any desk may ask the leader for a round now (a desk does when it tracked new shipments).
+    await requestSyncRound((await teamSession(observer))!);
+    await until("North to mark it removed from South's round", () => stateOf(north, trackingId)?.subscription_status === 'REMOVED', 30_000);
+    expect(stateOf(join(work, 'South'), trackingId)?.subscription_status).toBe('REMOVED');
   });
 });

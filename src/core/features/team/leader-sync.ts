@@ -5,7 +5,7 @@
  */
 import type { QuaysideService } from '../../core.js';
 import type { SyncDone } from '../sync/sync.js';
-import { publishSnapshots } from './snapshots.js';
+import { publishRemovals, publishSnapshots } from './snapshots.js';
 import type { TeamSession } from './session.js';
 
 export async function leadSyncRound(service: QuaysideService, session: TeamSession): Promise<SyncDone & { published: number }> {
@@ -35,7 +35,12 @@ export async function leadSyncRound(service: QuaysideService, session: TeamSessi
       pages++;
     }
   }
-  const removed = stable ? store.markRemovedAtService(seen, startedAt).length : 0;
+  const removedIds = stable ? store.markRemovedAtService(seen, startedAt) : [];
+  const removed = removedIds.length;
+  if (removed > 0) {
+    const trackingIdOf = store.db.prepare<[number], string>('SELECT tracking_id FROM shipments WHERE id = ?').pluck();
+    await publishRemovals(session, removedIds.map((id) => trackingIdOf.get(id)).filter((id): id is string => typeof id === 'string'));
+  }
   await session.db.query(
     `INSERT INTO sync_rounds (account, desk, started_at, finished_at, shipments, seq) VALUES ($1, $2, $3, now(), $4, (SELECT coalesce(max(seq), 0) FROM shipment_snapshots WHERE account = $1))
      ON CONFLICT (account) DO UPDATE SET desk = excluded.desk, started_at = excluded.started_at, finished_at = excluded.finished_at, shipments = excluded.shipments, seq = excluded.seq`,

@@ -108,6 +108,11 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
       'CREATE INDEX shipment_fields_history_by_shipment ON shipment_fields_history (account, tracking_id)',
     ],
   },
+  {
+    version: 4,
+    name: 'shipments the leader found deleted at the service',
+    statements: ['ALTER TABLE shipment_snapshots ADD COLUMN removed_at timestamptz'],
+  },
 ];
 
 export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS.length;
