@@ -52,6 +52,7 @@ export function createContext(values: Values, out: Output, env: NodeJS.ProcessEn
         apiBase,
         secrets: new KeytarSecretStore(),
         envApiKey: env.QUAYSIDE_API_KEY || null,
+        envTeamUrl: env.QUAYSIDE_TEAM_URL || null,
         // A person at a terminal is told within seconds that the service cannot be reached.
         offlineGiveUpMs: CLI_OFFLINE_GIVE_UP_MS,
         // The CLI's documented knob for tests and benchmarks (README): read here, handed down.

@@ -8,13 +8,15 @@ import { SecretStoreError } from '../core/platform/secrets/index.js';
 import { LookupError } from '../core/features/tracking/reference.js';
 import { ServiceError } from '../core/core.js';
 import { StoreError } from '../core/store/index.js';
+import { TeamDbError } from '../core/platform/team-db/errors.js';
+import { redactTeamAddress } from '../core/platform/team-db/address.js';
 import { COMMANDS } from './commands/index.js';
 import { GLOBAL_OPTIONS, createContext, type Values } from './context.js';
 import { UsageError, UserError } from './errors.js';
 import { createOutput } from './output.js';
 
 /** Errors whose message is already one sentence for a person; anything else is a bug. */
-const KNOWN_ERRORS = [ApiError, UserError, ServiceError, LookupError, StoreError, SecretStoreError, ImportError, SchedulerClosedError, AppFailure];
+const KNOWN_ERRORS = [ApiError, UserError, ServiceError, LookupError, StoreError, SecretStoreError, ImportError, SchedulerClosedError, AppFailure, TeamDbError];
 
 const HELP = `quayside: ocean shipment tracking from the command line (same cache as the desktop app)
 
@@ -76,8 +78,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     err = ctx.translateError(err);
     const message = err instanceof Error ? err.message : String(err);
     const known = KNOWN_ERRORS.some((kind) => err instanceof kind);
-    out.note(redactAggressively(known ? message : `Something unexpected went wrong: ${message}. Run again with --debug and report what it prints.`));
-    if (debug && err instanceof Error && err.stack) out.note(redactAggressively(err.stack));
+    out.note(redactTeamAddress(redactAggressively(known ? message : `Something unexpected went wrong: ${message}. Run again with --debug and report what it prints.`)));
+    if (debug && err instanceof Error && err.stack) out.note(redactTeamAddress(redactAggressively(err.stack)));
     return 1;
   } finally {
     ctx.close();

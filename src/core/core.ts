@@ -9,6 +9,7 @@ import { createScheduler, type Scheduler } from './platform/scheduler/index.js';
 import { apiKeyAccount, type SecretStore } from './platform/secrets/index.js';
 import { openStore, StoreError, type Store } from './store/index.js';
 import { checkServiceAddress } from './service-address.js';
+import { teamRateBudget } from './features/team/budget.js';
 
 export interface ServiceOptions {
   dataDir: string;
@@ -20,6 +21,8 @@ export interface ServiceOptions {
    * (the address given beside it), never to the address stored with the cache.
    */
   envApiKey?: string | null;
+  /** QUAYSIDE_TEAM_URL, for headless use; wins over the keychain's team address. */
+  envTeamUrl?: string | null;
   timeScale?: number;
   /** How long a request waits for an unreachable service before failing (default: forever). */
   offlineGiveUpMs?: number;
@@ -51,6 +54,7 @@ export class QuaysideService {
   private clientCache: TrackingClient | null = null;
   /** The address from a flag or the environment as given at the start: the only one QUAYSIDE_API_KEY goes to. */
   private readonly envBase: string | null;
+  private readonly closers: (() => unknown)[] = [];
 
   constructor(private readonly options: ServiceOptions) {
     const given = options.apiBase ? checkServiceAddress(options.apiBase) : null;
@@ -60,7 +64,8 @@ export class QuaysideService {
     this.store = openStore(cacheFile(options.dataDir));
     this.scheduler = createScheduler({
       timeScale: this.timeScale,
-      budget: this.store.rateBudget({ timeScale: this.timeScale }),
+      // The cache's budget, or the team's when this desk is in a team (features/team).
+      budget: teamRateBudget(this, this.store.rateBudget({ timeScale: this.timeScale }), options.log),
       offlineGiveUpMs: options.offlineGiveUpMs,
       budgetFailureEndsRequest: (err) => err instanceof StoreError && err.kind !== 'invalid-input',
     });
@@ -69,6 +74,12 @@ export class QuaysideService {
   close(): void {
     this.scheduler.close();
     this.store.close();
+    for (const close of this.closers.splice(0)) void Promise.resolve(close()).catch(() => undefined);
+  }
+
+  /** Something to end with the core (the team database's connections). */
+  onClose(close: () => unknown): void {
+    this.closers.push(close);
   }
 
   /** The tracking service address: explicit option, else the one stored with this cache; checked either way. */
@@ -100,6 +111,11 @@ export class QuaysideService {
   /** The secret store the key and webhook secrets live in. */
   get secrets(): SecretStore {
     return this.options.secrets;
+  }
+
+  /** QUAYSIDE_TEAM_URL, when the CLI was given one; it wins over the keychain. */
+  get envTeamUrl(): string | null {
+    return this.options.envTeamUrl ?? null;
   }
 
   /**

@@ -8,6 +8,14 @@ import { runServiceBench } from './service-bench.js';
 import { runStoreBench } from './store-bench.js';
 import { runTrackingBench } from './tracking-bench.js';
 
+if (process.argv[2] === 'team') {
+  // `npm run bench -- team [references per desk] [time scale]`: the team figures only.
+  const [perDesk, teamScale] = process.argv.slice(3).map(Number);
+  console.log(`Quayside team bench, node ${process.version}, ${new Date().toISOString()}\n`);
+  await (await import('./team-bench.js')).runTeamBench(perDesk || undefined, teamScale || undefined);
+  process.exit(0);
+}
+
 const [references, scale] = process.argv.slice(2).map(Number);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 

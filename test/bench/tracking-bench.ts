@@ -27,7 +27,7 @@ export function lowerBoundMs(references: number, scale: number): number {
   return (lastSubmitAt + QUEUED_MS + HANDLING_BASE_MS + HANDLING_PER_ITEM_MS * lastSize) / scale;
 }
 
-function startSimWorker(apiKey: string, credits: number, timeScale: number) {
+export function startSimWorker(apiKey: string, credits: number, timeScale: number) {
   const worker = new Worker(new URL('./sim-worker.mjs', import.meta.url), { workerData: { apiKey, credits, timeScale } });
   const next = <T>() => new Promise<T>((resolve, reject) => {
     worker.once('message', resolve);

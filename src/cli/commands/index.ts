@@ -6,6 +6,7 @@ import { importCommand, jobsCommand, resumeCommand } from './import.js';
 import { keyCommand } from './key.js';
 import { listCommand, noteCommand, removeCommand, showCommand } from './shipments.js';
 import { syncCommand } from './sync.js';
+import { teamCommand } from './team.js';
 import { trackCommand } from './track.js';
 import { webhooksCommand } from './webhooks.js';
 
@@ -25,4 +26,5 @@ export const COMMANDS: Command[] = [
   resumeCommand,
   exportCommand,
   webhooksCommand,
+  teamCommand,
 ];

@@ -1,0 +1,153 @@
+/**
+ * This desk as a member of its team, while the engine runs: it says it is alive every few seconds,
+ * bids for the sync leadership (leader-lock.ts), and then either leads the sync of
+ * GET /v2/shipments for the whole key (leader-sync.ts) or pulls the leader's snapshots into its
+ * cache (snapshots.ts). When the leader's process dies, its connection and its lock go with it,
+ * and the next desk to beat takes over; a new leader syncs at once.
+ */
+import type { QuaysideService } from '../../core.js';
+import { syncIntervalMinutes } from '../sync/background-sync.js';
+import { LeaderLock } from './leader-lock.js';
+import { leadSyncRound } from './leader-sync.js';
+import { pullSnapshots } from './snapshots.js';
+import { pullImportedFields, pushImportedFields, requestSyncRound } from './fields.js';
+import { teamSession, type TeamSession } from './session.js';
+
+/** Real milliseconds between beats at time scale 1: a dead leader is replaced within about two. */
+const BEAT_MS = 2_000;
+/** After a failed round (the service unreachable), the leader tries again this much later. */
+const ROUND_RETRY_MS = 60_000;
+/** Rounds asked for by desks that tracked new shipments: at most one per this (an import stores many times). */
+const REQUESTED_ROUND_GAP_MS = 10_000;
+
+export interface TeamMemberEvents {
+  /** Shipments were stored in the cache (a round led here, or snapshots pulled). */
+  stored(): void;
+  log?(line: string): void;
+}
+
+export interface TeamMemberView {
+  connected: boolean;
+  leader: boolean;
+  lastError: string | null;
+  /** Sync rounds this desk has led since it started. */
+  roundsLed: number;
+}
+
+export class TeamMember {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private lock: LeaderLock | null = null;
+  private leading = false;
+  private nextRoundAt = 0;
+  private lastRoundAt = -Infinity;
+  private closed = false;
+  private ticking = false;
+  /** A hint came while a beat was running: beat again right after it. */
+  private again = false;
+  /** A desk asked for a round (it tracked new shipments), or this desk pushed fields as the leader. */
+  private roundWanted = false;
+  private readonly beatMs: number;
+  private state: Omit<TeamMemberView, 'roundsLed'> = { connected: false, leader: false, lastError: null };
+  private roundsLed = 0;
+
+  constructor(
+    private readonly service: QuaysideService,
+    private readonly events: TeamMemberEvents,
+  ) {
+    this.beatMs = Math.max(100, BEAT_MS / service.timeScale);
+  }
+
+  view(): TeamMemberView {
+    return { ...this.state, roundsLed: this.roundsLed };
+  }
+
+  start(): void {
+    this.beat();
+  }
+
+  private beat(): void {
+    if (this.closed) return;
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.ticking = true;
+    void this.tick().finally(() => {
+      this.ticking = false;
+      if (this.closed) return;
+      if (this.again) {
+        this.again = false;
+        this.beat();
+        return;
+      }
+      this.timer = setTimeout(() => this.beat(), this.beatMs);
+    });
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      const session = await teamSession(this.service);
+      if (!session) return;
+      this.lock ??= new LeaderLock(session, (kind) => {
+        if (kind === 'sync') this.roundWanted = true;
+        this.beat();
+      });
+      const leader = await this.lock.beat();
+      this.state = { connected: true, leader, lastError: null };
+      // Fields of this desk's imports (waiting since the last push, offline too) go out first;
+      // their shipments reach the other desks with the leader's next round, asked for now.
+      if ((await pushImportedFields(this.service, session)) > 0) {
+        if (leader) this.roundWanted = true;
+        else await requestSyncRound(session);
+      }
+      if (!leader) {
+        this.leading = false;
+        const snapshots = await pullSnapshots(this.service, session);
+        const fields = await pullImportedFields(this.service, session);
+        if (snapshots + fields > 0) this.events.stored();
+        return;
+      }
+      await this.leadIfDue(session);
+      if ((await pullImportedFields(this.service, session)) > 0) this.events.stored();
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.state = { connected: false, leader: this.lock?.isLeader ?? false, lastError: message };
+      this.events.log?.(`Team: ${message}`);
+    }
+  }
+
+  /** Something changed on this desk (an import stored rows): push it now rather than at the next beat. */
+  kick(): void {
+    this.beat();
+  }
+
+  private async leadIfDue(session: TeamSession): Promise<void> {
+    const now = Date.now();
+    const minutes = syncIntervalMinutes(this.service);
+    // A desk that just took over syncs at once: the leader before it may have died mid-round.
+    const requested = this.roundWanted && now >= this.lastRoundAt + REQUESTED_ROUND_GAP_MS / this.service.timeScale;
+    if (this.leading && !requested && (now < this.nextRoundAt || minutes <= 0)) return;
+    this.leading = true;
+    this.roundWanted = false;
+    this.lastRoundAt = now;
+    this.nextRoundAt = now + (Math.max(minutes, 0) * 60_000) / this.service.timeScale;
+    try {
+      await leadSyncRound(this.service, session);
+      this.roundsLed++;
+      this.events.stored();
+    } catch (err) {
+      this.nextRoundAt = Date.now() + ROUND_RETRY_MS / this.service.timeScale;
+      throw err;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.lock?.drop();
+    const session = await teamSession(this.service).catch(() => null);
+    await session?.db.close();
+  }
+}
