@@ -112,10 +112,10 @@ describe('HTTP statuses', () => {
 
   it('404 → BadRequestError', async () => {
     server.respond({ status: 404, json: { success: false, data: null, status: 'ERROR', status_description: 'Shipment was not found' } });
-    const err = await failure(() => client.setNote('missing', 'x'));
+    const err = await failure(() => client.setNote('00000000-0000-4000-8000-00000000dead', 'x'));
     expect(err).toBeInstanceOf(BadRequestError);
     expect(err.httpStatus).toBe(404);
-    expect(err.endpoint).toBe('PATCH /v2/shipments/missing');
+    expect(err.endpoint).toBe('PATCH /v2/shipments/00000000-0000-4000-8000-00000000dead');
   });
 
   it('3xx → UnexpectedStatusError, and the redirect is not followed (it would carry the key)', async () => {
