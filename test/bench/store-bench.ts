@@ -16,6 +16,7 @@ import type { ShipmentRecord } from '../../src/core/platform/api/types.js';
 import { DEFAULT_EXPORT_COLUMNS, exportShipments } from '../../src/core/features/export/index.js';
 import { openStore, type Store } from '../../src/core/store/index.js';
 import { withLongestStall } from '../helpers/event-loop.js';
+import { reached } from './report.js';
 import { container, containerNumber, defaultEvents, shipmentRecord, tempDir, trackingData, uuidFor } from '../helpers/store-fixtures.js';
 
 const PAGE = 500;
@@ -88,23 +89,37 @@ export async function runStoreBench(writeCount = Number(process.env.QUAYSIDE_BEN
     console.log(`  same pages again:     ${fmt(same.ms)} total, worst page ${fmt(same.worstPageMs)}, ${same.changes} changes`);
     const moved = storePages(store, 0, writeCount, 2);
     console.log(`  every ETA moved:      ${fmt(moved.ms)} total, worst page ${fmt(moved.worstPageMs)}, ${moved.changes} changes`);
+    const movedPage = moved.ms / Math.ceil(writeCount / PAGE);
+    reached('eta-moved-page', [movedPage], `${fmt(movedPage)} a page (worst ${fmt(moved.worstPageMs)}); the same page unchanged ${fmt(same.ms / Math.ceil(writeCount / PAGE))}`);
+    let grownMs = Number.NaN;
 
     if (searchCount > writeCount) {
       const grow = storePages(store, writeCount, searchCount, 1, true);
       console.log(`  grown to ${searchCount}:    ${fmt(grow.ms)}, worst page ${fmt(grow.worstPageMs)}`);
+      grownMs = grow.ms;
       const tail = Math.max(writeCount, searchCount - 5_000);
       const movedLate = storePages(store, tail, searchCount, 2);
       const pages = Math.ceil((searchCount - tail) / PAGE);
       console.log(`  every ETA moved, last ${searchCount - tail}: ${fmt(movedLate.ms / pages)} a page (${fmt(moved.ms / Math.ceil(writeCount / PAGE))} a page at ${writeCount})`);
     }
     const size = fs.statSync(store.file).size + (fs.existsSync(`${store.file}-wal`) ? fs.statSync(`${store.file}-wal`).size : 0);
-    console.log(`  cache size: ${(size / 1024 / 1024).toFixed(0)} MB for ${store.countShipments()} shipments`);
+    const stored = store.countShipments();
+    console.log(`  cache size: ${(size / 1024 / 1024).toFixed(0)} MB for ${stored} shipments`);
+    reached('first-sync', [first.ms, grownMs], `${(first.ms / 1000).toFixed(1)} s / ${(grownMs / 1000).toFixed(1)} s`);
+    const per100k = (size / 1024 / 1024) * (100_000 / stored);
+    reached('cache-size', [per100k], `${per100k.toFixed(0)} MB (${(size / 1024 / 1024).toFixed(0)} MB for ${stored}, including the ETA moves of the bench)`);
+    const wholeWord: string[] = [];
+    let worstWholeWord = 0;
 
     const searches = ['msku0123', 'rotter', 'TGHU04', 'muller', 'acme', 'BKG0777', 'maersk emden', 'sha'];
     for (const text of searches) {
       const rows = timed(() => store.listShipmentRows({ search: text, limit: 100 }));
       const count = timed(() => store.countShipments({ search: text }));
       console.log(`  search ${JSON.stringify(text).padEnd(16)} first 100 rows ${fmt(rows.ms).padStart(9)}, count ${fmt(count.ms).padStart(9)} (${count.value} matches)`);
+      if (text === 'rotter' || text === 'sha') {
+        worstWholeWord = Math.max(worstWholeWord, rows.ms);
+        wholeWord.push(`"${text}" ${fmt(rows.ms)} + ${fmt(count.ms)}`);
+      }
     }
     // What the window's virtual table asks for while a person scrolls: a block of 200 rows and the count.
     for (const sort of ['recent', 'eta', 'reference', 'checked'] as const) {
@@ -118,6 +133,8 @@ export async function runStoreBench(writeCount = Number(process.env.QUAYSIDE_BEN
     console.log(`  table block of 200 (ACTIVE, eta, @5000): ${fmt(active.ms)}; count ${fmt(timed(() => store.countShipments({})).ms)}`);
     const facets = timed(() => store.shipmentFacets());
     console.log(`  filter facets (carriers, PODs, statuses): ${fmt(facets.ms)}`);
+    reached('search-core', [worstWholeWord], wholeWord.join(', '));
+    reached('facets', [facets.ms], fmt(facets.ms));
     const one = timed(() => store.getShipment(uuidFor(4242)));
     console.log(`  getShipment by tracking id: ${fmt(one.ms)}`);
     const byRef = timed(() => store.getShipment(containerNumber('MSKU004243')));
