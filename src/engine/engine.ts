@@ -37,6 +37,8 @@ export interface Session {
 const HELD_EVENTS = 200;
 /** State the window reads afresh when it loads: not worth holding (the status bar changes many times a second). */
 const NOT_HELD: ReadonlySet<EventName> = new Set(['status', 'sync', 'credits']);
+/** Reads that a window replaces as a person types (the table's blocks): one cancelled before it starts is not run. */
+const ABANDONED_WHEN_REPLACED: ReadonlySet<string> = new Set(['shipments.list', 'shipments.ids']);
 
 /** The borrowed secret store of a harness under test. */
 function hostSecrets(host: EngineHost): SecretStore {
@@ -132,11 +134,21 @@ export class Engine {
         }
         const { id, method, input } = message;
         running.add(id);
-        void this.call(method, input).then((result) => {
-          running.delete(id);
-          if (cancelled.delete(id) || !this.sessions.has(session)) return;
-          send({ t: 'result', id, seq: ++session.seq, result });
-        });
+        const run = () => {
+          if (cancelled.delete(id)) {
+            // Replaced before it started (a newer search, keystroke by keystroke): not run at all.
+            running.delete(id);
+            return;
+          }
+          void this.call(method, input).then((result) => {
+            running.delete(id);
+            if (cancelled.delete(id) || !this.sessions.has(session)) return;
+            send({ t: 'result', id, seq: ++session.seq, result });
+          });
+        };
+        // Reads a newer call may replace wait one turn, so the cancels already on their way are seen first.
+        if (ABANDONED_WHEN_REPLACED.has(method)) setImmediate(run);
+        else run();
       },
       close: () => {
         this.sessions.delete(session);
