@@ -8,6 +8,7 @@
  */
 import type { Migration } from './migrate.js';
 import { V1_CORE } from './schema-v1.js';
+import { FACET_COUNTS } from './schema-facet-counts.js';
 
 const V2_LOCAL = `
 -- Fields imported from a customer's sheet (customer, PO, ...), kept locally and searchable.
@@ -271,6 +272,12 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 6,
     name: 'attention: acknowledgements, expected events as first seen, when each shipment was first seen',
     up: (db) => db.exec(V6_ATTENTION),
+  },
+  {
+    // Issue 15's migration; meant to follow issue 17's (renumbered 8 when both are merged).
+    version: 7,
+    name: 'filter facets as counts the writer keeps (carriers, ports of discharge)',
+    up: (db) => db.exec(FACET_COUNTS),
   },
 ];
 
