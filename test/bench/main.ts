@@ -11,7 +11,7 @@ import { runCsvStreamBench, runXlsxWriterBench } from './io-bench.js';
 import { runParseBench } from './parse-bench.js';
 import { machine, printTable, reached, table } from './report.js';
 import { runServiceBench } from './service-bench.js';
-import { runStoreBench } from './store-bench.js';
+import { runBatchWriteBench, runStoreBench } from './store-bench.js';
 import { runTrackingBench } from './tracking-bench.js';
 
 const json = process.argv.includes('--json');
@@ -45,6 +45,7 @@ print('\nsimulator and API client:');
 await runServiceBench();
 print('');
 await runStoreBench();
+runBatchWriteBench();
 await (await import('./first-render.js')).runFirstRenderBench();
 await (await import('./window-search.js')).runWindowSearchBench();
 const peak = process.resourceUsage().maxRSS * 1024;

@@ -17,7 +17,7 @@ import { DEFAULT_EXPORT_COLUMNS, exportShipments } from '../../src/core/features
 import { openStore, type Store } from '../../src/core/store/index.js';
 import { withLongestStall } from '../helpers/event-loop.js';
 import { reached } from './report.js';
-import { container, containerNumber, defaultEvents, shipmentRecord, tempDir, trackingData, uuidFor } from '../helpers/store-fixtures.js';
+import { container, containerNumber, defaultEvents, okResult, shipmentRecord, tempDir, trackingData, uuidFor } from '../helpers/store-fixtures.js';
 
 const PAGE = 500;
 const PORT_NOTES = ['urgent', 'reefer', 'customs hold', 'Müller GmbH', 'ACME Logistics'];
@@ -164,4 +164,48 @@ export async function runStoreBench(writeCount = Number(process.env.QUAYSIDE_BEN
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [writes, searches] = process.argv.slice(2).map(Number);
   await runStoreBench(writes || undefined, searches || undefined);
+}
+
+/**
+ * The CPU one processed batch costs the store: 500 tracking results with imported fields (customer,
+ * PO), written with their fields in one pass and one search-index rebuild, against the same written
+ * as before issue 15 (the results, then each shipment's fields with its own rebuild). Medians of
+ * alternating rounds, so the machine's load weighs on both alike.
+ */
+export function runBatchWriteBench(rounds = 10): { onePass: number; oneByOne: number } {
+  const { dir, cleanup } = tempDir('quayside-batch-bench-');
+  const store = openStore(path.join(dir, 'cache.sqlite'));
+  try {
+    let n = 0;
+    const batch = () =>
+      Array.from({ length: PAGE }, () => {
+        n++;
+        const number = containerNumber(`BTCU${String(n).padStart(6, '0')}`);
+        const data = trackingData({ trackingId: `6e1d0c2a-7b3f-4a6e-8c9d-${n.toString(16).padStart(12, '0')}`, containers: [container(number)] });
+        const result = okResult(data, number);
+        return { reference: number, type: 'container', scac: null, result, raw: JSON.stringify(result), source: 'batch' as const, checkedAt: '2026-11-24T08:00:00.000Z' };
+      });
+    const fields = { customer: 'ACME Logistics', po: 'PO-4711' };
+    const onePass: number[] = [];
+    const oneByOne: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      let inputs = batch();
+      let cpu = process.cpuUsage();
+      store.recordTrackingResults(inputs, inputs.map(() => fields));
+      let used = process.cpuUsage(cpu);
+      onePass.push((used.user + used.system) / 1000);
+      inputs = batch();
+      cpu = process.cpuUsage();
+      for (const id of store.recordTrackingResults(inputs)) store.setShipmentFields(id, fields);
+      used = process.cpuUsage(cpu);
+      oneByOne.push((used.user + used.system) / 1000);
+    }
+    const median = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1]!;
+    const result = { onePass: median(onePass), oneByOne: median(oneByOne) };
+    console.log(`  a batch of ${PAGE} tracking results with imported fields, CPU (median of ${rounds}): ${fmt(result.onePass)} in one pass; ${fmt(result.oneByOne)} with each shipment's fields written after (as before issue 15)`);
+    return result;
+  } finally {
+    store.close();
+    cleanup();
+  }
 }

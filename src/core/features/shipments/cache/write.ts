@@ -111,9 +111,10 @@ export interface ShipmentWriter {
   /**
    * Many snapshots (a page of GET /v2/shipments) in the caller's transaction, in order; the
    * search documents of the rows written are rebuilt together at the end (see
-   * SearchIndex.reindexShipments for why).
+   * SearchIndex.reindexShipments for why). `alsoWrite` writes more of the same shipments (their
+   * imported fields) before that one rebuild, and returns the ids whose documents it changed.
    */
-  writeSnapshots(snapshots: readonly Snapshot[]): WriteResult[];
+  writeSnapshots(snapshots: readonly Snapshot[], alsoWrite?: (results: readonly WriteResult[]) => Iterable<number>): WriteResult[];
 }
 
 export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: () => string): ShipmentWriter {
@@ -292,9 +293,11 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
       if (written(result)) search.reindexShipment(result.shipmentId);
       return result;
     },
-    writeSnapshots(snapshots) {
+    writeSnapshots(snapshots, alsoWrite) {
       const results = snapshots.map(write);
-      search.reindexShipments(results.filter(written).map((r) => r.shipmentId));
+      const ids = new Set(results.filter(written).map((r) => r.shipmentId));
+      if (alsoWrite) for (const id of alsoWrite(results)) ids.add(id);
+      search.reindexShipments(ids);
       return results;
     },
   };
