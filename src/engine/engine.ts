@@ -37,6 +37,11 @@ export interface Session {
 const HELD_EVENTS = 200;
 /** State the window reads afresh when it loads: not worth holding (the status bar changes many times a second). */
 const NOT_HELD: ReadonlySet<EventName> = new Set(['status', 'sync', 'credits']);
+/** The window's first asks (src/renderer/state/shipments.ts: blocks of 200, 'recent' first; the filters' facets). */
+const FIRST_ASKS: readonly [string, unknown][] = [
+  ['shipments.list', { sort: 'recent', offset: 0, limit: 200 }],
+  ['shipments.facets', undefined],
+];
 /** Reads that a window replaces as a person types (the table's blocks): one cancelled before it starts is not run. */
 const ABANDONED_WHEN_REPLACED: ReadonlySet<string> = new Set(['shipments.list', 'shipments.ids']);
 
@@ -96,7 +101,13 @@ export class Engine {
       lock.release();
       throw err;
     }
-    return new Engine(options, host, runtimes, lock);
+    const engine = new Engine(options, host, runtimes, lock);
+    // What a window asks first, read while it still loads (the cache's pages and the statements are
+    // then warm when it asks): the table's first block in its default order, the count, the facets.
+    setImmediate(() => {
+      for (const [method, input] of FIRST_ASKS) void engine.call(method, input);
+    });
+    return engine;
   }
 
   state(): EngineState {
