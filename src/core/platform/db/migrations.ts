@@ -276,8 +276,12 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     // Issue 15's migration; meant to follow issue 17's (renumbered 8 when both are merged).
     version: 7,
-    name: 'filter facets as counts the writer keeps (carriers, ports of discharge)',
-    up: (db) => db.exec(FACET_COUNTS),
+    name: 'filter facets as counts the writer keeps (carriers, ports of discharge); the content hash of each shipment',
+    up: (db) => {
+      db.exec(FACET_COUNTS);
+      // NULL until the shipment is next written: that write is a full one, as before.
+      db.exec('ALTER TABLE shipments ADD COLUMN content_hash TEXT');
+    },
   },
 ];
 

@@ -45,6 +45,8 @@ export interface ShipmentsRow {
   checked_at: string | null;
   data_checked_at: string | null;
   stored_at: string;
+  /** Of what an answer said, times of checking left out (write.ts): an answer that says the same again is not rewritten. NULL until written since migration 7. */
+  content_hash: string | null;
 }
 
 export interface LocationsRow {
