@@ -9,6 +9,7 @@
 // `--if-stale`: builds only when a file under src/ is newer than the last build.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
