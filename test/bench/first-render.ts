@@ -63,8 +63,12 @@ async function oneRun(dataDir: string, apiBase: string, page: import('playwright
     const now = performance.now();
     return { listening, firstRow: now - started, afterLoad: now - navigated };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    // A harness that already exited (it failed to start) has no exit left to wait for.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
   }
 }
 
