@@ -279,7 +279,8 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'filter facets as counts the writer keeps (carriers, ports of discharge); the content hash of each shipment',
     up: (db) => {
       db.exec(FACET_COUNTS);
-      // NULL until the shipment is next written: that write is a full one, as before.
+      // NULL until the shipment is next written: that write is a full one, as before. (Raw payloads
+      // written from now on may use the encoding 'deflate-raw-dict1', which needs this version.)
       db.exec('ALTER TABLE shipments ADD COLUMN content_hash TEXT');
     },
   },

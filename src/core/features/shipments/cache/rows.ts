@@ -104,7 +104,7 @@ export interface RawPayloadsRow {
   shipment_id: number;
   source: string;
   received_at: string;
-  encoding: 'identity' | 'deflate-raw';
+  encoding: 'identity' | 'deflate-raw' | 'deflate-raw-dict1';
   body: string | Buffer;
 }
 

@@ -1,3 +1,4 @@
+import { deflateRawSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   container,
@@ -71,8 +72,18 @@ describe('recording a single lookup', () => {
     });
     expect(store.rawPayloads(shipmentId)[0]!.body).toBe(raw);
     const stored = store.db.prepare('SELECT encoding, length(body) AS bytes FROM raw_payloads').get() as { encoding: string; bytes: number };
-    expect(stored.encoding).toBe('deflate-raw');
+    expect(stored.encoding).toBe('deflate-raw-dict1');
     expect(stored.bytes).toBeLessThan(raw.length / 3);
+  });
+
+  it('still reads raw payloads stored without the dictionary (before issue 15)', () => {
+    const result = okResult(trackingData(), CONTAINER);
+    const raw = JSON.stringify(result, null, 2);
+    const { shipmentId } = store.recordTrackingResult({
+      reference: CONTAINER, type: 'container', scac: 'MAEU', result, raw, source: 'batch', checkedAt: '2026-10-26T07:00:00.000Z',
+    });
+    store.db.prepare("UPDATE raw_payloads SET encoding = 'deflate-raw', body = ? WHERE shipment_id = ?").run(deflateRawSync(Buffer.from(raw, 'utf8')), shipmentId);
+    expect(store.rawPayloads(shipmentId)[0]!.body).toBe(raw);
   });
 
   it('returns the shipment id from recordTrackingResult', () => {
