@@ -4,7 +4,7 @@
  * time scale 10). It ends with issue 15's table: each row's figure before the work, its aim and
  * what this run reached, with the machine's description and load. `--json` prints the progress to
  * stderr and one JSON object (machine, table, the other figures' lines) to stdout, so two runs can
- * be compared: `npm run bench -- --json > before.json`.
+ * be compared: `npm run --silent bench -- --json > before.json`.
  */
 import os from 'node:os';
 import { runCsvStreamBench, runXlsxWriterBench } from './io-bench.js';
