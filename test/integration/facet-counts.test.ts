@@ -69,7 +69,7 @@ describe('the filter facets kept as counts', () => {
   });
 
   it('are filled by the migration on an existing cache', () => {
-    // The cache as the version before the migration left it: no counts, no triggers.
+    // The cache as the version before the migration left it: no counts, no triggers, no content hash.
     store.close();
     const file = cacheFile(dir);
     const before = openStore(file);
@@ -77,6 +77,7 @@ describe('the filter facets kept as counts', () => {
       .prepare("SELECT type, name FROM sqlite_master WHERE name LIKE 'facet\\_%' ESCAPE '\\' ORDER BY type = 'table'")
       .all() as { type: string; name: string }[];
     for (const o of objects) before.db.exec(`DROP ${o.type === 'table' ? 'TABLE' : 'TRIGGER'} ${o.name}`);
+    before.db.exec('ALTER TABLE shipments DROP COLUMN content_hash');
     before.db.pragma(`user_version = ${FACET_MIGRATION.version - 1}`);
     before.close();
     store = openStore(file);
