@@ -29,6 +29,7 @@ export interface EngineClientHandlers {
 export type EngineEventListener = (event: EventName, payload: unknown) => void;
 
 const GONE: Result<never> = { ok: false, error: { code: 'internal', message: "Quayside's engine stopped; restart Quayside." } };
+const CANCELLED: Result<never> = { ok: false, error: { code: 'internal', message: 'The request was cancelled: nobody waits for its answer any more.' } };
 
 export class EngineClient {
   private nextId = 1;
@@ -68,12 +69,23 @@ export class EngineClient {
     return this.started;
   }
 
-  call(method: string, input?: unknown): Promise<Result<unknown>> {
+  /** `signal`: once aborted, the engine is told (a read it has not started is not run) and the call answers at once. */
+  call(method: string, input?: unknown, signal?: AbortSignal): Promise<Result<unknown>> {
     if (this.exited || this.stopped) return Promise.resolve(GONE);
+    if (signal?.aborted) return Promise.resolve(CANCELLED);
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.calls.set(id, resolve);
       this.link.post({ t: 'call', id, method, input });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          if (!this.calls.delete(id)) return;
+          this.link.post({ t: 'cancel', id });
+          resolve(CANCELLED);
+        },
+        { once: true },
+      );
     });
   }
 

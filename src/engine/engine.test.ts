@@ -52,6 +52,28 @@ describe('the engine', () => {
     expect(heard).toEqual([{ t: 'result', id: 1, seq: 1, result: { ok: true, value: expect.objectContaining({ shell: 'electron', dataDir: dir }) } }]);
   });
 
+  it('does not run a search the window replaced before it started; the newest is answered', async () => {
+    engine = await start();
+    const heard: FromEngine[] = [];
+    const window = engine.connect({ send: (m) => heard.push(m) }, 'window');
+    // The engine's own first reads (the table's first block, the facets) are done before the window types.
+    await new Promise((r) => setTimeout(r, 20));
+    const ran: string[] = [];
+    const call = engine.call.bind(engine);
+    engine.call = (method, input) => {
+      ran.push(`${method} ${(input as { search?: string } | undefined)?.search}`);
+      return call(method, input);
+    };
+    // Keystroke by keystroke: each new query cancels the older one, as the window's table does.
+    for (const [id, search] of ['m', 'ms', 'msk'].entries()) {
+      if (id > 0) window.receive({ t: 'cancel', id });
+      window.receive({ t: 'call', id: id + 1, method: 'shipments.list', input: { search, offset: 0, limit: 200 } });
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(ran).toEqual(['shipments.list msk']);
+    expect(heard).toEqual([{ t: 'result', id: 3, seq: 1, result: { ok: true, value: { total: 0, offset: 0, rows: [] } } }]);
+  });
+
   it('is one per data folder: refused in words while another live process holds it, taken over from a dead one', async () => {
     // Another process (this one's parent, alive) holds the folder.
     writeFileSync(join(dir, 'engine.lock'), String(process.ppid));

@@ -89,8 +89,8 @@ export function methodFromPath(pathname: string): string | null {
   }
 }
 
-/** The engine's contract, as the harness relays it. */
-export type Dispatch = (method: string, input: unknown) => Promise<Result<unknown>>;
+/** The engine's contract, as the harness relays it; `signal` aborts when the browser gave up on the request. */
+export type Dispatch = (method: string, input: unknown, signal?: AbortSignal) => Promise<Result<unknown>>;
 
 export async function handleApi(dispatch: Dispatch, req: IncomingMessage, res: ServerResponse, pathname: string, limit = MAX_BODY_BYTES): Promise<void> {
   if (req.method !== 'POST') {
@@ -133,12 +133,18 @@ export async function handleApi(dispatch: Dispatch, req: IncomingMessage, res: S
     return;
   }
   const input = Object.hasOwn(parsed, 'input') ? (parsed as { input: unknown }).input : undefined;
+  // The window cancels a call by aborting its fetch (a newer search): the engine is told, as over a MessagePort.
+  const gone = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
   let result: Result<unknown>;
   try {
-    result = await dispatch(method, input);
+    result = await dispatch(method, input, gone.signal);
   } catch (err) {
     // dispatch is specified never to throw; if it does, the window still gets a (redacted) sentence.
     result = { ok: false, error: toAppError(err) };
   }
+  if (gone.signal.aborted) return;
   sendResult(res, 200, result);
 }

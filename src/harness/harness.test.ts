@@ -95,6 +95,31 @@ describe('startHarness', () => {
     expect(post.status).toBe(405);
   });
 
+  it('tells the engine about a call the browser gave up on, and answers the next ones', async () => {
+    const root = tempDir();
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>x</title>');
+    const h = await startHarness({ dataDir: tempDir(), secrets: new MemorySecretStore(), rendererDir: root, version: 't' });
+    harnesses.push(h);
+    const list = (search: string, signal?: AbortSignal) =>
+      fetch(`${h.url}/api/shipments.list`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ input: { search, offset: 0, limit: 200 } }),
+        ...(signal ? { signal } : {}),
+      });
+    // Keystroke by keystroke: each older search is aborted as the window's table does.
+    const asks = ['m', 'ms', 'msk'].map((search) => {
+      const controller = new AbortController();
+      return { controller, answer: list(search, controller.signal).catch((err: unknown) => err) };
+    });
+    asks[0]!.controller.abort();
+    asks[1]!.controller.abort();
+    expect(await asks[0]!.answer).toBeInstanceOf(Error);
+    const last = (await asks[2]!.answer) as Response;
+    expect(await last.json()).toEqual({ ok: true, value: { total: 0, offset: 0, rows: [] } });
+    expect(await (await list('msku')).json()).toMatchObject({ ok: true });
+  });
+
   it('demo: a simulator in-process, data kept apart in <dataDir>/demo, the cache filled once', async () => {
     const dataDir = tempDir();
     const h = await startHarness({ dataDir, demo: true, rendererDir: join(dataDir, 'none'), version: 't', timeScale: 20 });

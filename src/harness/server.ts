@@ -164,7 +164,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         return;
       }
       if (!tokenInHeader(req, token)) return refuseWithoutToken(req, res);
-      handleApi((method, input) => engine.call(method, input), req, res, pathname).catch(() => {
+      handleApi((method, input, signal) => engine.call(method, input, signal), req, res, pathname).catch(() => {
         if (!res.headersSent) sendResult(res, 500, refusal('internal', 'The harness could not answer this request; try again.'));
         else res.destroy();
       });

@@ -60,8 +60,12 @@ export interface Store extends ShipmentQueries, ShipmentEdits, Directory, NotesO
    * answer was new, newer, identical or older, and how many changes it made.
    */
   recordTrackingResult(input: TrackingResultInput): WriteResult;
-  /** The entries of one batch task in one transaction, with one search-index rebuild; returns their local ids in order. */
-  recordTrackingResults(inputs: readonly TrackingResultInput[]): number[];
+  /**
+   * The entries of one batch task in one transaction, with one search-index rebuild; returns their
+   * local ids in order. `fields[i]`: the imported fields (customer, PO…) of entry i, written in the
+   * same pass (replacing the shipment's), or null to leave them.
+   */
+  recordTrackingResults(inputs: readonly TrackingResultInput[], fields?: readonly (Readonly<Record<string, string>> | null)[]): number[];
   /**
    * One page of GET /v2/shipments, in one transaction. `raws[i]` is the exact JSON text
    * of `records[i]`. `checkedAt` is when the page was received (UTC).
@@ -130,8 +134,19 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     const recordTrackingResult = guarded((input: TrackingResultInput) =>
       writer.writeSnapshot(snapshotFromTrackingResult(input)),
     );
-    const recordTrackingResults = guarded((inputs: readonly TrackingResultInput[]) =>
-      writer.writeSnapshots(inputs.map(snapshotFromTrackingResult)).map((r) => r.shipmentId),
+    const recordTrackingResults = guarded((inputs: readonly TrackingResultInput[], fields?: readonly (Readonly<Record<string, string>> | null)[]) =>
+      writer
+        .writeSnapshots(inputs.map(snapshotFromTrackingResult), (results) => {
+          const changed: number[] = [];
+          results.forEach((r, i) => {
+            const values = fields?.[i];
+            if (!values) return;
+            edits.writeShipmentFields(r.shipmentId, values);
+            changed.push(r.shipmentId);
+          });
+          return changed;
+        })
+        .map((r) => r.shipmentId),
     );
     const countAllChanges = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM changes');
     const countChangesSince = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM changes WHERE at >= ?');

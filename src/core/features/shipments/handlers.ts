@@ -22,11 +22,9 @@ export function createShipmentsHandlers(ctx: HandlerContext): AreaHandlers<'ship
   return {
     'shipments.list': async (query) => {
       const f = filter(query);
-      return {
-        total: store.countShipments(f),
-        offset: query.offset,
-        rows: store.listShipmentRows({ ...f, sort: query.sort, offset: query.offset, limit: query.limit }),
-      };
+      // The rows first: a search's count then reuses its matches (table-order.ts).
+      const rows = store.listShipmentRows({ ...f, sort: query.sort, offset: query.offset, limit: query.limit });
+      return { total: store.countShipments(f), offset: query.offset, rows };
     },
     'shipments.ids': async (query) => store.listShipmentIds({ ...filter(query), sort: query.sort, limit: MAX_IDS }),
     'shipments.facets': async () => store.shipmentFacets(),

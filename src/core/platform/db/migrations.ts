@@ -9,6 +9,7 @@
 import type { Migration } from './migrate.js';
 import { V1_CORE } from './schema-v1.js';
 import { V7_ATTENTION_MARKS } from './schema-v7.js';
+import { FACET_COUNTS } from './schema-facet-counts.js';
 
 const V2_LOCAL = `
 -- Fields imported from a customer's sheet (customer, PO, ...), kept locally and searchable.
@@ -277,6 +278,16 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 7,
     name: 'attention: event marks per shipment (kept by triggers) and the demurrage clocks view',
     up: (db) => db.exec(V7_ATTENTION_MARKS),
+  },
+  {
+    version: 8,
+    name: 'filter facets as counts the writer keeps (carriers, ports of discharge); the content hash of each shipment',
+    up: (db) => {
+      db.exec(FACET_COUNTS);
+      // NULL until the shipment is next written: that write is a full one, as before. (Raw payloads
+      // written from now on may use the encoding 'deflate-raw-dict1', which needs this version.)
+      db.exec('ALTER TABLE shipments ADD COLUMN content_hash TEXT');
+    },
   },
 ];
 

@@ -89,13 +89,13 @@ export class SqlitePollerStore implements PollerStore {
     const done = this.db.prepare(`UPDATE import_items SET state = 'done', outcome = ?, shipment_id = ?, result_at = ?, message = ? WHERE id = ?`);
     writeTransaction(this.db, () => {
       const rows = matched.map((m) => item.get(m.itemId) as { reference: string; type: TrackingType; scac: string | null; fields: string | null });
+      // The shipments and their imported fields in one pass, with one search-index rebuild.
       const shipmentIds = this.store.recordTrackingResults(
         matched.map((m, i) => ({ reference: rows[i]!.reference, type: rows[i]!.type, scac: rows[i]!.scac, result: m.result, raw: m.raw, source: 'batch' as const, checkedAt })),
+        rows.map((r) => (r.fields ? (JSON.parse(r.fields) as Record<string, string>) : null)),
       );
       matched.forEach((m, i) => {
         const shipmentId = shipmentIds[i]!;
-        const fields = rows[i]!.fields;
-        if (fields) this.store.setShipmentFields(shipmentId, JSON.parse(fields) as Record<string, string>);
         const outcome = outcomeOf(m.result);
         done.run(outcome, shipmentId, checkedAt, outcome === 'OK' ? null : (m.result.status_description ?? m.result.status), m.itemId);
       });

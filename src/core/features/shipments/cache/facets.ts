@@ -3,14 +3,13 @@ import type { Database } from 'better-sqlite3';
 import type { ShipmentFacets } from '../../../../shared/contract/index.js';
 
 export function createFacets(db: Database): { shipmentFacets(): ShipmentFacets } {
+  // Counts the writer keeps (migration: schema-facet-counts.ts); grouped as the scan over every shipment was.
   const carriers = db.prepare<[], { scac: string | null; name: string | null; count: number }>(
-    `SELECT carrier_scac AS scac, max(carrier_name) AS name, count(*) AS count FROM shipments
-      GROUP BY carrier_scac ORDER BY count DESC, scac`,
+    `SELECT scac, max(name) AS name, sum(count) AS count FROM facet_carriers WHERE count > 0
+      GROUP BY scac ORDER BY count DESC, scac`,
   );
   const pods = db.prepare<[], { name: string; country: string | null; count: number }>(
-    `SELECT l.name, l.country, count(*) AS count FROM shipments s
-      JOIN locations l ON l.shipment_id = s.id AND l.location_id = s.pod_location
-      GROUP BY l.name, l.country ORDER BY count DESC, l.name`,
+    'SELECT name, country, count FROM facet_pods WHERE count > 0 ORDER BY count DESC, name',
   );
   const statuses = db.prepare<[], { value: string; count: number }>(
     `SELECT shipment_status AS value, count(*) AS count FROM shipments

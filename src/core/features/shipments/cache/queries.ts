@@ -11,8 +11,9 @@ import type { ShipmentsRow, ShipmentTableRowDb } from './rows.js';
 import { ftsMatchExpression } from './search.js';
 import { referenceKey } from './snapshot.js';
 import { statementCache } from '../../../platform/db/statements.js';
+import { ORDER_BY, createTableOrders, type TableSort } from './table-order.js';
 
-export type ShipmentSort = 'recent' | 'eta' | 'reference' | 'checked' | 'clock';
+export type ShipmentSort = TableSort;
 
 export interface ShipmentFilter {
   /** Subscription status: ACTIVE or ARCHIVED. */
@@ -42,15 +43,6 @@ export interface ShipmentQuery extends ShipmentFilter {
 }
 
 export type { PortName, ShipmentTableRow } from '../../../../shared/contract/index.js';
-
-const ORDER_BY: Record<ShipmentSort, string> = {
-  recent: 'coalesce(s.service_created_at, s.stored_at) DESC, s.id DESC',
-  eta: 's.eta IS NULL, s.eta, s.id',
-  reference: 's.reference_key, s.id',
-  checked: 's.checked_at IS NULL, s.checked_at DESC, s.id DESC',
-  // The demurrage clock (migration 7's view): the last free day soonest first, none last.
-  clock: '(SELECT k.last_free_day FROM shipment_clocks k WHERE k.shipment_id = s.id) IS NULL, (SELECT k.last_free_day FROM shipment_clocks k WHERE k.shipment_id = s.id), s.id',
-};
 
 const TABLE_COLUMNS = `
   s.id, s.tracking_id, s.reference, s.type, s.carrier_scac, s.carrier_name, s.subscription_status,
@@ -120,6 +112,17 @@ export function where(filter: ShipmentFilter): Where {
   return { sql: clauses.length === 0 ? '' : `WHERE ${clauses.join(' AND ')}`, params };
 }
 
+/** The FTS5 expression of a filter that is a search and nothing else (answered by the table orders), or null. */
+function searchOnly(filter: ShipmentFilter): string | null {
+  if (filter.search === undefined) return null;
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === 'search' || key === 'sort' || key === 'limit' || key === 'offset' || value === undefined) continue;
+    if (key === 'fields' && Object.keys(value as object).length === 0) continue;
+    return null;
+  }
+  return ftsMatchExpression(filter.search);
+}
+
 function page(query: ShipmentQuery): [number, number] {
   const limit = query.limit === undefined ? -1 : Math.max(0, Math.trunc(query.limit));
   const offset = query.offset === undefined ? 0 : Math.max(0, Math.trunc(query.offset));
@@ -163,6 +166,10 @@ export interface ShipmentQueries {
 
 export function createShipmentQueries(db: Database, reader: ShipmentReader): ShipmentQueries {
   const prepared = statementCache(db);
+  const orders = createTableOrders(db);
+  const rowsOf = db.prepare<[string], ShipmentTableRowDb>(
+    `SELECT ${TABLE_COLUMNS} FROM json_each(?) j CROSS JOIN shipments s ON s.id = j.value ${TABLE_JOINS} ORDER BY j.key`,
+  );
   const active = db.prepare<[string, string], { id: number; tracking_id: string }>(
     `SELECT id, tracking_id FROM shipments
       WHERE reference_key = ? AND type = ? AND subscription_status = 'ACTIVE' AND tracking_id IS NOT NULL
@@ -179,6 +186,12 @@ export function createShipmentQueries(db: Database, reader: ShipmentReader): Shi
       return rows.map((row) => reader.build(row));
     },
     listShipmentRows(query = {}) {
+      const match = searchOnly(query);
+      if (match !== null) {
+        const [limit, offset] = page(query);
+        const found = orders.searchPage(match, query.sort ?? 'recent', offset, limit);
+        return found.ids.length === 0 ? [] : rowsOf.all(JSON.stringify(found.ids)).map(tableRow);
+      }
       const w = where(query);
       // Filter, order and page on ids alone (index-only where possible), then join for the page.
       const order = ORDER_BY[query.sort ?? 'recent'];
@@ -196,11 +209,18 @@ export function createShipmentQueries(db: Database, reader: ShipmentReader): Shi
       return (prepared(sql).all(JSON.stringify(ids)) as ShipmentTableRowDb[]).map(tableRow);
     },
     listShipmentIds(query = {}) {
+      const match = searchOnly(query);
+      if (match !== null) {
+        const [limit, offset] = page(query);
+        return orders.searchPage(match, query.sort ?? 'recent', offset, limit).ids;
+      }
       const w = where(query);
       const sql = `SELECT s.id FROM shipments s ${w.sql} ORDER BY ${ORDER_BY[query.sort ?? 'recent']} LIMIT ? OFFSET ?`;
       return (prepared(sql).all(...w.params, ...page(query)) as { id: number }[]).map((r) => r.id);
     },
     countShipments(filter = {}) {
+      const match = searchOnly(filter);
+      if (match !== null) return orders.searchCount(match);
       const w = where(filter);
       const row = prepared(`SELECT count(*) AS n FROM shipments s ${w.sql}`).get(...w.params) as { n: number };
       return row.n;

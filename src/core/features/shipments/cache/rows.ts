@@ -45,6 +45,8 @@ export interface ShipmentsRow {
   checked_at: string | null;
   data_checked_at: string | null;
   stored_at: string;
+  /** Of what an answer said, times of checking left out (write.ts): an answer that says the same again is not rewritten. NULL until written since migration 7. */
+  content_hash: string | null;
 }
 
 export interface LocationsRow {
@@ -102,7 +104,7 @@ export interface RawPayloadsRow {
   shipment_id: number;
   source: string;
   received_at: string;
-  encoding: 'identity' | 'deflate-raw';
+  encoding: 'identity' | 'deflate-raw' | 'deflate-raw-dict1';
   body: string | Buffer;
 }
 

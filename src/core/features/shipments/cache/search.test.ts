@@ -4,6 +4,7 @@ import {
   containerNumber,
   HAMBURG,
   MAERSK,
+  okResult,
   shipmentRecord,
   openTempStore,
   trackingData,
@@ -78,6 +79,21 @@ describe('search', () => {
     expect(found('PO77812')).toEqual([C1]);
     store.setShipmentFields(1, {});
     expect(found('acme')).toEqual([]);
+  });
+
+  it('finds the imported fields written with the results of a batch (one pass, also for an answer that changed nothing)', () => {
+    const C3 = containerNumber('TGHU765432');
+    const result = okResult(trackingData({ trackingId: uuidFor(40), containers: [container(C3)] }), C3);
+    const input = { reference: C3, type: 'container', scac: null, result, raw: JSON.stringify(result), source: 'batch' as const, checkedAt: '2026-10-27T06:00:00.000Z' };
+    const [id] = store.recordTrackingResults([input], [{ customer: 'Kowalski Spedycja' }]);
+    expect(found('kowalski')).toEqual([C3]);
+    expect(store.getShipmentFields(id!)).toEqual({ customer: 'Kowalski Spedycja' });
+    // The same answer again (unchanged): the fields still replace the shipment's, and the index follows.
+    store.recordTrackingResults([input], [{ customer: 'Nowak Logistics' }]);
+    expect(found('kowalski')).toEqual([]);
+    expect(found('nowak')).toEqual([C3]);
+    store.recordTrackingResults([input], [null]);
+    expect(store.getShipmentFields(id!)).toEqual({ customer: 'Nowak Logistics' });
   });
 
   it('keeps a page of updates in sync, also when the page names a shipment twice', () => {

@@ -49,6 +49,12 @@ export interface ShipmentEdits {
   markRemovedAtService(seenTrackingIds: readonly string[], syncStartedAt: string): number[];
 }
 
+/** The edits, and what the store's own write paths use inside their transactions. */
+export interface ShipmentEditsWithin extends ShipmentEdits {
+  /** setShipmentFields inside the caller's transaction, without rebuilding the search document: the caller rebuilds it. */
+  writeShipmentFields(shipmentId: number, fields: Readonly<Record<string, string>>): void;
+}
+
 /** Our own subscription value for a shipment the service no longer lists; never sent to the service. */
 export const REMOVED_AT_SERVICE = 'REMOVED';
 
@@ -57,7 +63,7 @@ export function createShipmentEdits(
   search: SearchIndex,
   nowIso: () => string,
   file: string,
-): ShipmentEdits {
+): ShipmentEditsWithin {
   const noteByTrackingId = db.prepare<[string | null, string], { id: number }>(
     'UPDATE shipments SET note = ? WHERE tracking_id = ? RETURNING id',
   );
@@ -117,12 +123,15 @@ export function createShipmentEdits(
     return { deleted, archived };
   });
 
-  const setShipmentFields = writeTransaction(db, (shipmentId: number, values: Readonly<Record<string, string>>) => {
-    if (shipmentExists.get(shipmentId) === undefined) return false;
+  const writeShipmentFields = (shipmentId: number, values: Readonly<Record<string, string>>): void => {
     deleteFields.run(shipmentId);
     for (const [name, value] of Object.entries(values)) {
       if (value.trim() !== '') insertField.run(shipmentId, name, value);
     }
+  };
+  const setShipmentFields = writeTransaction(db, (shipmentId: number, values: Readonly<Record<string, string>>) => {
+    if (shipmentExists.get(shipmentId) === undefined) return false;
+    writeShipmentFields(shipmentId, values);
     search.reindexShipment(shipmentId);
     return true;
   });
@@ -164,6 +173,7 @@ export function createShipmentEdits(
     },
     applyDeletion: (result) => applyDeletion(result),
     setShipmentFields: (shipmentId, values) => setShipmentFields(shipmentId, values),
+    writeShipmentFields,
     getShipmentFields: (shipmentId) => Object.fromEntries(fields.all(shipmentId).map((f) => [f.name, f.value])),
     recordPending(input) {
       if (referenceKey(input.reference) === '') throw invalidInputError(file, 'A reference cannot be empty.');

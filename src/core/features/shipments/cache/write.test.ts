@@ -1,7 +1,9 @@
+import { deflateRawSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   container,
   containerNumber,
+  defaultEvents,
   errorResult,
   event,
   notFoundResult,
@@ -70,8 +72,18 @@ describe('recording a single lookup', () => {
     });
     expect(store.rawPayloads(shipmentId)[0]!.body).toBe(raw);
     const stored = store.db.prepare('SELECT encoding, length(body) AS bytes FROM raw_payloads').get() as { encoding: string; bytes: number };
-    expect(stored.encoding).toBe('deflate-raw');
+    expect(stored.encoding).toBe('deflate-raw-dict1');
     expect(stored.bytes).toBeLessThan(raw.length / 3);
+  });
+
+  it('still reads raw payloads stored without the dictionary (before issue 15)', () => {
+    const result = okResult(trackingData(), CONTAINER);
+    const raw = JSON.stringify(result, null, 2);
+    const { shipmentId } = store.recordTrackingResult({
+      reference: CONTAINER, type: 'container', scac: 'MAEU', result, raw, source: 'batch', checkedAt: '2026-10-26T07:00:00.000Z',
+    });
+    store.db.prepare("UPDATE raw_payloads SET encoding = 'deflate-raw', body = ? WHERE shipment_id = ?").run(deflateRawSync(Buffer.from(raw, 'utf8')), shipmentId);
+    expect(store.rawPayloads(shipmentId)[0]!.body).toBe(raw);
   });
 
   it('returns the shipment id from recordTrackingResult', () => {
@@ -240,13 +252,32 @@ describe('pages of GET /v2/shipments', () => {
   it('keeps the latest raw payloads and an earlier one, no more', () => {
     for (let day = 1; day <= 5; day++) {
       const at = `2026-10-2${day}T06:00:00.000Z`;
-      store.recordShipmentRecords(
-        [shipmentRecord({ id: uuidFor(1), reference: 'R1', data: trackingData({ trackingId: null }), updatedAt: at, checkedAt: at })],
-        [`{"day":${day}}`],
-        at,
-      );
+      const data = trackingData({ trackingId: null, eta: `2026-11-2${day}T08:00:00` });
+      store.recordShipmentRecords([shipmentRecord({ id: uuidFor(1), reference: 'R1', data, updatedAt: at, checkedAt: at })], [`{"day":${day}}`], at);
     }
     expect(store.rawPayloads(1).map((r) => r.body)).toEqual(['{"day":5}', '{"day":4}']);
+  });
+
+  it('an answer that says the same again, checked later, moves the check times only: no rewrite, no new raw payload', () => {
+    const at = (day: number) => `2026-10-2${day}T06:00:00.000Z`;
+    const data = trackingData({ trackingId: null, containers: [container(CONTAINER)] });
+    const write = (day: number, d = data) =>
+      store.recordShipmentRecords([shipmentRecord({ id: uuidFor(1), reference: CONTAINER, data: d, updatedAt: at(day), checkedAt: at(day) })], [`{"day":${day}}`], at(day));
+    write(1);
+    const containerIds = () => store.db.prepare('SELECT id FROM containers ORDER BY id').pluck().all();
+    const before = containerIds();
+    const again = write(2);
+    expect(again.counts).toEqual({ inserted: 0, updated: 1, unchanged: 0, stale: 0 });
+    expect(again.changes).toBe(0);
+    expect(containerIds()).toEqual(before);
+    expect(store.rawPayloads(1).map((r) => r.body)).toEqual(['{"day":1}']);
+    expect(store.getShipment(1)!.lastCheckedAt).toBe(at(2));
+    expect(store.listShipmentRows({ search: CONTAINER.slice(0, 6) }).map((r) => r.id)).toEqual([1]);
+    // Something new (the ETA moved): written in full again, with its change and raw payload.
+    const moved = write(3, trackingData({ trackingId: null, containers: [container(CONTAINER, defaultEvents('2026-11-25T08:00:00'))], eta: '2026-11-25T08:00:00' }));
+    expect(moved.changes).toBeGreaterThan(0);
+    expect(store.rawPayloads(1).map((r) => r.body)).toEqual(['{"day":3}', '{"day":1}']);
+    expect(store.getShipment(1)!.eta).toBe('2026-11-25T08:00:00');
   });
 });
 

@@ -11,6 +11,7 @@
  * shipment status) and sets the outcome: missing now is not the same as never found, and
  * not delivered either.
  */
+import { createHash } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import type { TrackingData } from '../../../platform/api/types.js';
 import { type ChangeRecord, compareSnapshots, detectChanges, eventKey, placeKey } from './changes.js';
@@ -40,7 +41,21 @@ const COLUMNS: readonly (keyof ShipmentValues)[] = [
   'pod_location', 'pod_terminal', 'eta', 'destination_location', 'destination_terminal', 'destination_date',
   'vessel', 'voyage', 'current_lat', 'current_lng', 'position_updated_at', 'course',
   'start_date', 'end_date', 'service_created_at', 'service_updated_at', 'checked_at', 'data_checked_at', 'stored_at',
+  'content_hash',
 ];
+
+/** What changes with every check of the carrier, even when the answer says nothing new. */
+const CHECK_TIMES = new Set<string>(['service_updated_at', 'checked_at', 'data_checked_at', 'stored_at', 'content_hash']);
+
+/**
+ * The hash of what a snapshot makes of a row (its columns but the times of checking, and the
+ * tracking data as received): equal hashes mean writing it again would change nothing but those
+ * times.
+ */
+function contentHash(values: ShipmentValues, data: TrackingData | null): string {
+  const kept = COLUMNS.filter((c) => !CHECK_TIMES.has(c)).map((c) => values[c]);
+  return createHash('sha1').update(JSON.stringify(kept)).update(JSON.stringify(data)).digest('base64');
+}
 
 // Built from the fixed column list above; values are always bound as named parameters.
 const INSERT_SHIPMENT = `INSERT INTO shipments (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`;
@@ -111,9 +126,10 @@ export interface ShipmentWriter {
   /**
    * Many snapshots (a page of GET /v2/shipments) in the caller's transaction, in order; the
    * search documents of the rows written are rebuilt together at the end (see
-   * SearchIndex.reindexShipments for why).
+   * SearchIndex.reindexShipments for why). `alsoWrite` writes more of the same shipments (their
+   * imported fields) before that one rebuild, and returns the ids whose documents it changed.
    */
-  writeSnapshots(snapshots: readonly Snapshot[]): WriteResult[];
+  writeSnapshots(snapshots: readonly Snapshot[], alsoWrite?: (results: readonly WriteResult[]) => Iterable<number>): WriteResult[];
 }
 
 export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: () => string): ShipmentWriter {
@@ -129,6 +145,9 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
   );
   const insertShipment = db.prepare<ShipmentValues>(INSERT_SHIPMENT);
   const updateShipment = db.prepare<ShipmentValues & { id: number }>(UPDATE_SHIPMENT);
+  const touchShipment = db.prepare<[string | null, string | null, string | null, string, number]>(
+    'UPDATE shipments SET service_updated_at = ?, checked_at = ?, data_checked_at = ?, stored_at = ? WHERE id = ?',
+  );
   const carrierNameByScac = db.prepare<[string], { name: string }>('SELECT name FROM carriers WHERE scac = ? ORDER BY name LIMIT 1');
   const carrierScacByName = db.prepare<[string], { scac: string }>('SELECT scac FROM carriers WHERE name = ?');
   const storedActualEvents = db.prepare<[number], { number: string; status_code: string; date: string; name: string | null; country: string | null; location_id: number | null }>(
@@ -244,6 +263,9 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     return unassignedByReference.get(key, s.type) ?? null;
   }
 
+  /** Rows replaced by the current call (inserted, or updated with new content): their search documents are rebuilt. */
+  const rewritten = new Set<number>();
+
   function recordChanges(shipmentId: number, at: string, changes: ChangeRecord[]): void {
     for (const c of changes) insertChange.run(shipmentId, at, c.kind, c.from, c.to, c.containerNumber);
   }
@@ -258,7 +280,14 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
       );
       if (order !== 'newer') return { shipmentId: previous.id, status: order === 'older' ? 'stale' : 'unchanged', changes: 0 };
     }
-    const values = merge(s, previous);
+    const merged = merge(s, previous);
+    const values = { ...merged, content_hash: contentHash(merged, s.data) };
+    if (previous !== null && previous.content_hash === values.content_hash) {
+      // The same answer, checked again: a comparison, not a rewrite (no rows replaced, no new raw
+      // payload: the one kept holds this content, no search-index rebuild).
+      touchShipment.run(values.service_updated_at, values.checked_at, values.data_checked_at, values.stored_at, previous.id);
+      return { shipmentId: previous.id, status: 'updated', changes: 0 };
+    }
     let shipmentId: number;
     let changes: ChangeRecord[] = [];
     if (previous === null) {
@@ -281,20 +310,23 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     const raw = encodeRawBody(s.raw);
     insertRaw.run(shipmentId, s.source, s.receivedAt, raw.encoding, raw.body);
     pruneRaw.run(shipmentId, shipmentId, RAW_PAYLOADS_KEPT - 1);
+    rewritten.add(shipmentId);
     return { shipmentId, status: previous === null ? 'inserted' : 'updated', changes: changes.length };
   }
 
-  const written = (r: WriteResult) => r.status === 'inserted' || r.status === 'updated';
-
   return {
     writeSnapshot(s) {
+      rewritten.clear();
       const result = write(s);
-      if (written(result)) search.reindexShipment(result.shipmentId);
+      if (rewritten.has(result.shipmentId)) search.reindexShipment(result.shipmentId);
       return result;
     },
-    writeSnapshots(snapshots) {
+    writeSnapshots(snapshots, alsoWrite) {
+      rewritten.clear();
       const results = snapshots.map(write);
-      search.reindexShipments(results.filter(written).map((r) => r.shipmentId));
+      const ids = new Set(rewritten);
+      if (alsoWrite) for (const id of alsoWrite(results)) ids.add(id);
+      search.reindexShipments(ids);
       return results;
     },
   };

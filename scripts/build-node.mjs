@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// `npm run build:node`: the web harness, the engine it starts and the spreadsheet reader's worker
+// as plain JavaScript in out/harness/ (esbuild, ~1 s), so they start with `node` and no TypeScript
+// compiler at run time (`npm run harness:built`, the bench's start-to-first-row figure):
+//   out/harness/harness.js             src/harness/main.ts
+//   out/harness/entry.js               src/engine/entry.ts (spawn-node.ts starts ./entry.js when it is there)
+//   out/harness/spreadsheet-worker.js  src/core/features/imports/sheets/spreadsheet-worker.ts (cage.ts finds it next to it)
+// Packages stay in node_modules (better-sqlite3's addon, keytar, ws, vite for a missing window build).
+// `--if-stale`: builds only when a file under src/ is newer than the last build.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = join(ROOT, 'out', 'harness');
+const ENTRIES = {
+  harness: join(ROOT, 'src', 'harness', 'main.ts'),
+  entry: join(ROOT, 'src', 'engine', 'entry.ts'),
+  'spreadsheet-worker': join(ROOT, 'src', 'core', 'features', 'imports', 'sheets', 'spreadsheet-worker.ts'),
+};
+
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+export async function buildNode({ ifStale = false } = {}) {
+  const built = join(OUT, 'harness.js');
+  if (ifStale && existsSync(built) && statSync(built).mtimeMs >= newest(join(ROOT, 'src'))) return { built: false, dir: OUT };
+  await build({
+    entryPoints: ENTRIES,
+    outdir: OUT,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    // Packages that are CommonJS (better-sqlite3) are imported by name; a require() in our code is made for ESM.
+    banner: { js: "import { createRequire as __quaysideRequire } from 'node:module'; const require = __quaysideRequire(import.meta.url);" },
+  });
+  return { built: true, dir: OUT };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const started = performance.now();
+  const result = await buildNode({ ifStale: process.argv.includes('--if-stale') });
+  console.log(result.built ? `Built ${OUT} in ${((performance.now() - started) / 1000).toFixed(1)} s.` : `${OUT} is up to date.`);
+}

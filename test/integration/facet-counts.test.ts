@@ -1,0 +1,126 @@
+/**
+ * The filter facets read from the counts the writer keeps (schema-facet-counts.ts) equal the scan
+ * over every shipment they replaced (kept here as the reference): on a cache of generated
+ * shipments, after the migration fills them on an existing cache, and after every kind of write
+ * (new shipments, a POD or carrier that changed, a location payload with a repeated id, a
+ * removal in this connection and in another one).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheFile } from '../../src/core/platform/paths.js';
+import { openStore, type Store } from '../../src/core/store/index.js';
+import { MIGRATIONS } from '../../src/core/platform/db/migrations.js';
+import { seedCache } from '../e2e/support/seed.js';
+import { container, containerNumber, HAMBURG, shipmentRecord, trackingData, uuidFor } from '../helpers/store-fixtures.js';
+
+const CMA = { name: 'CMA CGM', full_name: 'CMA CGM S.A.', scac: 'CMDU' };
+const FACET_MIGRATION = MIGRATIONS.find((m) => m.name.startsWith('filter facets as counts'))!;
+
+/** The facets as they were computed before issue 15: a scan of every shipment. */
+function scanned(store: Store) {
+  const db = store.db;
+  const carriers = db
+    .prepare(
+      `SELECT carrier_scac AS scac, max(carrier_name) AS name, count(*) AS count FROM shipments
+        GROUP BY carrier_scac ORDER BY count DESC, scac`,
+    )
+    .all();
+  const pods = db
+    .prepare(
+      `SELECT l.name, l.country, count(*) AS count FROM shipments s
+        JOIN locations l ON l.shipment_id = s.id AND l.location_id = s.pod_location
+        GROUP BY l.name, l.country ORDER BY count DESC, l.name, l.country`,
+    )
+    .all();
+  return { carriers, pods };
+}
+
+function expectSameFacets(store: Store): void {
+  const kept = store.shipmentFacets();
+  const scan = scanned(store);
+  expect(kept.carriers).toEqual(scan.carriers);
+  // Ties on (count, name) are in no set order either way: compare as sets of rows.
+  const byKey = (rows: { name: string; country: string | null; count: number }[]) =>
+    rows.map((r) => `${r.count}|${r.name}|${r.country}`).sort();
+  expect(byKey(kept.pods)).toEqual(byKey(scan.pods as { name: string; country: string | null; count: number }[]));
+}
+
+let dir: string;
+let store: Store;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'quayside-facet-counts-'));
+  await seedCache(dir, 2000, { seed: 11 });
+  store = openStore(cacheFile(dir));
+}, 120_000);
+
+afterAll(() => {
+  store?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the filter facets kept as counts', () => {
+  it('equal the scan on a cache of generated shipments', () => {
+    expect(store.shipmentFacets().carriers.length).toBeGreaterThan(3);
+    expect(store.shipmentFacets().pods.length).toBeGreaterThan(3);
+    expectSameFacets(store);
+  });
+
+  it('are filled by the migration on an existing cache', () => {
+    // The cache as the version before the migration left it: no counts, no triggers, no content hash.
+    store.close();
+    const file = cacheFile(dir);
+    const before = openStore(file);
+    const objects = before.db
+      .prepare("SELECT type, name FROM sqlite_master WHERE name LIKE 'facet\\_%' ESCAPE '\\' ORDER BY type = 'table'")
+      .all() as { type: string; name: string }[];
+    for (const o of objects) before.db.exec(`DROP ${o.type === 'table' ? 'TABLE' : 'TRIGGER'} ${o.name}`);
+    before.db.exec('ALTER TABLE shipments DROP COLUMN content_hash');
+    before.db.pragma(`user_version = ${FACET_MIGRATION.version - 1}`);
+    before.close();
+    store = openStore(file);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expectSameFacets(store);
+  });
+
+  it('follow new shipments, a changed POD and carrier, a repeated location id, and removals', () => {
+    const pods = [HAMBURG.id, 99_001];
+    const record = (n: number, variant: number) => {
+      const data = trackingData({
+        trackingId: null,
+        containers: [container(containerNumber(`FCTU${String(n).padStart(6, '0')}`))],
+        ...(variant === 1 ? { carrier: CMA } : {}),
+      });
+      if (variant === 1) {
+        data.summary.pod = { location: pods[n % 2]!, terminal: null, date: '2026-12-01T00:00:00' };
+        data.locations = [...(data.locations ?? []), { ...HAMBURG, id: 99_001, name: 'Gdańsk', country: 'PL' }];
+      }
+      if (variant === 2) data.locations = [...(data.locations ?? []), ...(data.locations ?? [])];
+      return shipmentRecord({
+        id: uuidFor(900_000 + n),
+        reference: containerNumber(`FCTU${String(n).padStart(6, '0')}`),
+        data,
+        updatedAt: `2026-11-0${variant + 1}T06:00:00.000Z`,
+        checkedAt: `2026-11-0${variant + 1}T06:00:00.000Z`,
+      });
+    };
+    for (const variant of [0, 1, 2]) {
+      const records = Array.from({ length: 40 }, (_, n) => record(n, variant));
+      store.recordShipmentRecords(records, records.map((r) => JSON.stringify(r)), `2026-11-0${variant + 1}T06:30:00.000Z`);
+      expectSameFacets(store);
+    }
+    // Deleted at the service: the rows go with their locations (the cascade).
+    const trackingIds = (s: Store, sort: 'eta' | 'reference') => s.listShipmentRows({ sort, limit: 30 }).map((r) => r.trackingId!);
+    expect(store.applyDeletion({ deleted: trackingIds(store, 'eta'), archived: [] }).deleted).toBe(30);
+    expectSameFacets(store);
+    const other = openStore(cacheFile(dir));
+    try {
+      expect(other.applyDeletion({ deleted: trackingIds(other, 'reference'), archived: [] }).deleted).toBe(30);
+    } finally {
+      other.close();
+    }
+    expectSameFacets(store);
+  });
+});
