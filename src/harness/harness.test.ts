@@ -103,7 +103,7 @@ describe('startHarness', () => {
     const list = (search: string, signal?: AbortSignal) =>
       fetch(`${h.url}/api/shipments.list`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', 'X-Quayside-Token': h.token },
         body: JSON.stringify({ input: { search, offset: 0, limit: 200 } }),
         ...(signal ? { signal } : {}),
       });
