@@ -52,7 +52,8 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: key, credits, qui
     await expect.poll(() => creditBalance(page), { timeout: 10_000 }).toBe(500);
     const credits = page.getByRole('region', { name: 'Credits' });
     expect(await credits.locator('.credits-time').innerText()).toBe('read just now');
-    expect(await credits.getByRole('img', { name: /Credit balance history/ }).count()).toBe(1);
+    // The history is read on its own after the balance: wait for it as a person would.
+    await expect.poll(() => credits.getByRole('img', { name: /Credit balance history/ }).count(), { timeout: 10_000 }).toBe(1);
 
     // The carrier directory, refused without a key, is read again with it.
     const carriers = page.getByRole('region', { name: 'Carrier directory' });
