@@ -1,4 +1,3 @@
-import { type FormEvent, useEffect, useState } from 'react';
 import type { ThemeChoice } from '../../shared/contract';
 import { messageOf } from '../api/call';
 import { useCredits } from '../state/credits';
@@ -8,6 +7,8 @@ import { ApiKeySection } from './ApiKeySection';
 import { AttentionSettingsSection } from './AttentionSettings';
 import { CarrierDirectory } from './CarrierDirectory';
 import { ConnectionSection } from './ConnectionSection';
+import { DataSection } from './DataSection';
+import { NumberSettingForm } from './NumberSettingForm';
 
 const THEMES: { value: ThemeChoice; label: string }[] = [
   { value: 'light', label: 'Light' },
@@ -43,54 +44,30 @@ function AppearanceSection() {
 }
 
 function CreditWarningSection() {
-  const settings = useSettings((s) => s.settings);
+  const stored = useSettings((s) => s.settings?.creditWarningBelow);
   const update = useSettings((s) => s.update);
-  const [value, setValue] = useState(String(settings?.creditWarningBelow ?? ''));
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  useEffect(() => setValue(String(settings?.creditWarningBelow ?? '')), [settings?.creditWarningBelow]);
-
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 0) {
-      setMessage({ ok: false, text: 'Give a whole number of credits, 0 or more.' });
-      return;
-    }
-    try {
-      await update({ creditWarningBelow: n });
-      setMessage({ ok: true, text: 'Saved.' });
-      // The warning in the header follows the new threshold.
-      void useCredits.getState().load();
-    } catch (err) {
-      setMessage({ ok: false, text: messageOf(err) });
-    }
-  };
-
   return (
     <section className="card settings-section" aria-labelledby="settings-credits">
       <h2 id="settings-credits" className="section-title">
         Credit warning
       </h2>
-      <form className="row-form" onSubmit={save}>
-        <label className="field">
-          <span className="field-label">Warn when credits fall below</span>
-          <input className="input number" type="number" min={0} step={1} value={value} onChange={(e) => setValue(e.target.value)} />
-        </label>
-        <button type="submit" className="button" disabled={String(settings?.creditWarningBelow ?? '') === value}>
-          Save threshold
-        </button>
-      </form>
-      {message && (
-        <p className={message.ok ? 'inline-ok' : 'inline-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
+      <NumberSettingForm
+        label="Warn when credits fall below"
+        stored={stored}
+        min={0}
+        rule="Give a whole number of credits, 0 or more."
+        button="Save threshold"
+        save={async (n) => {
+          await update({ creditWarningBelow: n });
+          // The warning in the header follows the new threshold.
+          void useCredits.getState().load();
+        }}
+      />
     </section>
   );
 }
 
 export function SettingsPage() {
-  const settings = useSettings((s) => s.settings);
   const loadError = useSettings((s) => s.loadError);
   return (
     <div className="settings-page">
@@ -106,16 +83,7 @@ export function SettingsPage() {
       <AppearanceSection />
       <AttentionSettingsSection />
       <CarrierDirectory />
-      <section className="card settings-section" aria-labelledby="settings-data">
-        <h2 id="settings-data" className="section-title">
-          Data
-        </h2>
-        <label className="field">
-          <span className="field-label">Data folder</span>
-          <input className="input mono" readOnly value={settings?.dataDir ?? ''} />
-        </label>
-        {settings?.demo && <p className="muted small">Demo mode: the data comes from the built-in simulator.</p>}
-      </section>
+      <DataSection />
     </div>
   );
 }

@@ -1,0 +1,56 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { messageOf } from '../api/call';
+
+interface Props {
+  /** The label of the number box, in the person's words. */
+  label: string;
+  /** The stored value, or undefined while settings load. */
+  stored: number | undefined;
+  min: number;
+  max?: number;
+  /** The sentence shown when the box holds no whole number in range. */
+  rule: string;
+  button: string;
+  save: (value: number) => Promise<void>;
+}
+
+/** One whole-number setting: a box, a save button enabled once it differs, and the outcome in a sentence. */
+export function NumberSettingForm({ label, stored, min, max, rule, button, save }: Props) {
+  const [value, setValue] = useState(String(stored ?? ''));
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  useEffect(() => setValue(String(stored ?? '')), [stored]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isInteger(n) || n < min || (max !== undefined && n > max)) {
+      setMessage({ ok: false, text: rule });
+      return;
+    }
+    try {
+      await save(n);
+      setMessage({ ok: true, text: 'Saved.' });
+    } catch (err) {
+      setMessage({ ok: false, text: messageOf(err) });
+    }
+  };
+
+  return (
+    <>
+      <form className="row-form" onSubmit={submit}>
+        <label className="field">
+          <span className="field-label">{label}</span>
+          <input className="input number" type="number" min={min} max={max} step={1} value={value} onChange={(e) => setValue(e.target.value)} />
+        </label>
+        <button type="submit" className="button" disabled={String(stored ?? '') === value}>
+          {button}
+        </button>
+      </form>
+      {message && (
+        <p className={message.ok ? 'inline-ok' : 'inline-error'} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      )}
+    </>
+  );
+}
