@@ -8,6 +8,7 @@ import { ApiKeySection } from './ApiKeySection';
 import { AttentionSettingsSection } from './AttentionSettings';
 import { CarrierDirectory } from './CarrierDirectory';
 import { ConnectionSection } from './ConnectionSection';
+import { TeamSection } from './TeamSection';
 
 const THEMES: { value: ThemeChoice; label: string }[] = [
   { value: 'light', label: 'Light' },
@@ -102,6 +103,7 @@ export function SettingsPage() {
       )}
       <ApiKeySection />
       <ConnectionSection />
+      <TeamSection />
       <CreditWarningSection />
       <AppearanceSection />
       <AttentionSettingsSection />
