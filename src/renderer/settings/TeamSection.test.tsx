@@ -95,6 +95,7 @@ describe('Settings → Team', () => {
     expect(screen.getByText('Desk-2: it refreshes the shipments for every desk')).toBeTruthy();
     expect(screen.getByText('2 import rows whose columns the team has not had yet')).toBeTruthy();
     expect(screen.getByText('2 min ago')).toBeTruthy();
+    expect(screen.getByText('2 of 3 desks on this API key')).toBeTruthy();
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual(['Anna (this desk)just nowOnline', 'Desk-2just nowOnlineLeader', 'Night desk3 h agoAway']);
     expect(screen.getByRole('button', { name: /^Team: 2 desks online · leader Desk-2 · 2 rows waiting$/ })).toBeTruthy();
@@ -109,7 +110,7 @@ describe('Settings → Team', () => {
         problem: 'The team database at postgres://quayside@db.office.lan:5432/quayside cannot be reached (connect ECONNREFUSED); check the address and that the server is running, or work on alone: this desk keeps its own cache.',
       }),
     );
-    expect(screen.getAllByRole('alert')[0]!.textContent).toMatch(/Not connected to .*cannot be reached.*2 import rows waiting to be pushed will go out when the database is back/);
+    expect(screen.getAllByRole('alert')[0]!.textContent).toMatch(/cannot be reached.*this desk keeps its own cache\. 2 import rows waiting to be pushed will go out when the team database is back\.$/);
     expect(screen.getByRole('button', { name: "Team offline — working from this desk's cache · 2 rows waiting" })).toBeTruthy();
   });
 

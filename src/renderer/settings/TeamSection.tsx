@@ -32,18 +32,26 @@ function TeamDetails({ view, notice }: { view: TeamView; notice: string | null }
       {view.connected ? (
         <p className="team-state is-connected">
           <span className="dot" aria-hidden="true" />
-          Connected to <span className="mono">{view.team}</span> as desk <strong>{view.desk}</strong>.
+          <span>
+            Connected to <span className="mono">{view.team}</span> as desk <strong>{view.desk}</strong>.
+          </span>
         </p>
       ) : (
         <p className="team-state is-unreachable" role="alert">
           <span className="dot" aria-hidden="true" />
           <span>
-            Not connected to <span className="mono">{view.team}</span>. {view.problem ?? 'The team database has not answered yet.'} This desk keeps working on its own
-            cache{view.pending > 0 ? `; ${plural(view.pending, 'import row')} waiting to be pushed will go out when the database is back` : ''}.
+            {/* The engine's sentence already says the desk works on from its cache. */}
+            {view.problem ?? (
+              <>
+                Not connected to <span className="mono">{view.team}</span> yet; this desk keeps working on its own cache.
+              </>
+            )}
+            {view.pending > 0 && ` ${plural(view.pending, 'import row')} waiting to be pushed will go out when the team database is back.`}
           </span>
         </p>
       )}
-      {notice && (
+      {/* The join's confirmation, while it still describes the team's state. */}
+      {notice && view.connected && (
         <p className="inline-ok" role="status">
           {notice}
         </p>
@@ -51,6 +59,8 @@ function TeamDetails({ view, notice }: { view: TeamView; notice: string | null }
       <dl className="team-facts">
         <dt>Sync leader</dt>
         <dd>{view.leader ? `${view.leader}${view.leader === view.desk ? ' (this desk)' : ''}: it refreshes the shipments for every desk` : view.connected ? 'None right now: no desk has Quayside open' : 'Not known while not connected'}</dd>
+        <dt>Desks online</dt>
+        <dd>{view.connected ? `${online.size} of ${plural(view.desks.length, 'desk')} on this API key` : 'Not known while not connected'}</dd>
         <dt>Last pull from the team</dt>
         <dd title={absoluteTime(view.lastPullAt)}>{view.lastPullAt ? relativeTime(view.lastPullAt, now) : 'Not yet'}</dd>
         <dt>Waiting to be pushed</dt>
