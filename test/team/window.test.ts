@@ -111,6 +111,9 @@ describe.runIf(!missing)('Settings → Team through the contract', () => {
     expect(leading.connected).toBe(true);
     await waitForEvent('shipments.changed', (c) => c.reason === 'sync');
     expect((await value(call<SyncView>('sync.status'))).nextSyncAt).toBeNull();
+    // A new refresh interval does not wake the desk's own sync while the team's leader syncs.
+    await value(call('settings.update', { syncIntervalMinutes: 5 }));
+    expect((await value(call<SyncView>('sync.status'))).nextSyncAt).toBeNull();
 
     const status = await value(call<TeamView>('team.status'));
     expect(Object.keys(status).sort()).toEqual(['connected', 'desk', 'desks', 'hostDesk', 'lastPullAt', 'leader', 'pending', 'problem', 'team']);
