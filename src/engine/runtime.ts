@@ -197,7 +197,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     ...createMapHandlers(service),
     ...createWebhookHandlers(service),
     ...createAttentionHandlers({ service, cache: attention, changed: attentionChanged }),
-    ...createTeamHandlers(team),
+    ...createTeamHandlers(service, team),
     ...imports,
   };
 

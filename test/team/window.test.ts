@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EventName, Events, Result, SyncView, TeamView } from '../../src/shared/contract/index.js';
+import type { EventName, Events, FieldsOrigin, Result, SyncView, TeamView } from '../../src/shared/contract/index.js';
 import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
 import { MemorySecretStore, apiKeyAccount } from '../../src/core/platform/secrets/index.js';
 import { teamAddressAccount } from '../../src/core/features/team/session.js';
@@ -123,10 +124,31 @@ describe.runIf(!missing)('Settings → Team through the contract', () => {
     expect(folderText()).not.toContain(TEST_ROLE_PASSWORD);
     expect(JSON.stringify(events)).not.toContain(TEST_ROLE_PASSWORD);
 
+    // Another desk's import gave a shipment its columns (written as that desk's push writes them):
+    // this desk stores them, and the window can say which desk they came from.
+    const shipment = runtime.service.store.db.prepare<[], { id: number; tracking_id: string }>('SELECT id, tracking_id FROM shipments WHERE tracking_id IS NOT NULL ORDER BY id LIMIT 1').get()!;
+    expect(await value(call<FieldsOrigin | null>('team.fieldsOrigin', { shipmentId: shipment.id }))).toBeNull();
+    const admin = new pg.Client({ connectionString: cluster.adminUrl('harbour_office') });
+    await admin.connect();
+    try {
+      await admin.query(
+        `INSERT INTO shipment_fields (account, tracking_id, fields, desk, seq)
+         SELECT account, $1, $2, 'South desk', nextval('team_seq') FROM desks WHERE desk = 'North desk'`,
+        [shipment.tracking_id, JSON.stringify({ Customer: 'Müller GmbH', PO: 'PO-7731' })],
+      );
+    } finally {
+      await admin.end();
+    }
+    await expect.poll(() => runtime.service.store.getShipmentFields(shipment.id), { timeout: 10_000 }).toEqual({ Customer: 'Müller GmbH', PO: 'PO-7731' });
+    const origin = await value(call<FieldsOrigin | null>('team.fieldsOrigin', { shipmentId: shipment.id }));
+    expect(origin).toMatchObject({ desk: 'South desk', earlier: [] });
+    expect(Date.now() - Date.parse(origin!.changedAt)).toBeLessThan(60_000);
+
     const left = await value(call<TeamView>('team.leave'));
     expect(left).toMatchObject({ connected: false, team: null, desk: null, leader: null });
     expect(await secrets.get(teamAddressAccount(sim.url))).toBeNull();
     await waitForEvent('team.changed', (v) => v.team === null);
+    expect(await value(call<FieldsOrigin | null>('team.fieldsOrigin', { shipmentId: shipment.id }))).toBeNull();
     // Alone again, without a restart: the background sync plans its refresh.
     await expect.poll(async () => (await value(call<SyncView>('sync.status'))).nextSyncAt, { timeout: 5_000 }).not.toBeNull();
     expect(folderText()).not.toContain(TEST_ROLE_PASSWORD);

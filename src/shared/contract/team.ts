@@ -5,7 +5,7 @@
  * team as user@host:port/database).
  */
 import { z } from 'zod';
-import { answer, method, none } from './base.js';
+import { answer, method, none, shipmentId } from './base.js';
 
 /** Exactly `quayside team status --json` (README, a public contract). */
 export interface TeamStatus {
@@ -31,6 +31,16 @@ export interface TeamView extends TeamStatus {
   hostDesk: string;
 }
 
+/** Which desk's import gave a shipment its imported columns (customer, PO…), as the team database recorded it. */
+export interface FieldsOrigin {
+  /** The desk that pushed the current columns: the one that imported the sheet. */
+  desk: string;
+  /** When they reached the team database (its clock, UTC). */
+  changedAt: string;
+  /** The sets they replaced, newest first (at most 5): which desk gave them and when. */
+  earlier: { desk: string; changedAt: string }[];
+}
+
 /** The longest address accepted (a real one is well under 200 characters). */
 export const TEAM_ADDRESS_MAX = 1000;
 
@@ -53,6 +63,8 @@ export const teamMethods = {
   'team.join': method(z.strictObject({ address: teamAddress, desk: deskNameInput.optional() }), answer<TeamView>()),
   /** Forgets the team on this desk (the keychain entry, the desk's name); the desk works alone again. */
   'team.leave': method(none, answer<TeamView>()),
+  /** Who gave a shipment its imported columns; null in no team, without them, or while the team database cannot be reached. */
+  'team.fieldsOrigin': method(z.strictObject({ shipmentId }), answer<FieldsOrigin | null>()),
 };
 
 export const teamEvents = {

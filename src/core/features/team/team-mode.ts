@@ -77,6 +77,11 @@ export class TeamMode {
     });
   }
 
+  /** `work` once the join or leave under way (if any) is done. */
+  settled<T>(work: () => Promise<T>): Promise<T> {
+    return this.oneAtATime(work);
+  }
+
   /** This desk stored something the team should have (an import's rows): push it now. */
   kick(): void {
     this.member?.kick();
