@@ -6,17 +6,22 @@
  * team database go away and come back, and leaves after a confirmation. The password never
  * reaches the page.
  *
- * Screenshots: team-join-refused, team-settings, team-settings-dark, team-offline, team-offline-dark.
+ * Desk-2's import gives a shipment its columns: the detail names Desk-2.
+ *
+ * Screenshots: team-join-refused, team-settings, team-settings-dark, team-offline, team-offline-dark,
+ * team-fields-origin.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
 import { MemorySecretStore, apiKeyAccount } from '../../src/core/platform/secrets/index.js';
 import { teamAddressAccount } from '../../src/core/features/team/session.js';
 import { TEST_ROLE_PASSWORD, postgresMissing, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
 import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium, startStack, type Stack } from './support/index.js';
+import { rowOf } from './support/workspace.js';
 
 const missing = postgresMissing();
 if (missing) console.warn(`[skipped] team in the window: ${missing}`);
@@ -108,6 +113,31 @@ describe.skipIf(skipWithoutChromium() || missing !== null)('the team in the wind
         cluster.resume();
       }
       await expect.poll(() => teamMark.innerText(), { timeout: 30_000 }).toMatch(/^Team: 2 desks online · leader /);
+
+      // Columns from Desk-2's import (written as its push writes them) reach this desk, and the detail says whose they are.
+      const list = await stack.call('shipments.list', { offset: 0, limit: 1, sort: 'reference' });
+      if (!list.ok) throw new Error(list.error.message);
+      const first = list.value.rows[0]!;
+      const admin = new pg.Client({ connectionString: cluster.adminUrl('harbour_office') });
+      await admin.connect();
+      try {
+        await admin.query(
+          `INSERT INTO shipment_fields (account, tracking_id, fields, desk, seq)
+           SELECT account, $1, $2, 'Desk-2', nextval('team_seq') FROM desks WHERE desk = 'Desk-2'`,
+          [first.trackingId, JSON.stringify({ Customer: 'Müller GmbH', PO: 'PO-7731' })],
+        );
+        await admin.query("SELECT pg_notify('quayside_team', account) FROM desks WHERE desk = 'Desk-2'");
+      } finally {
+        await admin.end();
+      }
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Shipments/ }).click();
+      await rowOf(page, first.reference).dblclick();
+      const detail = page.getByRole('region', { name: 'Shipment detail' });
+      await detail.getByText('Müller GmbH').waitFor({ timeout: 15_000 });
+      const origin = detail.getByText('Columns imported by').locator('xpath=following-sibling::dd[1]');
+      await expect.poll(() => origin.innerText(), { timeout: 15_000 }).toMatch(/^Desk-2 \(just now\)$/);
+      await screenshot(page, 'team-fields-origin');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Settings/ }).click();
 
       // Leaving asks first; then the join form is back and the keychain entry gone.
       await section.getByRole('button', { name: 'Leave the team…' }).click();
