@@ -70,9 +70,13 @@ export class TeamMode {
     return this.oneAtATime(async () => {
       // The member first: its next beat would register this desk again after leaveTeam removed it.
       await this.stopMember();
-      await leaveTeam(this.service);
-      await forgetTeamSession(this.service);
-      this.applyMode();
+      try {
+        await leaveTeam(this.service);
+      } finally {
+        await forgetTeamSession(this.service);
+        // Left, or not (the keychain refused): either way this desk syncs in the mode it is now in.
+        this.applyMode();
+      }
       return this.tell(await this.read());
     });
   }
