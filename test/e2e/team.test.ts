@@ -9,7 +9,7 @@
  * Desk-2's import gives a shipment its columns: the detail names Desk-2.
  *
  * Screenshots: team-join-refused, team-settings, team-settings-dark, team-offline, team-offline-dark,
- * team-fields-origin.
+ * team-fields-origin, team-leave-dark.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -142,6 +142,10 @@ describe.skipIf(skipWithoutChromium() || missing !== null)('the team in the wind
       // Leaving asks first; then the join form is back and the keychain entry gone.
       await section.getByRole('button', { name: 'Leave the team…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Leave the team?' });
+      await dialog.waitFor();
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'team-leave-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
       await dialog.getByRole('button', { name: 'Leave the team' }).click();
       await section.getByRole('button', { name: 'Test and join' }).waitFor({ timeout: 15_000 });
       expect(await stack.secrets.get(teamAddressAccount(stack.sim.url))).toBeNull();
