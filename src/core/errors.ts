@@ -8,6 +8,18 @@ import { LookupError } from './features/tracking/reference.js';
 import { ServiceError } from './core.js';
 import { SecretStoreError } from './platform/secrets/index.js';
 import { StoreError } from './store/index.js';
+import { redactTeamAddress } from './platform/team-db/address.js';
+import { TeamDbError } from './platform/team-db/errors.js';
+
+/** The window's code for each way the team database can fail; its sentence already says what to do. */
+const TEAM_DB_CODES: Record<TeamDbError['kind'], AppError['code']> = {
+  address: 'invalid-input',
+  unreachable: 'offline',
+  refused: 'service',
+  newer: 'service',
+  'not-joined': 'invalid-input',
+  failed: 'service',
+};
 
 export class AppFailure extends Error {
   constructor(
@@ -20,7 +32,8 @@ export class AppFailure extends Error {
 }
 
 export function toAppError(err: unknown): AppError {
-  const message = (text: string) => redactAggressively(text);
+  // A team address's user:password@ never leaves in a message, whatever threw it.
+  const message = (text: string) => redactAggressively(redactTeamAddress(text));
   if (err instanceof AppFailure) return { code: err.code, message: message(err.message) };
   if (err instanceof ZodError) {
     const issue = err.issues[0];
@@ -30,6 +43,7 @@ export function toAppError(err: unknown): AppError {
   if (err instanceof LookupError) return { code: 'invalid-input', message: message(err.message) };
   // A spreadsheet the import cannot read: its message already says what is wrong and what to do.
   if (err instanceof ImportError) return { code: 'invalid-input', message: message(err.message) };
+  if (err instanceof TeamDbError) return { code: TEAM_DB_CODES[err.kind], message: message(err.message) };
   if (err instanceof ServiceError) {
     return { code: err.kind === 'no-key' ? 'no-key' : 'service', message: message(err.message) };
   }

@@ -28,8 +28,8 @@ import { createWebhookHandlers } from '../core/features/webhooks/handlers.js';
 import { createAttentionHandlers } from '../core/features/attention/handlers.js';
 import { attentionListCache } from '../core/features/attention/list-cache.js';
 import { startMorningDigest } from '../core/features/attention/digest.js';
-import { TeamMember } from '../core/features/team/member.js';
-import { teamConfigured } from '../core/features/team/session.js';
+import { TeamMode } from '../core/features/team/team-mode.js';
+import { createTeamHandlers } from '../core/features/team/handlers.js';
 import type { AppRuntime, AppRuntimeOptions, EventListener } from './runtime-types.js';
 
 export type { AppRuntime, AppRuntimeOptions, EventListener } from './runtime-types.js';
@@ -160,9 +160,23 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       emit('shipments.changed', { ids: null, reason: 'import' });
       checkFeed();
       attentionChanged();
-      team?.kick();
+      team.kick();
     },
   });
+  // In a team, the desk leading the sync refreshes for every desk; the others pull what it wrote.
+  // Joining or leaving switches between the member and the background sync without a restart.
+  const team = new TeamMode(
+    service,
+    sync,
+    {
+      changed: (view) => emit('team.changed', view),
+      stored: () => {
+        emit('shipments.changed', { ids: null, reason: 'sync' });
+        checkFeed();
+      },
+    },
+    options.background !== false,
+  );
   const handlers: Handlers = {
     ...createSettingsHandlers(context),
     ...createShipmentsHandlers(context),
@@ -183,24 +197,15 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     ...createMapHandlers(service),
     ...createWebhookHandlers(service),
     ...createAttentionHandlers({ service, cache: attention, changed: attentionChanged }),
+    ...createTeamHandlers(service, team),
     ...imports,
   };
 
-  // In a team, the desk leading the sync refreshes for every desk; the others pull what it wrote.
-  const team = teamConfigured(service)
-    ? new TeamMember(service, {
-        stored: () => {
-          emit('shipments.changed', { ids: null, reason: 'sync' });
-          checkFeed();
-        },
-      })
-    : null;
   const stopStatus = service.scheduler.onStatus(emitStatus);
   let stopDigest = () => {};
   if (options.background !== false) {
       stopDigest = startMorningDigest({ store: service.store, cache: attention, now: service.now, send: (digest) => emit('attention.digest', digest) });
-      if (team) team.start();
-      else sync.start();
+      team.start();
       // Imports cut off by a restart or a lost network carry on by themselves; those of a restored backup wait for the person.
       const held = heldJobIds(service.store.db);
       for (const jobId of unfinishedJobIds(service.store.db)) if (!held.has(jobId)) void imports['import.resume'](jobId).catch(() => undefined);
@@ -239,7 +244,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       if (attentionTimer) clearTimeout(attentionTimer);
       stopDigest();
       sync.close();
-      await team?.close();
+      await team.close();
       imports.close();
       notes.close();
       listeners.clear();

@@ -1,8 +1,9 @@
-/** The bottom bar: online state, the scheduler's queue and what it waits for, notes not yet sent. */
+/** The bottom bar: online state, the scheduler's queue and what it waits for, notes not yet sent, the team. */
 import { useEffect, useState } from 'react';
 import { formatCount, plural } from '../lib/format';
 import { useSettings } from '../state/settings';
 import { useStatus } from '../state/status';
+import { TeamStatus } from './TeamStatus';
 
 function useSecondTick(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -53,6 +54,7 @@ export function StatusBar() {
         </>
       )}
       <span className="spacer" />
+      <TeamStatus />
       {demo && <span className="badge">Demo data</span>}
     </footer>
   );

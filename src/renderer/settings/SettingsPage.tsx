@@ -9,6 +9,7 @@ import { CarrierDirectory } from './CarrierDirectory';
 import { ConnectionSection } from './ConnectionSection';
 import { DataSection } from './DataSection';
 import { NumberSettingForm } from './NumberSettingForm';
+import { TeamSection } from './TeamSection';
 
 const THEMES: { value: ThemeChoice; label: string }[] = [
   { value: 'light', label: 'Light' },
@@ -79,6 +80,7 @@ export function SettingsPage() {
       )}
       <ApiKeySection />
       <ConnectionSection />
+      <TeamSection />
       <CreditWarningSection />
       <AppearanceSection />
       <AttentionSettingsSection />

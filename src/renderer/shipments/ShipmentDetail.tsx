@@ -9,6 +9,7 @@ import { useDetail } from '../state/detail';
 import { noteStateOf, useNotes } from '../state/notes';
 import { useUi } from '../state/ui';
 import { ContainersSection, EtaHistorySection, RawPayloadSection, RouteSection } from './DetailSections';
+import { FieldsOrigin } from './FieldsOrigin';
 import { FreeTime } from './FreeTime';
 import { NoteBadge, NoteEditor } from './NoteEditor';
 
@@ -98,6 +99,7 @@ function DetailBody({ detail }: { detail: Detail }) {
         {fields.map(([name, value]) => (
           <FieldRow key={name} name={name} value={value} />
         ))}
+        {fields.length > 0 && <FieldsOrigin shipmentId={s.id} fieldsKey={JSON.stringify(s.fields)} />}
       </dl>
 
       <section className="detail-section" aria-labelledby="detail-note">

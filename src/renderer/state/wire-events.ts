@@ -13,6 +13,7 @@ import { useNotes } from './notes';
 import { useSettings } from './settings';
 import { useShipments } from './shipments';
 import { useStatus } from './status';
+import { connectTeam, useTeam } from './team';
 import { useUi } from './ui';
 
 /** Imports and syncs may report changes many times a second; the table reloads at most this often. */
@@ -46,6 +47,7 @@ export function connectStores(): () => void {
     invalidateSoon();
     reloadFacetsSoon();
     void useStatus.getState().load();
+    void useTeam.getState().load();
     void useCredits.getState().load();
     void useNotes.getState().loadPending().catch(() => undefined);
     void useDetail.getState().reload();
@@ -69,6 +71,7 @@ export function connectStores(): () => void {
     onBridgeReconnect(reloadAll),
     connectFeed(),
     connectAttention(),
+    connectTeam(),
   ];
 
   void useSettings.getState().load();

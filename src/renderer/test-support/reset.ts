@@ -9,6 +9,7 @@ import { resetNotesStore } from '../state/notes';
 import { resetSettingsStore } from '../state/settings';
 import { resetShipmentsStore } from '../state/shipments';
 import { resetStatusStore } from '../state/status';
+import { resetTeamStore } from '../state/team';
 import { resetUiStore } from '../state/ui';
 
 export function resetStores(bridge: QuaysideBridge | null = null): void {
@@ -22,4 +23,5 @@ export function resetStores(bridge: QuaysideBridge | null = null): void {
   resetFacetsStore();
   resetUiStore();
   resetAttentionStore();
+  resetTeamStore();
 }

@@ -21,6 +21,7 @@ import { notesEvents, notesMethods } from './notes.js';
 import { settingsEvents, settingsMethods } from './settings.js';
 import { shipmentsEvents, shipmentsMethods } from './shipments.js';
 import { syncEvents, syncMethods } from './sync.js';
+import { teamEvents, teamMethods } from './team.js';
 import { trackingMethods } from './tracking.js';
 import { watchlistsEvents, watchlistsMethods } from './watchlists.js';
 import { webhooksMethods } from './webhooks.js';
@@ -36,6 +37,7 @@ export * from './notes.js';
 export * from './settings.js';
 export * from './shipments.js';
 export * from './sync.js';
+export * from './team.js';
 export * from './tracking.js';
 export * from './watchlists.js';
 export * from './webhooks.js';
@@ -54,6 +56,7 @@ export const CONTRACT = {
   ...exportMethods,
   ...webhooksMethods,
   ...attentionMethods,
+  ...teamMethods,
 };
 
 export const EVENTS = {
@@ -66,6 +69,7 @@ export const EVENTS = {
   ...watchlistsEvents,
   ...settingsEvents,
   ...attentionEvents,
+  ...teamEvents,
 };
 
 type Contract = typeof CONTRACT;

@@ -35,6 +35,8 @@ export class BackgroundSync {
   private lastError: string | null = null;
   private nextAt: number | null = null;
   private closed = false;
+  /** Stood down while this desk works in a team (its sync leader refreshes for every desk); "Refresh now" still runs. */
+  private stopped = false;
 
   constructor(
     private readonly service: QuaysideService,
@@ -58,6 +60,10 @@ export class BackgroundSync {
     this.timer = null;
     this.nextAt = null;
     if (this.closed) return;
+    if (this.stopped) {
+      this.events.changed(this.view());
+      return;
+    }
     const minutes = syncIntervalMinutes(this.service);
     if (minutes <= 0 || !this.service.currentApiBase()) {
       this.events.changed(this.view());
@@ -74,6 +80,7 @@ export class BackgroundSync {
   }
 
   start(): void {
+    this.stopped = false;
     this.schedule(FIRST_SYNC_DELAY_MS / this.service.timeScale);
   }
 
@@ -88,6 +95,12 @@ export class BackgroundSync {
       }
     });
     return this.running;
+  }
+
+  /** No refresh by itself until `start` (a team's leader syncs for this desk). */
+  stop(): void {
+    this.stopped = true;
+    this.schedule();
   }
 
   close(): void {

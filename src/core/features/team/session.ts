@@ -111,3 +111,11 @@ export function teamSession(service: QuaysideService): Promise<TeamSession | nul
   }
   return pending;
 }
+
+/** Closes the core's team session and forgets it: after leaving, or before working in a team just joined. */
+export async function forgetTeamSession(service: QuaysideService): Promise<void> {
+  const pending = sessions.get(service);
+  sessions.delete(service);
+  const session = await pending?.catch(() => null);
+  await session?.db.close();
+}

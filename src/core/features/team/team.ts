@@ -1,6 +1,6 @@
 /**
  * Joining a team, its status, leaving it: the use cases behind `quayside team join|status|leave`
- * (and Settings → Team later). The address is tested by connecting before it is saved, and saved
+ * and Settings → Team (through team-mode.ts). The address is tested by connecting before it is saved, and saved
  * in the OS keychain only; the cache keeps the desk's name, which says this desk is in a team.
  */
 import type { QuaysideService } from '../../core.js';

@@ -1,0 +1,15 @@
+/** Settings → Team and the status bar: join with an address tested first, the team's state, leave; who gave a shipment its imported columns. */
+import type { QuaysideService } from '../../core.js';
+import type { AreaHandlers } from '../handlers.js';
+import { fieldsOrigin } from './fields-origin.js';
+import type { TeamMode } from './team-mode.js';
+
+export function createTeamHandlers(service: QuaysideService, mode: TeamMode): AreaHandlers<'team'> {
+  return {
+    'team.status': () => mode.status(),
+    'team.join': ({ address, desk }) => mode.join(address, desk),
+    'team.leave': () => mode.leave(),
+    // After a join or leave under way, so it never reopens a session on an address just forgotten.
+    'team.fieldsOrigin': ({ shipmentId }) => mode.settled(() => fieldsOrigin(service, shipmentId)),
+  };
+}

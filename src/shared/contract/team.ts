@@ -1,0 +1,73 @@
+/**
+ * The team (issue 16): several desks on one API key through a shared PostgreSQL database. The
+ * window joins with the database's address, which the engine tests by connecting before it
+ * stores it in the OS keychain; the address's password never comes back (the status shows the
+ * team as user@host:port/database).
+ */
+import { z } from 'zod';
+import { answer, method, none, shipmentId } from './base.js';
+
+/** Exactly `quayside team status --json` (README, a public contract). */
+export interface TeamStatus {
+  connected: boolean;
+  /** postgres://user@host:port/database, never the password; null in no team. */
+  team: string | null;
+  desk: string | null;
+  /** The desk syncing GET /v2/shipments for the team now, or null. */
+  leader: string | null;
+  /** When each desk on the key was last seen, by the team database's clock (UTC). */
+  desks: { desk: string; lastSeenAt: string }[];
+  /** When this desk last stored the leader's snapshots (UTC). */
+  lastPullAt: string | null;
+  /** This desk's team writes waiting for the team database. */
+  pending: number;
+}
+
+/** What the window shows: the CLI's status, and what the CLI prints beside it. */
+export interface TeamView extends TeamStatus {
+  /** Why the team database cannot be reached now, in words (the CLI's note); null when connected or in no team. */
+  problem: string | null;
+  /** The name a desk joining from here takes unless another is typed: the computer's host name. */
+  hostDesk: string;
+}
+
+/** Which desk's import gave a shipment its imported columns (customer, PO…), as the team database recorded it. */
+export interface FieldsOrigin {
+  /** The desk that pushed the current columns: the one that imported the sheet. */
+  desk: string;
+  /** When they reached the team database (its clock, UTC). */
+  changedAt: string;
+  /** The sets they replaced, newest first (at most 5): which desk gave them and when. */
+  earlier: { desk: string; changedAt: string }[];
+}
+
+/** The longest address accepted (a real one is well under 200 characters). */
+export const TEAM_ADDRESS_MAX = 1000;
+
+export const teamAddress = z
+  .string()
+  .trim()
+  .min(1, 'paste the team database address')
+  .max(TEAM_ADDRESS_MAX, `an address of at most ${TEAM_ADDRESS_MAX} characters`)
+  .regex(/^postgres(ql)?:\/\//i, 'a team address starts with postgres:// or postgresql://');
+
+export const deskNameInput = z.string().trim().min(1, 'a desk name').max(60, 'a desk name of at most 60 characters');
+
+export const teamMethods = {
+  'team.status': method(none, answer<TeamView>()),
+  /**
+   * Tests the address by connecting (and setting up or updating the team's tables) before
+   * anything is saved; then stores it in the keychain and the desk's name with the cache, and
+   * the engine works as a member of the team from then on.
+   */
+  'team.join': method(z.strictObject({ address: teamAddress, desk: deskNameInput.optional() }), answer<TeamView>()),
+  /** Forgets the team on this desk (the keychain entry, the desk's name); the desk works alone again. */
+  'team.leave': method(none, answer<TeamView>()),
+  /** Who gave a shipment its imported columns; null in no team, without them, or while the team database cannot be reached. */
+  'team.fieldsOrigin': method(z.strictObject({ shipmentId }), answer<FieldsOrigin | null>()),
+};
+
+export const teamEvents = {
+  /** The team as this desk sees it changed: joined, left, connected or not, the leader, the desks, the last pull, what waits. */
+  'team.changed': answer<TeamView>(),
+};

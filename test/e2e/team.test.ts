@@ -1,0 +1,158 @@
+/**
+ * The team in the window (issue 16), in Chromium against the web harness and a real PostgreSQL
+ * cluster: a second desk (a runtime of its own on its own cache) is in the team and leads; this
+ * desk joins from Settings → Team (a wrong password refused in a sentence, then the right address
+ * typed by keyboard), sees the leader and both desks in Settings and in the status bar, sees the
+ * team database go away and come back, and leaves after a confirmation. The password never
+ * reaches the page.
+ *
+ * Desk-2's import gives a shipment its columns: the detail names Desk-2.
+ *
+ * Screenshots: team-join-refused, team-settings, team-settings-dark, team-offline, team-offline-dark,
+ * team-fields-origin, team-leave-dark.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
+import { MemorySecretStore, apiKeyAccount } from '../../src/core/platform/secrets/index.js';
+import { teamAddressAccount } from '../../src/core/features/team/session.js';
+import { TEST_ROLE_PASSWORD, postgresMissing, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
+import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium, startStack, type Stack } from './support/index.js';
+import { rowOf } from './support/workspace.js';
+
+const missing = postgresMissing();
+if (missing) console.warn(`[skipped] team in the window: ${missing}`);
+
+describe.skipIf(skipWithoutChromium() || missing !== null)('the team in the window, in Chromium', () => {
+  let cluster: PostgresCluster;
+  let teamUrl: string;
+  let stack: Stack;
+  let otherDir: string;
+  let otherDesk: AppRuntime;
+
+  beforeAll(async () => {
+    await buildRenderer();
+    cluster = await startPostgresCluster();
+    teamUrl = await cluster.createDatabase('harbour_office');
+    stack = await startStack({ shipments: 6, sync: true });
+    // Desk-2: another desk on the same key, joined first, so it leads the team's sync.
+    otherDir = mkdtempSync(join(tmpdir(), 'quayside-e2e-desk2-'));
+    const secrets = new MemorySecretStore();
+    await secrets.set(apiKeyAccount(stack.sim.url), stack.apiKey);
+    otherDesk = createAppRuntime({ dataDir: otherDir, apiBase: stack.sim.url, secrets, shell: 'harness', version: 'e2e', timeScale: 20 });
+    const joined = await otherDesk.dispatch('team.join', { address: teamUrl, desk: 'Desk-2' });
+    if (!joined.ok) throw new Error(joined.error.message);
+  }, 180_000);
+
+  afterAll(async () => {
+    await otherDesk?.close();
+    await stack?.close();
+    cluster?.stop();
+    if (otherDir) rmSync(otherDir, { recursive: true, force: true });
+  });
+
+  it('joins from Settings → Team, shows the team there and in the status bar, offline too, and leaves', async () => {
+    const browser = await launchBrowser();
+    try {
+      const { page, errors } = browser;
+      await page.goto(stack.url);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Settings/ }).click();
+      const section = page.getByRole('region', { name: 'Team' });
+      const address = section.getByLabel('Team database address');
+      expect(await address.getAttribute('type')).toBe('password');
+
+      // A wrong password: refused in a sentence, nothing saved, the field emptied.
+      await address.fill(teamUrl.replace(TEST_ROLE_PASSWORD, 'not-the-Password-1'));
+      await section.getByLabel("This desk's name").fill('Anna');
+      await section.getByRole('button', { name: 'Test and join' }).click();
+      await section.getByRole('alert').getByText(/refused the user name or password; ask whoever set it up for the address again/).waitFor({ timeout: 15_000 });
+      expect(await address.inputValue()).toBe('');
+      expect(await stack.secrets.get(teamAddressAccount(stack.sim.url))).toBeNull();
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(page, 'team-join-refused');
+
+      // The right address, by keyboard: typed into the focused field, Enter submits.
+      await address.focus();
+      await page.keyboard.type(teamUrl);
+      await page.keyboard.press('Enter');
+      await section.getByText(/^Joined the team at postgres:\/\/quayside@127\.0\.0\.1:\d+\/harbour_office as desk "Anna"/).waitFor({ timeout: 15_000 });
+      expect(await stack.secrets.get(teamAddressAccount(stack.sim.url))).toBe(teamUrl);
+
+      const bar = page.getByRole('status', { name: 'Service status' });
+      const teamMark = bar.getByRole('button', { name: /^Team: / });
+      await expect.poll(() => teamMark.innerText(), { timeout: 15_000 }).toBe('Team: 2 desks online · leader Desk-2');
+      await expect.poll(() => section.locator('.team-desks tbody tr').allInnerTexts(), { timeout: 15_000 }).toEqual([
+        expect.stringMatching(/^Anna \(this desk\)\s+just now\s+Online$/),
+        expect.stringMatching(/^Desk-2\s+just now\s+Online\s*Leader$/),
+      ]);
+      await section.getByText('Desk-2: it refreshes the shipments for every desk').waitFor();
+      await section.getByText('2 of 2 desks on this API key').waitFor();
+      // Following the leader: this desk pulled its snapshots.
+      await expect.poll(() => section.locator('dd').nth(2).innerText(), { timeout: 15_000 }).toBe('just now');
+      expect(await page.content()).not.toContain(TEST_ROLE_PASSWORD);
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(page, 'team-settings');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'team-settings-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      // The team database goes away: said in the status bar and the section; it comes back.
+      cluster.pause();
+      try {
+        const offline = bar.getByRole('button', { name: "Team offline — working from this desk's cache" });
+        await offline.waitFor({ timeout: 20_000 });
+        await section.getByRole('alert').getByText(/^The team database at postgres:\/\/quayside@127\.0\.0\.1:\d+\/harbour_office (cannot be reached|is not available right now).*this desk keeps/).waitFor();
+        await screenshot(page, 'team-offline');
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await screenshot(page, 'team-offline-dark');
+        await page.emulateMedia({ colorScheme: 'light' });
+      } finally {
+        cluster.resume();
+      }
+      await expect.poll(() => teamMark.innerText(), { timeout: 30_000 }).toMatch(/^Team: 2 desks online · leader /);
+
+      // Columns from Desk-2's import (written as its push writes them) reach this desk, and the detail says whose they are.
+      const list = await stack.call('shipments.list', { offset: 0, limit: 1, sort: 'reference' });
+      if (!list.ok) throw new Error(list.error.message);
+      const first = list.value.rows[0]!;
+      const admin = new pg.Client({ connectionString: cluster.adminUrl('harbour_office') });
+      await admin.connect();
+      try {
+        await admin.query(
+          `INSERT INTO shipment_fields (account, tracking_id, fields, desk, seq)
+           SELECT account, $1, $2, 'Desk-2', nextval('team_seq') FROM desks WHERE desk = 'Desk-2'`,
+          [first.trackingId, JSON.stringify({ Customer: 'Müller GmbH', PO: 'PO-7731' })],
+        );
+        await admin.query("SELECT pg_notify('quayside_team', account) FROM desks WHERE desk = 'Desk-2'");
+      } finally {
+        await admin.end();
+      }
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Shipments/ }).click();
+      await rowOf(page, first.reference).dblclick();
+      const detail = page.getByRole('region', { name: 'Shipment detail' });
+      await detail.getByText('Müller GmbH').waitFor({ timeout: 15_000 });
+      const origin = detail.getByText('Columns imported by').locator('xpath=following-sibling::dd[1]');
+      await expect.poll(() => origin.innerText(), { timeout: 15_000 }).toMatch(/^Desk-2 \(just now\)$/);
+      await screenshot(page, 'team-fields-origin');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Settings/ }).click();
+
+      // Leaving asks first; then the join form is back and the keychain entry gone.
+      await section.getByRole('button', { name: 'Leave the team…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Leave the team?' });
+      await dialog.waitFor();
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'team-leave-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await dialog.getByRole('button', { name: 'Leave the team' }).click();
+      await section.getByRole('button', { name: 'Test and join' }).waitFor({ timeout: 15_000 });
+      expect(await stack.secrets.get(teamAddressAccount(stack.sim.url))).toBeNull();
+      expect(await bar.getByRole('button', { name: /^Team/ }).count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 180_000);
+});
