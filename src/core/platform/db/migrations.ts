@@ -240,6 +240,31 @@ SELECT s.id, min(
   FROM shipments s;
 `;
 
+/**
+ * Team watchlists (issue 16): what this desk last knew of the team's copy of each list, so a push
+ * sends only the difference (a list made, renamed, refiltered, deleted; shipments added or
+ * removed). `watchlist_id` NULL: the list was deleted here and its tombstone waits to be pushed.
+ * A member's `seq` is the team's sequence number of the add this desk has seen (a remove wins only
+ * over adds it has seen); `applied` 0: its shipment is not in this cache yet.
+ */
+const TEAM_WATCHLISTS = `
+CREATE TABLE watchlist_team (
+  team_id      TEXT PRIMARY KEY,
+  watchlist_id INTEGER UNIQUE REFERENCES watchlists (id) ON DELETE SET NULL,
+  name         TEXT NOT NULL,
+  filter       TEXT,
+  seq          INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE watchlist_team_members (
+  team_id     TEXT NOT NULL REFERENCES watchlist_team (team_id) ON DELETE CASCADE,
+  tracking_id TEXT NOT NULL,
+  seq         INTEGER NOT NULL,
+  applied     INTEGER NOT NULL DEFAULT 1,
+  PRIMARY KEY (team_id, tracking_id)
+) WITHOUT ROWID;
+CREATE INDEX watchlist_team_members_waiting ON watchlist_team_members (tracking_id) WHERE applied = 0;
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -288,6 +313,13 @@ export const MIGRATIONS: readonly Migration[] = [
       // written from now on may use the encoding 'deflate-raw-dict1', which needs this version.)
       db.exec('ALTER TABLE shipments ADD COLUMN content_hash TEXT');
     },
+  },
+  {
+    // 10 at the merge: the store-performance branch (issue 15b) takes 9. Versions must follow on
+    // without a gap (checkMigrationList), so on this branch alone it is 9.
+    version: 9,
+    name: "team watchlists: this desk's view of the team's lists and members, for pushing the difference",
+    up: (db) => db.exec(TEAM_WATCHLISTS),
   },
 ];
 
