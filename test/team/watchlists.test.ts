@@ -102,6 +102,8 @@ describe.runIf(!missing)('watchlists of a team', () => {
 
   const sameOnBoth = (): boolean => JSON.stringify([...listsOn(desks[0]!)].sort()) === JSON.stringify([...listsOn(desks[1]!)].sort());
 
+  const teamUrlOf = (desk: QuaysideService): string => desk.envTeamUrl!;
+
   const pendingOn = (desk: QuaysideService): number => pendingWatchlistWrites(desk);
 
   function watchlistId(desk: QuaysideService, name: string): number {
@@ -206,5 +208,23 @@ describe.runIf(!missing)('watchlists of a team', () => {
     // A's remove had seen only the first add: B's later add stays, on both desks.
     expect(listsOn(a).get(shared)!.members).toContain(victim);
     expect(listsOn(b).get(shared)!.members).toContain(victim);
+  });
+
+  it("a desk joining with lists of its own: those named like a team list become that list, the others are pushed", { timeout: 60_000 }, async () => {
+    const a = desks[0]!;
+    const c = new QuaysideService({ dataDir: join(work, 'C'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrlOf(a), timeScale: SCALE });
+    c.store.setSetting(DESK_SETTING, 'C');
+    desks.push(c);
+    c.store.createWatchlist({ name: 'reefers', kind: 'list', shipmentIds: [] });
+    c.store.createWatchlist({ name: 'Rotterdam terminals', kind: 'filter', filter: JSON.stringify({ pod: 'NLRTM', carrier: 'MAEU' }) });
+    c.store.createWatchlist({ name: 'Only on C', kind: 'filter', filter: JSON.stringify({ status: 'ARCHIVED' }) });
+    const member = new TeamMember(c, { stored: () => undefined });
+    members.push(member);
+    member.start();
+    const same = () => JSON.stringify([...listsOn(a)].sort()) === JSON.stringify([...listsOn(c)].sort());
+    await until("the team's lists on C and C's on A", () => listsOn(a).has('Only on C') && same(), 30_000);
+    expect([...listsOn(c).keys()].filter((n) => n.includes('(C)'))).toEqual([]);
+    // C's conditions for the list of that name were written last: they are the team's now.
+    expect(JSON.parse(listsOn(a).get('Rotterdam terminals')!.filter!)).toEqual({ pod: 'NLRTM', carrier: 'MAEU' });
   });
 });

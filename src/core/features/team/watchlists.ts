@@ -16,7 +16,9 @@
  * - a deleted list is a tombstone: it is deleted on every desk, edits made elsewhere meanwhile
  *   are dropped;
  * - two lists of the same name made on two desks (offline) are both kept; the one that reaches
- *   the team database second is renamed "Name (Desk)" on every desk.
+ *   the team database second is renamed "Name (Desk)" on every desk. A desk joining a team
+ *   pulls first: a list it had before, of the name and kind of a team list, becomes that list
+ *   (its shipments united with the team's).
  * Every desk pulls lists and members by sequence number, like the other team writes.
  */
 import { randomUUID } from 'node:crypto';
@@ -140,6 +142,8 @@ type PushResult =
 
 /** Pushes what this desk did to its watchlists since the last push; returns how many steps. */
 export async function pushWatchlists(service: QuaysideService, session: TeamSession): Promise<number> {
+  // Just joined: the team's lists first, so this desk's lists of the same names join them (pullWatchlists).
+  if (service.store.getSetting(LISTS_PULLED_SETTING) === null) await pullWatchlists(service, session);
   const ops = planPush(service);
   if (ops.length === 0) return 0;
   const results = await session.db.transaction(async (client) => {
@@ -285,12 +289,15 @@ interface KnownList {
 const LIST_COLUMNS = 'list_id, kind, name, filter, desk, deleted_at IS NOT NULL AS deleted, seq';
 
 /** Applies the team's lists and members to the cache, in one transaction; returns how many changed something here. */
-function applyPulled(service: QuaysideService, lists: TeamListRow[], members: TeamMemberRow[]): number {
+function applyPulled(service: QuaysideService, lists: TeamListRow[], members: TeamMemberRow[], joining = false): number {
   const db = service.store.db;
   const knownList = db.prepare<[string], KnownList>('SELECT team_id, watchlist_id, name, filter FROM watchlist_team WHERE team_id = ?');
   const local = db.prepare<[number], { name: string; filter: string | null }>('SELECT name, filter FROM watchlists WHERE id = ?');
   const nameTaken = db.prepare<[string, number], { id: number }>('SELECT id FROM watchlists WHERE name = ? AND id <> ?');
   const shipmentOf = db.prepare<[string], { id: number }>('SELECT id FROM shipments WHERE tracking_id = ?');
+  const ownList = db.prepare<[string, string], { id: number }>(
+    'SELECT w.id FROM watchlists w LEFT JOIN watchlist_team t ON t.watchlist_id = w.id WHERE w.name = ? AND w.kind = ? AND t.team_id IS NULL',
+  );
   const knownMember = db.prepare<[string, string], { seq: number; applied: number }>('SELECT seq, applied FROM watchlist_team_members WHERE team_id = ? AND tracking_id = ?');
   const freeLocalName = (name: string, desk: string, except: number): string => {
     if (!nameTaken.get(name, except)) return name;
@@ -310,6 +317,15 @@ function applyPulled(service: QuaysideService, lists: TeamListRow[], members: Te
         changed++;
       }
       db.prepare('DELETE FROM watchlist_team WHERE team_id = ?').run(row.list_id);
+      return;
+    }
+    // Just joined: this desk's own list of that name and kind (never pushed) is that team list; its
+    // shipments are pushed as adds, the team's added here (united).
+    const own = joining && !known ? ownList.get(row.name, row.kind) : undefined;
+    if (own) {
+      db.prepare('UPDATE watchlists SET name = ? WHERE id = ?').run(row.name, own.id);
+      db.prepare('INSERT INTO watchlist_team (team_id, watchlist_id, name, filter, seq) VALUES (?, ?, ?, ?, ?)').run(row.list_id, own.id, row.name, row.filter, Number(row.seq));
+      changed++;
       return;
     }
     if (!known) {
@@ -390,16 +406,18 @@ function applyWaitingMembers(service: QuaysideService): number {
 export async function pullWatchlists(service: QuaysideService, session: TeamSession): Promise<number> {
   const store = service.store;
   let changed = 0;
+  const joining = store.getSetting(LISTS_PULLED_SETTING) === null;
   let after = store.getSetting(LISTS_PULLED_SETTING) ?? '0';
   for (;;) {
     const page = await session.db.query<TeamListRow>(`SELECT ${LIST_COLUMNS} FROM watchlists WHERE account = $1 AND seq > $2 ORDER BY seq LIMIT $3`, [session.account, after, PAGE]);
-    changed += applyPulled(service, page.rows, []);
+    changed += applyPulled(service, page.rows, [], joining);
     if (page.rows.length > 0) {
       after = page.rows[page.rows.length - 1]!.seq;
       store.setSetting(LISTS_PULLED_SETTING, after);
     }
     if (page.rows.length < PAGE) break;
   }
+  if (joining) store.setSetting(LISTS_PULLED_SETTING, after);
   after = store.getSetting(MEMBERS_PULLED_SETTING) ?? '0';
   const knownList = store.db.prepare<[string], { n: number }>('SELECT 1 AS n FROM watchlist_team WHERE team_id = ?');
   for (;;) {
