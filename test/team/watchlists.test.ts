@@ -210,6 +210,22 @@ describe.runIf(!missing)('watchlists of a team', () => {
     expect(listsOn(b).get(shared)!.members).toContain(victim);
   });
 
+  it('a desk that died after the team database took its list, before its cache heard so, pushes it again as the same list', { timeout: 30_000 }, async () => {
+    const [a, b] = desks as [QuaysideService, QuaysideService];
+    await handlers[0]!['watchlists.create']({ name: 'Crash test', kind: 'list', shipmentIds: localIds(a, shipmentIds(a).slice(0, 2)) });
+    await until('the list on B', () => listsOn(b).get('Crash test')?.members.length === 2, 5_000);
+    // The cache as if the push had not been answered: the team id given, nothing known pushed.
+    const id = watchlistId(a, 'Crash test');
+    const teamId = a.store.db.prepare<[number], { team_id: string }>('SELECT team_id FROM watchlist_team WHERE watchlist_id = ?').get(id)!.team_id;
+    a.store.db.prepare('UPDATE watchlist_team SET seq = -1 WHERE team_id = ?').run(teamId);
+    a.store.db.prepare('DELETE FROM watchlist_team_members WHERE team_id = ?').run(teamId);
+    expect(pendingOn(a)).toBe(3);
+    members[0]!.kick();
+    await until('pushed again', () => pendingOn(a) === 0, 5_000);
+    await until('the same on both desks', () => sameOnBoth(), 5_000);
+    expect([...listsOn(b).keys()].filter((n) => n.startsWith('Crash test'))).toEqual(['Crash test']);
+  });
+
   it("a desk joining with lists of its own: those named like a team list become that list, the others are pushed", { timeout: 60_000 }, async () => {
     const a = desks[0]!;
     const c = new QuaysideService({ dataDir: join(work, 'C'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrlOf(a), timeScale: SCALE });

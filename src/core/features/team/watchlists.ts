@@ -47,6 +47,8 @@ interface LocalList {
   kind: Kind;
   filter: string | null;
   team_id: string | null;
+  /** -1: the team id is given (assignTeamIds) but the list not yet known to be in the team database. */
+  seq: number | null;
   known_name: string | null;
   known_filter: string | null;
 }
@@ -56,7 +58,7 @@ function planPush(service: QuaysideService): PushOp[] {
   const db = service.store.db;
   const lists = db
     .prepare<[], LocalList>(
-      `SELECT w.id, w.name, w.kind, w.filter, t.team_id, t.name AS known_name, t.filter AS known_filter
+      `SELECT w.id, w.name, w.kind, w.filter, t.team_id, t.seq, t.name AS known_name, t.filter AS known_filter
          FROM watchlists w LEFT JOIN watchlist_team t ON t.watchlist_id = w.id ORDER BY w.id`,
     )
     .all();
@@ -70,8 +72,8 @@ function planPush(service: QuaysideService): PushOp[] {
   const ops: PushOp[] = [];
   for (const list of lists) {
     const members = list.kind === 'list' ? localMembers.all(list.id).map((r) => r.tracking_id) : [];
-    if (list.team_id === null) {
-      ops.push({ op: 'create', localId: list.id, teamId: randomUUID(), kind: list.kind, name: list.name, filter: list.filter, members });
+    if (list.team_id === null || list.seq === -1) {
+      ops.push({ op: 'create', localId: list.id, teamId: list.team_id ?? randomUUID(), kind: list.kind, name: list.name, filter: list.filter, members });
       continue;
     }
     const renamed = list.name !== list.known_name;
@@ -94,6 +96,24 @@ function planPush(service: QuaysideService): PushOp[] {
     ops.push({ op: 'delete', teamId: row.team_id });
   }
   return ops;
+}
+
+/**
+ * Gives each list never pushed its team id, kept in the cache before the push: a desk that dies
+ * after the team database took a list but before the cache heard so pushes it again under the
+ * same id (the create is then a no-op), not as a second list.
+ */
+function assignTeamIds(service: QuaysideService): void {
+  const db = service.store.db;
+  writeTransaction(db, () => {
+    const fresh = db
+      .prepare<[], { id: number; name: string; filter: string | null }>(
+        'SELECT w.id, w.name, w.filter FROM watchlists w LEFT JOIN watchlist_team t ON t.watchlist_id = w.id WHERE t.team_id IS NULL',
+      )
+      .all();
+    const insert = db.prepare<[string, number, string, string | null]>('INSERT INTO watchlist_team (team_id, watchlist_id, name, filter, seq) VALUES (?, ?, ?, ?, -1)');
+    for (const w of fresh) insert.run(randomUUID(), w.id, w.name, w.filter);
+  })();
 }
 
 /** Watchlist writes waiting to be pushed (lists made, renamed or deleted, and shipments added or removed). */
@@ -144,6 +164,7 @@ type PushResult =
 export async function pushWatchlists(service: QuaysideService, session: TeamSession): Promise<number> {
   // Just joined: the team's lists first, so this desk's lists of the same names join them (pullWatchlists).
   if (service.store.getSetting(LISTS_PULLED_SETTING) === null) await pullWatchlists(service, session);
+  assignTeamIds(service);
   const ops = planPush(service);
   if (ops.length === 0) return 0;
   const results = await session.db.transaction(async (client) => {
@@ -158,7 +179,8 @@ export async function pushWatchlists(service: QuaysideService, session: TeamSess
           const name = await freeTeamName(client, session, op.name, op.teamId);
           await client.query(
             `INSERT INTO watchlists (account, list_id, kind, name, filter, created_by, desk, seq)
-             VALUES ($1, $2, $3, $4, $5, $6, $6, nextval('team_seq'))`,
+             VALUES ($1, $2, $3, $4, $5, $6, $6, nextval('team_seq'))
+             ON CONFLICT (account, list_id) DO NOTHING`,
             [session.account, op.teamId, op.kind, name, op.filter, session.desk],
           );
           const members = await addMembers(client, session, op.teamId, op.members);
@@ -226,14 +248,8 @@ function recordPushed(service: QuaysideService, results: PushResult[]): void {
       switch (r.op) {
         case 'create': {
           // Deleted here while the push ran: its tombstone goes out next.
-          const here = exists.get(r.localId) !== undefined;
-          if (here && r.name !== r.plannedName) renameLocal.run(r.name, r.localId, r.plannedName);
-          db.prepare('INSERT INTO watchlist_team (team_id, watchlist_id, name, filter, seq) VALUES (?, ?, ?, ?, 0)').run(
-            r.teamId,
-            here ? r.localId : null,
-            r.name,
-            r.filter,
-          );
+          if (exists.get(r.localId) !== undefined && r.name !== r.plannedName) renameLocal.run(r.name, r.localId, r.plannedName);
+          db.prepare('UPDATE watchlist_team SET name = ?, filter = ?, seq = max(seq, 0) WHERE team_id = ?').run(r.name, r.filter, r.teamId);
           for (const m of r.members) knownMember.run(r.teamId, m.tracking_id, Number(m.seq));
           break;
         }
