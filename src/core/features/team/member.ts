@@ -115,9 +115,10 @@ export class TeamMember {
         await this.pullWatchlists(session);
         return;
       }
+      // Before a round (it may take a while): another desk's watchlist edit shows here at once.
+      await this.pullWatchlists(session);
       await this.leadIfDue(session);
       if ((await pullImportedFields(this.service, session)) > 0) this.events.stored();
-      await this.pullWatchlists(session);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.state = { connected: false, leader: this.lock?.isLeader ?? false, lastError: message };
