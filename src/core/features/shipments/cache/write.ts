@@ -1,6 +1,6 @@
 /**
  * The shipments write path: match a snapshot to its row, compare, record changes, and
- * replace the normalised rows. Callers wrap calls in a transaction (one per lookup, one
+ * write the normalised rows that changed (data-rows.ts). Callers wrap calls in a transaction (one per lookup, one
  * per page of GET /v2/shipments).
  *
  * Matching: by tracking id when the answer has one; otherwise by (type, reference) among
@@ -16,6 +16,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { TrackingData } from '../../../platform/api/types.js';
 import { type ChangeRecord, compareSnapshots, detectChanges, eventKey, placeKey } from './changes.js';
 import { latLngFromApi } from './coordinates.js';
+import { createDataRowsWriter } from './data-rows.js';
 import { encodeRawBody } from './raw-payloads.js';
 import type { ShipmentsRow } from './rows.js';
 import type { SearchIndex } from './search.js';
@@ -157,20 +158,7 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
        LEFT JOIN locations l ON l.shipment_id = e.shipment_id AND l.location_id = e.location_id
       WHERE e.shipment_id = ? AND e.actual = 1`,
   );
-  const deleteLocations = db.prepare<[number]>('DELETE FROM locations WHERE shipment_id = ?');
-  const deleteTerminals = db.prepare<[number]>('DELETE FROM terminals WHERE shipment_id = ?');
-  const deleteContainers = db.prepare<[number]>('DELETE FROM containers WHERE shipment_id = ?');
-  const deleteDocuments = db.prepare<[number]>('DELETE FROM shipment_documents WHERE shipment_id = ?');
-  const insertLocation = db.prepare(
-    'INSERT OR REPLACE INTO locations (shipment_id, location_id, name, state, terminal, country, lat, lng) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const insertTerminal = db.prepare('INSERT OR REPLACE INTO terminals (shipment_id, terminal_id, name) VALUES (?, ?, ?)');
-  const insertContainer = db.prepare('INSERT INTO containers (shipment_id, position, number, type) VALUES (?, ?, ?, ?)');
-  const insertEvent = db.prepare(
-    `INSERT INTO events (container_id, shipment_id, position, date, actual, status_code, status, location_id, terminal_id, vessel, voyage)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertDocument = db.prepare('INSERT OR IGNORE INTO shipment_documents (shipment_id, kind, number) VALUES (?, ?, ?)');
+  const dataRows = createDataRowsWriter(db);
   const insertChange = db.prepare(
     'INSERT INTO changes (shipment_id, at, kind, from_value, to_value, container_number) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -181,28 +169,6 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     `DELETE FROM raw_payloads WHERE shipment_id = ? AND id <
        (SELECT id FROM raw_payloads WHERE shipment_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
   );
-
-  function replaceData(shipmentId: number, data: TrackingData): void {
-    deleteLocations.run(shipmentId);
-    deleteTerminals.run(shipmentId);
-    deleteContainers.run(shipmentId); // events go with their containers
-    deleteDocuments.run(shipmentId);
-    for (const l of data.locations ?? []) {
-      insertLocation.run(shipmentId, l.id, l.name, l.state, l.terminal, l.country, finite(l.lat), finite(l.lng));
-    }
-    for (const t of data.terminals ?? []) insertTerminal.run(shipmentId, t.id, t.name);
-    (data.containers ?? []).forEach((c, position) => {
-      const containerId = Number(insertContainer.run(shipmentId, position, c.number, c.type).lastInsertRowid);
-      (c.events ?? []).forEach((e, eventPosition) => {
-        insertEvent.run(
-          containerId, shipmentId, eventPosition, e.date, e.actual ? 1 : 0, e.status_code, e.status,
-          e.location, e.terminal, e.vessel, e.voyage,
-        );
-      });
-    });
-    for (const n of data.references?.bill_of_lading_numbers ?? []) insertDocument.run(shipmentId, 'bl', n);
-    for (const n of data.references?.booking_numbers ?? []) insertDocument.run(shipmentId, 'bk', n);
-  }
 
   function storedState(row: ShipmentsRow) {
     const keys = new Set<string>();
@@ -303,7 +269,8 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
       });
       updateShipment.run({ ...values, id: shipmentId });
     }
-    if (s.data !== null) replaceData(shipmentId, s.data);
+    // Only the rows that changed are written (data-rows.ts).
+    if (s.data !== null) dataRows.write(shipmentId, s.data, previous !== null, previous !== null && previous.pod_location !== values.pod_location);
     // A change is dated when Quayside saw it (the answer's arrival), not when the carrier was
     // last checked: the feed's "since you last looked" and its days follow the person's clock.
     recordChanges(shipmentId, s.receivedAt, changes);
@@ -330,10 +297,6 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
       return results;
     },
   };
-}
-
-function finite(n: number | null | undefined): number | null {
-  return typeof n === 'number' && Number.isFinite(n) ? n : null;
 }
 
 export function emptyValues(): ShipmentValues {

@@ -1,0 +1,232 @@
+/**
+ * The rows a shipment's tracking data makes (locations, terminals, containers, events, B/L and
+ * booking numbers), written as a diff against what is stored: a changed answer touches only the
+ * rows that changed (issue 15: an ETA moved is one event row's date, not every row deleted and
+ * inserted again with the triggers of each).
+ *
+ * The rows stored afterwards are exactly those the full replace wrote (the same values, containers
+ * and events in the same positions); only their ids may differ, and nothing refers to those but the
+ * events to their container.
+ *
+ * - Locations and terminals by their id in the answer (a repeated id: the last one wins, as with
+ *   INSERT OR REPLACE); documents by (kind, number).
+ * - Containers by number, in order (a number given twice pairs with the stored ones in turn).
+ * - Events within their container by what they say apart from their date and position: the same
+ *   date first, then any; a matched event only gets its new date and position.
+ *
+ * The triggers on these tables stay right row by row: the facet counts (locations), the expected
+ * events first seen (an event only inserted when new, and its key has no date) and the attention
+ * marks, which the inserts fold in but a delete drops; so when a stored shipment's events changed
+ * (or its POD did) its marks are computed again from its events, as migration 7 first filled them.
+ */
+import type { Database } from 'better-sqlite3';
+import type { Container, TrackingData, TrackingEvent } from '../../../platform/api/types.js';
+
+interface StoredContainer { id: number; position: number; number: string; type: string }
+interface StoredEvent {
+  id: number; container_id: number; position: number; date: string | null; actual: 0 | 1; status_code: string;
+  status: string; location_id: number | null; terminal_id: number | null; vessel: string | null; voyage: string | null;
+}
+interface StoredLocation {
+  location_id: number; name: string; state: string | null; terminal: string | null; country: string; lat: number | null; lng: number | null;
+}
+
+export interface DataRowsWriter {
+  /**
+   * Writes the rows of `data` for a shipment. `stored`: false for a shipment just inserted (nothing
+   * to compare with); `podChanged`: its POD location is not the one stored before.
+   */
+  write(shipmentId: number, data: TrackingData, stored: boolean, podChanged: boolean): void;
+}
+
+function finite(n: number | null | undefined): number | null {
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+}
+
+/** What identifies an event within its container, apart from its date and position. */
+function eventIdentity(actual: boolean, statusCode: string, status: string, location: number | null, terminal: number | null, vessel: string | null, voyage: string | null): string {
+  return JSON.stringify([actual, statusCode, status, location, terminal, vessel, voyage]);
+}
+
+export function createDataRowsWriter(db: Database): DataRowsWriter {
+  const storedLocations = db.prepare<[number], StoredLocation>(
+    'SELECT location_id, name, state, terminal, country, lat, lng FROM locations WHERE shipment_id = ?',
+  );
+  const storedTerminals = db.prepare<[number], { terminal_id: number; name: string }>('SELECT terminal_id, name FROM terminals WHERE shipment_id = ?');
+  const storedDocuments = db.prepare<[number], { kind: string; number: string }>('SELECT kind, number FROM shipment_documents WHERE shipment_id = ?');
+  const storedContainers = db.prepare<[number], StoredContainer>('SELECT id, position, number, type FROM containers WHERE shipment_id = ? ORDER BY position, id');
+  const storedEvents = db.prepare<[number], StoredEvent>(
+    `SELECT id, container_id, position, date, actual, status_code, status, location_id, terminal_id, vessel, voyage
+       FROM events WHERE shipment_id = ? ORDER BY container_id, position, id`,
+  );
+  const upsertLocation = db.prepare(
+    'INSERT OR REPLACE INTO locations (shipment_id, location_id, name, state, terminal, country, lat, lng) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const deleteLocation = db.prepare<[number, number]>('DELETE FROM locations WHERE shipment_id = ? AND location_id = ?');
+  const upsertTerminal = db.prepare('INSERT OR REPLACE INTO terminals (shipment_id, terminal_id, name) VALUES (?, ?, ?)');
+  const deleteTerminal = db.prepare<[number, number]>('DELETE FROM terminals WHERE shipment_id = ? AND terminal_id = ?');
+  const insertDocument = db.prepare('INSERT OR IGNORE INTO shipment_documents (shipment_id, kind, number) VALUES (?, ?, ?)');
+  const deleteDocument = db.prepare<[number, string, string]>('DELETE FROM shipment_documents WHERE shipment_id = ? AND kind = ? AND number = ?');
+  const insertContainer = db.prepare('INSERT INTO containers (shipment_id, position, number, type) VALUES (?, ?, ?, ?)');
+  const updateContainer = db.prepare<[number, string, number]>('UPDATE containers SET position = ?, type = ? WHERE id = ?');
+  const deleteContainer = db.prepare<[number]>('DELETE FROM containers WHERE id = ?');
+  const insertEvent = db.prepare(
+    `INSERT INTO events (container_id, shipment_id, position, date, actual, status_code, status, location_id, terminal_id, vessel, voyage)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const moveEvent = db.prepare<[number, string | null, number]>('UPDATE events SET position = ?, date = ? WHERE id = ?');
+  const deleteEvent = db.prepare<[number]>('DELETE FROM events WHERE id = ?');
+  const dropMarks = db.prepare<[number]>('DELETE FROM attention_marks WHERE shipment_id = ?');
+  // Migration 7's fill, for one shipment.
+  const computeMarks = db.prepare<[number]>(
+    `INSERT INTO attention_marks (shipment_id, last_actual, next_expected, delivered, arrived_vessel, arrived_discharge)
+     SELECT e.shipment_id,
+            max(CASE WHEN e.actual = 1 THEN e.date END),
+            min(CASE WHEN e.actual = 0 THEN e.date END),
+            max(e.actual = 1 AND e.status_code = 'CDC'),
+            min(CASE WHEN e.actual = 1 AND e.status_code = 'VAD' AND e.location_id = s.pod_location THEN e.date END),
+            min(CASE WHEN e.actual = 1 AND e.status_code = 'CDD' AND e.location_id = s.pod_location THEN e.date END)
+       FROM events e JOIN shipments s ON s.id = e.shipment_id
+      WHERE e.shipment_id = ?
+      GROUP BY e.shipment_id`,
+  );
+
+  function writeLocations(shipmentId: number, data: TrackingData, stored: boolean): void {
+    const next = new Map<number, StoredLocation>();
+    for (const l of data.locations ?? []) {
+      next.set(l.id, { location_id: l.id, name: l.name, state: l.state, terminal: l.terminal, country: l.country, lat: finite(l.lat), lng: finite(l.lng) });
+    }
+    const before = new Map<number, StoredLocation>();
+    if (stored) {
+      for (const l of storedLocations.all(shipmentId)) {
+        if (next.has(l.location_id)) before.set(l.location_id, l);
+        else deleteLocation.run(shipmentId, l.location_id);
+      }
+    }
+    for (const l of next.values()) {
+      const old = before.get(l.location_id);
+      if (old && old.name === l.name && old.state === l.state && old.terminal === l.terminal && old.country === l.country && old.lat === l.lat && old.lng === l.lng) continue;
+      upsertLocation.run(shipmentId, l.location_id, l.name, l.state, l.terminal, l.country, l.lat, l.lng);
+    }
+  }
+
+  function writeTerminals(shipmentId: number, data: TrackingData, stored: boolean): void {
+    const next = new Map<number, string>();
+    for (const t of data.terminals ?? []) next.set(t.id, t.name);
+    const before = new Map<number, string>();
+    if (stored) {
+      for (const t of storedTerminals.all(shipmentId)) {
+        if (next.has(t.terminal_id)) before.set(t.terminal_id, t.name);
+        else deleteTerminal.run(shipmentId, t.terminal_id);
+      }
+    }
+    for (const [id, name] of next) if (before.get(id) !== name) upsertTerminal.run(shipmentId, id, name);
+  }
+
+  function writeDocuments(shipmentId: number, data: TrackingData, stored: boolean): void {
+    const next: [string, string][] = [
+      ...(data.references?.bill_of_lading_numbers ?? []).map((n): [string, string] => ['bl', n]),
+      ...(data.references?.booking_numbers ?? []).map((n): [string, string] => ['bk', n]),
+    ];
+    const key = (kind: string, number: string) => `${kind}\u001f${number}`;
+    const before = new Set<string>();
+    if (stored) {
+      const wanted = new Set(next.map(([k, n]) => key(k, n)));
+      for (const d of storedDocuments.all(shipmentId)) {
+        if (wanted.has(key(d.kind, d.number))) before.add(key(d.kind, d.number));
+        else deleteDocument.run(shipmentId, d.kind, d.number);
+      }
+    }
+    for (const [kind, number] of next) if (!before.has(key(kind, number))) insertDocument.run(shipmentId, kind, number);
+  }
+
+  function insertEvents(containerId: number, shipmentId: number, events: readonly TrackingEvent[]): void {
+    events.forEach((e, position) => {
+      insertEvent.run(containerId, shipmentId, position, e.date, e.actual ? 1 : 0, e.status_code, e.status, e.location, e.terminal, e.vessel, e.voyage);
+    });
+  }
+
+  /** Diffs one container's events; true when any row changed. */
+  function writeEvents(containerId: number, shipmentId: number, events: readonly TrackingEvent[], before: readonly StoredEvent[]): boolean {
+    const free = new Map<string, StoredEvent[]>();
+    for (const s of before) {
+      const k = eventIdentity(s.actual === 1, s.status_code, s.status, s.location_id, s.terminal_id, s.vessel, s.voyage);
+      free.set(k, [...(free.get(k) ?? []), s]);
+    }
+    const keys = events.map((e) => eventIdentity(e.actual, e.status_code, e.status, e.location, e.terminal, e.vessel, e.voyage));
+    const matched: (StoredEvent | undefined)[] = events.map(() => undefined);
+    const take = (i: number, sameDate: boolean) => {
+      const candidates = free.get(keys[i]!);
+      const at = candidates?.findIndex((s) => !sameDate || s.date === (events[i]!.date ?? null)) ?? -1;
+      if (candidates && at >= 0) matched[i] = candidates.splice(at, 1)[0];
+    };
+    events.forEach((_, i) => take(i, true));
+    events.forEach((_, i) => matched[i] ?? take(i, false));
+    let changed = false;
+    for (const left of free.values()) {
+      for (const s of left) {
+        deleteEvent.run(s.id);
+        changed = true;
+      }
+    }
+    events.forEach((e, position) => {
+      const m = matched[position];
+      if (m === undefined) {
+        insertEvent.run(containerId, shipmentId, position, e.date, e.actual ? 1 : 0, e.status_code, e.status, e.location, e.terminal, e.vessel, e.voyage);
+        changed = true;
+      } else if (m.position !== position || m.date !== (e.date ?? null)) {
+        moveEvent.run(position, e.date ?? null, m.id);
+        changed = true;
+      }
+    });
+    return changed;
+  }
+
+  /** Diffs the containers and their events; true when any event row changed. */
+  function writeContainers(shipmentId: number, containers: readonly Container[], stored: boolean): boolean {
+    if (!stored) {
+      containers.forEach((c, position) => {
+        insertEvents(Number(insertContainer.run(shipmentId, position, c.number, c.type).lastInsertRowid), shipmentId, c.events ?? []);
+      });
+      return containers.some((c) => (c.events ?? []).length > 0);
+    }
+    const free = new Map<string, StoredContainer[]>();
+    for (const c of storedContainers.all(shipmentId)) free.set(c.number, [...(free.get(c.number) ?? []), c]);
+    const matched = containers.map((c) => free.get(c.number)?.shift());
+    const eventsOf = new Map<number, StoredEvent[]>();
+    if (matched.some((m) => m !== undefined)) {
+      for (const e of storedEvents.all(shipmentId)) eventsOf.set(e.container_id, [...(eventsOf.get(e.container_id) ?? []), e]);
+    }
+    let changed = false;
+    for (const left of free.values()) {
+      for (const c of left) {
+        deleteContainer.run(c.id); // its events go with it
+        changed = true;
+      }
+    }
+    containers.forEach((c, position) => {
+      const m = matched[position];
+      if (m === undefined) {
+        insertEvents(Number(insertContainer.run(shipmentId, position, c.number, c.type).lastInsertRowid), shipmentId, c.events ?? []);
+        changed ||= (c.events ?? []).length > 0;
+        return;
+      }
+      if (m.position !== position || m.type !== c.type) updateContainer.run(position, c.type, m.id);
+      if (writeEvents(m.id, shipmentId, c.events ?? [], eventsOf.get(m.id) ?? [])) changed = true;
+    });
+    return changed;
+  }
+
+  return {
+    write(shipmentId, data, stored, podChanged) {
+      writeLocations(shipmentId, data, stored);
+      writeTerminals(shipmentId, data, stored);
+      const eventsChanged = writeContainers(shipmentId, data.containers ?? [], stored);
+      writeDocuments(shipmentId, data, stored);
+      if (stored && (eventsChanged || podChanged)) {
+        dropMarks.run(shipmentId);
+        computeMarks.run(shipmentId);
+      }
+    },
+  };
+}
