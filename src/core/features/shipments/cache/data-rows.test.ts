@@ -2,7 +2,8 @@
  * The diffed write of a shipment's rows (data-rows.ts): after every answer of a sequence, the rows
  * stored are those a fresh cache makes of that answer alone (what the full replace wrote), the
  * attention marks are those computed from the events, the expected events first seen and the
- * facet counts stay right, and the changes recorded are the ones the full replace recorded.
+ * facet counts stay right, the search document is the one a fresh write makes (rebuilt only when
+ * what it is made of changed), and the changes recorded are the ones the full replace recorded.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -55,6 +56,10 @@ function rowsOf(s: Store, shipmentId: number) {
          FROM events e JOIN containers c ON c.id = e.container_id WHERE e.shipment_id = ? ORDER BY c.position, e.position`,
     ),
     marks: all('SELECT last_actual, next_expected, delivered, arrived_vessel, arrived_discharge FROM attention_marks WHERE shipment_id = ?'),
+    // The search document, each column's words in order (the order of its parts follows row ids).
+    search: Object.fromEntries(Object.entries(
+      s.db.prepare('SELECT reference, containers, documents, vessels, ports, carrier, note, fields FROM shipments_fts WHERE rowid = ?').get(shipmentId) as Record<string, string>,
+    ).map(([column, text]) => [column, text.split(' ').filter((w) => w !== '').sort()])),
   };
 }
 

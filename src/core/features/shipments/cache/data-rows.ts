@@ -34,10 +34,15 @@ interface StoredLocation {
 export interface DataRowsWriter {
   /**
    * Writes the rows of `data` for a shipment. `stored`: false for a shipment just inserted (nothing
-   * to compare with); `podChanged`: its POD location is not the one stored before.
+   * to compare with); `podChanged`: its POD location is not the one stored before. True when a row
+   * the search document is made of may have changed: a location, a document, a container or an
+   * event (its vessel) inserted or deleted; an event given a new date or position is not one.
    */
-  write(shipmentId: number, data: TrackingData, stored: boolean, podChanged: boolean): void;
+  write(shipmentId: number, data: TrackingData, stored: boolean, podChanged: boolean): boolean;
 }
+
+/** What a diff of containers and events changed. */
+interface Diff { events: boolean; searched: boolean }
 
 function finite(n: number | null | undefined): number | null {
   return typeof n === 'number' && Number.isFinite(n) ? n : null;
@@ -91,7 +96,8 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
       GROUP BY e.shipment_id`,
   );
 
-  function writeLocations(shipmentId: number, data: TrackingData, stored: boolean): void {
+  function writeLocations(shipmentId: number, data: TrackingData, stored: boolean): boolean {
+    let changed = false;
     const next = new Map<number, StoredLocation>();
     for (const l of data.locations ?? []) {
       next.set(l.id, { location_id: l.id, name: l.name, state: l.state, terminal: l.terminal, country: l.country, lat: finite(l.lat), lng: finite(l.lng) });
@@ -100,14 +106,16 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
     if (stored) {
       for (const l of storedLocations.all(shipmentId)) {
         if (next.has(l.location_id)) before.set(l.location_id, l);
-        else deleteLocation.run(shipmentId, l.location_id);
+        else changed = deleteLocation.run(shipmentId, l.location_id).changes > 0 || changed;
       }
     }
     for (const l of next.values()) {
       const old = before.get(l.location_id);
       if (old && old.name === l.name && old.state === l.state && old.terminal === l.terminal && old.country === l.country && old.lat === l.lat && old.lng === l.lng) continue;
       upsertLocation.run(shipmentId, l.location_id, l.name, l.state, l.terminal, l.country, l.lat, l.lng);
+      changed = true;
     }
+    return changed;
   }
 
   function writeTerminals(shipmentId: number, data: TrackingData, stored: boolean): void {
@@ -123,7 +131,8 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
     for (const [id, name] of next) if (before.get(id) !== name) upsertTerminal.run(shipmentId, id, name);
   }
 
-  function writeDocuments(shipmentId: number, data: TrackingData, stored: boolean): void {
+  function writeDocuments(shipmentId: number, data: TrackingData, stored: boolean): boolean {
+    let changed = false;
     const next: [string, string][] = [
       ...(data.references?.bill_of_lading_numbers ?? []).map((n): [string, string] => ['bl', n]),
       ...(data.references?.booking_numbers ?? []).map((n): [string, string] => ['bk', n]),
@@ -134,10 +143,15 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
       const wanted = new Set(next.map(([k, n]) => key(k, n)));
       for (const d of storedDocuments.all(shipmentId)) {
         if (wanted.has(key(d.kind, d.number))) before.add(key(d.kind, d.number));
-        else deleteDocument.run(shipmentId, d.kind, d.number);
+        else changed = deleteDocument.run(shipmentId, d.kind, d.number).changes > 0 || changed;
       }
     }
-    for (const [kind, number] of next) if (!before.has(key(kind, number))) insertDocument.run(shipmentId, kind, number);
+    for (const [kind, number] of next) {
+      if (before.has(key(kind, number))) continue;
+      insertDocument.run(shipmentId, kind, number);
+      changed = true;
+    }
+    return changed;
   }
 
   function insertEvents(containerId: number, shipmentId: number, events: readonly TrackingEvent[]): void {
@@ -146,8 +160,8 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
     });
   }
 
-  /** Diffs one container's events; true when any row changed. */
-  function writeEvents(containerId: number, shipmentId: number, events: readonly TrackingEvent[], before: readonly StoredEvent[]): boolean {
+  /** Diffs one container's events into `diff`. */
+  function writeEvents(containerId: number, shipmentId: number, events: readonly TrackingEvent[], before: readonly StoredEvent[], diff: Diff): void {
     const free = new Map<string, StoredEvent[]>();
     for (const s of before) {
       const k = eventIdentity(s.actual === 1, s.status_code, s.status, s.location_id, s.terminal_id, s.vessel, s.voyage);
@@ -162,33 +176,34 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
     };
     events.forEach((_, i) => take(i, true));
     events.forEach((_, i) => matched[i] ?? take(i, false));
-    let changed = false;
     for (const left of free.values()) {
       for (const s of left) {
         deleteEvent.run(s.id);
-        changed = true;
+        diff.events = true;
+        diff.searched = true;
       }
     }
     events.forEach((e, position) => {
       const m = matched[position];
       if (m === undefined) {
         insertEvent.run(containerId, shipmentId, position, e.date, e.actual ? 1 : 0, e.status_code, e.status, e.location, e.terminal, e.vessel, e.voyage);
-        changed = true;
+        diff.events = true;
+        diff.searched = true;
       } else if (m.position !== position || m.date !== (e.date ?? null)) {
         moveEvent.run(position, e.date ?? null, m.id);
-        changed = true;
+        diff.events = true;
       }
     });
-    return changed;
   }
 
-  /** Diffs the containers and their events; true when any event row changed. */
-  function writeContainers(shipmentId: number, containers: readonly Container[], stored: boolean): boolean {
+  /** Diffs the containers and their events: whether any event row changed, and any searched row. */
+  function writeContainers(shipmentId: number, containers: readonly Container[], stored: boolean): Diff {
+    const diff: Diff = { events: false, searched: !stored };
     if (!stored) {
       containers.forEach((c, position) => {
         insertEvents(Number(insertContainer.run(shipmentId, position, c.number, c.type).lastInsertRowid), shipmentId, c.events ?? []);
       });
-      return containers.some((c) => (c.events ?? []).length > 0);
+      return diff;
     }
     const free = new Map<string, StoredContainer[]>();
     for (const c of storedContainers.all(shipmentId)) free.set(c.number, [...(free.get(c.number) ?? []), c]);
@@ -197,36 +212,38 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
     if (matched.some((m) => m !== undefined)) {
       for (const e of storedEvents.all(shipmentId)) eventsOf.set(e.container_id, [...(eventsOf.get(e.container_id) ?? []), e]);
     }
-    let changed = false;
     for (const left of free.values()) {
       for (const c of left) {
         deleteContainer.run(c.id); // its events go with it
-        changed = true;
+        diff.events = true;
+        diff.searched = true;
       }
     }
     containers.forEach((c, position) => {
       const m = matched[position];
       if (m === undefined) {
         insertEvents(Number(insertContainer.run(shipmentId, position, c.number, c.type).lastInsertRowid), shipmentId, c.events ?? []);
-        changed ||= (c.events ?? []).length > 0;
+        diff.events = true;
+        diff.searched = true;
         return;
       }
       if (m.position !== position || m.type !== c.type) updateContainer.run(position, c.type, m.id);
-      if (writeEvents(m.id, shipmentId, c.events ?? [], eventsOf.get(m.id) ?? [])) changed = true;
+      writeEvents(m.id, shipmentId, c.events ?? [], eventsOf.get(m.id) ?? [], diff);
     });
-    return changed;
+    return diff;
   }
 
   return {
     write(shipmentId, data, stored, podChanged) {
-      writeLocations(shipmentId, data, stored);
+      const locationsChanged = writeLocations(shipmentId, data, stored);
       writeTerminals(shipmentId, data, stored);
-      const eventsChanged = writeContainers(shipmentId, data.containers ?? [], stored);
-      writeDocuments(shipmentId, data, stored);
-      if (stored && (eventsChanged || podChanged)) {
+      const { events, searched } = writeContainers(shipmentId, data.containers ?? [], stored);
+      const documentsChanged = writeDocuments(shipmentId, data, stored);
+      if (stored && (events || podChanged)) {
         dropMarks.run(shipmentId);
         computeMarks.run(shipmentId);
       }
+      return !stored || locationsChanged || searched || documentsChanged;
     },
   };
 }

@@ -60,7 +60,13 @@ function contentHash(values: ShipmentValues, data: TrackingData | null): string 
 
 // Built from the fixed column list above; values are always bound as named parameters.
 const INSERT_SHIPMENT = `INSERT INTO shipments (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`;
-const UPDATE_SHIPMENT = `UPDATE shipments SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`;
+const updateSql = (columns: readonly (keyof ShipmentValues)[]) => `UPDATE shipments SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`;
+
+/** Columns the search document is made of (with the rows data-rows.ts reports). */
+const SEARCHED = new Set<string>(['reference', 'carrier_name', 'carrier_scac', 'note', 'origin_location', 'pol_location', 'pod_location', 'destination_location']);
+
+/** How many column sets get a statement of their own; a write changing another set names every column. */
+const UPDATE_VARIANTS = 64;
 
 /** Route, position and vessel columns derived from tracking data. */
 function dataColumns(data: TrackingData, previous: ShipmentValues | null): Partial<ShipmentValues> {
@@ -145,7 +151,26 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     'SELECT * FROM shipments WHERE reference_key = ? AND type = ? AND +tracking_id IS NULL ORDER BY id DESC LIMIT 1',
   );
   const insertShipment = db.prepare<ShipmentValues>(INSERT_SHIPMENT);
-  const updateShipment = db.prepare<ShipmentValues & { id: number }>(UPDATE_SHIPMENT);
+  const updateShipment = db.prepare<ShipmentValues & { id: number }>(updateSql(COLUMNS));
+  const updateVariants = new Map<string, Statement<ShipmentValues & { id: number }>>();
+
+  /**
+   * Updates the columns whose value changed, and only those (an UPDATE rewrites the index entries
+   * of every column it names): one statement per set of columns, each from the fixed list above.
+   * Returns the columns changed.
+   */
+  function updateChanged(previous: ShipmentsRow, values: ShipmentValues): (keyof ShipmentValues)[] {
+    const changed = COLUMNS.filter((c) => previous[c] !== values[c]);
+    if (changed.length === 0) return changed;
+    const key = changed.join(' ');
+    let statement = updateVariants.get(key);
+    if (statement === undefined) {
+      statement = updateVariants.size < UPDATE_VARIANTS ? db.prepare(updateSql(changed)) : updateShipment;
+      if (updateVariants.size < UPDATE_VARIANTS) updateVariants.set(key, statement);
+    }
+    statement.run({ ...values, id: previous.id });
+    return changed;
+  }
   const touchShipment = db.prepare<[string | null, string | null, string | null, string, number]>(
     'UPDATE shipments SET service_updated_at = ?, checked_at = ?, data_checked_at = ?, stored_at = ? WHERE id = ?',
   );
@@ -229,7 +254,7 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     return unassignedByReference.get(key, s.type) ?? null;
   }
 
-  /** Rows replaced by the current call (inserted, or updated with new content): their search documents are rebuilt. */
+  /** Rows of the current call whose search document may have changed (inserted, or updated in what is searched): rebuilt. */
   const rewritten = new Set<number>();
 
   function recordChanges(shipmentId: number, at: string, changes: ChangeRecord[]): void {
@@ -256,6 +281,8 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     }
     let shipmentId: number;
     let changes: ChangeRecord[] = [];
+    // Whether the search document may differ: always for a new row.
+    let searched = previous === null;
     if (previous === null) {
       shipmentId = Number(insertShipment.run(values).lastInsertRowid);
     } else {
@@ -267,17 +294,20 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
         shipmentStatus: values.shipment_status,
         subscriptionStatus: values.subscription_status,
       });
-      updateShipment.run({ ...values, id: shipmentId });
+      searched = updateChanged(previous, values).some((c) => SEARCHED.has(c));
     }
     // Only the rows that changed are written (data-rows.ts).
-    if (s.data !== null) dataRows.write(shipmentId, s.data, previous !== null, previous !== null && previous.pod_location !== values.pod_location);
+    if (s.data !== null && dataRows.write(shipmentId, s.data, previous !== null, previous !== null && previous.pod_location !== values.pod_location)) {
+      searched = true;
+    }
     // A change is dated when Quayside saw it (the answer's arrival), not when the carrier was
     // last checked: the feed's "since you last looked" and its days follow the person's clock.
     recordChanges(shipmentId, s.receivedAt, changes);
     const raw = encodeRawBody(s.raw);
     insertRaw.run(shipmentId, s.source, s.receivedAt, raw.encoding, raw.body);
     pruneRaw.run(shipmentId, shipmentId, RAW_PAYLOADS_KEPT - 1);
-    rewritten.add(shipmentId);
+    // An ETA moved, a vessel's position, a status: the search document stays as it is.
+    if (searched) rewritten.add(shipmentId);
     return { shipmentId, status: previous === null ? 'inserted' : 'updated', changes: changes.length };
   }
 
