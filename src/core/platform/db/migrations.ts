@@ -10,6 +10,7 @@ import type { Migration } from './migrate.js';
 import { V1_CORE } from './schema-v1.js';
 import { V7_ATTENTION_MARKS } from './schema-v7.js';
 import { FACET_COUNTS } from './schema-facet-counts.js';
+import { V9_CONTENTLESS_SEARCH } from './schema-v9.js';
 
 const V2_LOCAL = `
 -- Fields imported from a customer's sheet (customer, PO, ...), kept locally and searchable.
@@ -288,6 +289,11 @@ export const MIGRATIONS: readonly Migration[] = [
       // written from now on may use the encoding 'deflate-raw-dict1', which needs this version.)
       db.exec('ALTER TABLE shipments ADD COLUMN content_hash TEXT');
     },
+  },
+  {
+    version: 9,
+    name: 'search index without a copy of its documents (contentless), with one-letter prefixes',
+    up: (db) => db.exec(V9_CONTENTLESS_SEARCH),
   },
 ];
 
