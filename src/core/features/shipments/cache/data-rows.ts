@@ -21,24 +21,50 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { Container, TrackingData, TrackingEvent } from '../../../platform/api/types.js';
+import { eventKey, placeKey } from './changes.js';
 
-interface StoredContainer { id: number; position: number; number: string; type: string }
-interface StoredEvent {
+export interface StoredContainer { id: number; position: number; number: string; type: string }
+export interface StoredEvent {
   id: number; container_id: number; position: number; date: string | null; actual: 0 | 1; status_code: string;
   status: string; location_id: number | null; terminal_id: number | null; vessel: string | null; voyage: string | null;
 }
-interface StoredLocation {
+export interface StoredLocation {
   location_id: number; name: string; state: string | null; terminal: string | null; country: string; lat: number | null; lng: number | null;
 }
 
+/** The rows stored for a shipment, as the diff compares them (and the change detection reads its actual events from). */
+export interface StoredRows {
+  locations: StoredLocation[];
+  terminals: { terminal_id: number; name: string }[];
+  documents: { kind: string; number: string }[];
+  containers: StoredContainer[];
+  events: StoredEvent[];
+}
+
 export interface DataRowsWriter {
+  /** The rows stored for a shipment already in the cache. */
+  read(shipmentId: number): StoredRows;
   /**
-   * Writes the rows of `data` for a shipment. `stored`: false for a shipment just inserted (nothing
-   * to compare with); `podChanged`: its POD location is not the one stored before. True when a row
+   * Writes the rows of `data` for a shipment. `stored`: what `read` gave, or null for a shipment just
+   * inserted (nothing to compare with); `podChanged`: its POD location is not the one stored before. True when a row
    * the search document is made of may have changed: a location, a document, a container or an
    * event (its vessel) inserted or deleted; an event given a new date or position is not one.
    */
-  write(shipmentId: number, data: TrackingData, stored: boolean, podChanged: boolean): boolean;
+  write(shipmentId: number, data: TrackingData, stored: StoredRows | null, podChanged: boolean): boolean;
+}
+
+/** The keys (changes.ts, eventKey) of the actual events stored, places resolved through the stored locations. */
+export function storedActualEventKeys(stored: StoredRows): Set<string> {
+  const numbers = new Map(stored.containers.map((c) => [c.id, c.number]));
+  const places = new Map(stored.locations.map((l) => [l.location_id, l]));
+  const keys = new Set<string>();
+  for (const e of stored.events) {
+    const number = numbers.get(e.container_id);
+    if (e.actual !== 1 || number === undefined) continue;
+    const place = e.location_id === null ? undefined : places.get(e.location_id);
+    keys.add(eventKey(number, e.status_code, e.date, placeKey(place?.name ?? null, place?.country ?? null, e.location_id)));
+  }
+  return keys;
 }
 
 /** What a diff of containers and events changed. */
@@ -96,15 +122,15 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
       GROUP BY e.shipment_id`,
   );
 
-  function writeLocations(shipmentId: number, data: TrackingData, stored: boolean): boolean {
+  function writeLocations(shipmentId: number, data: TrackingData, stored: StoredRows | null): boolean {
     let changed = false;
     const next = new Map<number, StoredLocation>();
     for (const l of data.locations ?? []) {
       next.set(l.id, { location_id: l.id, name: l.name, state: l.state, terminal: l.terminal, country: l.country, lat: finite(l.lat), lng: finite(l.lng) });
     }
     const before = new Map<number, StoredLocation>();
-    if (stored) {
-      for (const l of storedLocations.all(shipmentId)) {
+    if (stored !== null) {
+      for (const l of stored.locations) {
         if (next.has(l.location_id)) before.set(l.location_id, l);
         else changed = deleteLocation.run(shipmentId, l.location_id).changes > 0 || changed;
       }
@@ -118,12 +144,12 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
     return changed;
   }
 
-  function writeTerminals(shipmentId: number, data: TrackingData, stored: boolean): void {
+  function writeTerminals(shipmentId: number, data: TrackingData, stored: StoredRows | null): void {
     const next = new Map<number, string>();
     for (const t of data.terminals ?? []) next.set(t.id, t.name);
     const before = new Map<number, string>();
-    if (stored) {
-      for (const t of storedTerminals.all(shipmentId)) {
+    if (stored !== null) {
+      for (const t of stored.terminals) {
         if (next.has(t.terminal_id)) before.set(t.terminal_id, t.name);
         else deleteTerminal.run(shipmentId, t.terminal_id);
       }
@@ -131,7 +157,7 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
     for (const [id, name] of next) if (before.get(id) !== name) upsertTerminal.run(shipmentId, id, name);
   }
 
-  function writeDocuments(shipmentId: number, data: TrackingData, stored: boolean): boolean {
+  function writeDocuments(shipmentId: number, data: TrackingData, stored: StoredRows | null): boolean {
     let changed = false;
     const next: [string, string][] = [
       ...(data.references?.bill_of_lading_numbers ?? []).map((n): [string, string] => ['bl', n]),
@@ -139,9 +165,9 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
     ];
     const key = (kind: string, number: string) => `${kind}\u001f${number}`;
     const before = new Set<string>();
-    if (stored) {
+    if (stored !== null) {
       const wanted = new Set(next.map(([k, n]) => key(k, n)));
-      for (const d of storedDocuments.all(shipmentId)) {
+      for (const d of stored.documents) {
         if (wanted.has(key(d.kind, d.number))) before.add(key(d.kind, d.number));
         else changed = deleteDocument.run(shipmentId, d.kind, d.number).changes > 0 || changed;
       }
@@ -197,21 +223,19 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
   }
 
   /** Diffs the containers and their events: whether any event row changed, and any searched row. */
-  function writeContainers(shipmentId: number, containers: readonly Container[], stored: boolean): Diff {
-    const diff: Diff = { events: false, searched: !stored };
-    if (!stored) {
+  function writeContainers(shipmentId: number, containers: readonly Container[], stored: StoredRows | null): Diff {
+    const diff: Diff = { events: false, searched: stored === null };
+    if (stored === null) {
       containers.forEach((c, position) => {
         insertEvents(Number(insertContainer.run(shipmentId, position, c.number, c.type).lastInsertRowid), shipmentId, c.events ?? []);
       });
       return diff;
     }
     const free = new Map<string, StoredContainer[]>();
-    for (const c of storedContainers.all(shipmentId)) free.set(c.number, [...(free.get(c.number) ?? []), c]);
+    for (const c of stored.containers) free.set(c.number, [...(free.get(c.number) ?? []), c]);
     const matched = containers.map((c) => free.get(c.number)?.shift());
     const eventsOf = new Map<number, StoredEvent[]>();
-    if (matched.some((m) => m !== undefined)) {
-      for (const e of storedEvents.all(shipmentId)) eventsOf.set(e.container_id, [...(eventsOf.get(e.container_id) ?? []), e]);
-    }
+    for (const e of stored.events) eventsOf.set(e.container_id, [...(eventsOf.get(e.container_id) ?? []), e]);
     for (const left of free.values()) {
       for (const c of left) {
         deleteContainer.run(c.id); // its events go with it
@@ -234,16 +258,25 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
   }
 
   return {
+    read(shipmentId) {
+      return {
+        locations: storedLocations.all(shipmentId),
+        terminals: storedTerminals.all(shipmentId),
+        documents: storedDocuments.all(shipmentId),
+        containers: storedContainers.all(shipmentId),
+        events: storedEvents.all(shipmentId),
+      };
+    },
     write(shipmentId, data, stored, podChanged) {
       const locationsChanged = writeLocations(shipmentId, data, stored);
       writeTerminals(shipmentId, data, stored);
       const { events, searched } = writeContainers(shipmentId, data.containers ?? [], stored);
       const documentsChanged = writeDocuments(shipmentId, data, stored);
-      if (stored && (events || podChanged)) {
+      if (stored !== null && (events || podChanged)) {
         dropMarks.run(shipmentId);
         computeMarks.run(shipmentId);
       }
-      return !stored || locationsChanged || searched || documentsChanged;
+      return stored === null || locationsChanged || searched || documentsChanged;
     },
   };
 }

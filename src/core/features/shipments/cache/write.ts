@@ -14,9 +14,9 @@
 import { createHash } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import type { TrackingData } from '../../../platform/api/types.js';
-import { type ChangeRecord, compareSnapshots, detectChanges, eventKey, placeKey } from './changes.js';
+import { type ChangeRecord, compareSnapshots, detectChanges } from './changes.js';
 import { latLngFromApi } from './coordinates.js';
-import { createDataRowsWriter } from './data-rows.js';
+import { createDataRowsWriter, storedActualEventKeys, type StoredRows } from './data-rows.js';
 import { encodeRawBody } from './raw-payloads.js';
 import type { ShipmentsRow } from './rows.js';
 import type { SearchIndex } from './search.js';
@@ -176,13 +176,6 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
   );
   const carrierNameByScac = db.prepare<[string], { name: string }>('SELECT name FROM carriers WHERE scac = ? ORDER BY name LIMIT 1');
   const carrierScacByName = db.prepare<[string], { scac: string }>('SELECT scac FROM carriers WHERE name = ?');
-  const storedActualEvents = db.prepare<[number], { number: string; status_code: string; date: string; name: string | null; country: string | null; location_id: number | null }>(
-    `SELECT c.number, e.status_code, e.date, l.name, l.country, e.location_id
-       FROM events e
-       JOIN containers c ON c.id = e.container_id
-       LEFT JOIN locations l ON l.shipment_id = e.shipment_id AND l.location_id = e.location_id
-      WHERE e.shipment_id = ? AND e.actual = 1`,
-  );
   const dataRows = createDataRowsWriter(db);
   const insertChange = db.prepare(
     'INSERT INTO changes (shipment_id, at, kind, from_value, to_value, container_number) VALUES (?, ?, ?, ?, ?, ?)',
@@ -195,13 +188,8 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
        (SELECT id FROM raw_payloads WHERE shipment_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
   );
 
-  function storedState(row: ShipmentsRow) {
-    const keys = new Set<string>();
-    if (row.has_data) {
-      for (const e of storedActualEvents.all(row.id)) {
-        keys.add(eventKey(e.number, e.status_code, e.date, placeKey(e.name, e.country, e.location_id)));
-      }
-    }
+  function storedState(row: ShipmentsRow, rows: StoredRows) {
+    const keys = row.has_data ? storedActualEventKeys(rows) : new Set<string>();
     return {
       hasSnapshot: row.checked_at !== null,
       hasData: row.has_data === 1,
@@ -281,13 +269,16 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     }
     let shipmentId: number;
     let changes: ChangeRecord[] = [];
+    // The rows stored, read once: for the change detection (its actual events) and the diff.
+    let stored: StoredRows | null = null;
     // Whether the search document may differ: always for a new row.
     let searched = previous === null;
     if (previous === null) {
       shipmentId = Number(insertShipment.run(values).lastInsertRowid);
     } else {
       shipmentId = previous.id;
-      changes = detectChanges(storedState(previous), {
+      stored = dataRows.read(previous.id);
+      changes = detectChanges(storedState(previous, stored), {
         outcome: values.outcome,
         data: s.data,
         eta: values.eta,
@@ -297,7 +288,7 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
       searched = updateChanged(previous, values).some((c) => SEARCHED.has(c));
     }
     // Only the rows that changed are written (data-rows.ts).
-    if (s.data !== null && dataRows.write(shipmentId, s.data, previous !== null, previous !== null && previous.pod_location !== values.pod_location)) {
+    if (s.data !== null && dataRows.write(shipmentId, s.data, stored, previous !== null && previous.pod_location !== values.pod_location)) {
       searched = true;
     }
     // A change is dated when Quayside saw it (the answer's arrival), not when the carrier was
