@@ -128,7 +128,7 @@ export async function runStoreBench(writeCount = Number(process.env.QUAYSIDE_BEN
     const wholeWord: string[] = [];
     let worstWholeWord = 0;
 
-    const searches = ['msku0123', 'rotter', 'TGHU04', 'muller', 'acme', 'BKG0777', 'maersk emden', 'sha'];
+    const searches = ['msku0123', 'rotter', 'TGHU04', 'muller', 'acme', 'BKG0777', 'maersk emden', 'sha', 'r', 'm'];
     for (const text of searches) {
       // Each run asks another word's rows first, so no run reuses the matches of the one before.
       const other = (i: number) => store.listShipmentRows({ search: `zz${i}`, limit: 1 });
