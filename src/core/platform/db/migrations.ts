@@ -292,7 +292,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 9,
-    name: 'search index without a copy of its documents (contentless), with one-letter prefixes',
+    name: 'search index without a copy of its documents (contentless), with one-letter prefixes; attention facts of events kept by the writer',
     up: (db) => db.exec(V9_CONTENTLESS_SEARCH),
   },
 ];

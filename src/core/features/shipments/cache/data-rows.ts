@@ -14,10 +14,11 @@
  * - Events within their container by what they say apart from their date and position: the same
  *   date first, then any; a matched event only gets its new date and position.
  *
- * The triggers on these tables stay right row by row: the facet counts (locations), the expected
- * events first seen (an event only inserted when new, and its key has no date) and the attention
- * marks, which the inserts fold in but a delete drops; so when a stored shipment's events changed
- * (or its POD did) its marks are computed again from its events, as migration 7 first filled them.
+ * The facet counts' triggers on locations stay right row by row. What migrations 6 and 7 kept with
+ * a trigger per event row, this writer keeps per shipment since migration 9 (schema-v9.ts): its
+ * attention marks, computed again from its events when they (or its POD) changed, as migration 7
+ * first filled them; its expected events first seen, offered again when an event was inserted (a
+ * kept event's key, which has no date, was offered when it was inserted).
  */
 import type { Database } from 'better-sqlite3';
 import type { Container, TrackingData, TrackingEvent } from '../../../platform/api/types.js';
@@ -68,7 +69,7 @@ export function storedActualEventKeys(stored: StoredRows): Set<string> {
 }
 
 /** What a diff of containers and events changed. */
-interface Diff { events: boolean; searched: boolean }
+interface Diff { events: boolean; searched: boolean; inserted: boolean }
 
 function finite(n: number | null | undefined): number | null {
   return typeof n === 'number' && Number.isFinite(n) ? n : null;
@@ -108,6 +109,13 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
   const moveEvent = db.prepare<[number, string | null, number]>('UPDATE events SET position = ?, date = ? WHERE id = ?');
   const deleteEvent = db.prepare<[number]>('DELETE FROM events WHERE id = ?');
   const dropMarks = db.prepare<[number]>('DELETE FROM attention_marks WHERE shipment_id = ?');
+  // Migration 6's trigger, for one shipment's expected events at once (their first sighting: this write's).
+  const seePlannedEvents = db.prepare<[number]>(
+    `INSERT OR IGNORE INTO planned_events_seen (shipment_id, status_code, location_id, vessel, voyage, first_seen_at)
+     SELECT e.shipment_id, e.status_code, coalesce(e.location_id, -1), coalesce(e.vessel, ''), coalesce(e.voyage, ''), coalesce(s.checked_at, s.stored_at)
+       FROM events e JOIN shipments s ON s.id = e.shipment_id
+      WHERE e.shipment_id = ? AND e.actual = 0`,
+  );
   // Migration 7's fill, for one shipment.
   const computeMarks = db.prepare<[number]>(
     `INSERT INTO attention_marks (shipment_id, last_actual, next_expected, delivered, arrived_vessel, arrived_discharge)
@@ -215,6 +223,7 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
         insertEvent.run(containerId, shipmentId, position, e.date, e.actual ? 1 : 0, e.status_code, e.status, e.location, e.terminal, e.vessel, e.voyage);
         diff.events = true;
         diff.searched = true;
+        diff.inserted = true;
       } else if (m.position !== position || m.date !== (e.date ?? null)) {
         moveEvent.run(position, e.date ?? null, m.id);
         diff.events = true;
@@ -224,11 +233,12 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
 
   /** Diffs the containers and their events: whether any event row changed, and any searched row. */
   function writeContainers(shipmentId: number, containers: readonly Container[], stored: StoredRows | null): Diff {
-    const diff: Diff = { events: false, searched: stored === null };
+    const diff: Diff = { events: false, searched: stored === null, inserted: false };
     if (stored === null) {
       containers.forEach((c, position) => {
         insertEvents(Number(insertContainer.run(shipmentId, position, c.number, c.type).lastInsertRowid), shipmentId, c.events ?? []);
       });
+      diff.events = diff.inserted = containers.some((c) => (c.events ?? []).length > 0);
       return diff;
     }
     const free = new Map<string, StoredContainer[]>();
@@ -249,6 +259,7 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
         insertEvents(Number(insertContainer.run(shipmentId, position, c.number, c.type).lastInsertRowid), shipmentId, c.events ?? []);
         diff.events = true;
         diff.searched = true;
+        diff.inserted = true;
         return;
       }
       if (m.position !== position || m.type !== c.type) updateContainer.run(position, c.type, m.id);
@@ -270,12 +281,14 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
     write(shipmentId, data, stored, podChanged) {
       const locationsChanged = writeLocations(shipmentId, data, stored);
       writeTerminals(shipmentId, data, stored);
-      const { events, searched } = writeContainers(shipmentId, data.containers ?? [], stored);
+      const { events, searched, inserted } = writeContainers(shipmentId, data.containers ?? [], stored);
       const documentsChanged = writeDocuments(shipmentId, data, stored);
-      if (stored !== null && (events || podChanged)) {
-        dropMarks.run(shipmentId);
+      if (events || podChanged) {
+        if (stored !== null) dropMarks.run(shipmentId);
         computeMarks.run(shipmentId);
       }
+      // An event kept (only its date or position moved) was seen when it was inserted.
+      if (inserted) seePlannedEvents.run(shipmentId);
       return stored === null || locationsChanged || searched || documentsChanged;
     },
   };
