@@ -10,6 +10,7 @@ import type { Migration } from './migrate.js';
 import { V1_CORE } from './schema-v1.js';
 import { V7_ATTENTION_MARKS } from './schema-v7.js';
 import { FACET_COUNTS } from './schema-facet-counts.js';
+import { V9_CONTENTLESS_SEARCH } from './schema-v9.js';
 
 const V2_LOCAL = `
 -- Fields imported from a customer's sheet (customer, PO, ...), kept locally and searchable.
@@ -315,9 +316,12 @@ export const MIGRATIONS: readonly Migration[] = [
     },
   },
   {
-    // 10 at the merge: the store-performance branch (issue 15b) takes 9. Versions must follow on
-    // without a gap (checkMigrationList), so on this branch alone it is 9.
     version: 9,
+    name: 'search index without a copy of its documents (contentless), with one-letter prefixes; attention facts of events kept by the writer',
+    up: (db) => db.exec(V9_CONTENTLESS_SEARCH),
+  },
+  {
+    version: 10,
     name: "team watchlists: this desk's view of the team's lists and members, for pushing the difference",
     up: (db) => db.exec(TEAM_WATCHLISTS),
   },
