@@ -99,8 +99,9 @@ export class ImportClaims {
     return rows.rows.map(toItem).sort(byId);
   }
 
-  /** Keeps this worker's claims alive (items being sent or checked, tasks being polled). */
+  /** Keeps this worker's claims alive (items being sent or checked, tasks being polled) and says the job is worked. */
   async renew(): Promise<void> {
+    await this.session.db.query(`UPDATE team_import_jobs SET worked_until = now() + $3::interval WHERE account = $1 AND job_key = $2`, [...this.key, ms(this.leaseMs)]);
     await this.session.db.query(
       `UPDATE team_import_items SET lease_until = now() + $4::interval
        WHERE account = $1 AND job_key = $2 AND claimed_by = $3 AND state IN ('submitting', 'checking')`,

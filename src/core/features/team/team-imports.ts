@@ -26,6 +26,7 @@ import { BATCH_SIZE, TASK_RETENTION_MS } from '../imports/poller/poller.js';
 import type { JobProgress } from '../imports/poller/types.js';
 import { syncShipments } from '../sync/sync.js';
 import { readCredits } from '../credits/credits.js';
+import { TeamDbError } from '../../platform/team-db/errors.js';
 import { ImportClaims, type TeamItem, type TeamItemOutcome } from './import-claims.js';
 import { teamConfigured, teamSession, type TeamSession } from './session.js';
 
@@ -45,6 +46,8 @@ const linkSetting = (jobId: number) => `team.importJob.${jobId}`;
 export interface TeamImportOptions {
   needRoute?: boolean;
   onProgress?: (progress: JobProgress) => void;
+  /** Stops working the job (the engine closes); its claims lapse for another desk. */
+  signal?: AbortSignal;
 }
 
 function outcomeOf(result: TrackingResult): TeamItemOutcome['outcome'] {
@@ -62,7 +65,7 @@ export function teamJobKey(service: QuaysideService, jobId: number): string | nu
  * Publishes a desk's job (its queued references) to the team; null when it cannot go to the team:
  * some of its references are already on their way from this desk alone (a job begun offline).
  */
-async function publishJob(service: QuaysideService, session: TeamSession, jobId: number, needRoute: boolean): Promise<string | null> {
+async function publishJob(service: QuaysideService, session: TeamSession, jobId: number, needRoute: boolean, leaseMs: number): Promise<string | null> {
   const db = service.store.db;
   const inFlight = db.prepare(`SELECT count(*) FROM import_items WHERE job_id = ? AND state IN ('submitting', 'in-task', 'uncertain')`).pluck().get(jobId) as number;
   if (inFlight > 0) return null;
@@ -74,8 +77,9 @@ async function publishJob(service: QuaysideService, session: TeamSession, jobId:
   const jobKey = randomUUID();
   await session.db.transaction(async (client) => {
     await client.query(
-      `INSERT INTO team_import_jobs (account, job_key, desk, origin_job_id, file_name, need_route, total, report) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [session.account, jobKey, session.desk, jobId, report.file, needRoute, items.length, JSON.stringify(report)],
+      `INSERT INTO team_import_jobs (account, job_key, desk, origin_job_id, file_name, need_route, total, report, worked_until)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + $9::interval)`,
+      [session.account, jobKey, session.desk, jobId, report.file, needRoute, items.length, JSON.stringify(report), `${Math.round(leaseMs)} milliseconds`],
     );
     for (let i = 0; i < items.length; i += 1000) {
       const page = items.slice(i, i + 1000);
@@ -90,18 +94,21 @@ async function publishJob(service: QuaysideService, session: TeamSession, jobId:
   return jobKey;
 }
 
+const leaseOf = (service: QuaysideService) => Math.max(MIN_LEASE_MS, LEASE_MS / service.timeScale);
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Works one team job on this desk until every reference has an outcome (other desks may work it too). */
 export async function workTeamJob(service: QuaysideService, session: TeamSession, jobKey: string, options: TeamImportOptions = {}): Promise<void> {
   const scale = service.timeScale;
-  const leaseMs = Math.max(MIN_LEASE_MS, LEASE_MS / scale);
+  const leaseMs = leaseOf(service);
   const claims = new ImportClaims(session, jobKey, `${session.desk}#${process.pid}#${randomUUID().slice(0, 8)}`, leaseMs);
   const client = service.api();
   const expectedMs = EXPECTED_TASK_MS / scale;
   let failure: unknown = null;
   const lanes = new Set<Promise<void>>();
 
+  await claims.renew();
   const renewal = setInterval(() => void claims.renew().catch(() => undefined), leaseMs / 3);
   renewal.unref?.();
 
@@ -197,6 +204,7 @@ export async function workTeamJob(service: QuaysideService, session: TeamSession
   try {
     for (;;) {
       if (failure) throw failure;
+      options.signal?.throwIfAborted();
       await claims.reap();
       const counts = await claims.counts();
       options.onProgress?.({
@@ -270,7 +278,15 @@ export async function runTeamImport(service: QuaysideService, jobId: number, opt
     return null;
   }
   if (!session) return null;
-  jobKey ??= await publishJob(service, session, jobId, Boolean(options.needRoute));
+  if (!jobKey) {
+    try {
+      jobKey = await publishJob(service, session, jobId, Boolean(options.needRoute), leaseOf(service));
+    } catch (err) {
+      // The team database went away before the job was the team's: it runs on this desk alone, as ever.
+      if (err instanceof TeamDbError) return null;
+      throw err;
+    }
+  }
   if (!jobKey) return null;
   await workTeamJob(service, session, jobKey, options);
   const { items, tasks } = await teamRows(session, jobKey);
@@ -345,4 +361,53 @@ export async function resumeTeamImports(service: QuaysideService, onProgress?: (
     });
   }
   return reports;
+}
+
+/**
+ * The team's jobs no desk works any more (the desk running them died: no lease renewed): a member
+ * desk finishes them in the background, so an import started on a desk switched off at 18:00 still
+ * ends. One worker per job per desk; any number of desks may do this at once (the claims keep them
+ * apart).
+ */
+export class OrphanedImports {
+  private readonly running = new Set<string>();
+  private readonly stop = new AbortController();
+
+  constructor(
+    private readonly service: QuaysideService,
+    private readonly stored: () => void,
+    private readonly log?: (line: string) => void,
+  ) {}
+
+  async adopt(session: TeamSession): Promise<void> {
+    if (this.stop.signal.aborted) return;
+    const orphaned = await session.db.query<{ job_key: string; need_route: boolean; desk: string; file_name: string }>(
+      `SELECT job_key, need_route, desk, file_name FROM team_import_jobs WHERE account = $1 AND state = 'running' AND worked_until < now() ORDER BY created_at`,
+      [session.account],
+    );
+    for (const job of orphaned.rows) {
+      if (this.running.has(job.job_key)) continue;
+      this.running.add(job.job_key);
+      let done = -1;
+      this.log?.(`Team: finishing the import of ${job.file_name} that ${job.desk} started and no desk works any more.`);
+      void workTeamJob(this.service, session, job.job_key, {
+        needRoute: job.need_route,
+        signal: this.stop.signal,
+        onProgress: (p) => {
+          if (p.done === done) return;
+          done = p.done;
+          this.stored();
+        },
+      })
+        .then(
+          () => this.log?.(`Team: finished the import of ${job.file_name} that ${job.desk} started.`),
+          (err: unknown) => this.log?.(`Team: the import of ${job.file_name} stopped on this desk: ${err instanceof Error ? err.message : String(err)}`),
+        )
+        .finally(() => this.running.delete(job.job_key));
+    }
+  }
+
+  close(): void {
+    this.stop.abort();
+  }
 }

@@ -131,6 +131,8 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
         created_at timestamptz NOT NULL DEFAULT now(),
         finished_at timestamptz,
         finished_by text,
+        -- Renewed by every desk working the job: once past, no desk works it (its desk died) and another takes it up.
+        worked_until timestamptz NOT NULL,
         PRIMARY KEY (account, job_key))`,
       // One row per reference to send; claimed_by/lease_until by the database's clock while a desk holds it.
       `CREATE TABLE team_import_items (
