@@ -7,6 +7,10 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';
+import { QuaysideService } from '../../src/core/core.js';
+import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
+import { TeamMember } from '../../src/core/features/team/member.js';
+import { DESK_SETTING } from '../../src/core/features/team/session.js';
 import { isNotFound } from '../../src/sim/references.js';
 import { containerNumbers } from '../import/make-references.js';
 import { runCli } from '../cli/run-cli.js';
@@ -137,6 +141,37 @@ describe.runIf(!missing)('import jobs are team jobs', () => {
     expect(listed.code, listed.stderr).toBe(0);
     const jobs = JSON.parse(listed.stdout) as { jobKey: string; state: string; done: number; references: number; finishedBy: string | null }[];
     expect(jobs.find((j) => j.jobKey === jobKey)).toMatchObject({ state: 'done', done: numbers.length, references: numbers.length });
+  });
+
+  it("kill -9 of the desk running an import: another desk's app finishes it by itself (its lease lapsed), each reference tracked once", { timeout: 240_000 }, async () => {
+    const key = randomUUID();
+    sim.control.addAccount({ apiKey: key, credits: 100_000 });
+    const { file, numbers } = sheet('orphaned', 3_000, 700_000);
+    // Desk B has Quayside open: the team member its engine runs (no person asks it to resume).
+    const deskB = new QuaysideService({ dataDir: join(work, 'desk-f'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: key, envTeamUrl: teamUrl, timeScale: SCALE });
+    deskB.store.setSetting(DESK_SETTING, 'Desk-F');
+    const member = new TeamMember(deskB, { stored: () => undefined });
+    try {
+      const deskA = startImport(key, 'desk-e', file);
+      const jobKey = await jobOf(file);
+      await until('a task of desk A', async () => (await admin.query('SELECT 1 FROM team_import_tasks WHERE job_key = $1', [jobKey])).rowCount);
+      deskA.child.kill('SIGKILL');
+      await deskA.exit;
+      member.start();
+      const killedAt = Date.now();
+      const job = await until(
+        'the job finished by desk B',
+        async () => (await admin.query<{ state: string; finished_by: string | null }>(`SELECT state, finished_by FROM team_import_jobs WHERE job_key = $1 AND state = 'done'`, [jobKey])).rows[0],
+        120_000,
+      );
+      console.info(`[measure] ${numbers.length} references: desk B's app finished the job ${((Date.now() - killedAt) / 1000).toFixed(1)} s after desk A was killed (scale ${SCALE})`);
+      expect(job.finished_by).toBe('Desk-F');
+      expectTrackedOnce(key, numbers);
+    } finally {
+      await member.close();
+      await deskB.scheduler.close();
+      deskB.close();
+    }
   });
 
   it('two desks working one job at once never send the same reference', { timeout: 240_000 }, async () => {
