@@ -244,6 +244,12 @@ export class ImportClaims {
     };
   }
 
+  /** The desk that started the job (its imported fields are that desk's). */
+  async startedBy(): Promise<string> {
+    const row = (await this.session.db.query<{ desk: string }>('SELECT desk FROM team_import_jobs WHERE account = $1 AND job_key = $2', this.key)).rows[0];
+    return row?.desk ?? this.session.desk;
+  }
+
   /** Marks the job done (once); returns whether this worker did. */
   async finishJob(): Promise<boolean> {
     const done = await this.session.db.query(

@@ -27,6 +27,7 @@ import type { JobProgress } from '../imports/poller/types.js';
 import { syncShipments } from '../sync/sync.js';
 import { readCredits } from '../credits/credits.js';
 import { TeamDbError } from '../../platform/team-db/errors.js';
+import { writeFieldSets } from './fields.js';
 import { ImportClaims, type TeamItem, type TeamItemOutcome } from './import-claims.js';
 import { teamConfigured, teamSession, type TeamSession } from './session.js';
 
@@ -109,6 +110,13 @@ export async function workTeamJob(service: QuaysideService, session: TeamSession
   const lanes = new Set<Promise<void>>();
 
   await claims.renew();
+  const startedBy = await claims.startedBy();
+  /** The imported fields of references just settled reach the team now, as the starting desk's: that desk may never come back. */
+  const shareFields = async (settled: { item: TeamItem; trackingId: string | null }[]): Promise<void> => {
+    const sets = new Map<string, string>();
+    for (const { item, trackingId } of settled) if (trackingId && item.fields) sets.set(trackingId, item.fields);
+    await writeFieldSets(session, sets, startedBy);
+  };
   const renewal = setInterval(() => void claims.renew().catch(() => undefined), leaseMs / 3);
   renewal.unref?.();
 
@@ -153,6 +161,7 @@ export async function workTeamJob(service: QuaysideService, session: TeamSession
       }),
     );
     await claims.closeTask(taskId, 'PROCESSED', unmatched.map((i) => i.id));
+    await shareFields(matched.map(({ item, result }) => ({ item: byId.get(item.id)!, trackingId: outcomeOf(result) === 'OK' ? (result.data?.tracking_metadata?.id ?? null) : null })));
   };
 
   const pollOne = async (): Promise<boolean> => {
@@ -198,6 +207,8 @@ export async function workTeamJob(service: QuaysideService, session: TeamSession
     }
     await claims.settle(outcomes);
     await claims.requeue(again);
+    const byId = new Map(items.map((i) => [i.itemId, i]));
+    await shareFields(outcomes.map((o) => ({ item: byId.get(o.itemId)!, trackingId: o.outcome === 'OK' ? o.trackingId : null })));
     return true;
   };
 
