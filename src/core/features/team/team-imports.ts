@@ -17,6 +17,7 @@
  * once); the desk that started the job copies the outcomes into its own job when it finishes.
  */
 import { randomUUID } from 'node:crypto';
+import type { TeamImportJobView } from '../../../shared/contract/index.js';
 import type { QuaysideService } from '../../core.js';
 import { BadRequestError, NetworkError, RateLimitedError } from '../../platform/api/errors.js';
 import type { BatchTask, TrackingResult } from '../../platform/api/types.js';
@@ -307,22 +308,8 @@ export async function runTeamImport(service: QuaysideService, jobId: number, opt
   return jobReport(service.store.db, jobId);
 }
 
-/** A team job as the team database has it (`quayside jobs --team`, the window's team jobs). */
-export interface TeamImportJob {
-  jobKey: string;
-  /** The desk that started it, and its job number there. */
-  desk: string;
-  originJobId: number;
-  file: string;
-  state: 'running' | 'done';
-  references: number;
-  done: number;
-  createdAt: string;
-  finishedAt: string | null;
-  finishedBy: string | null;
-}
-
-export async function teamImportJobs(service: QuaysideService): Promise<TeamImportJob[]> {
+/** The team's jobs, every desk's, as the team database has them (`quayside jobs --team`, `team.jobs`). */
+export async function teamImportJobs(service: QuaysideService): Promise<TeamImportJobView[]> {
   const session = await teamSession(service);
   if (!session) return [];
   const rows = await session.db.query<{ job_key: string; desk: string; origin_job_id: number; file_name: string; state: 'running' | 'done'; total: number; done: number; created_at: Date; finished_at: Date | null; finished_by: string | null }>(
