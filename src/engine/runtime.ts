@@ -174,6 +174,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
         emit('shipments.changed', { ids: null, reason: 'sync' });
         checkFeed();
       },
+      watchlistsChanged: () => emit('watchlists.changed', { ids: null }),
     },
     options.background !== false,
   );
@@ -192,7 +193,13 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       },
     }),
     ...createFeedHandlers(service),
-    ...createWatchlistHandlers({ service, watchlistsChanged: (ids) => emit('watchlists.changed', { ids }) }),
+    ...createWatchlistHandlers({
+      service,
+      watchlistsChanged: (ids) => {
+        emit('watchlists.changed', { ids });
+        team.kick();
+      },
+    }),
     ...createExportHandlers(service, service.now, options.chooseExportPath),
     ...createMapHandlers(service),
     ...createWebhookHandlers(service),

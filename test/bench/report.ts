@@ -82,10 +82,10 @@ const SPECS: Record<RowKey, RowSpec> = {
     met: ([ms]) => ms! < 1000,
   },
   'peak-memory': {
-    what: 'peak memory: the engine at 100,000 (VmHWM of the harness\'s engine), and the bench process',
+    what: 'peak memory: the engine at 100,000 (VmHWM of the harness\'s engine), syncing at 100,000 (VmHWM of a process storing pages), and the bench process',
     now: '551 MB',
     aim: 'engine < 300 MB',
-    met: ([mb]) => mb! < 300,
+    met: (values) => values.every((mb) => mb < 300),
   },
 };
 

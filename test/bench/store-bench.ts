@@ -17,13 +17,14 @@ import { DEFAULT_EXPORT_COLUMNS, exportShipments } from '../../src/core/features
 import { openStore, type Store } from '../../src/core/store/index.js';
 import { withLongestStall } from '../helpers/event-loop.js';
 import { reached } from './report.js';
+import { syncingPeakMb, type SyncingMemory } from './sync-memory.js';
 import { container, containerNumber, defaultEvents, okResult, shipmentRecord, tempDir, trackingData, uuidFor } from '../helpers/store-fixtures.js';
 
 const PAGE = 500;
 const PORT_NOTES = ['urgent', 'reefer', 'customs hold', 'Müller GmbH', 'ACME Logistics'];
 
 /** Shipment n as the service answers on `day`; `checkDay`: checked again later, saying the same. */
-function record(n: number, day: number, checkDay = day): ShipmentRecord {
+export function benchRecord(n: number, day: number, checkDay = day): ShipmentRecord {
   const serial = String(n).padStart(6, '0');
   const eta = `2026-12-${String((day % 28) + 1).padStart(2, '0')}T08:00:00`;
   const at = `2026-11-${String(checkDay).padStart(2, '0')}T06:00:00.000Z`;
@@ -52,7 +53,7 @@ function storePages(store: Store, from: number, to: number, day: number, progres
   const started = performance.now();
   for (let start = from; start < to; start += PAGE) {
     const records: ShipmentRecord[] = [];
-    for (let n = start; n < Math.min(start + PAGE, to); n++) records.push(record(n + 1, day, checkDay));
+    for (let n = start; n < Math.min(start + PAGE, to); n++) records.push(benchRecord(n + 1, day, checkDay));
     const raws = records.map((r) => JSON.stringify(r));
     const t = performance.now();
     changes += store.recordShipmentRecords(records, raws, `2026-11-${String(checkDay).padStart(2, '0')}T06:30:00.000Z`).changes;
@@ -76,6 +77,9 @@ function timed<T>(fn: () => T, runs = 5): { ms: number; value: T } {
   for (let i = 0; i < runs; i++) value = fn();
   return { ms: (performance.now() - t) / runs, value };
 }
+
+/** What the last store bench measured of a process syncing into its cache at full size (sync-memory.ts). */
+export let syncing: SyncingMemory | null = null;
 
 const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
 
@@ -104,17 +108,27 @@ export async function runStoreBench(writeCount = Number(process.env.QUAYSIDE_BEN
       const movedLate = storePages(store, tail, searchCount, 2);
       const pages = Math.ceil((searchCount - tail) / PAGE);
       console.log(`  every ETA moved, last ${searchCount - tail}: ${fmt(movedLate.ms / pages)} a page (${fmt(moved.ms / Math.ceil(writeCount / PAGE))} a page at ${writeCount})`);
+      // The engine's memory while syncing at this size: a process of its own storing pages of ETA moves.
+      syncing = syncingPeakMb(store.file, searchCount);
+      console.log(`  a process syncing pages of ${PAGE} (every ETA moved) into this cache of ${searchCount}: ${syncing === null ? 'not measured' : `peak ${syncing.peakMb.toFixed(0)} MB resident (VmHWM), heap at most ${syncing.heapMb.toFixed(0)} MB, ${syncing.pages} pages`}`);
     }
     const size = fs.statSync(store.file).size + (fs.existsSync(`${store.file}-wal`) ? fs.statSync(`${store.file}-wal`).size : 0);
     const stored = store.countShipments();
     console.log(`  cache size: ${(size / 1024 / 1024).toFixed(0)} MB for ${stored} shipments`);
+    // Where the bytes are: tables with their indexes (the search index's shadow tables as one), and free pages.
+    const parts = store.db.prepare(
+      `SELECT CASE WHEN d.name LIKE 'shipments!_fts%' ESCAPE '!' THEN 'search index' ELSE coalesce(m.tbl_name, d.name) END AS name, sum(d.pgsize) AS bytes FROM dbstat d LEFT JOIN sqlite_master m ON m.name = d.name
+        GROUP BY 1 ORDER BY 2 DESC LIMIT 8`,
+    ).all() as { name: string; bytes: number }[];
+    const free = (store.db.pragma('freelist_count', { simple: true }) as number) * (store.db.pragma('page_size', { simple: true }) as number);
+    console.log(`  of which: ${parts.map((p) => `${p.name} ${(p.bytes / 1024 / 1024).toFixed(0)}`).join(', ')}, free pages ${(free / 1024 / 1024).toFixed(0)} (MB)`);
     reached('first-sync', [first.ms, grownMs], `${(first.ms / 1000).toFixed(1)} s / ${(grownMs / 1000).toFixed(1)} s`);
     const per100k = (size / 1024 / 1024) * (100_000 / stored);
     reached('cache-size', [per100k], `${per100k.toFixed(0)} MB (${(size / 1024 / 1024).toFixed(0)} MB for ${stored}, including the ETA moves of the bench)`);
     const wholeWord: string[] = [];
     let worstWholeWord = 0;
 
-    const searches = ['msku0123', 'rotter', 'TGHU04', 'muller', 'acme', 'BKG0777', 'maersk emden', 'sha'];
+    const searches = ['msku0123', 'rotter', 'TGHU04', 'muller', 'acme', 'BKG0777', 'maersk emden', 'sha', 'r', 'm'];
     for (const text of searches) {
       // Each run asks another word's rows first, so no run reuses the matches of the one before.
       const other = (i: number) => store.listShipmentRows({ search: `zz${i}`, limit: 1 });

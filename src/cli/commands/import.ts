@@ -4,7 +4,7 @@ import type { JobProgress } from '../../core/features/imports/poller/types.js';
 import { StoreError } from '../../core/store/index.js';
 import { diskFullError } from '../../core/platform/db/errors.js';
 import { resumeImports, runImport, validateImport } from '../../core/features/imports/imports.js';
-import { teamImportJobs } from '../../core/features/team/team-imports.js';
+import { teamImportJobs } from '../../core/features/team/team-import-takeover.js';
 import type { Command, Context, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { bar } from '../output.js';

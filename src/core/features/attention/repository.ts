@@ -3,7 +3,8 @@
  * parameters only (the member filter comes from the store's fixed fragments), reads and writes
  * apart, writes in an IMMEDIATE transaction with SQLite errors turned into the store's readable ones.
  * Tables: shipments, events, changes, shipment_fields (read), attention_acknowledgements (read and
- * write), planned_events_seen and shipments_first_seen (kept by triggers of migration 6).
+ * write), planned_events_seen and shipments_first_seen (migration 6; since migration 9 the write path
+ * keeps planned_events_seen, shipments/cache/data-rows.ts).
  */
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
@@ -131,8 +132,8 @@ export interface AttentionRepository {
 }
 
 /**
- * The event facts of a shipment come from `attention_marks` (migration 7), which triggers keep as
- * the write path replaces its events: one row per shipment, no pass over its events.
+ * The event facts of a shipment come from `attention_marks` (migration 7), which the write path keeps
+ * as it changes its events (triggers until migration 9): one row per shipment, no pass over its events.
  */
 const SUMMARY_COLUMNS = `
   s.id, s.tracking_id, s.reference, s.type, s.carrier_scac, s.carrier_name, s.shipment_status, s.outcome, s.eta,

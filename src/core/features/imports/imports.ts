@@ -13,7 +13,8 @@ import { ServiceError, type QuaysideService } from '../../core.js';
 import { syncShipments } from '../sync/sync.js';
 import { carrierDirectory } from '../settings/carriers.js';
 import { readCredits } from '../credits/credits.js';
-import { resumeTeamImports, runTeamImport } from '../team/team-imports.js';
+import { runTeamImport } from '../team/team-imports.js';
+import { resumeTeamImports } from '../team/team-import-takeover.js';
 
 export interface ImportOptions {
   sheet?: string;

@@ -2,7 +2,7 @@
 import type { QuaysideService } from '../../core.js';
 import type { AreaHandlers } from '../handlers.js';
 import { fieldsOrigin } from './fields-origin.js';
-import { teamImportJobs } from './team-imports.js';
+import { teamImportJobs } from './team-import-takeover.js';
 import type { TeamMode } from './team-mode.js';
 
 export function createTeamHandlers(service: QuaysideService, mode: TeamMode): AreaHandlers<'team'> {

@@ -12,7 +12,8 @@ import { leadSyncRound } from './leader-sync.js';
 import { pullSnapshots } from './snapshots.js';
 import { pullImportedFields, pushImportedFields, requestSyncRound } from './fields.js';
 import { teamSession, type TeamSession } from './session.js';
-import { OrphanedImports } from './team-imports.js';
+import { OrphanedImports } from './team-import-takeover.js';
+import { pullWatchlists, pushWatchlists } from './watchlists.js';
 
 /** Real milliseconds between beats at time scale 1: a dead leader is replaced within about two. */
 const BEAT_MS = 2_000;
@@ -24,6 +25,8 @@ const REQUESTED_ROUND_GAP_MS = 10_000;
 export interface TeamMemberEvents {
   /** Shipments were stored in the cache (a round led here, or snapshots pulled). */
   stored(): void;
+  /** Watchlists of the team (made, edited or deleted on another desk) were stored in the cache. */
+  watchlistsChanged?(): void;
   log?(line: string): void;
 }
 
@@ -107,13 +110,18 @@ export class TeamMember {
         if (leader) this.roundWanted = true;
         else await requestSyncRound(session);
       }
+      // This desk's watchlist edits (made offline too) go out; the team's come in after the shipments they name.
+      await pushWatchlists(this.service, session);
       if (!leader) {
         this.leading = false;
         const snapshots = await pullSnapshots(this.service, session);
         const fields = await pullImportedFields(this.service, session);
         if (snapshots + fields > 0) this.events.stored();
+        await this.pullWatchlists(session);
         return;
       }
+      // Before a round (it may take a while): another desk's watchlist edit shows here at once.
+      await this.pullWatchlists(session);
       await this.leadIfDue(session);
       if ((await pullImportedFields(this.service, session)) > 0) this.events.stored();
     } catch (err) {
@@ -121,6 +129,10 @@ export class TeamMember {
       this.state = { connected: false, leader: this.lock?.isLeader ?? false, lastError: message };
       this.events.log?.(`Team: ${message}`);
     }
+  }
+
+  private async pullWatchlists(session: TeamSession): Promise<void> {
+    if ((await pullWatchlists(this.service, session)) > 0) this.events.watchlistsChanged?.();
   }
 
   /** Something changed on this desk (an import stored rows): push it now rather than at the next beat. */

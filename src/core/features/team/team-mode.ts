@@ -25,6 +25,8 @@ export interface TeamModeEvents {
   changed(view: TeamView): void;
   /** The member stored shipments in the cache (a round led here, or the leader's snapshots pulled). */
   stored(): void;
+  /** The member stored the team's watchlists in the cache. */
+  watchlistsChanged?(): void;
   log?(line: string): void;
 }
 
@@ -86,7 +88,7 @@ export class TeamMode {
     return this.oneAtATime(work);
   }
 
-  /** This desk stored something the team should have (an import's rows): push it now. */
+  /** This desk stored something the team should have (an import's rows, a watchlist edit): push it now. */
   kick(): void {
     this.member?.kick();
   }
@@ -126,7 +128,7 @@ export class TeamMode {
     }
     if (this.member) return;
     this.alone.stop();
-    this.member = new TeamMember(this.service, { stored: () => this.events.stored(), log: this.events.log });
+    this.member = new TeamMember(this.service, { stored: () => this.events.stored(), watchlistsChanged: () => this.events.watchlistsChanged?.(), log: this.events.log });
     this.member.start();
     this.watch();
   }

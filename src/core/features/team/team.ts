@@ -9,6 +9,7 @@ import { TeamDbError } from '../../platform/team-db/errors.js';
 import { currentLeader } from './leader-lock.js';
 import { PULLED_SEQ_SETTING } from './snapshots.js';
 import { forgetFieldMarks, pendingFieldRows } from './fields.js';
+import { forgetWatchlistMarks, pendingWatchlistWrites } from './watchlists.js';
 import { DESK_SETTING, LAST_PULL_SETTING, deskName, findTeamAddress, openTeamSession, teamAddressAccount, teamSession, type TeamSession } from './session.js';
 
 /** `quayside team status --json`: public contract (README). */
@@ -48,6 +49,7 @@ export async function joinTeam(service: QuaysideService, addressText: string, de
     service.store.setSetting(PULLED_SEQ_SETTING, null);
     // This desk's imported fields (those from before it joined too) are pushed to its team.
     forgetFieldMarks(service);
+    forgetWatchlistMarks(service);
     return { status: await statusOf(service, session), overriddenByEnv: Boolean(service.envTeamUrl) };
   } finally {
     await session.db.close();
@@ -63,7 +65,7 @@ async function statusOf(service: QuaysideService, session: TeamSession): Promise
     leader: await currentLeader(session),
     desks: desks.rows.map((r) => ({ desk: r.desk, lastSeenAt: r.last_seen_at.toISOString() })),
     lastPullAt: service.store.getSetting(LAST_PULL_SETTING),
-    pending: pendingFieldRows(service),
+    pending: pendingFieldRows(service) + pendingWatchlistWrites(service),
   };
 }
 
@@ -81,7 +83,7 @@ export async function teamStatus(service: QuaysideService): Promise<TeamStatus &
 }
 
 function unreachable(service: QuaysideService, team: string): TeamStatus {
-  return { connected: false, team, desk: deskName(service), leader: null, desks: [], lastPullAt: service.store.getSetting(LAST_PULL_SETTING), pending: pendingFieldRows(service) };
+  return { connected: false, team, desk: deskName(service), leader: null, desks: [], lastPullAt: service.store.getSetting(LAST_PULL_SETTING), pending: pendingFieldRows(service) + pendingWatchlistWrites(service) };
 }
 
 export interface LeaveResult {
@@ -113,5 +115,6 @@ export async function leaveTeam(service: QuaysideService): Promise<LeaveResult> 
   service.store.setSetting(LAST_PULL_SETTING, null);
   service.store.setSetting(PULLED_SEQ_SETTING, null);
   forgetFieldMarks(service);
+  forgetWatchlistMarks(service);
   return { left: Boolean(desk) || deleted, told, envStillSet: Boolean(service.envTeamUrl) };
 }

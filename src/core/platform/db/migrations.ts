@@ -10,6 +10,7 @@ import type { Migration } from './migrate.js';
 import { V1_CORE } from './schema-v1.js';
 import { V7_ATTENTION_MARKS } from './schema-v7.js';
 import { FACET_COUNTS } from './schema-facet-counts.js';
+import { V9_CONTENTLESS_SEARCH } from './schema-v9.js';
 
 const V2_LOCAL = `
 -- Fields imported from a customer's sheet (customer, PO, ...), kept locally and searchable.
@@ -240,6 +241,31 @@ SELECT s.id, min(
   FROM shipments s;
 `;
 
+/**
+ * Team watchlists (issue 16): what this desk last knew of the team's copy of each list, so a push
+ * sends only the difference (a list made, renamed, refiltered, deleted; shipments added or
+ * removed). `watchlist_id` NULL: the list was deleted here and its tombstone waits to be pushed.
+ * A member's `seq` is the team's sequence number of the add this desk has seen (a remove wins only
+ * over adds it has seen); `applied` 0: its shipment is not in this cache yet.
+ */
+const TEAM_WATCHLISTS = `
+CREATE TABLE watchlist_team (
+  team_id      TEXT PRIMARY KEY,
+  watchlist_id INTEGER UNIQUE REFERENCES watchlists (id) ON DELETE SET NULL,
+  name         TEXT NOT NULL,
+  filter       TEXT,
+  seq          INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE watchlist_team_members (
+  team_id     TEXT NOT NULL REFERENCES watchlist_team (team_id) ON DELETE CASCADE,
+  tracking_id TEXT NOT NULL,
+  seq         INTEGER NOT NULL,
+  applied     INTEGER NOT NULL DEFAULT 1,
+  PRIMARY KEY (team_id, tracking_id)
+) WITHOUT ROWID;
+CREATE INDEX watchlist_team_members_waiting ON watchlist_team_members (tracking_id) WHERE applied = 0;
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -288,6 +314,16 @@ export const MIGRATIONS: readonly Migration[] = [
       // written from now on may use the encoding 'deflate-raw-dict1', which needs this version.)
       db.exec('ALTER TABLE shipments ADD COLUMN content_hash TEXT');
     },
+  },
+  {
+    version: 9,
+    name: 'search index without a copy of its documents (contentless), with one-letter prefixes; attention facts of events kept by the writer',
+    up: (db) => db.exec(V9_CONTENTLESS_SEARCH),
+  },
+  {
+    version: 10,
+    name: "team watchlists: this desk's view of the team's lists and members, for pushing the difference",
+    up: (db) => db.exec(TEAM_WATCHLISTS),
   },
 ];
 

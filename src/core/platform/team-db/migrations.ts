@@ -115,6 +115,39 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   },
   {
     version: 5,
+    name: 'watchlists: chosen lists and saved filters, their members as adds and removes, deletes as tombstones',
+    statements: [
+      // list_id: the UUID made on the desk that created the list (each desk's SQLite id differs).
+      // A deleted list keeps its row (deleted_at, the tombstone) so every desk deletes it too.
+      `CREATE TABLE watchlists (
+        account text NOT NULL,
+        list_id text NOT NULL,
+        kind text NOT NULL,
+        name text NOT NULL,
+        filter text,
+        created_by text NOT NULL,
+        desk text NOT NULL,
+        changed_at timestamptz NOT NULL DEFAULT now(),
+        deleted_at timestamptz,
+        seq bigint NOT NULL,
+        PRIMARY KEY (account, list_id))`,
+      'CREATE INDEX watchlists_seq ON watchlists (account, seq)',
+      'CREATE UNIQUE INDEX watchlists_live_name ON watchlists (account, lower(name)) WHERE deleted_at IS NULL',
+      // One row per list and shipment (by the service's tracking id): its last add or remove.
+      `CREATE TABLE watchlist_members (
+        account text NOT NULL,
+        list_id text NOT NULL,
+        tracking_id text NOT NULL,
+        removed boolean NOT NULL DEFAULT false,
+        desk text NOT NULL,
+        changed_at timestamptz NOT NULL DEFAULT now(),
+        seq bigint NOT NULL,
+        PRIMARY KEY (account, list_id, tracking_id))`,
+      'CREATE INDEX watchlist_members_seq ON watchlist_members (account, seq)',
+    ],
+  },
+  {
+    version: 6,
     name: 'import jobs as team jobs: their items claimed under a lease, their batch tasks',
     statements: [
       // job_key: a random id given by the desk that started the job; report: its report when published (the rows that were never sent).

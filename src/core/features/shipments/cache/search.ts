@@ -3,6 +3,8 @@
  * The index is refreshed by `reindexShipment` inside the transaction of every write;
  * deletion is covered by a trigger. User text never becomes SQL: it is turned into an
  * FTS5 query expression of quoted prefix tokens and bound as a parameter.
+ * Since migration 9 the index is contentless (schema-v9.ts): it gives rowids, never the text
+ * of a document back.
  */
 import type { Database, Statement } from 'better-sqlite3';
 

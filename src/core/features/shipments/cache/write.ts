@@ -1,6 +1,6 @@
 /**
  * The shipments write path: match a snapshot to its row, compare, record changes, and
- * replace the normalised rows. Callers wrap calls in a transaction (one per lookup, one
+ * write the normalised rows that changed (data-rows.ts). Callers wrap calls in a transaction (one per lookup, one
  * per page of GET /v2/shipments).
  *
  * Matching: by tracking id when the answer has one; otherwise by (type, reference) among
@@ -14,8 +14,9 @@
 import { createHash } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import type { TrackingData } from '../../../platform/api/types.js';
-import { type ChangeRecord, compareSnapshots, detectChanges, eventKey, placeKey } from './changes.js';
+import { type ChangeRecord, compareSnapshots, detectChanges } from './changes.js';
 import { latLngFromApi } from './coordinates.js';
+import { createDataRowsWriter, storedActualEventKeys, type StoredRows } from './data-rows.js';
 import { encodeRawBody } from './raw-payloads.js';
 import type { ShipmentsRow } from './rows.js';
 import type { SearchIndex } from './search.js';
@@ -59,7 +60,13 @@ function contentHash(values: ShipmentValues, data: TrackingData | null): string 
 
 // Built from the fixed column list above; values are always bound as named parameters.
 const INSERT_SHIPMENT = `INSERT INTO shipments (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`;
-const UPDATE_SHIPMENT = `UPDATE shipments SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`;
+const updateSql = (columns: readonly (keyof ShipmentValues)[]) => `UPDATE shipments SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`;
+
+/** Columns the search document is made of (with the rows data-rows.ts reports). */
+const SEARCHED = new Set<string>(['reference', 'carrier_name', 'carrier_scac', 'note', 'origin_location', 'pol_location', 'pod_location', 'destination_location']);
+
+/** How many column sets get a statement of their own; a write changing another set names every column. */
+const UPDATE_VARIANTS = 64;
 
 /** Route, position and vessel columns derived from tracking data. */
 function dataColumns(data: TrackingData, previous: ShipmentValues | null): Partial<ShipmentValues> {
@@ -144,33 +151,32 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     'SELECT * FROM shipments WHERE reference_key = ? AND type = ? AND +tracking_id IS NULL ORDER BY id DESC LIMIT 1',
   );
   const insertShipment = db.prepare<ShipmentValues>(INSERT_SHIPMENT);
-  const updateShipment = db.prepare<ShipmentValues & { id: number }>(UPDATE_SHIPMENT);
+  const updateShipment = db.prepare<ShipmentValues & { id: number }>(updateSql(COLUMNS));
+  const updateVariants = new Map<string, Statement<ShipmentValues & { id: number }>>();
+
+  /**
+   * Updates the columns whose value changed, and only those (an UPDATE rewrites the index entries
+   * of every column it names): one statement per set of columns, each from the fixed list above.
+   * Returns the columns changed.
+   */
+  function updateChanged(previous: ShipmentsRow, values: ShipmentValues): (keyof ShipmentValues)[] {
+    const changed = COLUMNS.filter((c) => previous[c] !== values[c]);
+    if (changed.length === 0) return changed;
+    const key = changed.join(' ');
+    let statement = updateVariants.get(key);
+    if (statement === undefined) {
+      statement = updateVariants.size < UPDATE_VARIANTS ? db.prepare(updateSql(changed)) : updateShipment;
+      if (updateVariants.size < UPDATE_VARIANTS) updateVariants.set(key, statement);
+    }
+    statement.run({ ...values, id: previous.id });
+    return changed;
+  }
   const touchShipment = db.prepare<[string | null, string | null, string | null, string, number]>(
     'UPDATE shipments SET service_updated_at = ?, checked_at = ?, data_checked_at = ?, stored_at = ? WHERE id = ?',
   );
   const carrierNameByScac = db.prepare<[string], { name: string }>('SELECT name FROM carriers WHERE scac = ? ORDER BY name LIMIT 1');
   const carrierScacByName = db.prepare<[string], { scac: string }>('SELECT scac FROM carriers WHERE name = ?');
-  const storedActualEvents = db.prepare<[number], { number: string; status_code: string; date: string; name: string | null; country: string | null; location_id: number | null }>(
-    `SELECT c.number, e.status_code, e.date, l.name, l.country, e.location_id
-       FROM events e
-       JOIN containers c ON c.id = e.container_id
-       LEFT JOIN locations l ON l.shipment_id = e.shipment_id AND l.location_id = e.location_id
-      WHERE e.shipment_id = ? AND e.actual = 1`,
-  );
-  const deleteLocations = db.prepare<[number]>('DELETE FROM locations WHERE shipment_id = ?');
-  const deleteTerminals = db.prepare<[number]>('DELETE FROM terminals WHERE shipment_id = ?');
-  const deleteContainers = db.prepare<[number]>('DELETE FROM containers WHERE shipment_id = ?');
-  const deleteDocuments = db.prepare<[number]>('DELETE FROM shipment_documents WHERE shipment_id = ?');
-  const insertLocation = db.prepare(
-    'INSERT OR REPLACE INTO locations (shipment_id, location_id, name, state, terminal, country, lat, lng) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const insertTerminal = db.prepare('INSERT OR REPLACE INTO terminals (shipment_id, terminal_id, name) VALUES (?, ?, ?)');
-  const insertContainer = db.prepare('INSERT INTO containers (shipment_id, position, number, type) VALUES (?, ?, ?, ?)');
-  const insertEvent = db.prepare(
-    `INSERT INTO events (container_id, shipment_id, position, date, actual, status_code, status, location_id, terminal_id, vessel, voyage)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertDocument = db.prepare('INSERT OR IGNORE INTO shipment_documents (shipment_id, kind, number) VALUES (?, ?, ?)');
+  const dataRows = createDataRowsWriter(db);
   const insertChange = db.prepare(
     'INSERT INTO changes (shipment_id, at, kind, from_value, to_value, container_number) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -182,35 +188,8 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
        (SELECT id FROM raw_payloads WHERE shipment_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
   );
 
-  function replaceData(shipmentId: number, data: TrackingData): void {
-    deleteLocations.run(shipmentId);
-    deleteTerminals.run(shipmentId);
-    deleteContainers.run(shipmentId); // events go with their containers
-    deleteDocuments.run(shipmentId);
-    for (const l of data.locations ?? []) {
-      insertLocation.run(shipmentId, l.id, l.name, l.state, l.terminal, l.country, finite(l.lat), finite(l.lng));
-    }
-    for (const t of data.terminals ?? []) insertTerminal.run(shipmentId, t.id, t.name);
-    (data.containers ?? []).forEach((c, position) => {
-      const containerId = Number(insertContainer.run(shipmentId, position, c.number, c.type).lastInsertRowid);
-      (c.events ?? []).forEach((e, eventPosition) => {
-        insertEvent.run(
-          containerId, shipmentId, eventPosition, e.date, e.actual ? 1 : 0, e.status_code, e.status,
-          e.location, e.terminal, e.vessel, e.voyage,
-        );
-      });
-    });
-    for (const n of data.references?.bill_of_lading_numbers ?? []) insertDocument.run(shipmentId, 'bl', n);
-    for (const n of data.references?.booking_numbers ?? []) insertDocument.run(shipmentId, 'bk', n);
-  }
-
-  function storedState(row: ShipmentsRow) {
-    const keys = new Set<string>();
-    if (row.has_data) {
-      for (const e of storedActualEvents.all(row.id)) {
-        keys.add(eventKey(e.number, e.status_code, e.date, placeKey(e.name, e.country, e.location_id)));
-      }
-    }
+  function storedState(row: ShipmentsRow, rows: StoredRows) {
+    const keys = row.has_data ? storedActualEventKeys(rows) : new Set<string>();
     return {
       hasSnapshot: row.checked_at !== null,
       hasData: row.has_data === 1,
@@ -263,7 +242,7 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     return unassignedByReference.get(key, s.type) ?? null;
   }
 
-  /** Rows replaced by the current call (inserted, or updated with new content): their search documents are rebuilt. */
+  /** Rows of the current call whose search document may have changed (inserted, or updated in what is searched): rebuilt. */
   const rewritten = new Set<number>();
 
   function recordChanges(shipmentId: number, at: string, changes: ChangeRecord[]): void {
@@ -290,27 +269,36 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     }
     let shipmentId: number;
     let changes: ChangeRecord[] = [];
+    // The rows stored, read once: for the change detection (its actual events) and the diff.
+    let stored: StoredRows | null = null;
+    // Whether the search document may differ: always for a new row.
+    let searched = previous === null;
     if (previous === null) {
       shipmentId = Number(insertShipment.run(values).lastInsertRowid);
     } else {
       shipmentId = previous.id;
-      changes = detectChanges(storedState(previous), {
+      stored = dataRows.read(previous.id);
+      changes = detectChanges(storedState(previous, stored), {
         outcome: values.outcome,
         data: s.data,
         eta: values.eta,
         shipmentStatus: values.shipment_status,
         subscriptionStatus: values.subscription_status,
       });
-      updateShipment.run({ ...values, id: shipmentId });
+      searched = updateChanged(previous, values).some((c) => SEARCHED.has(c));
     }
-    if (s.data !== null) replaceData(shipmentId, s.data);
+    // Only the rows that changed are written (data-rows.ts).
+    if (s.data !== null && dataRows.write(shipmentId, s.data, stored, previous !== null && previous.pod_location !== values.pod_location)) {
+      searched = true;
+    }
     // A change is dated when Quayside saw it (the answer's arrival), not when the carrier was
     // last checked: the feed's "since you last looked" and its days follow the person's clock.
     recordChanges(shipmentId, s.receivedAt, changes);
     const raw = encodeRawBody(s.raw);
     insertRaw.run(shipmentId, s.source, s.receivedAt, raw.encoding, raw.body);
     pruneRaw.run(shipmentId, shipmentId, RAW_PAYLOADS_KEPT - 1);
-    rewritten.add(shipmentId);
+    // An ETA moved, a vessel's position, a status: the search document stays as it is.
+    if (searched) rewritten.add(shipmentId);
     return { shipmentId, status: previous === null ? 'inserted' : 'updated', changes: changes.length };
   }
 
@@ -330,10 +318,6 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
       return results;
     },
   };
-}
-
-function finite(n: number | null | undefined): number | null {
-  return typeof n === 'number' && Number.isFinite(n) ? n : null;
 }
 
 export function emptyValues(): ShipmentValues {

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventName, Events, Result, WatchlistView } from '../../src/shared/contract/index.js';
+import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
+import { QuaysideService } from '../../src/core/core.js';
+import { MemorySecretStore, apiKeyAccount } from '../../src/core/platform/secrets/index.js';
+import { TeamMember } from '../../src/core/features/team/member.js';
+import { DESK_SETTING } from '../../src/core/features/team/session.js';
+import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../src/sim/index.js';
+import { postgresMissing, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
+
+/*
+ * Issue 16, team watchlists through the window's contract (the engine's runtime, as Electron main
+ * and the harness run it): a list made in the window reaches another desk of the team within 2 s,
+ * and a rename made on that desk reaches the window as a `watchlists.changed` event.
+ */
+const missing = postgresMissing();
+if (missing) console.warn(`[skipped] team watchlists window tests: ${missing}`);
+
+const TIME_SCALE = 20;
+
+async function until(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe.runIf(!missing)('team watchlists through the contract', () => {
+  let cluster: PostgresCluster;
+  let sim: Simulator;
+  let dir: string;
+  let runtime: AppRuntime;
+  let other: QuaysideService;
+  let otherMember: TeamMember;
+  let events: { event: EventName; payload: unknown }[];
+
+  const value = async <T>(method: string, input?: unknown): Promise<T> => {
+    const result = (await runtime.dispatch(method, input)) as Result<T>;
+    if (!result.ok) throw new Error(`call failed: ${result.error.code}: ${result.error.message}`);
+    return result.value;
+  };
+  const sawEvent = <E extends EventName>(event: E, test: (p: Events[E]) => boolean) => events.some((e) => e.event === event && test(e.payload as Events[E]));
+
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+    const teamUrl = await cluster.createDatabase('watchlists_window');
+    sim = await startSimulator({ timeScale: TIME_SCALE, accounts: [{ apiKey: DEFAULT_API_KEY, credits: 50, shipments: 5 }] });
+    dir = mkdtempSync(join(tmpdir(), 'quayside-team-watchlists-window-'));
+    const secrets = new MemorySecretStore();
+    await secrets.set(apiKeyAccount(sim.url), DEFAULT_API_KEY);
+    runtime = createAppRuntime({ dataDir: join(dir, 'window'), apiBase: sim.url, secrets, shell: 'harness', version: 'test', timeScale: TIME_SCALE });
+    events = [];
+    runtime.onEvent((event, payload) => events.push({ event, payload }));
+    await value('team.join', { address: teamUrl, desk: 'North desk' });
+    other = new QuaysideService({ dataDir: join(dir, 'other'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: DEFAULT_API_KEY, envTeamUrl: teamUrl, timeScale: TIME_SCALE });
+    other.store.setSetting(DESK_SETTING, 'South desk');
+    otherMember = new TeamMember(other, { stored: () => undefined });
+    otherMember.start();
+  }, 60_000);
+  afterAll(async () => {
+    await otherMember?.close();
+    await other?.scheduler.close();
+    other?.close();
+    await runtime?.close();
+    await sim?.close();
+    cluster?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a list made in the window is on the other desk within 2 s; its rename there reaches the window', { timeout: 60_000 }, async () => {
+    let ids: number[] = [];
+    await until('the shipments in the window', () => {
+      void value<number[]>('shipments.ids', {}).then((found) => (ids = found));
+      return ids.length === 5 && other.store.db.prepare('SELECT count(*) AS n FROM shipments').pluck().get() === 5;
+    }, 30_000);
+    const made = Date.now();
+    const list = await value<WatchlistView>('watchlists.create', { name: 'Customs hold', kind: 'list', shipmentIds: ids.slice(0, 2) });
+    expect(list.count).toBe(2);
+    await until('the list on the other desk', () => {
+      const onOther = other.store.watchlistByName('Customs hold');
+      return onOther !== null && other.store.watchlistCounts({ watchlistId: onOther.id }, 0).count === 2;
+    }, 10_000);
+    console.info(`[measure] team: a watchlist made in the window was on the other desk ${Date.now() - made} ms later`);
+    expect(Date.now() - made).toBeLessThan(2_000);
+
+    events.length = 0;
+    const onOther = other.store.watchlistByName('Customs hold')!;
+    other.store.renameWatchlist(onOther.id, 'Customs hold, Rotterdam');
+    otherMember.kick();
+    await until('watchlists.changed in the window', () => sawEvent('watchlists.changed', () => true), 10_000);
+    const lists = await value<WatchlistView[]>('watchlists.list');
+    expect(lists.map((w) => w.name)).toEqual(['Customs hold, Rotterdam']);
+    expect(lists[0]!.count).toBe(2);
+  });
+});
