@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EventName, Events, FieldsOrigin, Result, SyncView, TeamView } from '../../src/shared/contract/index.js';
+import type { EventName, Events, FieldsOrigin, Result, SyncView, TeamImportJobView, TeamView } from '../../src/shared/contract/index.js';
 import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
 import { MemorySecretStore, apiKeyAccount } from '../../src/core/platform/secrets/index.js';
 import { teamAddressAccount } from '../../src/core/features/team/session.js';
@@ -144,11 +144,34 @@ describe.runIf(!missing)('Settings → Team through the contract', () => {
     expect(origin).toMatchObject({ desk: 'South desk', earlier: [] });
     expect(Date.now() - Date.parse(origin!.changedAt)).toBeLessThan(60_000);
 
+    // The team's import jobs, every desk's: one another desk started (written as its publish writes
+    // it, worked by that desk for the next hour, so this desk leaves it be), one reference of two done.
+    expect(await value(call<TeamImportJobView[]>('team.jobs'))).toEqual([]);
+    const jobsAdmin = new pg.Client({ connectionString: cluster.adminUrl('harbour_office') });
+    await jobsAdmin.connect();
+    try {
+      await jobsAdmin.query(
+        `INSERT INTO team_import_jobs (account, job_key, desk, origin_job_id, file_name, need_route, total, report, worked_until)
+         SELECT account, 'job-south-7', 'South desk', 7, 'acme.csv', false, 2, '{}', now() + interval '1 hour' FROM desks WHERE desk = 'North desk'`,
+      );
+      await jobsAdmin.query(
+        `INSERT INTO team_import_items (account, job_key, item_id, type, reference, company, state, outcome)
+         SELECT account, 'job-south-7', n, 'container', 'MSKU000000' || n, 'AUTO', CASE WHEN n = 1 THEN 'done' ELSE 'in-task' END, CASE WHEN n = 1 THEN 'OK' END
+         FROM desks, generate_series(1, 2) AS n WHERE desk = 'North desk'`,
+      );
+    } finally {
+      await jobsAdmin.end();
+    }
+    expect(await value(call<TeamImportJobView[]>('team.jobs'))).toEqual([
+      expect.objectContaining({ jobKey: 'job-south-7', desk: 'South desk', originJobId: 7, file: 'acme.csv', state: 'running', references: 2, done: 1, finishedAt: null, finishedBy: null }),
+    ]);
+
     const left = await value(call<TeamView>('team.leave'));
     expect(left).toMatchObject({ connected: false, team: null, desk: null, leader: null });
     expect(await secrets.get(teamAddressAccount(sim.url))).toBeNull();
     await waitForEvent('team.changed', (v) => v.team === null);
     expect(await value(call<FieldsOrigin | null>('team.fieldsOrigin', { shipmentId: shipment.id }))).toBeNull();
+    expect(await value(call<TeamImportJobView[]>('team.jobs'))).toEqual([]);
     // Alone again, without a restart: the background sync plans its refresh.
     await expect.poll(async () => (await value(call<SyncView>('sync.status'))).nextSyncAt, { timeout: 5_000 }).not.toBeNull();
     expect(folderText()).not.toContain(TEST_ROLE_PASSWORD);

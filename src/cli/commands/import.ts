@@ -4,6 +4,7 @@ import type { JobProgress } from '../../core/features/imports/poller/types.js';
 import { StoreError } from '../../core/store/index.js';
 import { diskFullError } from '../../core/platform/db/errors.js';
 import { resumeImports, runImport, validateImport } from '../../core/features/imports/imports.js';
+import { teamImportJobs } from '../../core/features/team/team-import-takeover.js';
 import type { Command, Context, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { bar } from '../output.js';
@@ -134,11 +135,21 @@ export const importCommand: Command = {
 
 export const jobsCommand: Command = {
   name: 'jobs',
-  usage: 'jobs [<id> [--csv]] [--json]',
-  summary: 'the import jobs, newest first; with an id, that job\'s report (--csv: one line per row of the sheet)',
-  options: { csv: { type: 'boolean' } },
+  usage: 'jobs [<id> [--csv]] [--team] [--json]',
+  summary: 'the import jobs, newest first; with an id, that job\'s report (--csv: one line per row of the sheet); --team: the team\'s jobs, every desk\'s',
+  options: { csv: { type: 'boolean' }, team: { type: 'boolean' } },
   async run(ctx, args, values) {
     const db = ctx.service().store.db;
+    if (values.team) {
+      if (args.length > 0 || values.csv) throw new UsageError('--team lists the team\'s jobs; it takes no job number.');
+      const jobs = await teamImportJobs(ctx.service());
+      ctx.out.data(jobs);
+      ctx.out.table(
+        jobs.map((j) => ({ desk: j.desk, id: String(j.originJobId), file: j.file, state: j.state, done: `${j.done}/${j.references}`, finishedBy: j.finishedBy ?? '' })),
+        [{ key: 'desk', title: 'DESK' }, { key: 'id', title: 'JOB' }, { key: 'file', title: 'FILE', max: 40 }, { key: 'state', title: 'STATE' }, { key: 'done', title: 'DONE' }, { key: 'finishedBy', title: 'FINISHED BY' }],
+      );
+      return;
+    }
     if (args.length > 0) {
       const jobId = Number(args[0]);
       if (!Number.isInteger(jobId) || args.length > 1) throw new UsageError('Give one job number (see "quayside jobs").');

@@ -41,6 +41,22 @@ export interface FieldsOrigin {
   earlier: { desk: string; changedAt: string }[];
 }
 
+/** An import job of the team (every desk's), as the team database has it: `quayside jobs --team --json`. */
+export interface TeamImportJobView {
+  jobKey: string;
+  /** The desk that started it, and the job's number there. */
+  desk: string;
+  originJobId: number;
+  file: string;
+  state: 'running' | 'done';
+  references: number;
+  done: number;
+  createdAt: string;
+  finishedAt: string | null;
+  /** The desk that finished it (another one when the desk that started it died). */
+  finishedBy: string | null;
+}
+
 /** The longest address accepted (a real one is well under 200 characters). */
 export const TEAM_ADDRESS_MAX = 1000;
 
@@ -65,6 +81,8 @@ export const teamMethods = {
   'team.leave': method(none, answer<TeamView>()),
   /** Who gave a shipment its imported columns; null in no team, without them, or while the team database cannot be reached. */
   'team.fieldsOrigin': method(z.strictObject({ shipmentId }), answer<FieldsOrigin | null>()),
+  /** The team's import jobs, every desk's, with their progress; [] in no team. */
+  'team.jobs': method(none, answer<TeamImportJobView[]>()),
 };
 
 export const teamEvents = {

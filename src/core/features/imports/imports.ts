@@ -13,6 +13,8 @@ import { ServiceError, type QuaysideService } from '../../core.js';
 import { syncShipments } from '../sync/sync.js';
 import { carrierDirectory } from '../settings/carriers.js';
 import { readCredits } from '../credits/credits.js';
+import { runTeamImport } from '../team/team-imports.js';
+import { resumeTeamImports } from '../team/team-import-takeover.js';
 
 export interface ImportOptions {
   sheet?: string;
@@ -123,6 +125,9 @@ export async function runJob(service: QuaysideService, jobId: number, options: {
   releaseHeldJob(db, jobId);
   setJobState(db, jobId, 'running', null, null);
   try {
+    // In a team the job is the team's: any desk finishes it (features/team/team-imports.ts).
+    const asTeamJob = await runTeamImport(service, jobId, options);
+    if (asTeamJob) return asTeamJob;
     await poller.run(jobId, { onProgress: options.onProgress, needRoute: options.needRoute });
   } catch (caught) {
     const err = service.store.translateError(caught);
@@ -146,5 +151,7 @@ export async function resumeImports(service: QuaysideService, onProgress?: (jobI
   for (const jobId of unfinishedJobIds(service.store.db)) {
     reports.push(await runJob(service, jobId, { onProgress: onProgress ? (p) => onProgress(jobId, p) : undefined }));
   }
+  // In a team: the team's jobs other desks started and left unfinished.
+  reports.push(...(await resumeTeamImports(service, onProgress ? (_key, p) => onProgress(0, p) : undefined)));
   return reports;
 }

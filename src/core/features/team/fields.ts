@@ -55,31 +55,40 @@ export async function pushImportedFields(service: QuaysideService, session: Team
     // The newest row per shipment within the page (a sheet may list one twice).
     const newest = new Map<string, string>();
     for (const row of rows) newest.set(row.tracking_id, row.fields);
-    await session.db.transaction(async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`quayside-writes:${session.account}`]);
-      const ids = [...newest.keys()];
-      const sets = [...newest.values()];
-      await client.query(
-        `INSERT INTO shipment_fields_history (account, tracking_id, fields, desk, changed_at)
-         SELECT f.account, f.tracking_id, f.fields, f.desk, f.changed_at
-         FROM shipment_fields f JOIN unnest($2::text[], $3::text[]) AS u(id, fields) ON f.tracking_id = u.id
-         WHERE f.account = $1 AND f.fields IS DISTINCT FROM u.fields`,
-        [session.account, ids, sets],
-      );
-      const written = await client.query(
-        `INSERT INTO shipment_fields (account, tracking_id, fields, desk, seq)
-         SELECT $1, u.id, u.fields, $4, nextval('team_seq') FROM unnest($2::text[], $3::text[]) AS u(id, fields)
-         ON CONFLICT (account, tracking_id) DO UPDATE
-           SET fields = excluded.fields, desk = excluded.desk, changed_at = now(), seq = excluded.seq
-           WHERE shipment_fields.fields IS DISTINCT FROM excluded.fields`,
-        [session.account, ids, sets, session.desk],
-      );
-      if ((written.rowCount ?? 0) > 0) await client.query("SELECT pg_notify('quayside_team', $1)", [session.account]);
-    });
+    await writeFieldSets(session, newest);
     const last = rows[rows.length - 1]!;
     store.setSetting(PUSHED_SETTING, JSON.stringify({ at: last.result_at, id: last.id } satisfies PushMark));
     pushed += rows.length;
   }
+}
+
+/**
+ * Writes field sets (tracking id → fields JSON) as `desk`'s (this desk's, or for a team import the
+ * desk that started it), the replaced sets kept in the history.
+ */
+export async function writeFieldSets(session: TeamSession, newest: ReadonlyMap<string, string>, desk: string = session.desk): Promise<void> {
+  if (newest.size === 0) return;
+  await session.db.transaction(async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`quayside-writes:${session.account}`]);
+    const ids = [...newest.keys()];
+    const sets = [...newest.values()];
+    await client.query(
+      `INSERT INTO shipment_fields_history (account, tracking_id, fields, desk, changed_at)
+       SELECT f.account, f.tracking_id, f.fields, f.desk, f.changed_at
+       FROM shipment_fields f JOIN unnest($2::text[], $3::text[]) AS u(id, fields) ON f.tracking_id = u.id
+       WHERE f.account = $1 AND f.fields IS DISTINCT FROM u.fields`,
+      [session.account, ids, sets],
+    );
+    const written = await client.query(
+      `INSERT INTO shipment_fields (account, tracking_id, fields, desk, seq)
+       SELECT $1, u.id, u.fields, $4, nextval('team_seq') FROM unnest($2::text[], $3::text[]) AS u(id, fields)
+       ON CONFLICT (account, tracking_id) DO UPDATE
+         SET fields = excluded.fields, desk = excluded.desk, changed_at = now(), seq = excluded.seq
+         WHERE shipment_fields.fields IS DISTINCT FROM excluded.fields`,
+      [session.account, ids, sets, desk],
+    );
+    if ((written.rowCount ?? 0) > 0) await client.query("SELECT pg_notify('quayside_team', $1)", [session.account]);
+  });
 }
 
 function sameFields(a: Record<string, string>, b: Record<string, string>): boolean {

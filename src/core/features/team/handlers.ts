@@ -2,6 +2,7 @@
 import type { QuaysideService } from '../../core.js';
 import type { AreaHandlers } from '../handlers.js';
 import { fieldsOrigin } from './fields-origin.js';
+import { teamImportJobs } from './team-import-takeover.js';
 import type { TeamMode } from './team-mode.js';
 
 export function createTeamHandlers(service: QuaysideService, mode: TeamMode): AreaHandlers<'team'> {
@@ -11,5 +12,6 @@ export function createTeamHandlers(service: QuaysideService, mode: TeamMode): Ar
     'team.leave': () => mode.leave(),
     // After a join or leave under way, so it never reopens a session on an address just forgotten.
     'team.fieldsOrigin': ({ shipmentId }) => mode.settled(() => fieldsOrigin(service, shipmentId)),
+    'team.jobs': () => mode.settled(() => teamImportJobs(service)),
   };
 }

@@ -12,6 +12,7 @@ import { leadSyncRound } from './leader-sync.js';
 import { pullSnapshots } from './snapshots.js';
 import { pullImportedFields, pushImportedFields, requestSyncRound } from './fields.js';
 import { teamSession, type TeamSession } from './session.js';
+import { OrphanedImports } from './team-import-takeover.js';
 import { pullWatchlists, pushWatchlists } from './watchlists.js';
 
 /** Real milliseconds between beats at time scale 1: a dead leader is replaced within about two. */
@@ -52,12 +53,15 @@ export class TeamMember {
   private readonly beatMs: number;
   private state: Omit<TeamMemberView, 'roundsLed'> = { connected: false, leader: false, lastError: null };
   private roundsLed = 0;
+  /** Imports whose desk died, finished here. */
+  private readonly orphans: OrphanedImports;
 
   constructor(
     private readonly service: QuaysideService,
     private readonly events: TeamMemberEvents,
   ) {
     this.beatMs = Math.max(100, BEAT_MS / service.timeScale);
+    this.orphans = new OrphanedImports(service, () => this.events.stored(), (line) => this.events.log?.(line));
   }
 
   view(): TeamMemberView {
@@ -99,6 +103,7 @@ export class TeamMember {
       });
       const leader = await this.lock.beat();
       this.state = { connected: true, leader, lastError: null };
+      await this.orphans.adopt(session);
       // Fields of this desk's imports (waiting since the last push, offline too) go out first;
       // their shipments reach the other desks with the leader's next round, asked for now.
       if ((await pushImportedFields(this.service, session)) > 0) {
@@ -158,6 +163,7 @@ export class TeamMember {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
+    this.orphans.close();
     await this.lock?.drop();
     const session = await teamSession(this.service).catch(() => null);
     await session?.db.close();
