@@ -1,24 +1,7 @@
-import { createInterface } from 'node:readline';
-import type { Command, Context } from '../context.js';
+import type { Command } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
+import { readSecret } from '../secret-input.js';
 import { deleteKey, keyStatus, setKey } from '../../core/features/settings/key.js';
-
-async function readKey(ctx: Context): Promise<string> {
-  if (!ctx.stdin.isTTY) {
-    let text = '';
-    for await (const chunk of ctx.stdin) text += String(chunk);
-    return text.trim();
-  }
-  // On a terminal: prompt on stderr and do not echo the key.
-  process.stderr.write('Paste your API key and press Enter: ');
-  const rl = createInterface({ input: ctx.stdin, terminal: true });
-  const muted = rl as unknown as { _writeToOutput: (s: string) => void };
-  muted._writeToOutput = () => undefined;
-  const line = await new Promise<string>((resolve) => rl.once('line', resolve));
-  rl.close();
-  process.stderr.write('\n');
-  return line.trim();
-}
 
 export const keyCommand: Command = {
   name: 'key',
@@ -28,7 +11,7 @@ export const keyCommand: Command = {
     const action = args[0];
     const service = ctx.service();
     if (action === 'set') {
-      const key = await readKey(ctx);
+      const key = await readSecret(ctx, 'Paste your API key and press Enter: ');
       if (!key) throw new UserError('No key was given; pipe it in, for example: printf %s "$KEY" | quayside key set');
       const credits = await setKey(service, key);
       const status = await keyStatus(service);

@@ -1,24 +1,7 @@
-import { createInterface } from 'node:readline';
 import type { Command, Context } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
+import { readSecret } from '../secret-input.js';
 import { joinTeam, leaveTeam, teamStatus, type TeamStatus } from '../../core/features/team/team.js';
-
-/** The address, from stdin or a prompt that does not echo it (it carries the password). */
-async function readAddress(ctx: Context): Promise<string> {
-  if (!ctx.stdin.isTTY) {
-    let text = '';
-    for await (const chunk of ctx.stdin) text += String(chunk);
-    return text.trim();
-  }
-  process.stderr.write('Paste the team database address (postgres://…) and press Enter: ');
-  const rl = createInterface({ input: ctx.stdin, terminal: true });
-  const muted = rl as unknown as { _writeToOutput: (s: string) => void };
-  muted._writeToOutput = () => undefined;
-  const line = await new Promise<string>((resolve) => rl.once('line', resolve));
-  rl.close();
-  process.stderr.write('\n');
-  return line.trim();
-}
 
 function ago(iso: string): string {
   const seconds = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
@@ -44,7 +27,7 @@ export const teamCommand: Command = {
     const action = args[0];
     const service = ctx.service();
     if (action === 'join') {
-      const text = await readAddress(ctx);
+      const text = await readSecret(ctx, 'Paste the team database address (postgres://…) and press Enter: ');
       if (!text) throw new UserError('No address was given; pipe it in, for example: printf %s "$TEAM_URL" | quayside team join');
       const { status, overriddenByEnv } = await joinTeam(service, text, (values.desk as string | undefined) ?? undefined);
       ctx.out.data(status);
