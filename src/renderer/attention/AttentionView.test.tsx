@@ -75,8 +75,8 @@ describe('the Attention view', () => {
     render(<AttentionView />);
     const card = await screen.findByRole('listitem', { name: 'MSKU4829150' });
     expect(screen.getByTestId('attention-summary').textContent).toBe('1 shipment needs attention');
-    expect(within(card).getByText('Arrived, not delivered')).toBeTruthy();
-    expect(within(card).getByText('ETA slipped')).toBeTruthy();
+    expect(within(card).getByText('Arrived, not delivered')).toBeInstanceOf(HTMLElement);
+    expect(within(card).getByText('ETA slipped')).toBeInstanceOf(HTMLElement);
     // The naive ETA as the carrier gave it, never shifted by the viewer's time zone.
     expect(card.querySelector('.attention-meta')!.textContent).toContain('2026-11-18 23:30');
     expect(card.querySelector('.free-time')!.textContent).toMatch(/^Last free day 2026-11-22, /);
@@ -124,7 +124,7 @@ describe('the Attention view', () => {
   it('says so when nothing needs attention', async () => {
     bridge.handlers['attention.list'] = () => ({ items: [], total: 0, needAttention: 0 });
     render(<AttentionView />);
-    expect(await screen.findByText('Nothing needs attention', { selector: 'strong' })).toBeTruthy();
+    expect(await screen.findByText('Nothing needs attention', { selector: 'strong' })).toBeInstanceOf(HTMLElement);
     expect(screen.getByTestId('attention-summary').textContent).toBe('Nothing needs attention');
   });
 });

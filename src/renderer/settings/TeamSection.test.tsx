@@ -67,7 +67,7 @@ describe('Settings → Team', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Test and join' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/refused the user name or password; ask whoever set it up/);
     expect(addressField().value).toBe('');
-    expect(screen.getByRole('button', { name: 'Test and join' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Test and join' })).toBeInstanceOf(HTMLElement);
 
     fireEvent.change(addressField(), { target: { value: `  ${ADDRESS} ` } });
     fireEvent.change(desk, { target: { value: 'Anna' } });
@@ -92,13 +92,13 @@ describe('Settings → Team', () => {
       </>,
     );
     expect(document.querySelector('.team-state')!.textContent).toBe('Connected to postgres://quayside@db.office.lan:5432/quayside as desk Anna.');
-    expect(screen.getByText('Desk-2: it refreshes the shipments for every desk')).toBeTruthy();
-    expect(screen.getByText('2 import rows whose columns the team has not had yet')).toBeTruthy();
-    expect(screen.getByText('2 min ago')).toBeTruthy();
-    expect(screen.getByText('2 of 3 desks on this API key')).toBeTruthy();
+    expect(screen.getByText('Desk-2: it refreshes the shipments for every desk')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('2 import rows whose columns the team has not had yet')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('2 min ago')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('2 of 3 desks on this API key')).toBeInstanceOf(HTMLElement);
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual(['Anna (this desk)just nowOnline', 'Desk-2just nowOnlineLeader', 'Night desk3 h agoAway']);
-    expect(screen.getByRole('button', { name: /^Team: 2 desks online · leader Desk-2 · 2 rows waiting$/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Team: 2 desks online · leader Desk-2 · 2 rows waiting$/ })).toBeInstanceOf(HTMLElement);
 
     // The team database went away: said in the section and in the status bar.
     act(() =>
@@ -111,7 +111,7 @@ describe('Settings → Team', () => {
       }),
     );
     expect(screen.getAllByRole('alert')[0]!.textContent).toMatch(/cannot be reached.*this desk keeps its own cache\. 2 import rows waiting to be pushed will go out when the team database is back\.$/);
-    expect(screen.getByRole('button', { name: "Team offline — working from this desk's cache · 2 rows waiting" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: "Team offline — working from this desk's cache · 2 rows waiting" })).toBeInstanceOf(HTMLElement);
   });
 
   it('leaves only after the person confirms', async () => {
