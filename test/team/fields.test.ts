@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/sim/index.js';
+import type { Simulator } from '../../src/sim/index.js';
 import { QuaysideService } from '../../src/core/core.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 import { runImport } from '../../src/core/features/imports/imports.js';
@@ -11,7 +9,8 @@ import { TeamMember } from '../../src/core/features/team/member.js';
 import { DESK_SETTING } from '../../src/core/features/team/session.js';
 import { teamStatus } from '../../src/core/features/team/team.js';
 import { writeReferenceCsv } from '../import/make-references.js';
-import { postgresMissing, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
+import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
+import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 
 /*
  * Issue 16: imported fields shared by the team. Two desks (each its own cache and connections, the
@@ -41,10 +40,9 @@ describe.runIf(!missing)('imported fields of a team', () => {
   let members: TeamMember[] = [];
 
   beforeAll(async () => {
-    sim = await startSimulator({ timeScale: SCALE, accounts: [{ apiKey: KEY, credits: 1_000, shipments: 0 }] });
-    cluster = await startPostgresCluster();
-    const teamUrl = await cluster.createDatabase('fields');
-    work = mkdtempSync(join(tmpdir(), 'quayside-team-fields-'));
+    const bed = await startTeamTestbed('fields', { timeScale: SCALE, accounts: [{ apiKey: KEY, credits: 1_000, shipments: 0 }] });
+    ({ sim, cluster, work } = bed);
+    const teamUrl = bed.teamUrl;
     desks = ['A', 'B'].map((name) => {
       const desk = new QuaysideService({ dataDir: join(work, name), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrl, timeScale: SCALE });
       desk.store.setSetting(DESK_SETTING, name);
@@ -59,9 +57,7 @@ describe.runIf(!missing)('imported fields of a team', () => {
       await desk.scheduler.close();
       desk.close();
     }
-    await sim?.close();
-    cluster?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
+    await stopTeamTestbed({ sim, cluster, work });
   });
 
   /** Each shipment's imported fields on a desk, by tracking id. */

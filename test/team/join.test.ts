@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/sim/index.js';
+import type { Simulator } from '../../src/sim/index.js';
 import { TEAM_SCHEMA_VERSION } from '../../src/core/platform/team-db/migrations.js';
 import { runCli } from '../cli/run-cli.js';
-import { TEST_ROLE_PASSWORD, postgresMissing, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
+import { TEST_ROLE_PASSWORD, postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
+import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 
 /*
  * Issue 16, joining: `quayside team join|status|leave` against a real PostgreSQL cluster of its
@@ -28,15 +28,10 @@ describe.runIf(!missing && keychain)('quayside team join, status and leave', () 
   const env = (desk: string) => ({ QUAYSIDE_DATA_DIR: join(work, desk), QUAYSIDE_API_BASE: sim.url, QUAYSIDE_API_KEY: KEY });
 
   beforeAll(async () => {
-    sim = await startSimulator({ accounts: [{ apiKey: KEY, credits: 100, shipments: 3 }] });
-    cluster = await startPostgresCluster();
-    teamUrl = await cluster.createDatabase('office');
-    work = mkdtempSync(join(tmpdir(), 'quayside-team-join-'));
+    ({ sim, cluster, work, teamUrl } = await startTeamTestbed('office', { accounts: [{ apiKey: KEY, credits: 100, shipments: 3 }] }));
   }, 60_000);
   afterAll(async () => {
-    await sim?.close();
-    cluster?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
+    await stopTeamTestbed({ sim, cluster, work });
   });
 
   /** Every file of a desk's data folder, as text: the password must be in none. */

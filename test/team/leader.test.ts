@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/sim/index.js';
+import type { Simulator } from '../../src/sim/index.js';
 import { QuaysideService } from '../../src/core/core.js';
 import { MemorySecretStore, apiKeyAccount } from '../../src/core/platform/secrets/index.js';
 import { DESK_SETTING, teamAddressAccount } from '../../src/core/features/team/session.js';
@@ -14,7 +13,8 @@ import { teamSession } from '../../src/core/features/team/session.js';
 import { spawnNodeEngine } from '../../src/engine/spawn-node.js';
 import type { EngineClient } from '../../src/engine/client.js';
 import type { EngineRequest } from '../../src/shared/engine-wire.js';
-import { postgresMissing, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
+import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
+import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 
 /*
  * Issue 16: one sync leader per key. Real engine processes (the file the desktop app starts),
@@ -47,18 +47,13 @@ describe.runIf(!missing)('one sync leader per key', () => {
   const engines: EngineClient[] = [];
 
   beforeAll(async () => {
-    sim = await startSimulator({ accounts: [{ apiKey: KEY, credits: 100, shipments: SHIPMENTS }] });
-    cluster = await startPostgresCluster();
-    teamUrl = await cluster.createDatabase('leader');
-    work = mkdtempSync(join(tmpdir(), 'quayside-team-leader-'));
+    ({ sim, cluster, work, teamUrl } = await startTeamTestbed('leader', { accounts: [{ apiKey: KEY, credits: 100, shipments: SHIPMENTS }] }));
     observer = new QuaysideService({ dataDir: join(work, 'observer'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrl });
   }, 60_000);
   afterAll(async () => {
     for (const engine of engines) await engine.stop().catch(() => undefined);
     observer?.close();
-    await sim?.close();
-    cluster?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
+    await stopTeamTestbed({ sim, cluster, work });
   });
 
   /** A desk that joined the team (its name in its cache, the address in its host's keychain), running its engine. */

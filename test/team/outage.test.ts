@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/sim/index.js';
+import type { Simulator } from '../../src/sim/index.js';
 import { QuaysideService } from '../../src/core/core.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 import { containerNumbers } from '../import/make-references.js';
-import { postgresMissing, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
+import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
+import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 
 /*
  * Issue 16: the team database goes away. A desk keeps sending on its own cache's budget, says so,
@@ -26,15 +25,10 @@ describe.runIf(!missing)('a desk whose team database goes away', () => {
   let work: string;
 
   beforeAll(async () => {
-    sim = await startSimulator({ timeScale: SCALE, rateLimits: true, accounts: [] });
-    cluster = await startPostgresCluster();
-    teamUrl = await cluster.createDatabase('outage');
-    work = mkdtempSync(join(tmpdir(), 'quayside-team-outage-'));
+    ({ sim, cluster, work, teamUrl } = await startTeamTestbed('outage', { timeScale: SCALE, rateLimits: true, accounts: [] }));
   }, 60_000);
   afterAll(async () => {
-    await sim?.close();
-    cluster?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
+    await stopTeamTestbed({ sim, cluster, work });
   });
 
   async function teamSends(): Promise<number> {

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/sim/index.js';
+import type { Simulator } from '../../src/sim/index.js';
 import { QuaysideService } from '../../src/core/core.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 import { containerNumbers, writeReferenceCsv } from '../import/make-references.js';
 import { runCli } from '../cli/run-cli.js';
-import { postgresMissing, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
+import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
+import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 
 /*
  * Issue 16: one rate budget for the team. Desks on separate caches (separate SQLite files, so
@@ -30,15 +29,10 @@ describe.runIf(!missing)('desks of a team share one rate budget', () => {
   let work: string;
 
   beforeAll(async () => {
-    sim = await startSimulator({ timeScale: SCALE, rateLimits: true, accounts: [] });
-    cluster = await startPostgresCluster();
-    teamUrl = await cluster.createDatabase('budget');
-    work = mkdtempSync(join(tmpdir(), 'quayside-team-budget-'));
+    ({ sim, cluster, work, teamUrl } = await startTeamTestbed('budget', { timeScale: SCALE, rateLimits: true, accounts: [] }));
   }, 60_000);
   afterAll(async () => {
-    await sim?.close();
-    cluster?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
+    await stopTeamTestbed({ sim, cluster, work });
   });
 
   function newKey(): string {

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/sim/index.js';
+import type { Simulator } from '../../src/sim/index.js';
 import { QuaysideService } from '../../src/core/core.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 import { TeamMember } from '../../src/core/features/team/member.js';
@@ -14,7 +13,8 @@ import { DESK_SETTING } from '../../src/core/features/team/session.js';
 import { isNotFound } from '../../src/sim/references.js';
 import { containerNumbers } from '../import/make-references.js';
 import { runCli } from '../cli/run-cli.js';
-import { postgresMissing, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
+import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
+import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 
 /*
  * Issue 16: import jobs are team jobs. Desk processes (the real CLI, one cache each) on one team
@@ -48,19 +48,14 @@ describe.runIf(!missing)('import jobs are team jobs', () => {
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    sim = await startSimulator({ timeScale: SCALE, rateLimits: true, seed: SEED, accounts: [] });
-    cluster = await startPostgresCluster();
-    teamUrl = await cluster.createDatabase('imports');
+    ({ sim, cluster, work, teamUrl } = await startTeamTestbed('imports', { timeScale: SCALE, rateLimits: true, seed: SEED, accounts: [] }));
     admin = new pg.Client({ connectionString: cluster.adminUrl('imports') });
     await admin.connect();
-    work = mkdtempSync(join(tmpdir(), 'quayside-team-imports-'));
   }, 60_000);
   afterAll(async () => {
     for (const child of children) child.kill('SIGKILL');
     await admin?.end();
-    await sim?.close();
-    cluster?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
+    await stopTeamTestbed({ sim, cluster, work });
   });
 
   /** References the simulator finds (so each one found costs exactly one credit), in a sheet. */

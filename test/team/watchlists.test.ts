@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/sim/index.js';
+import type { Simulator } from '../../src/sim/index.js';
 import { QuaysideService } from '../../src/core/core.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 import { createWatchlistHandlers } from '../../src/core/features/watchlists/handlers.js';
@@ -11,7 +9,8 @@ import { TeamMember } from '../../src/core/features/team/member.js';
 import { DESK_SETTING, forgetTeamSession } from '../../src/core/features/team/session.js';
 import { pendingWatchlistWrites } from '../../src/core/features/team/watchlists.js';
 import { teamStatus } from '../../src/core/features/team/team.js';
-import { postgresMissing, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
+import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
+import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 
 /*
  * Issue 16: watchlists shared by the team. Two desks (each its own cache, the team members the
@@ -51,10 +50,9 @@ describe.runIf(!missing)('watchlists of a team', () => {
   let handlers: ReturnType<typeof createWatchlistHandlers>[] = [];
 
   beforeAll(async () => {
-    sim = await startSimulator({ timeScale: SCALE, accounts: [{ apiKey: KEY, credits: 100, shipments: SHIPMENTS }] });
-    cluster = await startPostgresCluster();
-    const teamUrl = await cluster.createDatabase('watchlists');
-    work = mkdtempSync(join(tmpdir(), 'quayside-team-watchlists-'));
+    const bed = await startTeamTestbed('watchlists', { timeScale: SCALE, accounts: [{ apiKey: KEY, credits: 100, shipments: SHIPMENTS }] });
+    ({ sim, cluster, work } = bed);
+    const teamUrl = bed.teamUrl;
     desks = ['A', 'B'].map((name) => {
       const desk = new QuaysideService({ dataDir: join(work, name), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrl, timeScale: SCALE });
       desk.store.setSetting(DESK_SETTING, name);
@@ -72,9 +70,7 @@ describe.runIf(!missing)('watchlists of a team', () => {
       await desk.scheduler.close();
       desk.close();
     }
-    await sim?.close();
-    cluster?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
+    await stopTeamTestbed({ sim, cluster, work });
   });
 
   /** The desk's shipments' tracking ids, in tracking-id order (the same order on every desk). */
