@@ -71,7 +71,7 @@ describe('notifications', () => {
       'ETA moved +3 d: 2026-12-01 08:00 → 2026-12-04 14:00',
     );
     expect(describeChange({ ...base, kind: 'status_changed', from: 'IN_TRANSIT', to: 'DELIVERED' })).toBe('Status changed: In transit → Delivered');
-    expect(describeChange({ ...base, kind: 'status_changed', from: 'IN_TRANSIT', to: 'STUCK' })).toBe('Status changed: In transit → STUCK');
+    expect(describeChange({ ...base, kind: 'status_changed', from: 'IN_TRANSIT', to: 'STUCK' })).toBe('Status changed: In transit → Stuck');
     expect(describeChange({ ...base, kind: 'event_added', to: 'VDL Vessel departure, Rotterdam, 2026-11-20T10:00:00', containerNumber: 'MSCU1234565' })).toBe(
       'New event: VDL Vessel departure, Rotterdam, 2026-11-20 10:00 (container MSCU1234565)',
     );

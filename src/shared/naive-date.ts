@@ -55,6 +55,7 @@ const SHIPMENT_STATUS_LABELS: Record<string, string> = {
   DELIVERED: 'Delivered',
   PLANNED: 'Planned',
   UNKNOWN: 'Unknown',
+  STUCK: 'Stuck',
 };
 
 /** A shipment status in words; a status this version does not know is shown as it came. */

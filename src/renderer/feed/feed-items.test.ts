@@ -11,7 +11,7 @@ describe('a change in the forwarder\'s words', () => {
 
   it('status changes use the labels, unknown statuses as they came; not found is never a delivery', () => {
     expect(describeFeedItem(feedItem(1, { kind: 'status_changed', from: 'PLANNED', to: 'IN_TRANSIT' })).detail).toBe('Planned → In transit');
-    expect(describeFeedItem(feedItem(1, { kind: 'status_changed', from: 'IN_TRANSIT', to: 'STUCK' })).detail).toBe('In transit → STUCK');
+    expect(describeFeedItem(feedItem(1, { kind: 'status_changed', from: 'IN_TRANSIT', to: 'STUCK' })).detail).toBe('In transit → Stuck');
     expect(describeFeedItem(feedItem(1, { kind: 'delivered', from: 'IN_TRANSIT', to: 'DELIVERED' }))).toMatchObject({ title: 'Delivered', detail: 'In transit → Delivered' });
     expect(describeFeedItem(feedItem(1, { kind: 'not_found', from: 'OK', to: 'INFO_NOT_FOUND' })).detail).toMatch(/not a delivery/);
     expect(describeFeedItem(feedItem(1, { kind: 'event_added', from: null, to: 'Gate out, Rotterdam', containerNumber: 'MSCU1234565' })).detail).toBe(
