@@ -114,6 +114,15 @@ describe('Settings → Team', () => {
     expect(screen.getByRole('button', { name: "Team offline — working from this desk's cache · 2 rows waiting" })).toBeInstanceOf(HTMLElement);
   });
 
+  it('says the leading desk has nothing to pull, rather than "Not yet"', async () => {
+    current = { ...JOINED, leader: 'Anna', lastPullAt: null };
+    await act(() => useTeam.getState().load());
+    render(<TeamSection />);
+    expect(screen.getByText('Anna (this desk): it refreshes the shipments for every desk')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('Not needed: this desk leads, the others pull from it')).toBeInstanceOf(HTMLElement);
+    expect(screen.queryByText('Not yet')).toBeNull();
+  });
+
   it('leaves only after the person confirms', async () => {
     current = JOINED;
     await act(() => useTeam.getState().load());

@@ -62,7 +62,7 @@ function TeamDetails({ view, notice }: { view: TeamView; notice: string | null }
         <dt>Desks online</dt>
         <dd>{view.connected ? `${online.size} of ${plural(view.desks.length, 'desk')} on this API key` : 'Not known while not connected'}</dd>
         <dt>Last pull from the team</dt>
-        <dd title={absoluteTime(view.lastPullAt)}>{view.lastPullAt ? relativeTime(view.lastPullAt, now) : 'Not yet'}</dd>
+        <dd title={absoluteTime(view.lastPullAt)}>{view.lastPullAt ? relativeTime(view.lastPullAt, now) : view.leader !== null && view.leader === view.desk ? 'Not needed: this desk leads, the others pull from it' : 'Not yet'}</dd>
         <dt>Waiting to be pushed</dt>
         <dd>{view.pending === 0 ? 'Nothing' : `${plural(view.pending, 'import row')} whose columns the team has not had yet`}</dd>
       </dl>
