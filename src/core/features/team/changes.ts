@@ -130,6 +130,8 @@ export async function pullChanges(service: QuaysideService, session: TeamSession
   const store = service.store;
   const db = store.db;
   sameTeam(store, session);
+  // Set on the first beat in the team, before this desk records anything as its leader.
+  ownFrom(store);
   const shipmentOf = db.prepare<[string], number>('SELECT id FROM shipments WHERE tracking_id = ?').pluck();
   const known = db.prepare<[string], number>('SELECT 1 FROM changes WHERE team_seq = ?').pluck();
   const ownTwin = db.prepare<[number, string, string | null, string | null, string | null, number], number>(
