@@ -145,6 +145,21 @@ describe.runIf(!missing)('the change history of a team', () => {
     expect(feedMoves(late, reference)).toHaveLength(2);
   });
 
+  it('a shipment deleted at the service shows as removed on every desk with one change, the leader\'s', { timeout: 60_000 }, async () => {
+    const quay = open.find((d) => d.service.store.getSetting(DESK_SETTING) === 'Quay')!;
+    const gone = leader.service.store.db.prepare("SELECT tracking_id FROM shipments WHERE subscription_status = 'ACTIVE' AND tracking_id <> ? ORDER BY id LIMIT 1").pluck().get(trackingId) as string;
+    let result = await leader.service.api().deleteShipments([gone]);
+    if (result.archived.includes(gone)) result = await leader.service.api().deleteShipments([gone]);
+    expect(result.deleted).toContain(gone);
+    await requestSyncRound((await teamSession(leader.service))!);
+    const removals = (desk: Desk) => historyOf(desk, gone).filter((c) => c.kind === 'subscription_changed' && c.to === 'REMOVED');
+    await until('the removal on Quay', () => removals(quay).length > 0);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(quay.service.store.getShipment(gone)!.status).toBe('REMOVED');
+    expect(removals(quay)).toHaveLength(1);
+    expect(historyOf(quay, gone)).toEqual(historyOf(leader, gone));
+  });
+
   it('a balance read on the leader shows on the other desks', { timeout: 30_000 }, async () => {
     const quay = open.find((d) => d.service.store.getSetting(DESK_SETTING) === 'Quay')!;
     sim.control.setCredits(KEY, 437);
