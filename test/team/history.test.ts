@@ -9,6 +9,7 @@ import { creditsView, readCredits } from '../../src/core/features/credits/credit
 import { pullChanges } from '../../src/core/features/team/changes.js';
 import { requestSyncRound } from '../../src/core/features/team/fields.js';
 import { TeamMember } from '../../src/core/features/team/member.js';
+import { pullSnapshots } from '../../src/core/features/team/snapshots.js';
 import { DESK_SETTING, teamSession } from '../../src/core/features/team/session.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
@@ -118,8 +119,9 @@ describe.runIf(!missing)('the change history of a team', () => {
     expect(etaMoves(quay, trackingId)).toHaveLength(2);
     expect(feedMoves(quay, reference)).toEqual(feedMoves(leader, reference));
     expect(feedMoves(quay, reference)).toHaveLength(2);
-    // The rows say which desk recorded them.
-    expect(quay.service.store.db.prepare("SELECT DISTINCT desk FROM changes WHERE kind = 'eta_moved'").pluck().all()).toEqual(['Harbour']);
+    // The detail says which desk recorded them (the leader's own rows name none).
+    expect(quay.service.store.getShipment(trackingId)!.changes.filter((c) => c.kind === 'eta_moved').map((c) => c.desk)).toEqual(['Harbour', 'Harbour']);
+    expect(leader.service.store.getShipment(trackingId)!.changes.every((c) => c.desk === undefined)).toBe(true);
     // The Attention list sees the slip from the team's rows, as on the leader.
     const slipOn = (desk: Desk) =>
       listAttention(desk.service.store, { now: desk.service.now })
@@ -158,6 +160,23 @@ describe.runIf(!missing)('the change history of a team', () => {
     expect(quay.service.store.getShipment(gone)!.status).toBe('REMOVED');
     expect(removals(quay)).toHaveLength(1);
     expect(historyOf(quay, gone)).toEqual(historyOf(leader, gone));
+  });
+
+  it("a change pulled before its shipment's snapshot waits for it; one of a shipment the desk will never get is passed over", { timeout: 30_000 }, async () => {
+    // A desk driven by hand (no member): its changes pulled before any snapshot.
+    const service = new QuaysideService({ dataDir: join(work, 'Dock'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrl, timeScale: SCALE });
+    service.store.setSetting(DESK_SETTING, 'Dock');
+    const dock = { service, member: new TeamMember(service, { stored: () => undefined }) };
+    open.push(dock);
+    const session = (await teamSession(service))!;
+    expect(await pullChanges(service, session, false)).toBe(0);
+    expect(service.store.getSetting('team.changesPulledSeq')).toBeNull();
+    await pullSnapshots(service, session);
+    expect(await pullChanges(service, session, false)).toBeGreaterThanOrEqual(2);
+    expect(historyOf(dock, trackingId)).toEqual(historyOf(leader, trackingId));
+    // The removed shipment (never stored here) does not hold the pull up: the mark is at the team's last change.
+    const last = (await session.db.query<{ seq: string }>('SELECT max(seq) AS seq FROM shipment_changes WHERE account = $1', [session.account])).rows[0]!.seq;
+    expect(service.store.getSetting('team.changesPulledSeq')).toBe(last);
   });
 
   it('a balance read on the leader shows on the other desks', { timeout: 30_000 }, async () => {
