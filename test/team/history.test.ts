@@ -6,6 +6,7 @@ import { QuaysideService } from '../../src/core/core.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 import { listAttention } from '../../src/core/features/attention/attention.js';
 import { creditsView, readCredits } from '../../src/core/features/credits/credits.js';
+import { syncShipments } from '../../src/core/features/sync/sync.js';
 import { pullChanges } from '../../src/core/features/team/changes.js';
 import { requestSyncRound } from '../../src/core/features/team/fields.js';
 import { TeamMember } from '../../src/core/features/team/member.js';
@@ -25,7 +26,7 @@ const missing = postgresMissing();
 if (missing) console.warn(`[skipped] team history tests: ${missing}`);
 
 const SCALE = 10;
-const SHIPMENTS = 6;
+const SHIPMENTS = 12;
 
 async function until(what: string, check: () => boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -91,7 +92,16 @@ describe.runIf(!missing)('the change history of a team', () => {
     await until('Harbour to sync', () => tracked(leader) === SHIPMENTS);
     let quay = startDesk('Quay');
     await until("Quay to have the leader's shipments", () => tracked(quay) === SHIPMENTS);
-    trackingId = leader.service.store.db.prepare("SELECT tracking_id FROM shipments WHERE subscription_status = 'ACTIVE' AND eta IS NOT NULL ORDER BY id LIMIT 1").pluck().get() as string;
+    // One still on its way (a delivered shipment's slip is no one's concern).
+    trackingId = leader.service.store.db
+      .prepare(
+        `SELECT s.tracking_id FROM shipments s LEFT JOIN attention_marks m ON m.shipment_id = s.id
+          WHERE s.subscription_status = 'ACTIVE' AND s.eta IS NOT NULL AND coalesce(m.delivered, 0) = 0 AND coalesce(s.shipment_status, '') <> 'DELIVERED'
+          ORDER BY s.id LIMIT 1`,
+      )
+      .pluck()
+      .get() as string;
+    expect(trackingId).toBeTruthy();
     reference = leader.service.store.getShipment(trackingId)!.reference;
     const etaBefore = leader.service.store.getShipment(trackingId)!.eta;
     await closeDesk(quay);
@@ -145,6 +155,19 @@ describe.runIf(!missing)('the change history of a team', () => {
     await pullChanges(late.service, (await teamSession(late.service))!, false);
     expect(count()).toBe(before);
     expect(feedMoves(late, reference)).toHaveLength(2);
+  });
+
+  it("a move a desk's own \"Refresh now\" saw is one row, the leader's, once the leader's round brings it", { timeout: 60_000 }, async () => {
+    const quay = open.find((d) => d.service.store.getSetting(DESK_SETTING) === 'Quay')!;
+    sim.control.moveEta(KEY, trackingId, 1);
+    // A person on Quay asks the service at once (quayside sync): Quay records the move itself.
+    await syncShipments(quay.service);
+    expect(etaMoves(quay, trackingId)).toHaveLength(3);
+    await requestSyncRound((await teamSession(leader.service))!);
+    await until('the move on the leader', () => etaMoves(leader, trackingId).length === 3);
+    await until("Quay's row to become the team's", () => quay.service.store.getShipment(trackingId)!.changes.filter((c) => c.kind === 'eta_moved' && c.desk === 'Harbour').length === 3);
+    expect(etaMoves(quay, trackingId)).toHaveLength(3);
+    expect(historyOf(quay, trackingId)).toEqual(historyOf(leader, trackingId));
   });
 
   it('a shipment deleted at the service shows as removed on every desk with one change, the leader\'s', { timeout: 60_000 }, async () => {
