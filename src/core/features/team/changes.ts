@@ -57,7 +57,8 @@ function ownFrom(store: Store): number {
 
 /** While this desk follows: what it records now is not for publishing. */
 export function holdOwnChanges(store: Store): void {
-  store.setSetting(OWN_FROM_SETTING, String(store.latestChangeId()));
+  const latest = store.latestChangeId();
+  if (latest > ownFrom(store)) store.setSetting(OWN_FROM_SETTING, String(latest));
 }
 
 /** This desk's own changes not yet published (those of shipments without a tracking id are passed over). */
