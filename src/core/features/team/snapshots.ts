@@ -1,7 +1,8 @@
 /**
  * The sync leader's shipment snapshots in the team database: the leader writes each record of
  * GET /v2/shipments as the service gave it, with a team-wide sequence number; the other desks pull
- * what is numbered above what they saw last and store it in their cache as if they had synced.
+ * what is numbered above what they saw last and store it in their cache as if they had synced,
+ * but for the changes: those are the leader's rows, published in the same transaction (changes.ts).
  * Writes of one key hold an advisory lock for their transaction, so numbers commit in order and
  * a pull never skips a row that commits later with a lower number. A NOTIFY tells the listening
  * desks to pull now; a desk that missed it pulls at its next beat anyway.
