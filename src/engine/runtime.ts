@@ -173,8 +173,10 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       stored: () => {
         emit('shipments.changed', { ids: null, reason: 'sync' });
         checkFeed();
+        attentionChanged();
       },
       watchlistsChanged: () => emit('watchlists.changed', { ids: null }),
+      creditsChanged: () => emit('credits', creditsView(service)),
     },
     options.background !== false,
   );

@@ -55,6 +55,8 @@ export interface ShipmentChange {
   kind: ChangeKind;
   from: string | null;
   to: string | null;
+  /** In a team: the desk whose cache recorded it (absent for this desk's own, and on a desk alone). */
+  desk?: string;
 }
 
 /** The shipment shape of the CLI's JSON output (public contract: add fields, never rename). */

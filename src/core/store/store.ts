@@ -21,7 +21,7 @@ import type { ShipmentFacets } from '../../shared/contract/index.js';
 import { type SqliteBudgetOptions, createSqliteRateBudget } from '../platform/db/rate-budget.js';
 import { type ShipmentEdits, createShipmentEdits } from '../features/shipments/cache/shipment-edits.js';
 import { type TrackingResultInput, snapshotFromShipmentRecord, snapshotFromTrackingResult } from '../features/shipments/cache/snapshot.js';
-import { type WriteResult, type WriteStatus, createShipmentWriter } from '../features/shipments/cache/write.js';
+import { type WriteOptions, type WriteResult, type WriteStatus, createShipmentWriter } from '../features/shipments/cache/write.js';
 
 export interface StoreOptions {
   /** The clock, for local write times (injected in tests). */
@@ -70,7 +70,7 @@ export interface Store extends ShipmentQueries, ShipmentEdits, Directory, NotesO
    * One page of GET /v2/shipments, in one transaction. `raws[i]` is the exact JSON text
    * of `records[i]`. `checkedAt` is when the page was received (UTC).
    */
-  recordShipmentRecords(records: readonly ShipmentRecord[], raws: readonly string[], checkedAt: string): PageResult;
+  recordShipmentRecords(records: readonly ShipmentRecord[], raws: readonly string[], checkedAt: string, options?: WriteOptions): PageResult;
   getShipment(key: number | string): Shipment | null;
   /** Rows of the change log, all or since a UTC time (inclusive). */
   countChanges(since?: string): number;
@@ -153,10 +153,10 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     const deleteLocal = db.prepare<[number]>('DELETE FROM shipments WHERE id = ? AND tracking_id IS NULL');
     const removeLocal = guarded((ids: readonly number[]) => ids.reduce((n, id) => n + deleteLocal.run(id).changes, 0));
 
-    const recordPage = guarded((records: readonly ShipmentRecord[], raws: readonly string[], checkedAt: string) => {
+    const recordPage = guarded((records: readonly ShipmentRecord[], raws: readonly string[], checkedAt: string, writeOptions?: WriteOptions) => {
       const counts: Record<WriteStatus, number> = { inserted: 0, updated: 0, unchanged: 0, stale: 0 };
       let changes = 0;
-      const results = writer.writeSnapshots(records.map((record, i) => snapshotFromShipmentRecord(record, raws[i] ?? '', checkedAt)));
+      const results = writer.writeSnapshots(records.map((record, i) => snapshotFromShipmentRecord(record, raws[i] ?? '', checkedAt)), undefined, writeOptions);
       for (const result of results) {
         counts[result.status]++;
         changes += result.changes;
@@ -193,14 +193,14 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
       recordTrackingResults,
       countChanges: (since) => (since === undefined ? countAllChanges.get() : countChangesSince.get(since))?.n ?? 0,
       removeLocal,
-      recordShipmentRecords(records, raws, checkedAt) {
+      recordShipmentRecords(records, raws, checkedAt, writeOptions) {
         if (raws.length !== records.length) {
           throw invalidInputError(
             opened.file,
             `A page of shipments came with ${raws.length} raw payloads for ${records.length} records; nothing was stored.`,
           );
         }
-        return recordPage(records, raws, checkedAt);
+        return recordPage(records, raws, checkedAt, writeOptions);
       },
       getShipment: reader.getShipment,
       ...queries,

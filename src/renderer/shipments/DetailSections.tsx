@@ -130,6 +130,7 @@ export function EtaHistorySection({ shipment }: { shipment: Shipment }) {
               <span className="muted small" title={absoluteTime(m.at)}>
                 {' '}
                 seen {relativeTime(m.at, now)}
+                {m.desk ? ` by ${m.desk}` : ''}
               </span>
             </li>
           ))}

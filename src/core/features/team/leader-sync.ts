@@ -5,6 +5,7 @@
  */
 import type { QuaysideService } from '../../core.js';
 import type { SyncDone } from '../sync/sync.js';
+import { markPublished, unpublishedChanges } from './changes.js';
 import { publishRemovals, publishSnapshots } from './snapshots.js';
 import type { TeamSession } from './session.js';
 
@@ -29,7 +30,10 @@ export async function leadSyncRound(service: QuaysideService, session: TeamSessi
       total = result.meta.totalItems;
       const raws = result.data.map((r) => JSON.stringify(r));
       store.recordShipmentRecords(result.data, raws, checkedAt);
-      published += await publishSnapshots(session, result.data, raws, checkedAt);
+      const changes = unpublishedChanges(store);
+      const done = await publishSnapshots(session, result.data, raws, checkedAt, changes);
+      markPublished(store, changes, done.changes);
+      published += done.snapshots;
       for (const record of result.data) seen.push(record.id);
       shipments += result.data.length;
       pages++;
@@ -37,10 +41,11 @@ export async function leadSyncRound(service: QuaysideService, session: TeamSessi
   }
   const removedIds = stable ? store.markRemovedAtService(seen, startedAt) : [];
   const removed = removedIds.length;
-  if (removed > 0) {
-    const trackingIdOf = store.db.prepare<[number], string>('SELECT tracking_id FROM shipments WHERE id = ?').pluck();
-    await publishRemovals(session, removedIds.map((id) => trackingIdOf.get(id)).filter((id): id is string => typeof id === 'string'));
-  }
+  const trackingIdOf = store.db.prepare<[number], string>('SELECT tracking_id FROM shipments WHERE id = ?').pluck();
+  // The removals' changes, and any a lookup here recorded since the last page.
+  const changes = unpublishedChanges(store);
+  const removedTrackingIds = removedIds.map((id) => trackingIdOf.get(id)).filter((id): id is string => typeof id === 'string');
+  markPublished(store, changes, await publishRemovals(session, removedTrackingIds, changes));
   await session.db.query(
     `INSERT INTO sync_rounds (account, desk, started_at, finished_at, shipments, seq) VALUES ($1, $2, $3, now(), $4, (SELECT coalesce(max(seq), 0) FROM shipment_snapshots WHERE account = $1))
      ON CONFLICT (account) DO UPDATE SET desk = excluded.desk, started_at = excluded.started_at, finished_at = excluded.finished_at, shipments = excluded.shipments, seq = excluded.seq`,

@@ -10,6 +10,8 @@ import { syncIntervalMinutes } from '../sync/background-sync.js';
 import { LeaderLock } from './leader-lock.js';
 import { leadSyncRound } from './leader-sync.js';
 import { pullSnapshots } from './snapshots.js';
+import { holdOwnChanges, pullChanges } from './changes.js';
+import { pullCredits, pushCredits } from './credits.js';
 import { pullImportedFields, pushImportedFields, requestSyncRound } from './fields.js';
 import { teamSession, type TeamSession } from './session.js';
 import { OrphanedImports } from './team-import-takeover.js';
@@ -27,6 +29,8 @@ export interface TeamMemberEvents {
   stored(): void;
   /** Watchlists of the team (made, edited or deleted on another desk) were stored in the cache. */
   watchlistsChanged?(): void;
+  /** Credit balances read on other desks were stored in the cache. */
+  creditsChanged?(): void;
   log?(line: string): void;
 }
 
@@ -112,16 +116,24 @@ export class TeamMember {
       }
       // This desk's watchlist edits (made offline too) go out; the team's come in after the shipments they name.
       await pushWatchlists(this.service, session);
+      await this.shareCredits(session);
       if (!leader) {
         this.leading = false;
         const snapshots = await pullSnapshots(this.service, session);
+        // The leader's changes after its snapshots: a change waits for its shipment's snapshot.
+        const changes = await pullChanges(this.service, session, false);
+        holdOwnChanges(this.service.store);
         const fields = await pullImportedFields(this.service, session);
-        if (snapshots + fields > 0) this.events.stored();
+        if (snapshots + changes + fields > 0) this.events.stored();
         await this.pullWatchlists(session);
         return;
       }
       // Before a round (it may take a while): another desk's watchlist edit shows here at once.
       await this.pullWatchlists(session);
+      // Taking over: what the leader before published and this desk had not pulled yet is stored
+      // first, so this desk's round does not record the same changes again.
+      const takingOver = !this.leading && (await pullSnapshots(this.service, session)) > 0;
+      if ((await pullChanges(this.service, session, this.leading)) > 0 || takingOver) this.events.stored();
       await this.leadIfDue(session);
       if ((await pullImportedFields(this.service, session)) > 0) this.events.stored();
     } catch (err) {
@@ -129,6 +141,12 @@ export class TeamMember {
       this.state = { connected: false, leader: this.lock?.isLeader ?? false, lastError: message };
       this.events.log?.(`Team: ${message}`);
     }
+  }
+
+  /** Balance readings: this desk's go out, the others' come in. */
+  private async shareCredits(session: TeamSession): Promise<void> {
+    await pushCredits(this.service, session);
+    if ((await pullCredits(this.service, session)) > 0) this.events.creditsChanged?.();
   }
 
   private async pullWatchlists(session: TeamSession): Promise<void> {

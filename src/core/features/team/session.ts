@@ -16,6 +16,8 @@ import { migrateTeamDatabase } from '../../platform/team-db/migrations.js';
 export const DESK_SETTING = 'team.desk';
 /** When this desk last pulled the team's snapshots (UTC ISO). */
 export const LAST_PULL_SETTING = 'team.lastPullAt';
+/** The highest sequence number of the team's snapshots this desk has stored. */
+export const PULLED_SEQ_SETTING = 'team.pulledSeq';
 
 /** One keychain entry per tracking service address, like the API key's. */
 export function teamAddressAccount(apiBase: string): string {

@@ -1,7 +1,8 @@
 /**
  * The sync leader's shipment snapshots in the team database: the leader writes each record of
  * GET /v2/shipments as the service gave it, with a team-wide sequence number; the other desks pull
- * what is numbered above what they saw last and store it in their cache as if they had synced.
+ * what is numbered above what they saw last and store it in their cache as if they had synced,
+ * but for the changes: those are the leader's rows, published in the same transaction (changes.ts).
  * Writes of one key hold an advisory lock for their transaction, so numbers commit in order and
  * a pull never skips a row that commits later with a lower number. A NOTIFY tells the listening
  * desks to pull now; a desk that missed it pulls at its next beat anyway.
@@ -9,26 +10,42 @@
 import type { QuaysideService } from '../../core.js';
 import type { ShipmentRecord } from '../../platform/api/types.js';
 import { shipmentRecordSchema } from '../../platform/api/schemas.js';
-import { LAST_PULL_SETTING, type TeamSession } from './session.js';
+import { insertChanges, type OwnChange } from './changes.js';
+import { LAST_PULL_SETTING, PULLED_SEQ_SETTING, type TeamSession } from './session.js';
 
-/** The highest sequence number this desk has stored. */
-export const PULLED_SEQ_SETTING = 'team.pulledSeq';
+export { PULLED_SEQ_SETTING } from './session.js';
 const PULL_PAGE = 1_000;
 
+/** What a publish wrote: snapshots that changed, and the team numbers of the changes (by local id). */
+export interface Published {
+  snapshots: number;
+  changes: [number, string][];
+}
+
 /**
- * Marks the shipments the leader found removed at the service as removed here too, with the change
- * recorded, through the store's own rule: every tracked shipment but these counts as seen.
+ * Marks the shipments the leader found removed at the service as removed here too, through the
+ * store's own rule: every tracked shipment but these counts as seen. The change is the leader's
+ * row, pulled with the others (changes.ts).
  */
 function markRemoved(service: QuaysideService, trackingIds: readonly string[]): number {
   const gone = new Set(trackingIds);
   const local = service.store.db.prepare<[], string>('SELECT tracking_id FROM shipments WHERE tracking_id IS NOT NULL').pluck().all();
   const seen = local.filter((id) => !gone.has(id));
-  return service.store.markRemovedAtService(seen, new Date(service.now().getTime() + 1).toISOString()).length;
+  return service.store.markRemovedAtService(seen, new Date(service.now().getTime() + 1).toISOString(), { recordChanges: false }).length;
 }
 
-/** Publishes one page of records; returns how many changed since the team last had them. */
-export async function publishSnapshots(session: TeamSession, records: readonly ShipmentRecord[], raws: readonly string[], checkedAt: string): Promise<number> {
-  if (records.length === 0) return 0;
+/**
+ * Publishes one page of records, and the changes the leader's cache recorded (those of this page
+ * and any before, by a lookup here), numbered after the snapshots in the same transaction.
+ */
+export async function publishSnapshots(
+  session: TeamSession,
+  records: readonly ShipmentRecord[],
+  raws: readonly string[],
+  checkedAt: string,
+  changes: readonly OwnChange[] = [],
+): Promise<Published> {
+  if (records.length === 0 && changes.length === 0) return { snapshots: 0, changes: [] };
   return session.db.transaction(async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`quayside-writes:${session.account}`]);
     const written = await client.query(
@@ -39,23 +56,26 @@ export async function publishSnapshots(session: TeamSession, records: readonly S
          WHERE shipment_snapshots.record IS DISTINCT FROM excluded.record OR shipment_snapshots.removed_at IS NOT NULL`,
       [session.account, records.map((r) => r.id), raws, checkedAt, session.desk],
     );
+    const published = await insertChanges(client, session, changes);
     // A hint, delivered at commit to the desks listening (leader-lock.ts); the pull is the truth.
-    if ((written.rowCount ?? 0) > 0) await client.query("SELECT pg_notify('quayside_team', $1)", [session.account]);
-    return written.rowCount ?? 0;
+    if ((written.rowCount ?? 0) + published.length > 0) await client.query("SELECT pg_notify('quayside_team', $1)", [session.account]);
+    return { snapshots: written.rowCount ?? 0, changes: published };
   });
 }
 
-/** Shipments the leader found gone from the service (deleted there by anyone): every desk marks them removed. */
-export async function publishRemovals(session: TeamSession, trackingIds: readonly string[]): Promise<void> {
-  if (trackingIds.length === 0) return;
-  await session.db.transaction(async (client) => {
+/** Shipments the leader found gone from the service (deleted there by anyone): every desk marks them removed; their changes follow. */
+export async function publishRemovals(session: TeamSession, trackingIds: readonly string[], changes: readonly OwnChange[]): Promise<[number, string][]> {
+  if (trackingIds.length === 0 && changes.length === 0) return [];
+  return session.db.transaction(async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`quayside-writes:${session.account}`]);
     const marked = await client.query(
       `UPDATE shipment_snapshots SET removed_at = now(), written_by = $3, seq = nextval('team_seq')
        WHERE account = $1 AND shipment_id = ANY($2::text[]) AND removed_at IS NULL`,
       [session.account, trackingIds, session.desk],
     );
-    if ((marked.rowCount ?? 0) > 0) await client.query("SELECT pg_notify('quayside_team', $1)", [session.account]);
+    const published = await insertChanges(client, session, changes);
+    if ((marked.rowCount ?? 0) + published.length > 0) await client.query("SELECT pg_notify('quayside_team', $1)", [session.account]);
+    return published;
   });
 }
 
@@ -86,7 +106,8 @@ export async function pullSnapshots(service: QuaysideService, session: TeamSessi
         records.push(parsed.data);
         raws.push(page.rows[i]!.record);
       }
-      if (records.length > 0) store.recordShipmentRecords(records, raws, checkedAt);
+      // The leader recorded their changes; they come as the team's rows (changes.ts), not derived again.
+      if (records.length > 0) store.recordShipmentRecords(records, raws, checkedAt, { deriveChanges: false });
       stored += records.length;
     }
     after = all.rows[all.rows.length - 1]!.seq;

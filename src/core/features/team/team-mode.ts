@@ -27,6 +27,8 @@ export interface TeamModeEvents {
   stored(): void;
   /** The member stored the team's watchlists in the cache. */
   watchlistsChanged?(): void;
+  /** The member stored balance readings of other desks in the cache. */
+  creditsChanged?(): void;
   log?(line: string): void;
 }
 
@@ -128,7 +130,12 @@ export class TeamMode {
     }
     if (this.member) return;
     this.alone.stop();
-    this.member = new TeamMember(this.service, { stored: () => this.events.stored(), watchlistsChanged: () => this.events.watchlistsChanged?.(), log: this.events.log });
+    this.member = new TeamMember(this.service, {
+      stored: () => this.events.stored(),
+      watchlistsChanged: () => this.events.watchlistsChanged?.(),
+      creditsChanged: () => this.events.creditsChanged?.(),
+      log: this.events.log,
+    });
     this.member.start();
     this.watch();
   }

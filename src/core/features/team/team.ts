@@ -9,6 +9,8 @@ import { TeamDbError } from '../../platform/team-db/errors.js';
 import { currentLeader } from './leader-lock.js';
 import { PULLED_SEQ_SETTING } from './snapshots.js';
 import { forgetFieldMarks, pendingFieldRows } from './fields.js';
+import { forgetChangeMarks } from './changes.js';
+import { forgetCreditMarks } from './credits.js';
 import { forgetWatchlistMarks, pendingWatchlistWrites } from './watchlists.js';
 import { DESK_SETTING, LAST_PULL_SETTING, deskName, findTeamAddress, openTeamSession, teamAddressAccount, teamSession, type TeamSession } from './session.js';
 
@@ -50,6 +52,8 @@ export async function joinTeam(service: QuaysideService, addressText: string, de
     // This desk's imported fields (those from before it joined too) are pushed to its team.
     forgetFieldMarks(service);
     forgetWatchlistMarks(service);
+    forgetChangeMarks(service);
+    forgetCreditMarks(service);
     return { status: await statusOf(service, session), overriddenByEnv: Boolean(service.envTeamUrl) };
   } finally {
     await session.db.close();
@@ -116,5 +120,7 @@ export async function leaveTeam(service: QuaysideService): Promise<LeaveResult> 
   service.store.setSetting(PULLED_SEQ_SETTING, null);
   forgetFieldMarks(service);
   forgetWatchlistMarks(service);
+  forgetChangeMarks(service);
+  forgetCreditMarks(service);
   return { left: Boolean(desk) || deleted, told, envStillSet: Boolean(service.envTeamUrl) };
 }

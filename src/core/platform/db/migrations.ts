@@ -248,6 +248,16 @@ SELECT s.id, min(
  * A member's `seq` is the team's sequence number of the add this desk has seen (a remove wins only
  * over adds it has seen); `applied` 0: its shipment is not in this cache yet.
  */
+// A change or credit balance pulled from the team carries the desk that recorded it (NULL: this
+// desk's own); a change this desk published or pulled carries the team's sequence number, unique,
+// so a pull repeated stores nothing twice.
+const TEAM_HISTORY = `
+ALTER TABLE changes ADD COLUMN desk TEXT;
+ALTER TABLE changes ADD COLUMN team_seq INTEGER;
+CREATE UNIQUE INDEX changes_by_team_seq ON changes (team_seq) WHERE team_seq IS NOT NULL;
+ALTER TABLE credit_snapshots ADD COLUMN desk TEXT;
+`;
+
 const TEAM_WATCHLISTS = `
 CREATE TABLE watchlist_team (
   team_id      TEXT PRIMARY KEY,
@@ -324,6 +334,12 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 10,
     name: "team watchlists: this desk's view of the team's lists and members, for pushing the difference",
     up: (db) => db.exec(TEAM_WATCHLISTS),
+  },
+  {
+    // Named for what it is: another branch may add an 11th migration too; a merge renumbers one.
+    version: 11,
+    name: "team history: the desk that recorded a change and the team's number for it, the desk that read a credit balance",
+    up: (db) => db.exec(TEAM_HISTORY),
   },
 ];
 

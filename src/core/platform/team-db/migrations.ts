@@ -205,6 +205,35 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
       'CREATE INDEX team_import_tasks_job ON team_import_tasks (account, job_key)',
     ],
   },
+  {
+    version: 7,
+    name: "the change history, each change once team-wide (as the sync leader recorded it), and credit snapshots",
+    statements: [
+      // tracking_id as in shipment_snapshots.shipment_id; at as the recording desk saw it (UTC);
+      // from/to as the desk's change log holds them (naive dates for an ETA moved).
+      `CREATE TABLE shipment_changes (
+        account text NOT NULL,
+        seq bigint NOT NULL,
+        tracking_id text NOT NULL,
+        at text NOT NULL,
+        kind text NOT NULL,
+        from_value text,
+        to_value text,
+        container_number text,
+        desk text NOT NULL,
+        PRIMARY KEY (account, seq))`,
+      'CREATE INDEX shipment_changes_by_shipment ON shipment_changes (account, tracking_id)',
+      // One row per balance read, by the desk that read it (the same reading pushed twice is one row).
+      `CREATE TABLE credit_snapshots (
+        account text NOT NULL,
+        desk text NOT NULL,
+        checked_at text NOT NULL,
+        remaining integer NOT NULL,
+        seq bigint NOT NULL,
+        PRIMARY KEY (account, desk, checked_at))`,
+      'CREATE INDEX credit_snapshots_seq ON credit_snapshots (account, seq)',
+    ],
+  },
 ];
 
 export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS.length;

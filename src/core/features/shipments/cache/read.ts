@@ -58,7 +58,9 @@ function event(row: EventsRow, lookups: Lookups): ShipmentEvent {
 
 function change(row: ChangesRow): ShipmentChange {
   // Kinds are written only by changes.ts from the ChangeKind union.
-  return { at: row.at, kind: row.kind as ChangeKind, from: row.from_value, to: row.to_value };
+  const out: ShipmentChange = { at: row.at, kind: row.kind as ChangeKind, from: row.from_value, to: row.to_value };
+  if (row.desk !== null) out.desk = row.desk;
+  return out;
 }
 
 export interface ShipmentReader {

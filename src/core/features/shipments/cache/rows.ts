@@ -97,6 +97,10 @@ export interface ChangesRow {
   from_value: string | null;
   to_value: string | null;
   container_number: string | null;
+  /** The team desk that recorded it (pulled from the team); null: recorded on this desk. */
+  desk: string | null;
+  /** The team's sequence number of a change published or pulled; null: never in the team. */
+  team_seq: number | null;
 }
 
 export interface RawPayloadsRow {
@@ -121,6 +125,8 @@ export interface CreditSnapshotsRow {
   id: number;
   remaining: number;
   checked_at: string;
+  /** The team desk that read it (pulled from the team); null: read on this desk. */
+  desk: string | null;
 }
 
 export interface SettingsRow {

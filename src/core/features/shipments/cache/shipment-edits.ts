@@ -46,7 +46,7 @@ export interface ShipmentEdits {
    * with the change recorded. Rows written since `syncStartedAt` (tracked meanwhile) are left
    * alone. Returns their local ids.
    */
-  markRemovedAtService(seenTrackingIds: readonly string[], syncStartedAt: string): number[];
+  markRemovedAtService(seenTrackingIds: readonly string[], syncStartedAt: string, options?: { recordChanges?: boolean }): number[];
 }
 
 /** The edits, and what the store's own write paths use inside their transactions. */
@@ -153,18 +153,19 @@ export function createShipmentEdits(
     return id;
   });
 
-  const markRemovedAtService = writeTransaction(db, (seen: readonly string[], syncStartedAt: string): number[] => {
+  const markRemovedAtService = writeTransaction(db, (seen: readonly string[], syncStartedAt: string, recordChanges: boolean): number[] => {
     const at = nowIso();
     const rows = gone.all(syncStartedAt, JSON.stringify(seen));
     for (const row of rows) {
       markRemoved.run(REMOVED_AT_SERVICE, at, row.id);
-      insertRemovedChange.run(row.id, at, row.subscription_status, REMOVED_AT_SERVICE);
+      // Off for a removal pulled from the team: its change is the team's row (team/changes.ts).
+      if (recordChanges) insertRemovedChange.run(row.id, at, row.subscription_status, REMOVED_AT_SERVICE);
     }
     return rows.map((r) => r.id);
   });
 
   return {
-    markRemovedAtService: (seen, syncStartedAt) => markRemovedAtService(seen, syncStartedAt),
+    markRemovedAtService: (seen, syncStartedAt, options) => markRemovedAtService(seen, syncStartedAt, options?.recordChanges !== false),
     setNote(trackingId, note) {
       if (note !== null && note.length > NOTE_MAX_LENGTH) {
         throw invalidInputError(file, `A note can have at most ${NOTE_MAX_LENGTH} characters; this one has ${note.length}.`);

@@ -279,6 +279,25 @@ describe('pages of GET /v2/shipments', () => {
     expect(store.rawPayloads(1).map((r) => r.body)).toEqual(['{"day":3}', '{"day":1}']);
     expect(store.getShipment(1)!.eta).toBe('2026-11-25T08:00:00');
   });
+
+  it("a team desk's pulled page (derivation off) stores the new ETA and records no change of its own", () => {
+    const at = (day: number) => `2026-10-2${day}T06:00:00.000Z`;
+    const write = (day: number, eta: string, deriveChanges: boolean) =>
+      store.recordShipmentRecords(
+        [shipmentRecord({ id: uuidFor(1), reference: CONTAINER, data: trackingData({ trackingId: null, containers: [container(CONTAINER, defaultEvents(eta))], eta }), updatedAt: at(day), checkedAt: at(day) })],
+        [`{"day":${day}}`],
+        at(day),
+        { deriveChanges },
+      );
+    write(1, '2026-11-20T08:00:00', false);
+    const pulled = write(2, '2026-11-25T08:00:00', false);
+    expect(pulled.changes).toBe(0);
+    expect(store.countChanges()).toBe(0);
+    expect(store.getShipment(1)!.eta).toBe('2026-11-25T08:00:00');
+    // Derivation on again (the desk alone, or leading): the next move is recorded as ever.
+    expect(write(3, '2026-11-27T08:00:00', true).changes).toBeGreaterThan(0);
+    expect(store.getShipment(1)!.changes.filter((c) => c.kind === 'eta_moved').map((c) => [c.from, c.to])).toEqual([['2026-11-25T08:00:00', '2026-11-27T08:00:00']]);
+  });
 });
 
 describe('notes, deletion, archiving, local removal', () => {

@@ -136,7 +136,15 @@ export interface ShipmentWriter {
    * SearchIndex.reindexShipments for why). `alsoWrite` writes more of the same shipments (their
    * imported fields) before that one rebuild, and returns the ids whose documents it changed.
    */
-  writeSnapshots(snapshots: readonly Snapshot[], alsoWrite?: (results: readonly WriteResult[]) => Iterable<number>): WriteResult[];
+  writeSnapshots(snapshots: readonly Snapshot[], alsoWrite?: (results: readonly WriteResult[]) => Iterable<number>, options?: WriteOptions): WriteResult[];
+}
+
+export interface WriteOptions {
+  /**
+   * False for snapshots pulled from the team: their changes are the team's rows, recorded once by
+   * the desk that led the sync and pulled beside them (team/changes.ts), not derived again here.
+   */
+  deriveChanges?: boolean;
 }
 
 export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: () => string): ShipmentWriter {
@@ -250,7 +258,7 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
   }
 
   /** Writes one snapshot; the caller rebuilds the search document when it was inserted or updated. */
-  function write(s: Snapshot): WriteResult {
+  function write(s: Snapshot, derive = true): WriteResult {
     const previous = findRow(s);
     if (previous !== null) {
       const order = compareSnapshots(
@@ -293,6 +301,7 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     }
     // A change is dated when Quayside saw it (the answer's arrival), not when the carrier was
     // last checked: the feed's "since you last looked" and its days follow the person's clock.
+    if (!derive) changes = [];
     recordChanges(shipmentId, s.receivedAt, changes);
     const raw = encodeRawBody(s.raw);
     insertRaw.run(shipmentId, s.source, s.receivedAt, raw.encoding, raw.body);
@@ -309,9 +318,10 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
       if (rewritten.has(result.shipmentId)) search.reindexShipment(result.shipmentId);
       return result;
     },
-    writeSnapshots(snapshots, alsoWrite) {
+    writeSnapshots(snapshots, alsoWrite, options) {
       rewritten.clear();
-      const results = snapshots.map(write);
+      const derive = options?.deriveChanges !== false;
+      const results = snapshots.map((s) => write(s, derive));
       const ids = new Set(rewritten);
       if (alsoWrite) for (const id of alsoWrite(results)) ids.add(id);
       search.reindexShipments(ids);
