@@ -175,6 +175,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
         checkFeed();
       },
       watchlistsChanged: () => emit('watchlists.changed', { ids: null }),
+      jobs: (jobs) => emit('team.jobs', jobs),
     },
     options.background !== false,
   );
