@@ -177,6 +177,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       },
       watchlistsChanged: () => emit('watchlists.changed', { ids: null }),
       creditsChanged: () => emit('credits', creditsView(service)),
+      jobs: (jobs) => emit('team.jobs', jobs),
     },
     options.background !== false,
   );

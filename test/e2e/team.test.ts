@@ -6,12 +6,13 @@
  * team database go away and come back, and leaves after a confirmation. The password never
  * reaches the page.
  *
- * Desk-2's import gives a shipment its columns: the detail names Desk-2.
+ * Desk-2's import gives a shipment its columns: the detail names Desk-2. A sheet Desk-2 imports
+ * shows on this desk's Import page under "Team imports", with Desk-2's name and its progress.
  *
  * Screenshots: team-join-refused, team-settings, team-settings-dark, team-offline, team-offline-dark,
- * team-fields-origin, team-leave-dark.
+ * team-fields-origin, team-imports-running, team-imports-done, team-imports-dark, team-leave-dark.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -19,6 +20,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
 import { MemorySecretStore, apiKeyAccount } from '../../src/core/platform/secrets/index.js';
 import { teamAddressAccount } from '../../src/core/features/team/session.js';
+import { runImport } from '../../src/core/features/imports/imports.js';
+import { containerNumbers } from '../import/make-references.js';
 import { TEST_ROLE_PASSWORD, postgresMissing, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
 import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium, startStack, type Stack } from './support/index.js';
 import { rowOf } from './support/workspace.js';
@@ -137,6 +140,37 @@ describe.skipIf(skipWithoutChromium() || missing !== null)('the team in the wind
       const origin = detail.getByText('Columns imported by').locator('xpath=following-sibling::dd[1]');
       await expect.poll(() => origin.innerText(), { timeout: 15_000 }).toMatch(/^Desk-2 \(just now\)$/);
       await screenshot(page, 'team-fields-origin');
+
+      // Desk-2 imports a sheet (its answers slowed, so it is seen running): this desk's Import page
+      // lists it under the team's imports with Desk-2's name and its progress, kept current.
+      const sheetName = 'Hamburg customer sheet – week 48, revised by the Bremen office (final).csv';
+      const sheetPath = join(otherDir, sheetName);
+      const numbers = containerNumbers(40, 880_000);
+      writeFileSync(sheetPath, ['Container No.;Customer', ...numbers.map((n, i) => `${n};Customer ${i % 3}`)].join('\r\n'));
+      stack.sim.control.setFaults({ latencyMs: 1_200 });
+      const imported = runImport(otherDesk.service, sheetPath);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Import/ }).click();
+      const teamJobs = page.getByRole('region', { name: 'Team imports' });
+      const job = teamJobs.getByRole('listitem', { name: `${sheetName}, started by Desk-2` });
+      await job.waitFor({ timeout: 15_000 });
+      expect(await job.innerText()).toContain('Started by Desk-2');
+      await expect.poll(() => job.innerText(), { timeout: 15_000 }).toMatch(/Running on Desk-2\n/);
+      const progress = job.getByRole('progressbar', { name: `Progress of ${sheetName} (started by Desk-2)` });
+      expect(await progress.getAttribute('aria-valuetext')).toMatch(/^\d+%: \d+ of 40 references done$/);
+      await expect.poll(() => job.innerText(), { timeout: 15_000 }).toMatch(/\d+ of 40 references done · [1-9]\d* sent · \d+ tracked/);
+      await screenshot(page, 'team-imports-running');
+      stack.sim.control.setFaults({ latencyMs: 0 });
+      const report = await imported;
+      await expect.poll(() => job.innerText(), { timeout: 20_000 }).toMatch(new RegExp(`Finished by Desk-2\\s+40 of 40 references done · 40 sent · ${report.found} tracked`));
+      expect(await progress.getAttribute('aria-valuenow')).toBe('100');
+      // The bar's width eases in (0.3 s): pictured once it has.
+      await job.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a: { finished: Promise<unknown> }) => a.finished)));
+      // The list scrolls, so it takes the keyboard's focus.
+      await teamJobs.getByRole('list').focus();
+      await screenshot(page, 'team-imports-done');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'team-imports-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Settings/ }).click();
 
       // Leaving asks first; then the join form is back and the keychain entry gone.

@@ -163,8 +163,10 @@ describe.runIf(!missing)('Settings → Team through the contract', () => {
       await jobsAdmin.end();
     }
     expect(await value(call<TeamImportJobView[]>('team.jobs'))).toEqual([
-      expect.objectContaining({ jobKey: 'job-south-7', desk: 'South desk', originJobId: 7, file: 'acme.csv', state: 'running', references: 2, done: 1, finishedAt: null, finishedBy: null }),
+      expect.objectContaining({ jobKey: 'job-south-7', desk: 'South desk', originJobId: 7, file: 'acme.csv', state: 'running', references: 2, done: 1, sent: 2, found: 1, notFound: 0, failed: 0, runningOn: null, finishedAt: null, finishedBy: null }),
     ]);
+    // And told to the window without asking, at the pace of the team's state.
+    await waitForEvent('team.jobs', (jobs) => jobs.some((j) => j.jobKey === 'job-south-7' && j.done === 1));
 
     const left = await value(call<TeamView>('team.leave'));
     expect(left).toMatchObject({ connected: false, team: null, desk: null, leader: null });

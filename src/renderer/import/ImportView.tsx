@@ -1,6 +1,7 @@
 /**
  * The Import page: the wizard (file, sheet and columns, rows, credits and start), a finished
- * import's report, and the list of imports with their progress beside it.
+ * import's report, and the list of imports with their progress beside it (in a team, the team's
+ * imports, every desk's, below).
  */
 import { useEffect, useRef } from 'react';
 import { useImports } from '../state/imports';
@@ -10,6 +11,7 @@ import { JobList, JobProgress } from './JobList';
 import { MappingStep } from './MappingStep';
 import { PreviewStep } from './PreviewStep';
 import { StartStep } from './StartStep';
+import { TeamJobList } from './TeamJobList';
 import { formatBytes } from './wizard-logic';
 import './import.css';
 import './import-jobs.css';
@@ -87,6 +89,7 @@ export function ImportView() {
       </div>
       <aside className="import-side">
         <JobList />
+        <TeamJobList />
       </aside>
     </section>
   );

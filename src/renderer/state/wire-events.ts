@@ -14,6 +14,7 @@ import { useSettings } from './settings';
 import { useShipments } from './shipments';
 import { useStatus } from './status';
 import { connectTeam, useTeam } from './team';
+import { connectTeamJobs } from './team-jobs';
 import { useUi } from './ui';
 
 /** Imports and syncs may report changes many times a second; the table reloads at most this often. */
@@ -72,6 +73,7 @@ export function connectStores(): () => void {
     connectFeed(),
     connectAttention(),
     connectTeam(),
+    connectTeamJobs(),
   ];
 
   void useSettings.getState().load();

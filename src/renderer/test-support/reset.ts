@@ -10,6 +10,7 @@ import { resetSettingsStore } from '../state/settings';
 import { resetShipmentsStore } from '../state/shipments';
 import { resetStatusStore } from '../state/status';
 import { resetTeamStore } from '../state/team';
+import { resetTeamJobsStore } from '../state/team-jobs';
 import { resetUiStore } from '../state/ui';
 
 export function resetStores(bridge: QuaysideBridge | null = null): void {
@@ -24,4 +25,5 @@ export function resetStores(bridge: QuaysideBridge | null = null): void {
   resetUiStore();
   resetAttentionStore();
   resetTeamStore();
+  resetTeamJobsStore();
 }

@@ -50,7 +50,16 @@ export interface TeamImportJobView {
   file: string;
   state: 'running' | 'done';
   references: number;
+  /** References answered: found, not found or failed. */
   done: number;
+  /** References handed to the service (in a batch, answered, or on their way). */
+  sent: number;
+  /** Of those done: tracked (found at the service), not found, failed. */
+  found: number;
+  notFound: number;
+  failed: number;
+  /** The desk working it now (holding a batch, polling a task, or the last to send one); null once done or before a first send. */
+  runningOn: string | null;
   createdAt: string;
   finishedAt: string | null;
   /** The desk that finished it (another one when the desk that started it died). */
@@ -86,6 +95,8 @@ export const teamMethods = {
 };
 
 export const teamEvents = {
+  /** The team's import jobs changed (read at the pace of the team's state, while this desk is connected). */
+  'team.jobs': answer<TeamImportJobView[]>(),
   /** The team as this desk sees it changed: joined, left, connected or not, the leader, the desks, the last pull, what waits. */
   'team.changed': answer<TeamView>(),
 };

@@ -3,10 +3,14 @@
  * bids for the sync leadership (leader-lock.ts), and then either leads the sync of
  * GET /v2/shipments for the whole key (leader-sync.ts) or pulls the leader's snapshots into its
  * cache (snapshots.ts). When the leader's process dies, its connection and its lock go with it,
- * and the next desk to beat takes over; a new leader syncs at once.
+ * and the next desk to beat takes over; a new leader syncs at once. While the team database cannot
+ * be reached there is no leader: each desk then refreshes its own cache, as a desk alone would,
+ * once the cache is a sync interval old, so no desk's shipments go stale during a long outage.
  */
 import type { QuaysideService } from '../../core.js';
+import { TeamDbError } from '../../platform/team-db/errors.js';
 import { syncIntervalMinutes } from '../sync/background-sync.js';
+import { syncShipments } from '../sync/sync.js';
 import { LeaderLock } from './leader-lock.js';
 import { leadSyncRound } from './leader-sync.js';
 import { pullSnapshots } from './snapshots.js';
@@ -40,6 +44,8 @@ export interface TeamMemberView {
   lastError: string | null;
   /** Sync rounds this desk has led since it started. */
   roundsLed: number;
+  /** Sync rounds this desk ran alone (the team database unreachable) since it started. */
+  roundsAlone: number;
 }
 
 export class TeamMember {
@@ -55,8 +61,13 @@ export class TeamMember {
   /** A desk asked for a round (it tracked new shipments), or this desk pushed fields as the leader. */
   private roundWanted = false;
   private readonly beatMs: number;
-  private state: Omit<TeamMemberView, 'roundsLed'> = { connected: false, leader: false, lastError: null };
+  private state: Omit<TeamMemberView, 'roundsLed' | 'roundsAlone'> = { connected: false, leader: false, lastError: null };
   private roundsLed = 0;
+  private roundsAlone = 0;
+  /** When this desk's cache was last as fresh as the service (a round led or run alone, or the leader's snapshots pulled). */
+  private freshAt = -Infinity;
+  /** No round alone before this (one failed: the service unreachable too). */
+  private aloneRetryAt = 0;
   /** Imports whose desk died, finished here. */
   private readonly orphans: OrphanedImports;
 
@@ -69,7 +80,7 @@ export class TeamMember {
   }
 
   view(): TeamMemberView {
-    return { ...this.state, roundsLed: this.roundsLed };
+    return { ...this.state, roundsLed: this.roundsLed, roundsAlone: this.roundsAlone };
   }
 
   start(): void {
@@ -124,6 +135,7 @@ export class TeamMember {
         const changes = await pullChanges(this.service, session, false);
         holdOwnChanges(this.service.store);
         const fields = await pullImportedFields(this.service, session);
+        this.freshAt = Date.now();
         if (snapshots + changes + fields > 0) this.events.stored();
         await this.pullWatchlists(session);
         return;
@@ -140,6 +152,27 @@ export class TeamMember {
       const message = err instanceof Error ? err.message : String(err);
       this.state = { connected: false, leader: this.lock?.isLeader ?? false, lastError: message };
       this.events.log?.(`Team: ${message}`);
+      if (err instanceof TeamDbError && err.kind === 'unreachable') await this.syncAloneIfDue();
+    }
+  }
+
+  /**
+   * Cut off from the team: no leader publishes, so this desk refreshes its own cache at the sync
+   * interval (GET /v2/shipments costs no credits; the rate budget falls back to the desk's own).
+   */
+  private async syncAloneIfDue(): Promise<void> {
+    const now = Date.now();
+    const minutes = syncIntervalMinutes(this.service);
+    if (minutes <= 0 || now < this.aloneRetryAt || now < this.freshAt + (minutes * 60_000) / this.service.timeScale) return;
+    try {
+      await syncShipments(this.service);
+      this.freshAt = Date.now();
+      this.roundsAlone++;
+      this.events.log?.('Team: refreshed the shipments on this desk alone while the team database cannot be reached.');
+      this.events.stored();
+    } catch (err) {
+      this.aloneRetryAt = Date.now() + ROUND_RETRY_MS / this.service.timeScale;
+      this.events.log?.(`Team: this desk's own refresh failed: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 
@@ -170,6 +203,7 @@ export class TeamMember {
     this.nextRoundAt = now + (Math.max(minutes, 0) * 60_000) / this.service.timeScale;
     try {
       await leadSyncRound(this.service, session);
+      this.freshAt = Date.now();
       this.roundsLed++;
       this.events.stored();
     } catch (err) {

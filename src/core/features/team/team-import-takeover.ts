@@ -10,18 +10,47 @@ import type { JobProgress } from '../imports/poller/types.js';
 import { teamConfigured, teamSession, type TeamSession } from './session.js';
 import { teamRows, workTeamJob } from './team-imports.js';
 
-/** The team's jobs, every desk's, as the team database has them (`quayside jobs --team`, `team.jobs`). */
+interface TeamJobRow {
+  job_key: string; desk: string; origin_job_id: number; file_name: string; state: 'running' | 'done'; total: number; created_at: Date; finished_at: Date | null; finished_by: string | null;
+  done: number; sent: number; found: number; not_found: number; failed: number; running_on: string | null;
+}
+
+/**
+ * The team's jobs, every desk's, as the team database has them (`quayside jobs --team`, `team.jobs`).
+ * The desk working a job now is the one whose worker (`desk#pid#…`) holds a live lease on a batch
+ * or a task poll, else the one that sent its latest batch.
+ */
 export async function teamImportJobs(service: QuaysideService): Promise<TeamImportJobView[]> {
   const session = await teamSession(service);
   if (!session) return [];
-  const rows = await session.db.query<{ job_key: string; desk: string; origin_job_id: number; file_name: string; state: 'running' | 'done'; total: number; done: number; created_at: Date; finished_at: Date | null; finished_by: string | null }>(
+  const rows = await session.db.query<TeamJobRow>(
     `SELECT j.job_key, j.desk, j.origin_job_id, j.file_name, j.state, j.total, j.created_at, j.finished_at, j.finished_by,
-            (SELECT count(*)::int FROM team_import_items i WHERE i.account = j.account AND i.job_key = j.job_key AND i.state = 'done') AS done
-     FROM team_import_jobs j WHERE j.account = $1 ORDER BY j.created_at DESC`,
+            coalesce(c.done, 0) AS done, coalesce(c.sent, 0) AS sent, coalesce(c.found, 0) AS found, coalesce(c.not_found, 0) AS not_found, coalesce(c.failed, 0) AS failed,
+            CASE WHEN j.state = 'running' THEN (
+              SELECT split_part(w.worker, '#', 1) FROM (
+                SELECT i.claimed_by AS worker, i.lease_until AS at FROM team_import_items i
+                WHERE i.account = j.account AND i.job_key = j.job_key AND i.claimed_by IS NOT NULL AND i.lease_until > now()
+                UNION ALL
+                SELECT t.polled_by, t.poll_lease FROM team_import_tasks t
+                WHERE t.account = j.account AND t.job_key = j.job_key AND t.polled_by IS NOT NULL AND t.poll_lease > now()
+                UNION ALL
+                SELECT t.submitted_by, t.created_at FROM team_import_tasks t WHERE t.account = j.account AND t.job_key = j.job_key
+              ) w ORDER BY w.at DESC LIMIT 1) END AS running_on
+     FROM team_import_jobs j
+     LEFT JOIN LATERAL (
+       SELECT count(*) FILTER (WHERE i.state = 'done')::int AS done,
+              count(*) FILTER (WHERE i.state <> 'queued')::int AS sent,
+              count(*) FILTER (WHERE i.state = 'done' AND i.outcome = 'OK')::int AS found,
+              count(*) FILTER (WHERE i.state = 'done' AND i.outcome = 'INFO_NOT_FOUND')::int AS not_found,
+              count(*) FILTER (WHERE i.state = 'done' AND i.outcome = 'ERROR')::int AS failed
+       FROM team_import_items i WHERE i.account = j.account AND i.job_key = j.job_key
+     ) c ON true
+     WHERE j.account = $1 ORDER BY j.created_at DESC`,
     [session.account],
   );
   return rows.rows.map((r) => ({
-    jobKey: r.job_key, desk: r.desk, originJobId: r.origin_job_id, file: r.file_name, state: r.state, references: r.total, done: r.done,
+    jobKey: r.job_key, desk: r.desk, originJobId: r.origin_job_id, file: r.file_name, state: r.state, references: r.total,
+    done: r.done, sent: r.sent, found: r.found, notFound: r.not_found, failed: r.failed, runningOn: r.running_on,
     createdAt: r.created_at.toISOString(), finishedAt: r.finished_at?.toISOString() ?? null, finishedBy: r.finished_by,
   }));
 }

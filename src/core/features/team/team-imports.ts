@@ -41,6 +41,8 @@ const EXPECTED_TASK_MS = 10_000;
 const MIN_POLL_GAP_MS = 2_000;
 const IDLE_MS = 200;
 const MAX_ATTEMPTS = 3;
+/** Real ms between asks whether the team database is back, for a team job waiting on it (divided by the time scale). */
+const TEAM_RETRY_MS = 10_000;
 
 const linkSetting = (jobId: number) => `team.importJob.${jobId}`;
 
@@ -122,9 +124,9 @@ export async function workTeamJob(service: QuaysideService, session: TeamSession
 
   const submit = async (items: TeamItem[]): Promise<void> => {
     const ids = items.map((i) => i.itemId);
+    let taskId: string;
     try {
-      const { taskId } = await client.createBatch(items.map((i) => ({ company: i.company, type: i.type, value: i.reference })), { needRoute: options.needRoute, priority: 'import' });
-      await claims.taskCreated(taskId, ids, expectedMs * 0.9);
+      ({ taskId } = await client.createBatch(items.map((i) => ({ company: i.company, type: i.type, value: i.reference })), { needRoute: options.needRoute, priority: 'import' }));
     } catch (err) {
       if (err instanceof RateLimitedError || (err instanceof NetworkError && !err.requestSent)) {
         await claims.submissionRejected(ids);
@@ -137,6 +139,17 @@ export async function workTeamJob(service: QuaysideService, session: TeamSession
         await claims.submissionRejected(ids).catch(() => undefined);
         failure ??= err;
       }
+      return;
+    }
+    try {
+      await claims.taskCreated(taskId, ids, expectedMs * 0.9);
+    } catch (err) {
+      // The batch reached the service but the team database did not hear of it (gone meanwhile):
+      // its items must never be queued again (each would cost a second credit). Uncertain, they
+      // are settled by the shipment list; if even that cannot be written, their lease lapses and
+      // the next desk to reap finds them uncertain all the same.
+      await claims.markUncertain(ids).catch(() => undefined);
+      failure ??= err;
     }
   };
 
@@ -273,10 +286,34 @@ export async function teamRows(session: TeamSession, jobKey: string) {
 }
 
 /**
+ * Works a published job through the team; while the team database cannot be reached the job
+ * waits (the job's message says why) and goes on when it is back: its references are the team's
+ * now, so this desk must not send them alone. Another desk may finish it meanwhile.
+ */
+async function workUntilDone(service: QuaysideService, session: TeamSession, jobId: number, jobKey: string, options: TeamImportOptions): Promise<void> {
+  const retryMs = Math.max(500, TEAM_RETRY_MS / service.timeScale);
+  for (;;) {
+    try {
+      await workTeamJob(service, session, jobKey, options);
+      return;
+    } catch (err) {
+      if (!(err instanceof TeamDbError && err.kind === 'unreachable')) throw err;
+      setJobState(service.store.db, jobId, 'running', `Waiting for the team database to come back: ${err.message}`, null);
+    }
+    for (;;) {
+      options.signal?.throwIfAborted();
+      await sleep(retryMs);
+      if (await session.db.query('SELECT 1').then(() => true, () => false)) break;
+    }
+    setJobState(service.store.db, jobId, 'running', null, null);
+  }
+}
+
+/**
  * Runs a desk's job as a team job: null when this desk is in no team, or the job cannot go to the
  * team (the team database unreachable before it was published, or references already on their way
  * from this desk alone); the caller then runs it on this desk as ever. A job once published is
- * worked through the team only: while the team database is unreachable, it pauses.
+ * worked through the team only: while the team database is unreachable, it waits.
  */
 export async function runTeamImport(service: QuaysideService, jobId: number, options: TeamImportOptions = {}): Promise<ImportReport | null> {
   if (!teamConfigured(service)) return null;
@@ -299,7 +336,7 @@ export async function runTeamImport(service: QuaysideService, jobId: number, opt
     }
   }
   if (!jobKey) return null;
-  await workTeamJob(service, session, jobKey, options);
+  await workUntilDone(service, session, jobId, jobKey, options);
   const { items, tasks } = await teamRows(session, jobKey);
   mirrorOutcomes(service, jobId, items, tasks);
   const after = await readCredits(service).catch(() => null);

@@ -6,11 +6,12 @@
  * While a member runs, the team's state is read every few seconds and the window told when it
  * changed (`team.changed`).
  */
-import type { TeamView } from '../../../shared/contract/index.js';
+import type { TeamImportJobView, TeamView } from '../../../shared/contract/index.js';
 import type { QuaysideService } from '../../core.js';
 import { TeamMember } from './member.js';
 import { defaultDeskName, deskName, forgetTeamSession, teamConfigured } from './session.js';
 import { joinTeam, leaveTeam, teamStatus } from './team.js';
+import { teamImportJobs } from './team-import-takeover.js';
 
 /** Real milliseconds between reads of the team's state at time scale 1 (desks beat every 2 s). */
 const WATCH_MS = 5_000;
@@ -29,6 +30,8 @@ export interface TeamModeEvents {
   watchlistsChanged?(): void;
   /** The member stored balance readings of other desks in the cache. */
   creditsChanged?(): void;
+  /** The team's import jobs (any desk's) changed: started, advanced, taken over, finished. */
+  jobs?(jobs: TeamImportJobView[]): void;
   log?(line: string): void;
 }
 
@@ -37,6 +40,7 @@ export class TeamMode {
   private queue: Promise<unknown> = Promise.resolve();
   private watchTimer: ReturnType<typeof setTimeout> | null = null;
   private lastSent = '';
+  private lastJobs = '';
   private closed = false;
   private readonly watchMs: number;
 
@@ -116,6 +120,17 @@ export class TeamMode {
     return view;
   }
 
+  /** The team's jobs, told when they changed since last told (read at the pace of the team's state). */
+  private async tellJobs(): Promise<void> {
+    if (!this.member || !this.events.jobs) return;
+    const jobs = await teamImportJobs(this.service);
+    const text = JSON.stringify(jobs);
+    if (text !== this.lastJobs && !this.closed) {
+      this.lastJobs = text;
+      this.events.jobs(jobs);
+    }
+  }
+
   private oneAtATime<T>(work: () => Promise<T>): Promise<T> {
     const next = this.queue.then(work, work);
     this.queue = next.catch(() => undefined);
@@ -156,6 +171,7 @@ export class TeamMode {
       if (this.closed || !this.member) return;
       void this.oneAtATime(() => this.read())
         .then((view) => this.tell(view))
+        .then((view) => (view.connected ? this.oneAtATime(() => this.tellJobs()) : undefined))
         .catch(() => undefined)
         .finally(() => {
           if (!this.closed && this.member) this.watch();
