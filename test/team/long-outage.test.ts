@@ -178,6 +178,15 @@ describe.runIf(!missing)('the team database stopped for a minute', () => {
     await until('the list and the filter on every desk', () => desks.every((d) => d.service.store.watchlistByName('Offline picks') && d.service.store.watchlistByName('Rotterdam offline')), 60_000);
     await until('the moved ETA on every desk', () => desks.every((d) => etaOf(d, moved) !== etaBefore), 60_000);
     console.info(`[measure] team: after a ${OUTAGE_MS / 1000} s outage, every desk connected with nothing pending and leader ${views[0]!.leader} ${connectedAfter} ms after the team database returned; fields, lists and the moved ETA everywhere after ${Date.now() - backAt} ms`);
+    // Each desk recorded the move itself while alone; once back, one row of it on every desk, the same one.
+    const etaMoves = (desk: AppRuntime) =>
+      desk.service.store.db
+        .prepare<[string], { from_value: string | null; to_value: string | null }>(
+          "SELECT c.from_value, c.to_value FROM changes c JOIN shipments s ON s.id = c.shipment_id WHERE s.tracking_id = ? AND c.kind = 'eta_moved'",
+        )
+        .all(moved);
+    await until('one record of the ETA move on every desk', () => desks.every((d) => etaMoves(d).length === 1), 30_000);
+    expect(desks.map(etaMoves)).toEqual(desks.map(() => etaMoves(a)));
 
     // The list's shipments, matched by the service's tracking id, on every desk.
     for (const desk of desks) {
