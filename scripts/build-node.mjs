@@ -7,7 +7,7 @@
 //   out/harness/spreadsheet-worker.js  src/core/features/imports/sheets/spreadsheet-worker.ts (cage.ts finds it next to it)
 // Packages stay in node_modules (better-sqlite3's addon, keytar, ws, vite for a missing window build).
 // `--if-stale`: builds only when a file under src/ is newer than the last build.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,12 @@ const ENTRIES = {
   'spreadsheet-worker': join(ROOT, 'src', 'core', 'features', 'imports', 'sheets', 'spreadsheet-worker.ts'),
 };
 
+/**
+ * Left in node_modules: native addons (loaded from their own folder), vite (only to build a
+ * missing window), and optional packages their users require inside a try.
+ */
+const EXTERNAL = ['better-sqlite3', 'keytar', 'vite', 'bufferutil', 'utf-8-validate', 'pg-native', 'pg-cloudflare', 'cloudflare:sockets'];
+
 function newest(dir) {
   let latest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -33,6 +39,7 @@ function newest(dir) {
 export async function buildNode({ ifStale = false } = {}) {
   const built = join(OUT, 'harness.js');
   if (ifStale && existsSync(built) && statSync(built).mtimeMs >= newest(join(ROOT, 'src'))) return { built: false, dir: OUT };
+  rmSync(OUT, { recursive: true, force: true });
   await build({
     entryPoints: ENTRIES,
     outdir: OUT,
@@ -40,7 +47,16 @@ export async function buildNode({ ifStale = false } = {}) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // Packages are bundled too: resolving and linking a few hundred files of node_modules one by
+    // one took longer at start than running them. What the first row does not need (the team
+    // database, spreadsheets, exports, the simulator) is imported lazily and split into chunks
+    // beside the entries, so that import.meta.url-relative files (./entry.js,
+    // ./spreadsheet-worker.js) are found from any chunk.
+    external: EXTERNAL,
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
+    minify: true,
+    keepNames: true,
     sourcemap: 'linked',
     logLevel: 'warning',
     // Packages that are CommonJS (better-sqlite3) are imported by name; a require() in our code is made for ESM.

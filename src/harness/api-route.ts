@@ -6,7 +6,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_METHODS, type AppError, type Result } from '../shared/contract/index.js';
-import { toAppError } from '../engine/runtime.js';
 import { baseHeaders } from './static-files.js';
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -141,9 +140,9 @@ export async function handleApi(dispatch: Dispatch, req: IncomingMessage, res: S
   let result: Result<unknown>;
   try {
     result = await dispatch(method, input, gone.signal);
-  } catch (err) {
-    // dispatch is specified never to throw; if it does, the window still gets a (redacted) sentence.
-    result = { ok: false, error: toAppError(err) };
+  } catch {
+    // dispatch is specified never to throw; if it does, the window still gets a sentence (and nothing of the error, which could carry a secret).
+    result = refusal('internal', 'The harness could not answer this request; try again.');
   }
   if (gone.signal.aborted) return;
   sendResult(res, 200, result);
