@@ -7,6 +7,9 @@
 import type { EngineRequest, EngineToHost, FromEngine, HostToEngine } from '../shared/engine-wire.js';
 import { useSqliteAddon } from '../core/platform/db/sqlite-addon.js';
 import { Engine, type Session } from './engine.js';
+import { processStartMark, startMark } from './start-trace.js';
+processStartMark('engine');
+startMark('engine.loaded');
 
 /** Electron's MessagePortMain, as far as the engine uses it. */
 interface PortLike {
@@ -88,6 +91,7 @@ link.onMessage((message, ports) => {
   switch (message.t) {
     case 'start': {
       if (engine) return;
+      startMark('engine.startMsg');
       useSqliteAddon(message.options.sqliteAddon);
       Engine.start(message.options, {
         request,
@@ -97,6 +101,7 @@ link.onMessage((message, ports) => {
       }).then(
         (started) => {
           engine = started;
+          startMark('engine.ready');
           hostSession = started.connect({ send: (m) => link!.send(m) }, 'host');
           link!.send({ t: 'ready', ok: true, state: started.state() });
         },
