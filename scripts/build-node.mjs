@@ -27,6 +27,21 @@ const ENTRIES = {
  */
 const EXTERNAL = ['better-sqlite3', 'keytar', 'vite', 'bufferutil', 'utf-8-validate', 'pg-native', 'pg-cloudflare', 'cloudflare:sockets'];
 
+/**
+ * zod's `z.locales` (some forty languages, 260 KB minified): esbuild cannot leave out a namespace's
+ * unused members, and Quayside never switches zod's language (its messages are its own; English,
+ * which zod's schemas load by themselves, stays). Vite's build of the window leaves them out already.
+ */
+const withoutZodLocales = {
+  name: 'without-zod-locales',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core|mini)[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'without-zod-locales' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'without-zod-locales' }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
+};
+
 function newest(dir) {
   let latest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -53,6 +68,7 @@ export async function buildNode({ ifStale = false } = {}) {
     // beside the entries, so that import.meta.url-relative files (./entry.js,
     // ./spreadsheet-worker.js) are found from any chunk.
     external: EXTERNAL,
+    plugins: [withoutZodLocales],
     splitting: true,
     chunkNames: 'chunk-[hash]',
     minify: true,
