@@ -17,7 +17,7 @@ import { spawnNodeEngine } from '../engine/spawn-node.js';
 import { startMark } from '../engine/start-trace.js';
 import type { Result } from '../shared/contract/index.js';
 import type { EngineRequest } from '../shared/engine-wire.js';
-import { handleApi, refusal, sendResult } from './api-route.js';
+import { handleApi, knownMethods, refusal, sendResult } from './api-route.js';
 import type { EarlyEngine } from './early-engine.js';
 import { createEventStream, type EventStream } from './event-stream.js';
 import { createFileRoutes } from './file-routes.js';
@@ -236,6 +236,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     throw err;
   }
   port = (server.address() as AddressInfo).port;
+  void knownMethods();
   const pageUrl = `http://127.0.0.1:${port}/?${TOKEN_PARAM}=${token}`;
   // The harness never switches to the sample data by itself: the folder is the demo's or the one given.
   options.onListening?.({ pageUrl, dataDir: options.demo ? join(options.dataDir, 'demo') : options.dataDir });
