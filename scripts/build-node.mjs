@@ -5,7 +5,10 @@
 //   out/harness/harness.js             src/harness/main.ts
 //   out/harness/entry.js               src/engine/entry.ts (spawn-node.ts starts ./entry.js when it is there)
 //   out/harness/spreadsheet-worker.js  src/core/features/imports/sheets/spreadsheet-worker.ts (cage.ts finds it next to it)
-// Packages stay in node_modules (better-sqlite3's addon, keytar, ws, vite for a missing window build).
+// plus chunks beside them (chunk-*.js: code shared by the entries, and what loads lazily: the
+// spreadsheet readers, the team database's driver, the simulator), and the packages with them,
+// minified. Only native addons (better-sqlite3, keytar), vite (for a missing window build) and
+// optional requires stay in node_modules. The folder is emptied first: no stale chunks.
 // `--if-stale`: builds only when a file under src/ is newer than the last build.
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
