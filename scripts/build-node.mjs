@@ -5,9 +5,12 @@
 //   out/harness/harness.js             src/harness/main.ts
 //   out/harness/entry.js               src/engine/entry.ts (spawn-node.ts starts ./entry.js when it is there)
 //   out/harness/spreadsheet-worker.js  src/core/features/imports/sheets/spreadsheet-worker.ts (cage.ts finds it next to it)
-// Packages stay in node_modules (better-sqlite3's addon, keytar, ws, vite for a missing window build).
+// plus chunks beside them (chunk-*.js: code shared by the entries, and what loads lazily: the
+// spreadsheet readers, the team database's driver, the simulator), and the packages with them,
+// minified. Only native addons (better-sqlite3, keytar), vite (for a missing window build) and
+// optional requires stay in node_modules. The folder is emptied first: no stale chunks.
 // `--if-stale`: builds only when a file under src/ is newer than the last build.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +22,27 @@ const ENTRIES = {
   harness: join(ROOT, 'src', 'harness', 'main.ts'),
   entry: join(ROOT, 'src', 'engine', 'entry.ts'),
   'spreadsheet-worker': join(ROOT, 'src', 'core', 'features', 'imports', 'sheets', 'spreadsheet-worker.ts'),
+};
+
+/**
+ * Left in node_modules: native addons (loaded from their own folder), vite (only to build a
+ * missing window), and optional packages their users require inside a try.
+ */
+const EXTERNAL = ['better-sqlite3', 'keytar', 'vite', 'bufferutil', 'utf-8-validate', 'pg-native', 'pg-cloudflare', 'cloudflare:sockets'];
+
+/**
+ * zod's `z.locales` (some forty languages, 260 KB minified): esbuild cannot leave out a namespace's
+ * unused members, and Quayside never switches zod's language (its messages are its own; English,
+ * which zod's schemas load by themselves, stays). Vite's build of the window leaves them out already.
+ */
+const withoutZodLocales = {
+  name: 'without-zod-locales',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core|mini)[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'without-zod-locales' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'without-zod-locales' }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
 };
 
 function newest(dir) {
@@ -33,6 +57,7 @@ function newest(dir) {
 export async function buildNode({ ifStale = false } = {}) {
   const built = join(OUT, 'harness.js');
   if (ifStale && existsSync(built) && statSync(built).mtimeMs >= newest(join(ROOT, 'src'))) return { built: false, dir: OUT };
+  rmSync(OUT, { recursive: true, force: true });
   await build({
     entryPoints: ENTRIES,
     outdir: OUT,
@@ -40,7 +65,17 @@ export async function buildNode({ ifStale = false } = {}) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // Packages are bundled too: resolving and linking a few hundred files of node_modules one by
+    // one took longer at start than running them. What the first row does not need (the team
+    // database, spreadsheets, exports, the simulator) is imported lazily and split into chunks
+    // beside the entries, so that import.meta.url-relative files (./entry.js,
+    // ./spreadsheet-worker.js) are found from any chunk.
+    external: EXTERNAL,
+    plugins: [withoutZodLocales],
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
+    minify: true,
+    keepNames: true,
     sourcemap: 'linked',
     logLevel: 'warning',
     // Packages that are CommonJS (better-sqlite3) are imported by name; a require() in our code is made for ESM.

@@ -100,7 +100,10 @@ export class EngineClient {
 
   /** Hands a window's port to the engine (Electron's MessagePortMain). */
   attachWindow(port: unknown): void {
-    if (!this.exited) this.link.post({ t: 'window' }, [port]);
+    // A window may connect before the engine process listens (its page loads while the engine starts); a message before that could be lost.
+    void this.alive.then(() => {
+      if (!this.exited) this.link.post({ t: 'window' }, [port]);
+    });
   }
 
   onEvent(listener: EngineEventListener): () => void {

@@ -7,6 +7,9 @@
 import type { EngineRequest, EngineToHost, FromEngine, HostToEngine } from '../shared/engine-wire.js';
 import { useSqliteAddon } from '../core/platform/db/sqlite-addon.js';
 import { Engine, type Session } from './engine.js';
+import { processStartMark, startMark } from './start-trace.js';
+processStartMark('engine');
+startMark('engine.loaded');
 
 /** Electron's MessagePortMain, as far as the engine uses it. */
 interface PortLike {
@@ -74,8 +77,18 @@ async function stop(code: number): Promise<never> {
   return new Promise<never>(() => undefined);
 }
 
+/**
+ * Windows that connected while the cache was still opening: the desktop app loads its page while
+ * the engine starts, so a window may ask for its line first. Its calls queue in the port (not
+ * started yet) and are answered once the engine is ready.
+ */
+let waitingWindows: PortLike[] = [];
+
 function attachWindow(port: PortLike): void {
-  if (!engine) return;
+  if (!engine) {
+    waitingWindows.push(port);
+    return;
+  }
   const session = engine.connect({ send: (message: FromEngine) => port.postMessage(message) }, 'window');
   port.on('message', (event) => session.receive(event.data));
   port.on('close', () => session.close());
@@ -88,6 +101,7 @@ link.onMessage((message, ports) => {
   switch (message.t) {
     case 'start': {
       if (engine) return;
+      startMark('engine.startMsg');
       useSqliteAddon(message.options.sqliteAddon);
       Engine.start(message.options, {
         request,
@@ -97,8 +111,12 @@ link.onMessage((message, ports) => {
       }).then(
         (started) => {
           engine = started;
+          startMark('engine.ready');
           hostSession = started.connect({ send: (m) => link!.send(m) }, 'host');
           link!.send({ t: 'ready', ok: true, state: started.state() });
+          const waiting = waitingWindows;
+          waitingWindows = [];
+          for (const port of waiting) attachWindow(port);
         },
         (err: unknown) => link!.send({ t: 'ready', ok: false, message: err instanceof Error ? err.message : String(err) }),
       );

@@ -31,6 +31,7 @@ import { startMorningDigest } from '../core/features/attention/digest.js';
 import { TeamMode } from '../core/features/team/team-mode.js';
 import { createTeamHandlers } from '../core/features/team/handlers.js';
 import type { AppRuntime, AppRuntimeOptions, EventListener } from './runtime-types.js';
+import { startMark } from './start-trace.js';
 
 export type { AppRuntime, AppRuntimeOptions, EventListener } from './runtime-types.js';
 export { AppFailure, toAppError } from '../core/errors.js';
@@ -44,6 +45,7 @@ const FEED_EVENT_LIMIT = 200;
 const ATTENTION_COALESCE_MS = 1000;
 
 export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
+  startMark('runtime.begin');
   const service = new QuaysideService({
     dataDir: options.dataDir,
     apiBase: options.apiBase ?? null,
@@ -52,6 +54,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     fetch: options.fetch,
     now: options.now,
   });
+  startMark('runtime.storeOpen');
   const listeners = new Set<EventListener>();
   const emit = <E extends EventName>(event: E, payload: Events[E]) => {
     for (const listener of [...listeners]) {

@@ -5,12 +5,17 @@
  * window's bridge always has a sentence to show.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { API_METHODS, type AppError, type Result } from '../shared/contract/index.js';
-import { toAppError } from '../engine/runtime.js';
+import type { AppError, Result } from '../shared/contract/index.js';
 import { baseHeaders } from './static-files.js';
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
-const METHODS: ReadonlySet<string> = new Set(API_METHODS);
+/**
+ * The contract's method names. Its schemas (zod) load after the harness listens, not before: the
+ * browser starts loading the page meanwhile, and the first call comes after that anyway.
+ */
+let methods: Promise<ReadonlySet<string>> | null = null;
+export const knownMethods = (): Promise<ReadonlySet<string>> =>
+  (methods ??= import('../shared/contract/index.js').then((contract) => new Set<string>(contract.API_METHODS)));
 
 export function sendResult(res: ServerResponse, status: number, result: Result<unknown>): void {
   let body: string;
@@ -100,7 +105,7 @@ export async function handleApi(dispatch: Dispatch, req: IncomingMessage, res: S
     return;
   }
   const method = methodFromPath(pathname);
-  if (method === null || !METHODS.has(method)) {
+  if (method === null || !(await knownMethods()).has(method)) {
     const name = (method ?? pathname).slice(0, 60);
     sendResult(res, 404, refusal('invalid-input', `There is no "${name}" in Quayside's interface.`));
     req.resume();
@@ -141,9 +146,9 @@ export async function handleApi(dispatch: Dispatch, req: IncomingMessage, res: S
   let result: Result<unknown>;
   try {
     result = await dispatch(method, input, gone.signal);
-  } catch (err) {
-    // dispatch is specified never to throw; if it does, the window still gets a (redacted) sentence.
-    result = { ok: false, error: toAppError(err) };
+  } catch {
+    // dispatch is specified never to throw; if it does, the window still gets a sentence (and nothing of the error, which could carry a secret).
+    result = refusal('internal', 'The harness could not answer this request; try again.');
   }
   if (gone.signal.aborted) return;
   sendResult(res, 200, result);

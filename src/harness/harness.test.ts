@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cacheFile } from '../core/platform/paths.js';
 import { MemorySecretStore } from '../core/platform/secrets/index.js';
 import { parseHarnessArgs, UsageError } from './main.js';
 import { REPO_ROOT } from './renderer-build.js';
@@ -71,6 +72,16 @@ describe('startHarness', () => {
     // The interface works without the window.
     const info = await fetch(`${h.url}/api/app.info`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Quayside-Token': h.token }, body: '{}' });
     expect(await info.json()).toMatchObject({ ok: true, value: { shell: 'harness', version: 't' } });
+  });
+
+  it('listens while the engine opens the cache; a cache that cannot be opened rejects the start and closes the server', async () => {
+    const dataDir = tempDir();
+    writeFileSync(cacheFile(dataDir), 'not a database '.repeat(200));
+    let pageUrl: string | null = null;
+    const starting = startHarness({ dataDir, secrets: new MemorySecretStore(), rendererDir: join(dataDir, 'none'), version: 't', onListening: (s) => (pageUrl = s.pageUrl) });
+    await expect(starting).rejects.toThrow(/damaged|database/i);
+    expect(pageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+    await expect(fetch(pageUrl!)).rejects.toThrow();
   });
 
   it('does not follow a symlink out of the served folder', async () => {

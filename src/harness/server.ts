@@ -14,8 +14,11 @@ import { parseTimeScale } from '../shared/time-scale.js';
 import type { SecretStore } from '../core/platform/secrets/index.js';
 import type { EngineClient } from '../engine/client.js';
 import { spawnNodeEngine } from '../engine/spawn-node.js';
+import { startMark } from '../engine/start-trace.js';
+import type { Result } from '../shared/contract/index.js';
 import type { EngineRequest } from '../shared/engine-wire.js';
-import { handleApi, refusal, sendResult } from './api-route.js';
+import { handleApi, knownMethods, refusal, sendResult } from './api-route.js';
+import type { EarlyEngine } from './early-engine.js';
 import { createEventStream, type EventStream } from './event-stream.js';
 import { createFileRoutes } from './file-routes.js';
 import { buildRenderer, REPO_ROOT, RENDERER_OUT_DIR } from './renderer-build.js';
@@ -43,6 +46,15 @@ export interface HarnessOptions {
   /** Build out/renderer first when it is missing (vite, src/renderer/vite.config.ts). */
   buildRendererIfMissing?: boolean;
   log?: (line: string) => void;
+  /**
+   * The server listens before the engine has opened the cache, so the browser loads the page
+   * (HTML, the bundle, its parse) while the engine starts; calls made meanwhile wait for it.
+   * Called then with the page's address and the folder the engine opens; startHarness itself
+   * still resolves once the engine is ready (and rejects, the server closed, if it cannot start).
+   */
+  onListening?: (started: { pageUrl: string; dataDir: string }) => void;
+  /** An engine forked earlier (early-engine.ts, the harness's command); default: one forked here. */
+  engine?: EarlyEngine;
 }
 
 export interface Harness {
@@ -115,10 +127,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         return options.secrets!.delete(request.account);
     }
   };
-  const engine = spawnNodeEngine({ request: answer, demoReady: () => demoFilled(), log });
-  let dataDir: string;
-  try {
-    ({ dataDir } = await engine.start({
+  const handlers = { request: answer, demoReady: () => demoFilled(), log };
+  options.engine?.handle(handlers);
+  const engine = options.engine?.engine ?? spawnNodeEngine(handlers);
+  const engineStarted = engine.start({
       dataDir: options.dataDir,
       apiBase: options.apiBase ?? null,
       version: options.version ?? packageVersion(),
@@ -128,13 +140,15 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       secrets: options.secrets && !options.demo ? 'host' : 'keychain',
       timeScale: options.timeScale ?? parseTimeScale(process.env.QUAYSIDE_TIME_SCALE),
       background: options.background,
-    }));
-  } catch (err) {
-    await engine.stop();
-    await files.close();
-    throw err;
-  }
-  if (!options.demo) demoFilled();
+    });
+  // Settled below, after listening; until then a failed start must not count as unhandled.
+  engineStarted.catch(() => undefined);
+  /** A call that arrives while the engine still opens the cache waits for it. */
+  const call = (method: string, input: unknown, signal?: AbortSignal): Promise<Result<unknown>> =>
+    engineStarted.then(
+      () => engine.call(method, input, signal),
+      (err: unknown) => refusal('internal', `Quayside could not open its data: ${err instanceof Error ? err.message : String(err)}`),
+    );
 
   let port = 0;
   const events: EventStream = createEventStream(engine);
@@ -164,7 +178,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         return;
       }
       if (!tokenInHeader(req, token)) return refuseWithoutToken(req, res);
-      handleApi((method, input, signal) => engine.call(method, input, signal), req, res, pathname).catch(() => {
+      handleApi(call, req, res, pathname).catch(() => {
         if (!res.headersSent) sendResult(res, 500, refusal('internal', 'The harness could not answer this request; try again.'));
         else res.destroy();
       });
@@ -222,11 +236,30 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     throw err;
   }
   port = (server.address() as AddressInfo).port;
+  void knownMethods();
+  const pageUrl = `http://127.0.0.1:${port}/?${TOKEN_PARAM}=${token}`;
+  // The harness never switches to the sample data by itself: the folder is the demo's or the one given.
+  options.onListening?.({ pageUrl, dataDir: options.demo ? join(options.dataDir, 'demo') : options.dataDir });
+  let dataDir: string;
+  try {
+    ({ dataDir } = await engineStarted);
+  } catch (err) {
+    events.close();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    await engine.stop();
+    await files.close();
+    throw err;
+  }
+  startMark('harness.engineReady');
+  if (!options.demo) demoFilled();
 
   let closing: Promise<void> | null = null;
   return {
     url: `http://127.0.0.1:${port}`,
-    pageUrl: `http://127.0.0.1:${port}/?${TOKEN_PARAM}=${token}`,
+    pageUrl,
     token,
     port,
     dataDir,

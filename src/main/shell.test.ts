@@ -20,7 +20,7 @@ let dir: string;
 let shell: Shell;
 let fake: ReturnType<typeof createFakeElectron>;
 
-async function launch(options: { displays?: Display[]; argv?: string[]; singleInstance?: boolean } = {}) {
+async function launch(options: { displays?: Display[]; argv?: string[]; singleInstance?: boolean; beforeReady?: () => void } = {}) {
   fake = createFakeElectron({ userData: dir, displays: options.displays, singleInstance: options.singleInstance });
   shell = startShell(fake.electron, {
     preload: join(dir, 'app', 'out', 'preload', 'index.cjs'),
@@ -32,6 +32,7 @@ async function launch(options: { displays?: Display[]; argv?: string[]; singleIn
     platform: 'linux',
     background: false,
   });
+  options.beforeReady?.();
   await shell.ready;
   return FakeBrowserWindow.created.at(-1) as FakeBrowserWindow;
 }
@@ -152,6 +153,16 @@ describe('the desktop shell', () => {
     for (const frame of [iframe, elsewhere]) fake.ipcMain.connect(contents, frame);
     await settle();
     expect(contents.lines).toHaveLength(1);
+  });
+
+  it('loads the window while the engine opens the cache; the line its page asks for meanwhile works once the cache is open', async () => {
+    let windowsBeforeReady = -1;
+    const window = await launch({
+      beforeReady: () => void fake.app.whenReady().then(() => queueMicrotask(() => (windowsBeforeReady = FakeBrowserWindow.created.length))),
+    });
+    expect(windowsBeforeReady).toBe(1);
+    expect(window.webContents.lines).toHaveLength(1);
+    expect(await window.webContents.line.call('app.info')).toMatchObject({ ok: true, value: { dataDir: dir } });
   });
 
   it('a crashed engine is started again and the window reconnects to it', async () => {

@@ -206,14 +206,9 @@ export function startShell(electron: ElectronApi, options: ShellOptions): Shell 
   const start = async () => {
     if (builtPage) serveAppScheme(electron.protocol, builtPage);
     applySessionLimits({ session: electron.session.defaultSession, renderer: options.renderer, windowContentsId: () => liveWindow()?.webContents.id ?? null });
-    try {
-      await startEngine();
-    } catch (err) {
-      // The engine's messages say what to do (a newer app's cache, a damaged or unwritable file, a folder in use).
-      dialog.showErrorBox('Quayside cannot open its data', message(err));
-      app.exit(1);
-      return;
-    }
+    // The engine opens the cache while the window loads its page: a line asked for meanwhile is
+    // handed to the engine at once and waits there until the cache is open (src/engine/entry.ts).
+    const engineStarted = startEngine();
     offerEnginePorts({
       ipcMain: electron.ipcMain,
       MessageChannelMain: electron.MessageChannelMain,
@@ -225,9 +220,17 @@ export function startShell(electron: ElectronApi, options: ShellOptions): Shell 
       },
       log,
     });
+    createWindow();
+    try {
+      await engineStarted;
+    } catch (err) {
+      // The engine's messages say what to do (a newer app's cache, a damaged or unwritable file, a folder in use).
+      dialog.showErrorBox('Quayside cannot open its data', message(err));
+      app.exit(1);
+      return;
+    }
     watchConnectivity({ isOnline: () => electron.net.isOnline(), powerMonitor: electron.powerMonitor, refreshNow: () => void engine?.call('sync.now') });
     buildMenu();
-    createWindow();
     const file = waitingFile;
     waitingFile = null;
     if (file) void importFile(file);

@@ -67,10 +67,14 @@ export function ShipmentTable({ viewportHeight }: ShipmentTableProps) {
   // 100,000 rows asks only where it stops), half a block ahead so steady scrolling rarely
   // meets an unloaded row.
   useEffect(() => {
-    const timer = setTimeout(() => {
+    const ask = (): void => {
       if (total === null || total === 0) ensureRange(0, visibleCount + OVERSCAN);
       else if (to >= from) ensureRange(from - BLOCK_SIZE / 2, to + BLOCK_SIZE / 2);
-    }, FETCH_SETTLE_MS);
+    };
+    // The window's first rows are asked at once: there is no scrolling to wait for, and they are
+    // what the person waits for (before the header's counts and the filters' values).
+    if (total === null) return ask();
+    const timer = setTimeout(ask, FETCH_SETTLE_MS);
     return () => clearTimeout(timer);
   }, [ensureRange, from, to, generation, total, visibleCount]);
 

@@ -8,6 +8,7 @@ import type { AttentionItem, AttentionSettingsView, ReasonKind } from '../../sha
 import { onBridgeReconnect } from '../api/bridge';
 import { call, messageOf, onEvent } from '../api/call';
 import { isAbort, newestOnly } from '../api/newest';
+import { useShipments } from './shipments';
 import { useUi } from './ui';
 
 /** The view shows the worst this many; the summary says how many there are in all. */
@@ -106,6 +107,12 @@ export function resetAttentionStore(): void {
   useAttention.setState({ ...INITIAL });
 }
 
+/**
+ * The header's first count waits for the table's first rows (or this long, whatever the table
+ * does): the engine works the list out shipment by shipment, and at start the rows come first.
+ */
+const FIRST_COUNT_AFTER_MS = 1500;
+
 /** Routes the engine's count to the header, and reloads the list while it has been shown. */
 export function connectAttention(): () => void {
   const refresh = () => {
@@ -121,8 +128,20 @@ export function connectAttention(): () => void {
     }),
     onBridgeReconnect(refresh),
   ];
-  void useAttention.getState().loadCount();
+  let counted = false;
+  const firstCount = (): void => {
+    if (counted) return;
+    counted = true;
+    clearTimeout(timer);
+    stopWaiting();
+    void useAttention.getState().loadCount();
+  };
+  const timer = setTimeout(firstCount, FIRST_COUNT_AFTER_MS);
+  const stopWaiting = useShipments.subscribe((s) => s.total !== null && firstCount());
+  if (useShipments.getState().total !== null) firstCount();
   return () => {
+    clearTimeout(timer);
+    stopWaiting();
     for (const off of offs) off();
   };
 }

@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ImportJobView, ImportOptionsInput, ImportPreview, ImportProgressView } from '../../../shared/contract/index.js';
-import { applySuggestion, inspectSpreadsheet } from './sheets/index.js';
+import { applySuggestion } from './sheets/report.js';
 import type { ValidationReport } from './sheets/types.js';
 import { jobReport, listJobs, reportCsv } from './jobs/jobs.js';
 import type { JobProgress } from './poller/types.js';
@@ -63,6 +63,8 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
     const { fileId, fileName, path } = await keepCopy(original, folder);
     names.set(fileId, fileName);
     // Pre-scanned and read in the cage: a hostile file is refused in a sentence, the engine keeps answering.
+    // The readers load with the first file, not at the engine's start.
+    const { inspectSpreadsheet } = await import('./sheets/index.js');
     const { format, sheets } = await inspectSpreadsheet(path);
     return { fileId, fileName, format, sheets, sizeBytes: statSync(path).size };
   };

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { prescanSpreadsheet, validateSpreadsheetInCage } from './sheets/index.js';
 import type { Delimiter, MappingOverride, ValidationReport } from './sheets/types.js';
 import { SqlitePollerStore } from './jobs/job-store.js';
 import { createJob, jobReport, setJobState, unfinishedJobIds, type ImportReport } from './jobs/jobs.js';
@@ -57,6 +56,8 @@ async function assertReadableFile(path: string): Promise<void> {
  */
 export async function validateImport(service: QuaysideService, path: string, options: ImportOptions = {}): Promise<ValidationReport> {
   await assertReadableFile(path);
+  // The readers (papaparse, read-excel-file, the cage) load with the first file, not at the engine's start.
+  const { prescanSpreadsheet, validateSpreadsheetInCage } = await import('./sheets/index.js');
   const scanned = await prescanSpreadsheet(path, { delimiter: options.delimiter });
   const { carriers } = await carrierDirectory(service);
   return validateSpreadsheetInCage(scanned, {

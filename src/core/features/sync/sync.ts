@@ -37,13 +37,26 @@ export async function syncShipments(service: QuaysideService, onProgress?: (p: S
   // The lists are paged newest first: a shipment added or deleted while they are read shifts the
   // pages, so one could be missed. Then nothing is marked removed this time.
   let stable = true;
+  const fetchPage = (status: 'ACTIVE' | 'ARCHIVED', page: number) => {
+    const asked = client.shipmentsPage({ page, limit: 500, status, needRoute: true }, { priority: 'background' });
+    // Awaited in turn below; a page asked ahead whose turn never comes (a write failed first) is not an unhandled failure.
+    asked.catch(() => undefined);
+    return asked;
+  };
   for (const status of ['ACTIVE', 'ARCHIVED'] as const) {
     let total: number | null = null;
+    let next = fetchPage(status, 1);
     for (let page = 1, totalPages = 1; page <= totalPages; page++) {
-      const result = await client.shipmentsPage({ page, limit: 500, status, needRoute: true }, { priority: 'background' });
+      const result = await next;
       totalPages = result.meta.totalPages;
       if (total !== null && total !== result.meta.totalItems) stable = false;
       total = result.meta.totalItems;
+      // The next page is asked before this one is stored, and the request given a turn to leave
+      // (the write holds the thread): the service answers it while the cache writes.
+      if (page < totalPages) {
+        next = fetchPage(status, page + 1);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
       store.recordShipmentRecords(result.data, result.data.map((r) => JSON.stringify(r)), checkedAt);
       for (const record of result.data) seen.push(record.id);
       shipments += result.data.length;

@@ -7,7 +7,7 @@ import { hostname } from 'node:os';
 import type { QuaysideService } from '../../core.js';
 import { ServiceError } from '../../core.js';
 import { parseTeamAddress, type TeamAddress } from '../../platform/team-db/address.js';
-import { TeamDatabase } from '../../platform/team-db/connection.js';
+import type { TeamDatabase } from '../../platform/team-db/connection.js';
 import { TeamDbError } from '../../platform/team-db/errors.js';
 import { accountFingerprint } from '../../platform/team-db/fingerprint.js';
 import { migrateTeamDatabase } from '../../platform/team-db/migrations.js';
@@ -67,6 +67,8 @@ export interface TeamSession {
 export async function openTeamSession(service: QuaysideService, address: TeamAddress, desk: string): Promise<TeamSession> {
   const apiKey = await service.apiKey();
   if (!apiKey) throw new ServiceError('Set the API key first ("quayside key set"): a team is the desks that share one key.', 'no-key');
+  // The PostgreSQL driver loads when a desk joins a team, not at every start of the app.
+  const { TeamDatabase } = await import('../../platform/team-db/connection.js');
   const db = new TeamDatabase(address, { applicationName: `quayside ${desk}` });
   try {
     const client = await db.pool.connect().catch((err: unknown) => {

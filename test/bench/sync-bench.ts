@@ -1,0 +1,50 @@
+/**
+ * The first sync through the whole path (issue 15's first-sync row measures the store alone,
+ * store-bench.ts): GET /v2/shipments pages of 500 from the simulator (in its own thread, its CPU
+ * not counted) through the API client and its schemas into an empty cache, as `quayside sync`
+ * does. Prints; asserts nothing.
+ * `latencyMs`: how long the service takes to answer each request (a real one is across the internet).
+ *   npx tsx test/bench/sync-bench.ts [shipments=20000] [timeScale=20] [runs=3] [latencyMs=0]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { QuaysideService } from '../../src/core/core.js';
+import { syncShipments } from '../../src/core/features/sync/sync.js';
+import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
+import { startSimWorker } from './tracking-bench.js';
+
+export async function runSyncBench(shipments = 20_000, timeScale = 20, runs = 3, latencyMs = 0): Promise<number[]> {
+  const key = 'sync-bench-key';
+  const sim = startSimWorker(key, 1000, timeScale, latencyMs, shipments);
+  const url = await sim.url;
+  const times: number[] = [];
+  try {
+    for (let run = 1; run <= runs; run++) {
+      const dir = mkdtempSync(join(tmpdir(), 'quayside-sync-bench-'));
+      const service = new QuaysideService({ dataDir: dir, apiBase: url, secrets: new MemorySecretStore(), envApiKey: key, timeScale });
+      try {
+        const started = performance.now();
+        const done = await syncShipments(service);
+        const ms = performance.now() - started;
+        times.push(ms);
+        console.log(`  run ${run}: ${done.shipments.toLocaleString('en')} shipments in ${done.pages} pages, ${(ms / 1000).toFixed(2)} s (${(ms / done.pages).toFixed(0)} ms a page)`);
+      } finally {
+        service.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    await sim.close();
+  }
+  return times;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [shipments, timeScale, runs, latencyMs] = process.argv.slice(2).map(Number);
+  console.log(`first sync through the API client (simulator in a thread, time scale ${timeScale || 20}, ${latencyMs || 0} ms a request):`);
+  const times = await runSyncBench(shipments || undefined, timeScale || undefined, runs || undefined, latencyMs || undefined);
+  const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+  console.log(`  median ${(median / 1000).toFixed(2)} s`);
+}
