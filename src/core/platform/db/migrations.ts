@@ -11,6 +11,7 @@ import { V1_CORE } from './schema-v1.js';
 import { V7_ATTENTION_MARKS } from './schema-v7.js';
 import { FACET_COUNTS } from './schema-facet-counts.js';
 import { V9_CONTENTLESS_SEARCH } from './schema-v9.js';
+import { COMPACT_CACHE_NAME, compactCache } from './schema-compact-cache.js';
 
 const V2_LOCAL = `
 -- Fields imported from a customer's sheet (customer, PO, ...), kept locally and searchable.
@@ -324,6 +325,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 10,
     name: "team watchlists: this desk's view of the team's lists and members, for pushing the difference",
     up: (db) => db.exec(TEAM_WATCHLISTS),
+  },
+  {
+    version: 11,
+    name: COMPACT_CACHE_NAME,
+    up: compactCache,
   },
 ];
 
