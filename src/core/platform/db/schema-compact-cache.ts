@@ -8,6 +8,15 @@
  *   column), so the positions FTS5 kept were never read; they were two thirds of the index. Being
  *   contentless (migration 9), it cannot give its documents back: they are built again from the
  *   rows with the document statement of this version, frozen below.
+ * - A place is stored once (`places`), not once per shipment that names it: a cache of 100,000
+ *   shipments names a few hundred ports. `shipment_locations` keeps what a shipment's answer says
+ *   (its location id, kept as given: ids are the answer's, never assumed to mean the same place
+ *   in another answer) and which place that is; places are told apart by everything they hold,
+ *   never merged. `locations` is now a view with the columns and rows of the table it replaces,
+ *   so every reader reads it as before; its place columns are scalar subqueries (a view with a
+ *   join is not flattened into the LEFT JOINs of the table rows, and would be read whole). The
+ *   facet counts' triggers on locations (migration 8) move to `shipment_locations`, the same rules.
+ *   Places are never deleted (a port named once will be named again), so an id stays valid.
  */
 import type { Database } from 'better-sqlite3';
 
@@ -40,8 +49,70 @@ FROM shipments s;
 INSERT INTO shipments_fts (shipments_fts) VALUES ('optimize');
 `;
 
-export const COMPACT_CACHE_NAME = 'compact cache: the search index without word positions';
+const SHARED_PLACES = `
+CREATE TABLE places (
+  id       INTEGER PRIMARY KEY,
+  name     TEXT NOT NULL,
+  state    TEXT,
+  terminal TEXT,
+  country  TEXT NOT NULL,
+  lat      REAL,
+  lng      REAL
+);
+CREATE INDEX places_by_name ON places (name, country);
+CREATE TABLE shipment_locations (
+  shipment_id INTEGER NOT NULL REFERENCES shipments (id) ON DELETE CASCADE,
+  location_id INTEGER NOT NULL,
+  place_id    INTEGER NOT NULL REFERENCES places (id),
+  PRIMARY KEY (shipment_id, location_id)
+) WITHOUT ROWID;
+INSERT INTO places (name, state, terminal, country, lat, lng)
+SELECT DISTINCT name, state, terminal, country, lat, lng FROM locations ORDER BY name, country, state, terminal, lat, lng;
+INSERT INTO shipment_locations (shipment_id, location_id, place_id)
+SELECT l.shipment_id, l.location_id,
+       (SELECT p.id FROM places p WHERE p.name = l.name AND p.country = l.country AND p.state IS l.state AND p.terminal IS l.terminal
+           AND p.lat IS l.lat AND p.lng IS l.lng ORDER BY p.id LIMIT 1)
+  FROM locations l;
+DROP TABLE locations;
+CREATE VIEW locations AS
+SELECT sl.shipment_id, sl.location_id,
+       (SELECT p.name FROM places p WHERE p.id = sl.place_id) AS name,
+       (SELECT p.state FROM places p WHERE p.id = sl.place_id) AS state,
+       (SELECT p.terminal FROM places p WHERE p.id = sl.place_id) AS terminal,
+       (SELECT p.country FROM places p WHERE p.id = sl.place_id) AS country,
+       (SELECT p.lat FROM places p WHERE p.id = sl.place_id) AS lat,
+       (SELECT p.lng FROM places p WHERE p.id = sl.place_id) AS lng
+  FROM shipment_locations sl;
+
+CREATE TRIGGER facet_pods_location_replaced BEFORE INSERT ON shipment_locations
+  WHEN NEW.location_id = (SELECT pod_location FROM shipments WHERE id = NEW.shipment_id) BEGIN
+  UPDATE facet_pods SET count = count - 1
+   WHERE key = (SELECT json_array(p.name, p.country) FROM shipment_locations sl JOIN places p ON p.id = sl.place_id
+                 WHERE sl.shipment_id = NEW.shipment_id AND sl.location_id = NEW.location_id);
+END;
+CREATE TRIGGER facet_pods_location_insert AFTER INSERT ON shipment_locations
+  WHEN NEW.location_id = (SELECT pod_location FROM shipments WHERE id = NEW.shipment_id) BEGIN
+  INSERT INTO facet_pods (key, name, country, count)
+  SELECT json_array(p.name, p.country), p.name, p.country, 1 FROM places p WHERE p.id = NEW.place_id
+    ON CONFLICT (key) DO UPDATE SET count = count + 1;
+END;
+CREATE TRIGGER facet_pods_location_delete AFTER DELETE ON shipment_locations
+  WHEN OLD.location_id = (SELECT pod_location FROM shipments WHERE id = OLD.shipment_id) BEGIN
+  UPDATE facet_pods SET count = count - 1 WHERE key = (SELECT json_array(p.name, p.country) FROM places p WHERE p.id = OLD.place_id);
+END;
+CREATE TRIGGER facet_pods_location_update AFTER UPDATE OF location_id, place_id, shipment_id ON shipment_locations BEGIN
+  UPDATE facet_pods SET count = count - 1 WHERE key = (SELECT json_array(p.name, p.country) FROM places p WHERE p.id = OLD.place_id)
+     AND OLD.location_id = (SELECT pod_location FROM shipments WHERE id = OLD.shipment_id);
+  INSERT INTO facet_pods (key, name, country, count)
+  SELECT json_array(p.name, p.country), p.name, p.country, 1 FROM places p
+   WHERE p.id = NEW.place_id AND NEW.location_id = (SELECT pod_location FROM shipments WHERE id = NEW.shipment_id)
+    ON CONFLICT (key) DO UPDATE SET count = count + 1;
+END;
+`;
+
+export const COMPACT_CACHE_NAME = 'compact cache: the search index without word positions; places stored once';
 
 export function compactCache(db: Database): void {
   db.exec(SEARCH_INDEX_WITHOUT_POSITIONS);
+  db.exec(SHARED_PLACES);
 }

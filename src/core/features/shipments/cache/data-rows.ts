@@ -91,10 +91,16 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
     `SELECT id, container_id, position, date, actual, status_code, status, location_id, terminal_id, vessel, voyage
        FROM events WHERE shipment_id = ? ORDER BY container_id, position, id`,
   );
-  const upsertLocation = db.prepare(
-    'INSERT OR REPLACE INTO locations (shipment_id, location_id, name, state, terminal, country, lat, lng) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const deleteLocation = db.prepare<[number, number]>('DELETE FROM locations WHERE shipment_id = ? AND location_id = ?');
+  // A place is stored once and told apart by all it holds (the compact cache migration); it is never deleted.
+  const placeOf = db.prepare<[string, string, string | null, string | null, number | null, number | null], number>(
+    'SELECT id FROM places WHERE name = ? AND country = ? AND state IS ? AND terminal IS ? AND lat IS ? AND lng IS ? ORDER BY id LIMIT 1',
+  ).pluck();
+  const insertPlace = db.prepare('INSERT INTO places (name, state, terminal, country, lat, lng) VALUES (?, ?, ?, ?, ?, ?)');
+  const upsertLocation = db.prepare<[number, number, number]>('INSERT OR REPLACE INTO shipment_locations (shipment_id, location_id, place_id) VALUES (?, ?, ?)');
+  const deleteLocation = db.prepare<[number, number]>('DELETE FROM shipment_locations WHERE shipment_id = ? AND location_id = ?');
+  const place = (l: StoredLocation): number =>
+    placeOf.get(l.name, l.country, l.state, l.terminal, l.lat, l.lng) ??
+    Number(insertPlace.run(l.name, l.state, l.terminal, l.country, l.lat, l.lng).lastInsertRowid);
   const upsertTerminal = db.prepare('INSERT OR REPLACE INTO terminals (shipment_id, terminal_id, name) VALUES (?, ?, ?)');
   const deleteTerminal = db.prepare<[number, number]>('DELETE FROM terminals WHERE shipment_id = ? AND terminal_id = ?');
   const insertDocument = db.prepare('INSERT OR IGNORE INTO shipment_documents (shipment_id, kind, number) VALUES (?, ?, ?)');
@@ -146,7 +152,7 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
     for (const l of next.values()) {
       const old = before.get(l.location_id);
       if (old && old.name === l.name && old.state === l.state && old.terminal === l.terminal && old.country === l.country && old.lat === l.lat && old.lng === l.lng) continue;
-      upsertLocation.run(shipmentId, l.location_id, l.name, l.state, l.terminal, l.country, l.lat, l.lng);
+      upsertLocation.run(shipmentId, l.location_id, place(l));
       changed = true;
     }
     return changed;
