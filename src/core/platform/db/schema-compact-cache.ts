@@ -17,6 +17,12 @@
  *   join is not flattened into the LEFT JOINs of the table rows, and would be read whole). The
  *   facet counts' triggers on locations (migration 8) move to `shipment_locations`, the same rules.
  *   Places are never deleted (a port named once will be named again), so an id stays valid.
+ * - The same for what events repeat: their status code and text, vessel and voyage are stored
+ *   once (`event_texts`, told apart by all four, never deleted) and named by each event row
+ *   (`event_rows`, with the ids, order and dates the events had). `events` is a view with the
+ *   columns of the table it replaces (the same ids), its texts as scalar subqueries for the same
+ *   reason; the write path writes `event_rows` (data-rows.ts). Every read of events is per
+ *   shipment or per container, through the same two indexes as before.
  */
 import type { Database } from 'better-sqlite3';
 
@@ -110,9 +116,51 @@ CREATE TRIGGER facet_pods_location_update AFTER UPDATE OF location_id, place_id,
 END;
 `;
 
-export const COMPACT_CACHE_NAME = 'compact cache: the search index without word positions; places stored once';
+const SHARED_EVENT_TEXTS = `
+CREATE TABLE event_texts (
+  id          INTEGER PRIMARY KEY,
+  status_code TEXT NOT NULL,
+  status      TEXT NOT NULL,
+  vessel      TEXT,
+  voyage      TEXT
+);
+CREATE INDEX event_texts_by_text ON event_texts (status_code, status, vessel, voyage);
+CREATE TABLE event_rows (
+  id           INTEGER PRIMARY KEY,
+  container_id INTEGER NOT NULL REFERENCES containers (id) ON DELETE CASCADE,
+  shipment_id  INTEGER NOT NULL REFERENCES shipments (id) ON DELETE CASCADE,
+  position     INTEGER NOT NULL,
+  date         TEXT,
+  actual       INTEGER NOT NULL,
+  text_id      INTEGER NOT NULL REFERENCES event_texts (id),
+  location_id  INTEGER,
+  terminal_id  INTEGER
+);
+INSERT INTO event_texts (status_code, status, vessel, voyage)
+SELECT DISTINCT status_code, status, vessel, voyage FROM events ORDER BY status_code, status, vessel, voyage;
+INSERT INTO event_rows (id, container_id, shipment_id, position, date, actual, text_id, location_id, terminal_id)
+SELECT e.id, e.container_id, e.shipment_id, e.position, e.date, e.actual,
+       (SELECT t.id FROM event_texts t WHERE t.status_code = e.status_code AND t.status = e.status AND t.vessel IS e.vessel
+           AND t.voyage IS e.voyage ORDER BY t.id LIMIT 1),
+       e.location_id, e.terminal_id
+  FROM events e ORDER BY e.id;
+DROP TABLE events;
+CREATE INDEX events_by_container ON event_rows (container_id, position);
+CREATE INDEX events_by_shipment ON event_rows (shipment_id);
+CREATE VIEW events AS
+SELECT r.id, r.container_id, r.shipment_id, r.position, r.date, r.actual,
+       (SELECT t.status_code FROM event_texts t WHERE t.id = r.text_id) AS status_code,
+       (SELECT t.status FROM event_texts t WHERE t.id = r.text_id) AS status,
+       r.location_id, r.terminal_id,
+       (SELECT t.vessel FROM event_texts t WHERE t.id = r.text_id) AS vessel,
+       (SELECT t.voyage FROM event_texts t WHERE t.id = r.text_id) AS voyage
+  FROM event_rows r;
+`;
+
+export const COMPACT_CACHE_NAME = 'compact cache: the search index without word positions; places and event texts stored once';
 
 export function compactCache(db: Database): void {
   db.exec(SEARCH_INDEX_WITHOUT_POSITIONS);
   db.exec(SHARED_PLACES);
+  db.exec(SHARED_EVENT_TEXTS);
 }

@@ -108,12 +108,22 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
   const insertContainer = db.prepare('INSERT INTO containers (shipment_id, position, number, type) VALUES (?, ?, ?, ?)');
   const updateContainer = db.prepare<[number, string, number]>('UPDATE containers SET position = ?, type = ? WHERE id = ?');
   const deleteContainer = db.prepare<[number]>('DELETE FROM containers WHERE id = ?');
-  const insertEvent = db.prepare(
-    `INSERT INTO events (container_id, shipment_id, position, date, actual, status_code, status, location_id, terminal_id, vessel, voyage)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  // What events repeat is stored once (the compact cache migration): never deleted, so an id stays valid.
+  const textOf = db.prepare<[string, string, string | null, string | null], number>(
+    'SELECT id FROM event_texts WHERE status_code = ? AND status = ? AND vessel IS ? AND voyage IS ? ORDER BY id LIMIT 1',
+  ).pluck();
+  const insertText = db.prepare<[string, string, string | null, string | null]>('INSERT INTO event_texts (status_code, status, vessel, voyage) VALUES (?, ?, ?, ?)');
+  const insertEventRow = db.prepare<[number, number, number, string | null, number, number, number | null, number | null]>(
+    `INSERT INTO event_rows (container_id, shipment_id, position, date, actual, text_id, location_id, terminal_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const moveEvent = db.prepare<[number, string | null, number]>('UPDATE events SET position = ?, date = ? WHERE id = ?');
-  const deleteEvent = db.prepare<[number]>('DELETE FROM events WHERE id = ?');
+  const insertEvent = (containerId: number, shipmentId: number, position: number, e: TrackingEvent): void => {
+    const text = textOf.get(e.status_code, e.status, e.vessel, e.voyage)
+      ?? Number(insertText.run(e.status_code, e.status, e.vessel, e.voyage).lastInsertRowid);
+    insertEventRow.run(containerId, shipmentId, position, e.date, e.actual ? 1 : 0, text, e.location, e.terminal);
+  };
+  const moveEvent = db.prepare<[number, string | null, number]>('UPDATE event_rows SET position = ?, date = ? WHERE id = ?');
+  const deleteEvent = db.prepare<[number]>('DELETE FROM event_rows WHERE id = ?');
   const dropMarks = db.prepare<[number]>('DELETE FROM attention_marks WHERE shipment_id = ?');
   // Migration 6's trigger, for one shipment's expected events at once (their first sighting: this write's).
   const seePlannedEvents = db.prepare<[number]>(
@@ -195,9 +205,7 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
   }
 
   function insertEvents(containerId: number, shipmentId: number, events: readonly TrackingEvent[]): void {
-    events.forEach((e, position) => {
-      insertEvent.run(containerId, shipmentId, position, e.date, e.actual ? 1 : 0, e.status_code, e.status, e.location, e.terminal, e.vessel, e.voyage);
-    });
+    events.forEach((e, position) => insertEvent(containerId, shipmentId, position, e));
   }
 
   /** Diffs one container's events into `diff`. */
@@ -226,7 +234,7 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
     events.forEach((e, position) => {
       const m = matched[position];
       if (m === undefined) {
-        insertEvent.run(containerId, shipmentId, position, e.date, e.actual ? 1 : 0, e.status_code, e.status, e.location, e.terminal, e.vessel, e.voyage);
+        insertEvent(containerId, shipmentId, position, e);
         diff.events = true;
         diff.searched = true;
         diff.inserted = true;
