@@ -15,6 +15,8 @@ import { openStore, type Store } from '../../src/core/store/index.js';
 import { MIGRATIONS } from '../../src/core/platform/db/migrations.js';
 import { runMigrations } from '../../src/core/platform/db/migrate.js';
 import { registerSearchFunctions } from '../../src/core/platform/db/search-functions.js';
+import { decodeRawBody, encodeRawBody } from '../../src/core/features/shipments/cache/raw-payloads.js';
+import type { RawPayloadsRow } from '../../src/core/features/shipments/cache/rows.js';
 import { seedCache } from '../e2e/support/seed.js';
 import { container, containerNumber, shipmentRecord, trackingData, uuidFor } from '../helpers/store-fixtures.js';
 
@@ -33,8 +35,6 @@ INSERT INTO containers (id, shipment_id, position, number, type) SELECT id, ship
 INSERT INTO events (id, container_id, shipment_id, position, date, actual, status_code, status, location_id, terminal_id, vessel, voyage)
   SELECT id, container_id, shipment_id, position, date, actual, status_code, status, location_id, terminal_id, vessel, voyage FROM written.events;
 INSERT INTO shipment_documents (shipment_id, kind, number) SELECT shipment_id, kind, number FROM written.shipment_documents;
-INSERT INTO raw_payloads (id, shipment_id, source, received_at, encoding, body)
-  SELECT id, shipment_id, source, received_at, encoding, body FROM written.raw_payloads;
 INSERT INTO changes SELECT * FROM written.changes;
 INSERT INTO attention_marks SELECT * FROM written.attention_marks;
 INSERT INTO planned_events_seen SELECT * FROM written.planned_events_seen;
@@ -83,6 +83,16 @@ beforeAll(async () => {
   runMigrations(previous, MIGRATIONS, COMPACT.version - 1);
   previous.prepare('ATTACH DATABASE ? AS written').run(written.file);
   previous.exec(COPY_TO_PREVIOUS_VERSION);
+  // Raw answers as the version before stored them (its encodings): the same text.
+  const insertRaw = previous.prepare('INSERT INTO raw_payloads (id, shipment_id, source, received_at, encoding, body) VALUES (?, ?, ?, ?, ?, ?)');
+  const raws = written.db.prepare(
+    `SELECT r.id, r.shipment_id, r.source, r.received_at, r.encoding, r.body, d.body AS dictionary
+       FROM raw_payloads r LEFT JOIN raw_dictionaries d ON d.id = r.dictionary_id ORDER BY r.id`,
+  ).all() as (RawPayloadsRow & { dictionary: Buffer | null })[];
+  for (const r of raws) {
+    const before = encodeRawBody(decodeRawBody(r));
+    insertRaw.run(r.id, r.shipment_id, r.source, r.received_at, before.encoding, before.body);
+  }
   previous.exec('DETACH DATABASE written');
   previous.close();
   migrated = openStore(file);
@@ -101,6 +111,8 @@ describe('the compact cache migration', () => {
     const after = everything(migrated);
     expect(before.rows.length).toBe(630);
     expect(before.raw.filter((r) => r.length === 2).length).toBe(30);
+    // The cache written by this version deflated the answers after its first page with a dictionary of its own.
+    expect(written.db.prepare("SELECT count(*) FROM raw_payloads WHERE encoding = 'deflate-raw-cache'").pluck().get()).toBeGreaterThan(100);
     expect(after.shipments).toEqual(before.shipments);
     expect(after.raw).toEqual(before.raw);
     expect(after.rows).toEqual(before.rows);

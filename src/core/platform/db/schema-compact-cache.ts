@@ -23,6 +23,9 @@
  *   columns of the table it replaces (the same ids), its texts as scalar subqueries for the same
  *   reason; the write path writes `event_rows` (data-rows.ts). Every read of events is per
  *   shipment or per container, through the same two indexes as before.
+ * - Raw answers deflated with a dictionary the cache makes from its own answers
+ *   (`raw_dictionaries`, raw-dictionaries.ts; a payload names its own in `dictionary_id`). Payloads
+ *   already stored keep their encoding (they are read as before) until newer answers replace them.
  */
 import type { Database } from 'better-sqlite3';
 
@@ -157,10 +160,21 @@ SELECT r.id, r.container_id, r.shipment_id, r.position, r.date, r.actual,
   FROM event_rows r;
 `;
 
-export const COMPACT_CACHE_NAME = 'compact cache: the search index without word positions; places and event texts stored once';
+const RAW_DICTIONARIES = `
+CREATE TABLE raw_dictionaries (
+  id         INTEGER PRIMARY KEY,
+  made_after INTEGER NOT NULL,                 -- the newest raw_payloads id when it was made
+  created_at TEXT NOT NULL,
+  body       BLOB NOT NULL
+);
+ALTER TABLE raw_payloads ADD COLUMN dictionary_id INTEGER REFERENCES raw_dictionaries (id);
+`;
+
+export const COMPACT_CACHE_NAME = 'compact cache: the search index without word positions; places and event texts stored once; raw answers deflated with dictionaries of the cache\'s own';
 
 export function compactCache(db: Database): void {
   db.exec(SEARCH_INDEX_WITHOUT_POSITIONS);
   db.exec(SHARED_PLACES);
   db.exec(SHARED_EVENT_TEXTS);
+  db.exec(RAW_DICTIONARIES);
 }

@@ -17,7 +17,8 @@ import type { TrackingData } from '../../../platform/api/types.js';
 import { type ChangeRecord, compareSnapshots, detectChanges } from './changes.js';
 import { latLngFromApi } from './coordinates.js';
 import { createDataRowsWriter, storedActualEventKeys, type StoredRows } from './data-rows.js';
-import { encodeRawBody } from './raw-payloads.js';
+import { createRawDictionaries } from './raw-dictionaries.js';
+import { encodeRawBody, type RawDictionary } from './raw-payloads.js';
 import type { ShipmentsRow } from './rows.js';
 import type { SearchIndex } from './search.js';
 import { referenceKey, type Snapshot } from './snapshot.js';
@@ -181,8 +182,11 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     'INSERT INTO changes (shipment_id, at, kind, from_value, to_value, container_number) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const insertRaw = db.prepare(
-    'INSERT INTO raw_payloads (shipment_id, source, received_at, encoding, body) VALUES (?, ?, ?, ?, ?)',
+    'INSERT INTO raw_payloads (shipment_id, source, received_at, encoding, body, dictionary_id) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  const dictionaries = createRawDictionaries(db);
+  /** The dictionary of the current call's raw payloads (read in its transaction). */
+  let dictionary: RawDictionary | null = null;
   const pruneRaw = db.prepare<[number, number, number]>(
     `DELETE FROM raw_payloads WHERE shipment_id = ? AND id <
        (SELECT id FROM raw_payloads WHERE shipment_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
@@ -294,8 +298,8 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     // A change is dated when Quayside saw it (the answer's arrival), not when the carrier was
     // last checked: the feed's "since you last looked" and its days follow the person's clock.
     recordChanges(shipmentId, s.receivedAt, changes);
-    const raw = encodeRawBody(s.raw);
-    insertRaw.run(shipmentId, s.source, s.receivedAt, raw.encoding, raw.body);
+    const raw = encodeRawBody(s.raw, dictionary);
+    insertRaw.run(shipmentId, s.source, s.receivedAt, raw.encoding, raw.body, raw.dictionaryId);
     pruneRaw.run(shipmentId, shipmentId, RAW_PAYLOADS_KEPT - 1);
     // An ETA moved, a vessel's position, a status: the search document stays as it is.
     if (searched) rewritten.add(shipmentId);
@@ -305,12 +309,14 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
   return {
     writeSnapshot(s) {
       rewritten.clear();
+      dictionary = dictionaries.forWrite(nowIso());
       const result = write(s);
       if (rewritten.has(result.shipmentId)) search.reindexShipment(result.shipmentId);
       return result;
     },
     writeSnapshots(snapshots, alsoWrite) {
       rewritten.clear();
+      dictionary = dictionaries.forWrite(nowIso());
       const results = snapshots.map(write);
       const ids = new Set(rewritten);
       if (alsoWrite) for (const id of alsoWrite(results)) ids.add(id);
