@@ -26,6 +26,11 @@
  * - Raw answers deflated with a dictionary the cache makes from its own answers
  *   (`raw_dictionaries`, raw-dictionaries.ts; a payload names its own in `dictionary_id`). Payloads
  *   already stored keep their encoding (they are read as before) until newer answers replace them.
+ * - The table's sort indexes of shipments (recent, by status and recent, checked) ascending in
+ *   the order new entries come (a newer shipment, a later check), read backwards for the table's
+ *   descending orders (table-order.ts, ORDER_BY; the id is each index's own last term). Entries
+ *   that always went in at an index's first page left every page half empty (a split keeps half);
+ *   entries appended at its last page fill it.
  */
 import type { Database } from 'better-sqlite3';
 
@@ -170,11 +175,21 @@ CREATE TABLE raw_dictionaries (
 ALTER TABLE raw_payloads ADD COLUMN dictionary_id INTEGER REFERENCES raw_dictionaries (id);
 `;
 
-export const COMPACT_CACHE_NAME = 'compact cache: the search index without word positions; places and event texts stored once; raw answers deflated with dictionaries of the cache\'s own';
+const SORT_INDEXES_IN_ARRIVAL_ORDER = `
+DROP INDEX shipments_by_recent;
+DROP INDEX shipments_by_status;
+DROP INDEX shipments_by_checked;
+CREATE INDEX shipments_by_recent ON shipments (coalesce(service_created_at, stored_at));
+CREATE INDEX shipments_by_status ON shipments (subscription_status, coalesce(service_created_at, stored_at));
+CREATE INDEX shipments_by_checked ON shipments (checked_at IS NULL DESC, checked_at);
+`;
+
+export const COMPACT_CACHE_NAME = 'compact cache: the search index without word positions; places and event texts stored once; raw answers deflated with dictionaries of the cache\'s own; sort indexes in arrival order';
 
 export function compactCache(db: Database): void {
   db.exec(SEARCH_INDEX_WITHOUT_POSITIONS);
   db.exec(SHARED_PLACES);
   db.exec(SHARED_EVENT_TEXTS);
   db.exec(RAW_DICTIONARIES);
+  db.exec(SORT_INDEXES_IN_ARRIVAL_ORDER);
 }
