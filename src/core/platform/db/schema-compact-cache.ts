@@ -22,7 +22,9 @@
  *   (`event_rows`, with the ids, order and dates the events had). `events` is a view with the
  *   columns of the table it replaces (the same ids), its texts as scalar subqueries for the same
  *   reason; the write path writes `event_rows` (data-rows.ts). Every read of events is per
- *   shipment or per container, through the same two indexes as before.
+ *   shipment, through `events_by_shipment`; nothing reads them by container alone, so the index
+ *   by container (which only served the foreign key's cascade) is gone, and a trigger deletes a
+ *   deleted container's events through the shipment's instead.
  * - Raw answers deflated with a dictionary the cache makes from its own answers
  *   (`raw_dictionaries`, raw-dictionaries.ts; a payload names its own in `dictionary_id`). Payloads
  *   already stored keep their encoding (they are read as before) until newer answers replace them.
@@ -135,7 +137,7 @@ CREATE TABLE event_texts (
 CREATE INDEX event_texts_by_text ON event_texts (status_code, status, vessel, voyage);
 CREATE TABLE event_rows (
   id           INTEGER PRIMARY KEY,
-  container_id INTEGER NOT NULL REFERENCES containers (id) ON DELETE CASCADE,
+  container_id INTEGER NOT NULL,               -- containers (id); its events go with it (trigger below)
   shipment_id  INTEGER NOT NULL REFERENCES shipments (id) ON DELETE CASCADE,
   position     INTEGER NOT NULL,
   date         TEXT,
@@ -153,8 +155,10 @@ SELECT e.id, e.container_id, e.shipment_id, e.position, e.date, e.actual,
        e.location_id, e.terminal_id
   FROM events e ORDER BY e.id;
 DROP TABLE events;
-CREATE INDEX events_by_container ON event_rows (container_id, position);
 CREATE INDEX events_by_shipment ON event_rows (shipment_id);
+CREATE TRIGGER event_rows_container_deleted AFTER DELETE ON containers BEGIN
+  DELETE FROM event_rows WHERE shipment_id = OLD.shipment_id AND container_id = OLD.id;
+END;
 CREATE VIEW events AS
 SELECT r.id, r.container_id, r.shipment_id, r.position, r.date, r.actual,
        (SELECT t.status_code FROM event_texts t WHERE t.id = r.text_id) AS status_code,
