@@ -22,6 +22,13 @@ export const BUSY_TIMEOUT_MS = 5000;
  */
 export const PAGE_CACHE_KIB = 64 * 1024;
 
+/**
+ * What the write-ahead log is cut back to once it has been checkpointed (issue 15): a large
+ * write (a migration, a first sync) grows it, and without a limit the file kept that size for
+ * good, beside the cache. The size of SQLite's automatic checkpoint (1000 pages).
+ */
+export const WAL_KEPT_BYTES = 4 * 1024 * 1024;
+
 export interface OpenedDatabase {
   db: Database;
   file: string;
@@ -81,6 +88,7 @@ export function openDatabase(fileArg: string): OpenedDatabase {
     const mode = db.pragma('journal_mode = WAL', { simple: true });
     if (mode !== 'wal') throw readOnlyError(dir);
     db.pragma('synchronous = NORMAL');
+    db.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`);
     db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     db.pragma('foreign_keys = ON');
     registerSearchFunctions(db);
