@@ -17,6 +17,8 @@
  *   join is not flattened into the LEFT JOINs of the table rows, and would be read whole). The
  *   facet counts' triggers on locations (migration 8) move to `shipment_locations`, the same rules.
  *   Places are never deleted (a port named once will be named again), so an id stays valid.
+ * - Terminal names likewise (`terminal_names`, never deleted; `shipment_terminals` keeps each
+ *   shipment's terminal ids as given); `terminals` is a view with the columns of its table.
  * - The same for what events repeat: their status code and text, vessel and voyage are stored
  *   once (`event_texts`, told apart by all four, never deleted) and named by each event row
  *   (`event_rows`, with the ids, order and dates the events had). `events` is a view with the
@@ -126,6 +128,26 @@ CREATE TRIGGER facet_pods_location_update AFTER UPDATE OF location_id, place_id,
 END;
 `;
 
+const SHARED_TERMINAL_NAMES = `
+CREATE TABLE terminal_names (
+  id   INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE
+);
+CREATE TABLE shipment_terminals (
+  shipment_id INTEGER NOT NULL REFERENCES shipments (id) ON DELETE CASCADE,
+  terminal_id INTEGER NOT NULL,
+  name_id     INTEGER NOT NULL REFERENCES terminal_names (id),
+  PRIMARY KEY (shipment_id, terminal_id)
+) WITHOUT ROWID;
+INSERT INTO terminal_names (name) SELECT DISTINCT name FROM terminals ORDER BY name;
+INSERT INTO shipment_terminals (shipment_id, terminal_id, name_id)
+SELECT t.shipment_id, t.terminal_id, (SELECT n.id FROM terminal_names n WHERE n.name = t.name) FROM terminals t;
+DROP TABLE terminals;
+CREATE VIEW terminals AS
+SELECT st.shipment_id, st.terminal_id, (SELECT n.name FROM terminal_names n WHERE n.id = st.name_id) AS name
+  FROM shipment_terminals st;
+`;
+
 const SHARED_EVENT_TEXTS = `
 CREATE TABLE event_texts (
   id          INTEGER PRIMARY KEY,
@@ -188,11 +210,12 @@ CREATE INDEX shipments_by_status ON shipments (subscription_status, coalesce(ser
 CREATE INDEX shipments_by_checked ON shipments (checked_at IS NULL DESC, checked_at);
 `;
 
-export const COMPACT_CACHE_NAME = 'compact cache: the search index without word positions; places and event texts stored once; raw answers deflated with dictionaries of the cache\'s own; sort indexes in arrival order';
+export const COMPACT_CACHE_NAME = 'compact cache: the search index without word positions; places, terminal names and event texts stored once; raw answers deflated with dictionaries of the cache\'s own; sort indexes in arrival order';
 
 export function compactCache(db: Database): void {
   db.exec(SEARCH_INDEX_WITHOUT_POSITIONS);
   db.exec(SHARED_PLACES);
+  db.exec(SHARED_TERMINAL_NAMES);
   db.exec(SHARED_EVENT_TEXTS);
   db.exec(RAW_DICTIONARIES);
   db.exec(SORT_INDEXES_IN_ARRIVAL_ORDER);

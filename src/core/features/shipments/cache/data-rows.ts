@@ -101,8 +101,15 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
   const place = (l: StoredLocation): number =>
     placeOf.get(l.name, l.country, l.state, l.terminal, l.lat, l.lng) ??
     Number(insertPlace.run(l.name, l.state, l.terminal, l.country, l.lat, l.lng).lastInsertRowid);
-  const upsertTerminal = db.prepare('INSERT OR REPLACE INTO terminals (shipment_id, terminal_id, name) VALUES (?, ?, ?)');
-  const deleteTerminal = db.prepare<[number, number]>('DELETE FROM terminals WHERE shipment_id = ? AND terminal_id = ?');
+  // Terminal names are stored once (the compact cache migration), never deleted.
+  const insertTerminalName = db.prepare<[string]>('INSERT OR IGNORE INTO terminal_names (name) VALUES (?)');
+  const terminalNameId = db.prepare<[string], number>('SELECT id FROM terminal_names WHERE name = ?').pluck();
+  const upsertTerminalRow = db.prepare<[number, number, number]>('INSERT OR REPLACE INTO shipment_terminals (shipment_id, terminal_id, name_id) VALUES (?, ?, ?)');
+  const upsertTerminal = (shipmentId: number, terminalId: number, name: string): void => {
+    insertTerminalName.run(name);
+    upsertTerminalRow.run(shipmentId, terminalId, terminalNameId.get(name)!);
+  };
+  const deleteTerminal = db.prepare<[number, number]>('DELETE FROM shipment_terminals WHERE shipment_id = ? AND terminal_id = ?');
   const insertDocument = db.prepare('INSERT OR IGNORE INTO shipment_documents (shipment_id, kind, number) VALUES (?, ?, ?)');
   const deleteDocument = db.prepare<[number, string, string]>('DELETE FROM shipment_documents WHERE shipment_id = ? AND kind = ? AND number = ?');
   const insertContainer = db.prepare('INSERT INTO containers (shipment_id, position, number, type) VALUES (?, ?, ?, ?)');
@@ -178,7 +185,7 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
         else deleteTerminal.run(shipmentId, t.terminal_id);
       }
     }
-    for (const [id, name] of next) if (before.get(id) !== name) upsertTerminal.run(shipmentId, id, name);
+    for (const [id, name] of next) if (before.get(id) !== name) upsertTerminal(shipmentId, id, name);
   }
 
   function writeDocuments(shipmentId: number, data: TrackingData, stored: StoredRows | null): boolean {
