@@ -46,17 +46,22 @@ const COLUMNS: readonly (keyof ShipmentValues)[] = [
   'content_hash',
 ];
 
+/** How much of the content hash is kept (a multiple of 3: base64 without padding). */
+const CONTENT_HASH_BYTES = 9;
+
 /** What changes with every check of the carrier, even when the answer says nothing new. */
 const CHECK_TIMES = new Set<string>(['service_updated_at', 'checked_at', 'data_checked_at', 'stored_at', 'content_hash']);
 
 /**
  * The hash of what a snapshot makes of a row (its columns but the times of checking, and the
  * tracking data as received): equal hashes mean writing it again would change nothing but those
- * times.
+ * times. Its first 72 bits (12 characters; a chance of 2^-72 that a changed answer looks the same),
+ * not all 160: the hash is in every shipment's row (issue 15, cache size). A row hashed before
+ * (28 characters) never equals one of these, so its next write is a full one, as after migration 8.
  */
 function contentHash(values: ShipmentValues, data: TrackingData | null): string {
   const kept = COLUMNS.filter((c) => !CHECK_TIMES.has(c)).map((c) => values[c]);
-  return createHash('sha1').update(JSON.stringify(kept)).update(JSON.stringify(data)).digest('base64');
+  return createHash('sha1').update(JSON.stringify(kept)).update(JSON.stringify(data)).digest().subarray(0, CONTENT_HASH_BYTES).toString('base64');
 }
 
 // Built from the fixed column list above; values are always bound as named parameters.
