@@ -34,7 +34,9 @@
  *   the order new entries come (a newer shipment, a later check), read backwards for the table's
  *   descending orders (table-order.ts, ORDER_BY; the id is each index's own last term). Entries
  *   that always went in at an index's first page left every page half empty (a split keeps half);
- *   entries appended at its last page fill it.
+ *   entries appended at its last page fill it. The ETA order's index without the subscription
+ *   status after the ETA (the status filter has its own, shipments_by_status_eta): the id is then
+ *   its next term, and the order needs no sort of equal ETAs by id.
  */
 import type { Database } from 'better-sqlite3';
 
@@ -205,9 +207,11 @@ const SORT_INDEXES_IN_ARRIVAL_ORDER = `
 DROP INDEX shipments_by_recent;
 DROP INDEX shipments_by_status;
 DROP INDEX shipments_by_checked;
+DROP INDEX shipments_by_eta;
 CREATE INDEX shipments_by_recent ON shipments (coalesce(service_created_at, stored_at));
 CREATE INDEX shipments_by_status ON shipments (subscription_status, coalesce(service_created_at, stored_at));
 CREATE INDEX shipments_by_checked ON shipments (checked_at IS NULL DESC, checked_at);
+CREATE INDEX shipments_by_eta ON shipments (eta IS NULL, eta);
 `;
 
 export const COMPACT_CACHE_NAME = 'compact cache: the search index without word positions; places, terminal names and event texts stored once; raw answers deflated with dictionaries of the cache\'s own; sort indexes in arrival order';
