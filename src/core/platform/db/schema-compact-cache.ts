@@ -37,6 +37,8 @@
  *   entries appended at its last page fill it. The ETA order's index without the subscription
  *   status after the ETA (the status filter has its own, shipments_by_status_eta): the id is then
  *   its next term, and the order needs no sort of equal ETAs by id.
+ * - No index of containers by number: no query looks a container up by its number (the search
+ *   index finds container numbers; a container is read with its shipment's).
  */
 import type { Database } from 'better-sqlite3';
 
@@ -212,6 +214,7 @@ CREATE INDEX shipments_by_recent ON shipments (coalesce(service_created_at, stor
 CREATE INDEX shipments_by_status ON shipments (subscription_status, coalesce(service_created_at, stored_at));
 CREATE INDEX shipments_by_checked ON shipments (checked_at IS NULL DESC, checked_at);
 CREATE INDEX shipments_by_eta ON shipments (eta IS NULL, eta);
+DROP INDEX containers_by_number;
 `;
 
 export const COMPACT_CACHE_NAME = 'compact cache: the search index without word positions; places, terminal names and event texts stored once; raw answers deflated with dictionaries of the cache\'s own; sort indexes in arrival order';
