@@ -81,15 +81,20 @@ function eventIdentity(actual: boolean, statusCode: string, status: string, loca
 }
 
 export function createDataRowsWriter(db: Database): DataRowsWriter {
+  // The tables under the views locations, terminals and events (the compact cache migration),
+  // joined once: the views' scalar subqueries look a place or a text up once per column.
   const storedLocations = db.prepare<[number], StoredLocation>(
-    'SELECT location_id, name, state, terminal, country, lat, lng FROM locations WHERE shipment_id = ?',
+    `SELECT sl.location_id, p.name, p.state, p.terminal, p.country, p.lat, p.lng
+       FROM shipment_locations sl JOIN places p ON p.id = sl.place_id WHERE sl.shipment_id = ?`,
   );
-  const storedTerminals = db.prepare<[number], { terminal_id: number; name: string }>('SELECT terminal_id, name FROM terminals WHERE shipment_id = ?');
+  const storedTerminals = db.prepare<[number], { terminal_id: number; name: string }>(
+    'SELECT st.terminal_id, n.name FROM shipment_terminals st JOIN terminal_names n ON n.id = st.name_id WHERE st.shipment_id = ?',
+  );
   const storedDocuments = db.prepare<[number], { kind: string; number: string }>('SELECT kind, number FROM shipment_documents WHERE shipment_id = ?');
   const storedContainers = db.prepare<[number], StoredContainer>('SELECT id, position, number, type FROM containers WHERE shipment_id = ? ORDER BY position, id');
   const storedEvents = db.prepare<[number], StoredEvent>(
-    `SELECT id, container_id, position, date, actual, status_code, status, location_id, terminal_id, vessel, voyage
-       FROM events WHERE shipment_id = ? ORDER BY container_id, position, id`,
+    `SELECT r.id, r.container_id, r.position, r.date, r.actual, t.status_code, t.status, r.location_id, r.terminal_id, t.vessel, t.voyage
+       FROM event_rows r JOIN event_texts t ON t.id = r.text_id WHERE r.shipment_id = ? ORDER BY r.container_id, r.position, r.id`,
   );
   // A place is stored once and told apart by all it holds (the compact cache migration); it is never deleted.
   const placeOf = db.prepare<[string, string, string | null, string | null, number | null, number | null], number>(
@@ -132,11 +137,12 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
   const moveEvent = db.prepare<[number, string | null, number]>('UPDATE event_rows SET position = ?, date = ? WHERE id = ?');
   const deleteEvent = db.prepare<[number]>('DELETE FROM event_rows WHERE id = ?');
   const dropMarks = db.prepare<[number]>('DELETE FROM attention_marks WHERE shipment_id = ?');
+  // (These two read the tables under the view events, as storedEvents does.)
   // Migration 6's trigger, for one shipment's expected events at once (their first sighting: this write's).
   const seePlannedEvents = db.prepare<[number]>(
     `INSERT OR IGNORE INTO planned_events_seen (shipment_id, status_code, location_id, vessel, voyage, first_seen_at)
-     SELECT e.shipment_id, e.status_code, coalesce(e.location_id, -1), coalesce(e.vessel, ''), coalesce(e.voyage, ''), coalesce(s.checked_at, s.stored_at)
-       FROM events e JOIN shipments s ON s.id = e.shipment_id
+     SELECT e.shipment_id, t.status_code, coalesce(e.location_id, -1), coalesce(t.vessel, ''), coalesce(t.voyage, ''), coalesce(s.checked_at, s.stored_at)
+       FROM event_rows e JOIN event_texts t ON t.id = e.text_id JOIN shipments s ON s.id = e.shipment_id
       WHERE e.shipment_id = ? AND e.actual = 0`,
   );
   // Migration 7's fill, for one shipment.
@@ -145,10 +151,10 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
      SELECT e.shipment_id,
             max(CASE WHEN e.actual = 1 THEN e.date END),
             min(CASE WHEN e.actual = 0 THEN e.date END),
-            max(e.actual = 1 AND e.status_code = 'CDC'),
-            min(CASE WHEN e.actual = 1 AND e.status_code = 'VAD' AND e.location_id = s.pod_location THEN e.date END),
-            min(CASE WHEN e.actual = 1 AND e.status_code = 'CDD' AND e.location_id = s.pod_location THEN e.date END)
-       FROM events e JOIN shipments s ON s.id = e.shipment_id
+            max(e.actual = 1 AND t.status_code = 'CDC'),
+            min(CASE WHEN e.actual = 1 AND t.status_code = 'VAD' AND e.location_id = s.pod_location THEN e.date END),
+            min(CASE WHEN e.actual = 1 AND t.status_code = 'CDD' AND e.location_id = s.pod_location THEN e.date END)
+       FROM event_rows e JOIN event_texts t ON t.id = e.text_id JOIN shipments s ON s.id = e.shipment_id
       WHERE e.shipment_id = ?
       GROUP BY e.shipment_id`,
   );
