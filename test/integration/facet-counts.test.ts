@@ -8,11 +8,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheFile } from '../../src/core/platform/paths.js';
 import { openStore, type Store } from '../../src/core/store/index.js';
 import { MIGRATIONS } from '../../src/core/platform/db/migrations.js';
 import { runMigrations } from '../../src/core/platform/db/migrate.js';
+import { registerSearchFunctions } from '../../src/core/platform/db/search-functions.js';
 import { seedCache } from '../e2e/support/seed.js';
 import { container, containerNumber, HAMBURG, shipmentRecord, trackingData, uuidFor } from '../helpers/store-fixtures.js';
 
@@ -70,23 +72,41 @@ describe('the filter facets kept as counts', () => {
   });
 
   it('are filled by the migration on an existing cache', () => {
-    // The cache as the version before the migration left it: no counts, no triggers, no content hash.
-    store.close();
-    const file = cacheFile(dir);
-    const before = openStore(file);
-    const objects = before.db
-      .prepare("SELECT type, name FROM sqlite_master WHERE name LIKE 'facet\\_%' ESCAPE '\\' ORDER BY type = 'table'")
-      .all() as { type: string; name: string }[];
-    for (const o of objects) before.db.exec(`DROP ${o.type === 'table' ? 'TABLE' : 'TRIGGER'} ${o.name}`);
-    before.db.exec('ALTER TABLE shipments DROP COLUMN content_hash');
-    before.db.pragma(`user_version = ${FACET_MIGRATION.version - 1}`);
-    // That migration alone, as an existing cache meets it (the later ones are already in this file).
-    expect(runMigrations(before.db, MIGRATIONS, FACET_MIGRATION.version)).toEqual([FACET_MIGRATION.version]);
-    before.db.pragma(`user_version = ${MIGRATIONS.length}`);
+    // The cache as the version before the migration left it (no counts, no triggers, no content
+    // hash), holding the shipments and their locations of the generated cache.
+    const file = join(dir, 'before-facets.sqlite');
+    const before = new BetterSqlite3(file);
+    registerSearchFunctions(before);
+    runMigrations(before, MIGRATIONS, FACET_MIGRATION.version - 1);
+    before.prepare('ATTACH DATABASE ? AS generated').run(cacheFile(dir));
+    before.exec(`
+      -- The columns of shipments as migration 1 made them (the version before has no content hash).
+      INSERT INTO shipments (id, tracking_id, reference, reference_key, type, carrier_scac, carrier_name, company_id,
+        subscription_status, shipment_status, outcome, result_status, outcome_detail, has_data, note,
+        origin_location, origin_terminal, origin_date, pol_location, pol_terminal, pol_date,
+        pod_location, pod_terminal, eta, destination_location, destination_terminal, destination_date,
+        vessel, voyage, current_lat, current_lng, position_updated_at, course,
+        start_date, end_date, service_created_at, service_updated_at, checked_at, data_checked_at, stored_at)
+      SELECT id, tracking_id, reference, reference_key, type, carrier_scac, carrier_name, company_id,
+        subscription_status, shipment_status, outcome, result_status, outcome_detail, has_data, note,
+        origin_location, origin_terminal, origin_date, pol_location, pol_terminal, pol_date,
+        pod_location, pod_terminal, eta, destination_location, destination_terminal, destination_date,
+        vessel, voyage, current_lat, current_lng, position_updated_at, course,
+        start_date, end_date, service_created_at, service_updated_at, checked_at, data_checked_at, stored_at FROM generated.shipments;
+      INSERT INTO locations (shipment_id, location_id, name, state, terminal, country, lat, lng)
+      SELECT shipment_id, location_id, name, state, terminal, country, lat, lng FROM generated.locations;
+      DETACH DATABASE generated;`);
     before.close();
-    store = openStore(file);
-    expect(store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-    expectSameFacets(store);
+    // That migration as an existing cache meets it, and the later ones after it.
+    const migrated = openStore(file);
+    try {
+      expect(migrated.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+      expect(migrated.countShipments()).toBe(store.countShipments());
+      expectSameFacets(migrated);
+      expect(migrated.shipmentFacets().pods).toEqual(store.shipmentFacets().pods);
+    } finally {
+      migrated.close();
+    }
   });
 
   it('follow new shipments, a changed POD and carrier, a repeated location id, and removals', () => {

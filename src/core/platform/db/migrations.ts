@@ -11,6 +11,7 @@ import { V1_CORE } from './schema-v1.js';
 import { V7_ATTENTION_MARKS } from './schema-v7.js';
 import { FACET_COUNTS } from './schema-facet-counts.js';
 import { V9_CONTENTLESS_SEARCH } from './schema-v9.js';
+import { COMPACT_CACHE_NAME, compactCache } from './schema-compact-cache.js';
 
 const V2_LOCAL = `
 -- Fields imported from a customer's sheet (customer, PO, ...), kept locally and searchable.
@@ -336,10 +337,14 @@ export const MIGRATIONS: readonly Migration[] = [
     up: (db) => db.exec(TEAM_WATCHLISTS),
   },
   {
-    // Named for what it is: another branch may add an 11th migration too; a merge renumbers one.
     version: 11,
     name: "team history: the desk that recorded a change and the team's number for it, the desk that read a credit balance",
     up: (db) => db.exec(TEAM_HISTORY),
+  },
+  {
+    version: 12,
+    name: COMPACT_CACHE_NAME,
+    up: compactCache,
   },
 ];
 

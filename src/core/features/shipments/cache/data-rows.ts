@@ -81,39 +81,68 @@ function eventIdentity(actual: boolean, statusCode: string, status: string, loca
 }
 
 export function createDataRowsWriter(db: Database): DataRowsWriter {
+  // The tables under the views locations, terminals and events (the compact cache migration),
+  // joined once: the views' scalar subqueries look a place or a text up once per column.
   const storedLocations = db.prepare<[number], StoredLocation>(
-    'SELECT location_id, name, state, terminal, country, lat, lng FROM locations WHERE shipment_id = ?',
+    `SELECT sl.location_id, p.name, p.state, p.terminal, p.country, p.lat, p.lng
+       FROM shipment_locations sl JOIN places p ON p.id = sl.place_id WHERE sl.shipment_id = ?`,
   );
-  const storedTerminals = db.prepare<[number], { terminal_id: number; name: string }>('SELECT terminal_id, name FROM terminals WHERE shipment_id = ?');
+  const storedTerminals = db.prepare<[number], { terminal_id: number; name: string }>(
+    'SELECT st.terminal_id, n.name FROM shipment_terminals st JOIN terminal_names n ON n.id = st.name_id WHERE st.shipment_id = ?',
+  );
   const storedDocuments = db.prepare<[number], { kind: string; number: string }>('SELECT kind, number FROM shipment_documents WHERE shipment_id = ?');
   const storedContainers = db.prepare<[number], StoredContainer>('SELECT id, position, number, type FROM containers WHERE shipment_id = ? ORDER BY position, id');
   const storedEvents = db.prepare<[number], StoredEvent>(
-    `SELECT id, container_id, position, date, actual, status_code, status, location_id, terminal_id, vessel, voyage
-       FROM events WHERE shipment_id = ? ORDER BY container_id, position, id`,
+    `SELECT r.id, r.container_id, r.position, r.date, r.actual, t.status_code, t.status, r.location_id, r.terminal_id, t.vessel, t.voyage
+       FROM event_rows r JOIN event_texts t ON t.id = r.text_id WHERE r.shipment_id = ? ORDER BY r.container_id, r.position, r.id`,
   );
-  const upsertLocation = db.prepare(
-    'INSERT OR REPLACE INTO locations (shipment_id, location_id, name, state, terminal, country, lat, lng) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const deleteLocation = db.prepare<[number, number]>('DELETE FROM locations WHERE shipment_id = ? AND location_id = ?');
-  const upsertTerminal = db.prepare('INSERT OR REPLACE INTO terminals (shipment_id, terminal_id, name) VALUES (?, ?, ?)');
-  const deleteTerminal = db.prepare<[number, number]>('DELETE FROM terminals WHERE shipment_id = ? AND terminal_id = ?');
+  // A place is stored once and told apart by all it holds (the compact cache migration); it is never deleted.
+  const placeOf = db.prepare<[string, string, string | null, string | null, number | null, number | null], number>(
+    'SELECT id FROM places WHERE name = ? AND country = ? AND state IS ? AND terminal IS ? AND lat IS ? AND lng IS ? ORDER BY id LIMIT 1',
+  ).pluck();
+  const insertPlace = db.prepare('INSERT INTO places (name, state, terminal, country, lat, lng) VALUES (?, ?, ?, ?, ?, ?)');
+  const upsertLocation = db.prepare<[number, number, number]>('INSERT OR REPLACE INTO shipment_locations (shipment_id, location_id, place_id) VALUES (?, ?, ?)');
+  const deleteLocation = db.prepare<[number, number]>('DELETE FROM shipment_locations WHERE shipment_id = ? AND location_id = ?');
+  const place = (l: StoredLocation): number =>
+    placeOf.get(l.name, l.country, l.state, l.terminal, l.lat, l.lng) ??
+    Number(insertPlace.run(l.name, l.state, l.terminal, l.country, l.lat, l.lng).lastInsertRowid);
+  // Terminal names are stored once (the compact cache migration), never deleted.
+  const insertTerminalName = db.prepare<[string]>('INSERT OR IGNORE INTO terminal_names (name) VALUES (?)');
+  const terminalNameId = db.prepare<[string], number>('SELECT id FROM terminal_names WHERE name = ?').pluck();
+  const upsertTerminalRow = db.prepare<[number, number, number]>('INSERT OR REPLACE INTO shipment_terminals (shipment_id, terminal_id, name_id) VALUES (?, ?, ?)');
+  const upsertTerminal = (shipmentId: number, terminalId: number, name: string): void => {
+    insertTerminalName.run(name);
+    upsertTerminalRow.run(shipmentId, terminalId, terminalNameId.get(name)!);
+  };
+  const deleteTerminal = db.prepare<[number, number]>('DELETE FROM shipment_terminals WHERE shipment_id = ? AND terminal_id = ?');
   const insertDocument = db.prepare('INSERT OR IGNORE INTO shipment_documents (shipment_id, kind, number) VALUES (?, ?, ?)');
   const deleteDocument = db.prepare<[number, string, string]>('DELETE FROM shipment_documents WHERE shipment_id = ? AND kind = ? AND number = ?');
   const insertContainer = db.prepare('INSERT INTO containers (shipment_id, position, number, type) VALUES (?, ?, ?, ?)');
   const updateContainer = db.prepare<[number, string, number]>('UPDATE containers SET position = ?, type = ? WHERE id = ?');
   const deleteContainer = db.prepare<[number]>('DELETE FROM containers WHERE id = ?');
-  const insertEvent = db.prepare(
-    `INSERT INTO events (container_id, shipment_id, position, date, actual, status_code, status, location_id, terminal_id, vessel, voyage)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  // What events repeat is stored once (the compact cache migration): never deleted, so an id stays valid.
+  const textOf = db.prepare<[string, string, string | null, string | null], number>(
+    'SELECT id FROM event_texts WHERE status_code = ? AND status = ? AND vessel IS ? AND voyage IS ? ORDER BY id LIMIT 1',
+  ).pluck();
+  const insertText = db.prepare<[string, string, string | null, string | null]>('INSERT INTO event_texts (status_code, status, vessel, voyage) VALUES (?, ?, ?, ?)');
+  const insertEventRow = db.prepare<[number, number, number, string | null, number, number, number | null, number | null]>(
+    `INSERT INTO event_rows (container_id, shipment_id, position, date, actual, text_id, location_id, terminal_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const moveEvent = db.prepare<[number, string | null, number]>('UPDATE events SET position = ?, date = ? WHERE id = ?');
-  const deleteEvent = db.prepare<[number]>('DELETE FROM events WHERE id = ?');
+  const insertEvent = (containerId: number, shipmentId: number, position: number, e: TrackingEvent): void => {
+    const text = textOf.get(e.status_code, e.status, e.vessel, e.voyage)
+      ?? Number(insertText.run(e.status_code, e.status, e.vessel, e.voyage).lastInsertRowid);
+    insertEventRow.run(containerId, shipmentId, position, e.date, e.actual ? 1 : 0, text, e.location, e.terminal);
+  };
+  const moveEvent = db.prepare<[number, string | null, number]>('UPDATE event_rows SET position = ?, date = ? WHERE id = ?');
+  const deleteEvent = db.prepare<[number]>('DELETE FROM event_rows WHERE id = ?');
   const dropMarks = db.prepare<[number]>('DELETE FROM attention_marks WHERE shipment_id = ?');
+  // (These two read the tables under the view events, as storedEvents does.)
   // Migration 6's trigger, for one shipment's expected events at once (their first sighting: this write's).
   const seePlannedEvents = db.prepare<[number]>(
     `INSERT OR IGNORE INTO planned_events_seen (shipment_id, status_code, location_id, vessel, voyage, first_seen_at)
-     SELECT e.shipment_id, e.status_code, coalesce(e.location_id, -1), coalesce(e.vessel, ''), coalesce(e.voyage, ''), coalesce(s.checked_at, s.stored_at)
-       FROM events e JOIN shipments s ON s.id = e.shipment_id
+     SELECT e.shipment_id, t.status_code, coalesce(e.location_id, -1), coalesce(t.vessel, ''), coalesce(t.voyage, ''), coalesce(s.checked_at, s.stored_at)
+       FROM event_rows e JOIN event_texts t ON t.id = e.text_id JOIN shipments s ON s.id = e.shipment_id
       WHERE e.shipment_id = ? AND e.actual = 0`,
   );
   // Migration 7's fill, for one shipment.
@@ -122,10 +151,10 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
      SELECT e.shipment_id,
             max(CASE WHEN e.actual = 1 THEN e.date END),
             min(CASE WHEN e.actual = 0 THEN e.date END),
-            max(e.actual = 1 AND e.status_code = 'CDC'),
-            min(CASE WHEN e.actual = 1 AND e.status_code = 'VAD' AND e.location_id = s.pod_location THEN e.date END),
-            min(CASE WHEN e.actual = 1 AND e.status_code = 'CDD' AND e.location_id = s.pod_location THEN e.date END)
-       FROM events e JOIN shipments s ON s.id = e.shipment_id
+            max(e.actual = 1 AND t.status_code = 'CDC'),
+            min(CASE WHEN e.actual = 1 AND t.status_code = 'VAD' AND e.location_id = s.pod_location THEN e.date END),
+            min(CASE WHEN e.actual = 1 AND t.status_code = 'CDD' AND e.location_id = s.pod_location THEN e.date END)
+       FROM event_rows e JOIN event_texts t ON t.id = e.text_id JOIN shipments s ON s.id = e.shipment_id
       WHERE e.shipment_id = ?
       GROUP BY e.shipment_id`,
   );
@@ -146,7 +175,7 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
     for (const l of next.values()) {
       const old = before.get(l.location_id);
       if (old && old.name === l.name && old.state === l.state && old.terminal === l.terminal && old.country === l.country && old.lat === l.lat && old.lng === l.lng) continue;
-      upsertLocation.run(shipmentId, l.location_id, l.name, l.state, l.terminal, l.country, l.lat, l.lng);
+      upsertLocation.run(shipmentId, l.location_id, place(l));
       changed = true;
     }
     return changed;
@@ -162,7 +191,7 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
         else deleteTerminal.run(shipmentId, t.terminal_id);
       }
     }
-    for (const [id, name] of next) if (before.get(id) !== name) upsertTerminal.run(shipmentId, id, name);
+    for (const [id, name] of next) if (before.get(id) !== name) upsertTerminal(shipmentId, id, name);
   }
 
   function writeDocuments(shipmentId: number, data: TrackingData, stored: StoredRows | null): boolean {
@@ -189,9 +218,7 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
   }
 
   function insertEvents(containerId: number, shipmentId: number, events: readonly TrackingEvent[]): void {
-    events.forEach((e, position) => {
-      insertEvent.run(containerId, shipmentId, position, e.date, e.actual ? 1 : 0, e.status_code, e.status, e.location, e.terminal, e.vessel, e.voyage);
-    });
+    events.forEach((e, position) => insertEvent(containerId, shipmentId, position, e));
   }
 
   /** Diffs one container's events into `diff`. */
@@ -220,7 +247,7 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
     events.forEach((e, position) => {
       const m = matched[position];
       if (m === undefined) {
-        insertEvent.run(containerId, shipmentId, position, e.date, e.actual ? 1 : 0, e.status_code, e.status, e.location, e.terminal, e.vessel, e.voyage);
+        insertEvent(containerId, shipmentId, position, e);
         diff.events = true;
         diff.searched = true;
         diff.inserted = true;

@@ -108,8 +108,10 @@ export interface RawPayloadsRow {
   shipment_id: number;
   source: string;
   received_at: string;
-  encoding: 'identity' | 'deflate-raw' | 'deflate-raw-dict1';
+  encoding: 'identity' | 'deflate-raw' | 'deflate-raw-dict1' | 'deflate-raw-cache';
   body: string | Buffer;
+  /** The cache's own dictionary (raw_dictionaries) for `deflate-raw-cache`; NULL otherwise. */
+  dictionary_id: number | null;
 }
 
 export interface CarriersRow {

@@ -89,7 +89,10 @@ export function createShipmentEdits(
     `INSERT INTO shipments (reference, reference_key, type, carrier_scac, outcome, has_data, stored_at)
      VALUES (@reference, @reference_key, @type, @carrier_scac, @outcome, @has_data, @stored_at)`,
   );
-  const raws = db.prepare<[number], RawPayloadsRow>('SELECT * FROM raw_payloads WHERE shipment_id = ? ORDER BY id DESC');
+  const raws = db.prepare<[number], RawPayloadsRow & { dictionary: Buffer | null }>(
+    `SELECT r.*, d.body AS dictionary FROM raw_payloads r LEFT JOIN raw_dictionaries d ON d.id = r.dictionary_id
+      WHERE r.shipment_id = ? ORDER BY r.id DESC`,
+  );
   const gone = db.prepare<[string, string], { id: number; subscription_status: string }>(
     `SELECT id, subscription_status FROM shipments
      WHERE tracking_id IS NOT NULL AND subscription_status IN ('ACTIVE', 'ARCHIVED') AND stored_at < ?

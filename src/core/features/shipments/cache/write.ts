@@ -17,7 +17,8 @@ import type { TrackingData } from '../../../platform/api/types.js';
 import { type ChangeRecord, compareSnapshots, detectChanges } from './changes.js';
 import { latLngFromApi } from './coordinates.js';
 import { createDataRowsWriter, storedActualEventKeys, type StoredRows } from './data-rows.js';
-import { encodeRawBody } from './raw-payloads.js';
+import { createRawDictionaries } from './raw-dictionaries.js';
+import { encodeRawBody, type RawDictionary } from './raw-payloads.js';
 import type { ShipmentsRow } from './rows.js';
 import type { SearchIndex } from './search.js';
 import { referenceKey, type Snapshot } from './snapshot.js';
@@ -45,17 +46,22 @@ const COLUMNS: readonly (keyof ShipmentValues)[] = [
   'content_hash',
 ];
 
+/** How much of the content hash is kept (a multiple of 3: base64 without padding). */
+const CONTENT_HASH_BYTES = 9;
+
 /** What changes with every check of the carrier, even when the answer says nothing new. */
 const CHECK_TIMES = new Set<string>(['service_updated_at', 'checked_at', 'data_checked_at', 'stored_at', 'content_hash']);
 
 /**
  * The hash of what a snapshot makes of a row (its columns but the times of checking, and the
  * tracking data as received): equal hashes mean writing it again would change nothing but those
- * times.
+ * times. Its first 72 bits (12 characters; a chance of 2^-72 that a changed answer looks the same),
+ * not all 160: the hash is in every shipment's row (issue 15, cache size). A row hashed before
+ * (28 characters) never equals one of these, so its next write is a full one, as after migration 8.
  */
 function contentHash(values: ShipmentValues, data: TrackingData | null): string {
   const kept = COLUMNS.filter((c) => !CHECK_TIMES.has(c)).map((c) => values[c]);
-  return createHash('sha1').update(JSON.stringify(kept)).update(JSON.stringify(data)).digest('base64');
+  return createHash('sha1').update(JSON.stringify(kept)).update(JSON.stringify(data)).digest().subarray(0, CONTENT_HASH_BYTES).toString('base64');
 }
 
 // Built from the fixed column list above; values are always bound as named parameters.
@@ -189,8 +195,11 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     'INSERT INTO changes (shipment_id, at, kind, from_value, to_value, container_number) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const insertRaw = db.prepare(
-    'INSERT INTO raw_payloads (shipment_id, source, received_at, encoding, body) VALUES (?, ?, ?, ?, ?)',
+    'INSERT INTO raw_payloads (shipment_id, source, received_at, encoding, body, dictionary_id) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  const dictionaries = createRawDictionaries(db);
+  /** The dictionary of the current call's raw payloads (read in its transaction). */
+  let dictionary: RawDictionary | null = null;
   const pruneRaw = db.prepare<[number, number, number]>(
     `DELETE FROM raw_payloads WHERE shipment_id = ? AND id <
        (SELECT id FROM raw_payloads WHERE shipment_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
@@ -303,8 +312,8 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     // last checked: the feed's "since you last looked" and its days follow the person's clock.
     if (!derive) changes = [];
     recordChanges(shipmentId, s.receivedAt, changes);
-    const raw = encodeRawBody(s.raw);
-    insertRaw.run(shipmentId, s.source, s.receivedAt, raw.encoding, raw.body);
+    const raw = encodeRawBody(s.raw, dictionary);
+    insertRaw.run(shipmentId, s.source, s.receivedAt, raw.encoding, raw.body, raw.dictionaryId);
     pruneRaw.run(shipmentId, shipmentId, RAW_PAYLOADS_KEPT - 1);
     // An ETA moved, a vessel's position, a status: the search document stays as it is.
     if (searched) rewritten.add(shipmentId);
@@ -314,12 +323,14 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
   return {
     writeSnapshot(s) {
       rewritten.clear();
+      dictionary = dictionaries.forWrite(nowIso());
       const result = write(s);
       if (rewritten.has(result.shipmentId)) search.reindexShipment(result.shipmentId);
       return result;
     },
     writeSnapshots(snapshots, alsoWrite, options) {
       rewritten.clear();
+      dictionary = dictionaries.forWrite(nowIso());
       const derive = options?.deriveChanges !== false;
       const results = snapshots.map((s) => write(s, derive));
       const ids = new Set(rewritten);
