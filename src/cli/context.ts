@@ -36,7 +36,10 @@ export const GLOBAL_OPTIONS: OptionSpec = {
   help: { type: 'boolean', short: 'h' },
 };
 
-export function createContext(values: Values, out: Output, env: NodeJS.ProcessEnv): Context & { close(): void; translateError(err: unknown): unknown } {
+/** How long a command in a team waits, before it quits, for the team database to take what it owes. */
+const TEAM_HANDOVER_MS = 10_000;
+
+export function createContext(values: Values, out: Output, env: NodeJS.ProcessEnv): Context & { close(): void; handOverToTeam(): Promise<void>; translateError(err: unknown): unknown } {
   let service: QuaysideService | null = null;
   const dataDir = (values['data-dir'] as string | undefined) || env.QUAYSIDE_DATA_DIR || defaultDataDir(env);
   const apiBase = (values['api-base'] as string | undefined) || env.QUAYSIDE_API_BASE || null;
@@ -62,6 +65,26 @@ export function createContext(values: Values, out: Output, env: NodeJS.ProcessEn
     },
     translateError(err) {
       return service ? service.store.translateError(err) : translateSqliteError(err, cacheFile(dataDir), dataDir);
+    },
+    /** A command on a team desk pushes what it owes the team before it quits (outbox.ts); what cannot go now is said. */
+    async handOverToTeam() {
+      if (!service) return;
+      const current = service;
+      const { pendingTeamWrites, pushTeamOutbox } = await import('../core/features/team/outbox.js');
+      let timer: NodeJS.Timeout | undefined;
+      const gaveUp = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), TEAM_HANDOVER_MS)));
+      try {
+        const result = await Promise.race([pushTeamOutbox(current), gaveUp]);
+        if (result === null || (result !== 'timeout' && result.waiting === 0)) return;
+      } catch {
+        // Said below: the rows wait in this desk's cache.
+      } finally {
+        clearTimeout(timer);
+      }
+      const waiting = pendingTeamWrites(current);
+      if (waiting > 0) {
+        out.note(`${waiting === 1 ? '1 import row or list edit waits' : `${waiting} import rows and list edits wait`} to be pushed to the team (its database did not answer); they go out with this desk's next quayside command in the team, or when its app runs.`);
+      }
     },
     close() {
       try {

@@ -82,6 +82,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     if (debug && err instanceof Error && err.stack) out.note(redactTeamAddress(redactAggressively(err.stack)));
     return 1;
   } finally {
+    await ctx.handOverToTeam().catch(() => undefined);
     ctx.close();
   }
 }

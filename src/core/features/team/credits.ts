@@ -13,6 +13,12 @@ const PUSHED_SETTING = 'team.creditsPushedId';
 const PULLED_SETTING = 'team.creditsPulledSeq';
 const PAGE = 500;
 
+/** Whether this desk has readings the team has not had. */
+export function creditsWaiting(service: QuaysideService): boolean {
+  const after = Number(service.store.getSetting(PUSHED_SETTING) ?? '0');
+  return service.store.db.prepare<[number], number>('SELECT 1 FROM credit_snapshots WHERE desk IS NULL AND id > ? LIMIT 1').pluck().get(after) !== undefined;
+}
+
 /** Pushes this desk's readings not yet in the team; returns how many. */
 export async function pushCredits(service: QuaysideService, session: TeamSession): Promise<number> {
   const store = service.store;

@@ -8,10 +8,11 @@ import { parseTeamAddress } from '../../platform/team-db/address.js';
 import { TeamDbError } from '../../platform/team-db/errors.js';
 import { currentLeader } from './leader-lock.js';
 import { PULLED_SEQ_SETTING } from './snapshots.js';
-import { forgetFieldMarks, pendingFieldRows } from './fields.js';
+import { forgetFieldMarks } from './fields.js';
 import { forgetChangeMarks } from './changes.js';
 import { forgetCreditMarks } from './credits.js';
-import { forgetWatchlistMarks, pendingWatchlistWrites } from './watchlists.js';
+import { forgetWatchlistMarks } from './watchlists.js';
+import { pendingTeamWrites } from './outbox.js';
 import { DESK_SETTING, LAST_PULL_SETTING, deskName, findTeamAddress, openTeamSession, teamAddressAccount, teamSession, type TeamSession } from './session.js';
 
 /** `quayside team status --json`: public contract (README). */
@@ -69,7 +70,7 @@ async function statusOf(service: QuaysideService, session: TeamSession): Promise
     leader: await currentLeader(session),
     desks: desks.rows.map((r) => ({ desk: r.desk, lastSeenAt: r.last_seen_at.toISOString() })),
     lastPullAt: service.store.getSetting(LAST_PULL_SETTING),
-    pending: pendingFieldRows(service) + pendingWatchlistWrites(service),
+    pending: pendingTeamWrites(service),
   };
 }
 
@@ -87,7 +88,7 @@ export async function teamStatus(service: QuaysideService): Promise<TeamStatus &
 }
 
 function unreachable(service: QuaysideService, team: string): TeamStatus {
-  return { connected: false, team, desk: deskName(service), leader: null, desks: [], lastPullAt: service.store.getSetting(LAST_PULL_SETTING), pending: pendingFieldRows(service) + pendingWatchlistWrites(service) };
+  return { connected: false, team, desk: deskName(service), leader: null, desks: [], lastPullAt: service.store.getSetting(LAST_PULL_SETTING), pending: pendingTeamWrites(service) };
 }
 
 export interface LeaveResult {
