@@ -129,4 +129,21 @@ describe('seeded shipments over HTTP', () => {
       await b.close();
     }
   });
+
+  it('never dates a seeded shipment after now, so a change made right after seeding reads as newer', async () => {
+    // A young shipment's creation is rounded down to a second; its update used to be up to 999 ms
+    // ahead, and a status set within that second looked older to a client: its sync kept the old one.
+    const key = '11111111-2222-4333-8444-666666666666';
+    const sim = await startSimulator({ accounts: [{ apiKey: key, credits: 10, shipments: 3_000 }] });
+    const seededBy = Date.now();
+    try {
+      for (let page = 1; page <= 6; page++) {
+        const records = (await call(sim, 'GET', '/v2/shipments', { limit: 500, page }, undefined, key)).body.data.data as ShipmentRecord[];
+        const ahead = records.filter((r) => Date.parse(r.tracked_item.updated_at!) > seededBy);
+        expect(ahead.map((r) => r.tracked_item.updated_at)).toEqual([]);
+      }
+    } finally {
+      await sim.close();
+    }
+  });
 });

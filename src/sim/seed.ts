@@ -34,7 +34,9 @@ export function seedShipments(ctx: SimContext, account: Account, count: number):
         value,
         scac: carrier.scac,
         createdAt,
-        updatedAt: createdAt + Math.min(age, rng.int(DAY)),
+        // Never after now: createdAt is rounded down to a second, so adding the whole age could put
+        // it up to 999 ms ahead, and a change made within that second looked older than the seed.
+        updatedAt: Math.min(now, createdAt + Math.min(age, rng.int(DAY))),
         checkedAt: now - rng.int(6 * HOUR),
         status: 'ACTIVE' as const,
         note: rng.chance(0.2) ? rng.pick(NOTES) : null,
