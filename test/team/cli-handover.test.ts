@@ -10,6 +10,7 @@ import { runCli } from '../cli/run-cli.js';
 import { writeReferenceCsv } from '../import/make-references.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
+import { until } from '../support/until.js';
 
 /*
  * A `quayside import` on a team desk (a command line, QUAYSIDE_TEAM_URL) quits when its import is
@@ -22,14 +23,6 @@ const missing = postgresMissing();
 if (missing) console.warn(`[skipped] team handover of a command line: ${missing}`);
 
 const SCALE = 20;
-
-async function until(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.runIf(!missing)('a command line on a team desk', () => {
   const KEY = randomUUID();

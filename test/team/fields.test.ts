@@ -11,6 +11,7 @@ import { teamStatus } from '../../src/core/features/team/team.js';
 import { writeReferenceCsv } from '../import/make-references.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
+import { until } from '../support/until.js';
 
 /*
  * Issue 16: imported fields shared by the team. Two desks (each its own cache and connections, the
@@ -22,14 +23,6 @@ const missing = postgresMissing();
 if (missing) console.warn(`[skipped] team fields tests: ${missing}`);
 
 const SCALE = 10;
-
-async function until(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe.runIf(!missing)('imported fields of a team', () => {
   const KEY = randomUUID();

@@ -14,6 +14,7 @@ import { pullSnapshots } from '../../src/core/features/team/snapshots.js';
 import { DESK_SETTING, teamSession } from '../../src/core/features/team/session.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
+import { until } from '../support/until.js';
 
 /*
  * Issue 16: the change history, each change once team-wide. The leader's cache records an ETA
@@ -27,14 +28,6 @@ if (missing) console.warn(`[skipped] team history tests: ${missing}`);
 
 const SCALE = 10;
 const SHIPMENTS = 12;
-
-async function until(what: string, check: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 interface Desk {
   service: QuaysideService;
@@ -101,7 +94,7 @@ describe.runIf(!missing)('the change history of a team', () => {
       )
       .pluck()
       .get() as string;
-    expect(trackingId).toBeTruthy();
+    expect(trackingId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     reference = leader.service.store.getShipment(trackingId)!.reference;
     const etaBefore = leader.service.store.getShipment(trackingId)!.eta;
     await closeDesk(quay);

@@ -15,6 +15,7 @@ import type { EngineClient } from '../../src/engine/client.js';
 import type { EngineRequest } from '../../src/shared/engine-wire.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
+import { until } from '../support/until.js';
 
 /*
  * Issue 16: one sync leader per key. Real engine processes (the file the desktop app starts),
@@ -26,16 +27,6 @@ const missing = postgresMissing();
 if (missing) console.warn(`[skipped] team leader tests: ${missing}`);
 
 const SHIPMENTS = 40;
-
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.runIf(!missing)('one sync leader per key', () => {
   const KEY = randomUUID();

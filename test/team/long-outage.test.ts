@@ -13,6 +13,7 @@ import { isNotFound } from '../../src/sim/references.js';
 import { containerNumbers, writeReferenceCsv } from '../import/make-references.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
+import { until } from '../support/until.js';
 
 /*
  * Issue 16, Done means: "the team database stopped for a minute → every desk keeps working on its
@@ -36,16 +37,6 @@ const SHEET = 20;
 const DESKS = ['Desk-A', 'Desk-B', 'Desk-C'] as const;
 const SEED = 1;
 const SYNC_MINUTES = 10;
-
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.runIf(!missing)('the team database stopped for a minute', () => {
   const KEY = randomUUID();

@@ -15,6 +15,7 @@ import { containerNumbers } from '../import/make-references.js';
 import { runCli } from '../cli/run-cli.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
+import { until } from '../support/until.js';
 
 /*
  * Issue 16: import jobs are team jobs. Desk processes (the real CLI, one cache each) on one team
@@ -28,16 +29,6 @@ if (missing) console.warn(`[skipped] team import job tests: ${missing}`);
 const SCALE = 20;
 const SEED = 1;
 const BIN = fileURLToPath(new URL('../../bin/quayside.mjs', import.meta.url));
-
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.runIf(!missing)('import jobs are team jobs', () => {
   let sim: Simulator;
@@ -85,6 +76,7 @@ describe.runIf(!missing)('import jobs are team jobs', () => {
     // (The desk creates the tables as it joins: until then the question has no table to ask.)
     return until('the job in the team database', async () =>
       (await admin.query<{ job_key: string }>('SELECT job_key FROM team_import_jobs WHERE file_name = $1', [file.split('/').pop()]).catch(() => null))?.rows[0]?.job_key,
+      60_000,
     );
   }
 
@@ -118,7 +110,7 @@ describe.runIf(!missing)('import jobs are team jobs', () => {
         [jobKey],
       )).rows[0]!;
       return row.tasks > 0 && row.held > 0;
-    });
+    }, 60_000);
     deskA.child.kill('SIGKILL');
     const killed = await deskA.exit;
     sim.control.setFaults({ latencyMs: 0 });
@@ -163,7 +155,7 @@ describe.runIf(!missing)('import jobs are team jobs', () => {
     try {
       const deskA = startImport(key, 'desk-e', file);
       const jobKey = await jobOf(file);
-      await until('a task of desk A', async () => (await admin.query('SELECT 1 FROM team_import_tasks WHERE job_key = $1', [jobKey])).rowCount);
+      await until('a task of desk A', async () => (await admin.query('SELECT 1 FROM team_import_tasks WHERE job_key = $1', [jobKey])).rowCount, 60_000);
       deskA.child.kill('SIGKILL');
       await deskA.exit;
       member.start();

@@ -10,6 +10,7 @@ import { TeamMember } from '../../src/core/features/team/member.js';
 import { DESK_SETTING } from '../../src/core/features/team/session.js';
 import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../src/sim/index.js';
 import { postgresMissing, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
+import { until } from '../support/until.js';
 
 /*
  * Issue 16, team watchlists through the window's contract (the engine's runtime, as Electron main
@@ -20,14 +21,6 @@ const missing = postgresMissing();
 if (missing) console.warn(`[skipped] team watchlists window tests: ${missing}`);
 
 const TIME_SCALE = 20;
-
-async function until(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe.runIf(!missing)('team watchlists through the contract', () => {
   let cluster: PostgresCluster;

@@ -11,6 +11,7 @@ import { pendingWatchlistWrites } from '../../src/core/features/team/watchlists.
 import { teamStatus } from '../../src/core/features/team/team.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
+import { until } from '../support/until.js';
 
 /*
  * Issue 16: watchlists shared by the team. Two desks (each its own cache, the team members the
@@ -24,14 +25,6 @@ if (missing) console.warn(`[skipped] team watchlists tests: ${missing}`);
 
 const SCALE = 10;
 const SHIPMENTS = 12;
-
-async function until(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 interface ListOnDesk {
   kind: string;
