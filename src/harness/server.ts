@@ -240,10 +240,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const pageUrl = `http://127.0.0.1:${port}/?${TOKEN_PARAM}=${token}`;
   // The harness never switches to the sample data by itself: the folder is the demo's or the one given.
   options.onListening?.({ pageUrl, dataDir: options.demo ? join(options.dataDir, 'demo') : options.dataDir });
-  let dataDir: string;
-  try {
-    ({ dataDir } = await engineStarted);
-  } catch (err) {
+  /** Stops the socket server, the HTTP server, the engine and the file store, in that order. */
+  const shutDown = async (): Promise<void> => {
     events.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
@@ -251,6 +249,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     });
     await engine.stop();
     await files.close();
+  };
+  let dataDir: string;
+  try {
+    ({ dataDir } = await engineStarted);
+  } catch (err) {
+    await shutDown();
     throw err;
   }
   startMark('harness.engineReady');
@@ -266,15 +270,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     engine,
     demoReady,
     close() {
-      closing ??= (async () => {
-        events.close();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
-        await engine.stop();
-        await files.close();
-      })();
+      closing ??= shutDown();
       return closing;
     },
   };
