@@ -10,8 +10,7 @@ import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { useClock } from '../state/clock';
 import { useTeam } from '../state/team';
 import { useTeamJobs } from '../state/team-jobs';
-
-const percentOf = (part: number, whole: number): number => (whole > 0 ? Math.min(100, Math.round((part / whole) * 100)) : 0);
+import { percentOf } from './wizard-logic';
 
 /** "Anna (this desk)" for this desk's own name. */
 function deskLabel(desk: string, thisDesk: string | null): string {
@@ -19,11 +18,9 @@ function deskLabel(desk: string, thisDesk: string | null): string {
 }
 
 function whoWorksIt(job: TeamImportJobView, thisDesk: string | null): string {
-  if (job.state === 'done') {
-    return job.finishedBy && job.finishedBy !== job.desk ? `Finished by ${deskLabel(job.finishedBy, thisDesk)} (taken over)` : `Finished by ${deskLabel(job.finishedBy ?? job.desk, thisDesk)}`;
-  }
-  if (!job.runningOn) return 'Waiting for a desk to send its first batch';
-  return job.runningOn === job.desk ? `Running on ${deskLabel(job.runningOn, thisDesk)}` : `Running on ${deskLabel(job.runningOn, thisDesk)} (taken over)`;
+  const worker = job.state === 'done' ? (job.finishedBy ?? job.desk) : job.runningOn;
+  if (worker === null) return 'Waiting for a desk to send its first batch';
+  return `${job.state === 'done' ? 'Finished by' : 'Running on'} ${deskLabel(worker, thisDesk)}${worker === job.desk ? '' : ' (taken over)'}`;
 }
 
 /** "10 of 40 references done", "20 sent", "9 tracked", and what was not found or failed: each kept on one line. */

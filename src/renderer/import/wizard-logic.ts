@@ -87,12 +87,14 @@ export function creditCheck(preview: Pick<ImportPreview, 'creditsEstimated' | 'b
   return { needed, balance, after: fits ? balance - needed : null, fits, fitting: Math.max(0, balance), text };
 }
 
+/** 0–100: `part` of `whole`, rounded; 0 of nothing. */
+export function percentOf(part: number, whole: number): number {
+  return whole > 0 ? Math.min(100, Math.round((part / whole) * 100)) : 0;
+}
+
 /** 0–100 from the references done. */
 export function percentDone(progress: Pick<ImportProgressView, 'done' | 'total'> | null, fallback?: { done: number; references: number }): number {
-  const done = progress?.done ?? fallback?.done ?? 0;
-  const total = progress?.total ?? fallback?.references ?? 0;
-  if (total <= 0) return 0;
-  return Math.min(100, Math.round((done / total) * 100));
+  return percentOf(progress?.done ?? fallback?.done ?? 0, progress?.total ?? fallback?.references ?? 0);
 }
 
 /** "about 3 min left", "about 40 s left"; nothing is promised before the first results are in. */
@@ -109,8 +111,7 @@ export function timeLeft(remainingMs: number | null, done = 1): string {
 
 /** 0–100: the share of batches handed to the service (drawn behind the references done). */
 export function percentSubmitted(progress: Pick<ImportProgressView, 'batchesSubmitted' | 'batchesTotal'> | null): number {
-  if (!progress || progress.batchesTotal <= 0) return 0;
-  return Math.min(100, Math.round((progress.batchesSubmitted / progress.batchesTotal) * 100));
+  return progress ? percentOf(progress.batchesSubmitted, progress.batchesTotal) : 0;
 }
 
 /** "2 of 5 batches submitted, 1 processed". */

@@ -65,7 +65,7 @@ describe('a saved filter as a watchlist', () => {
     const dialog = screen.getByRole('dialog', { name: 'Save a filter as a watchlist' });
     await within(dialog).findByRole('option', { name: 'Rotterdam, NL · 12' });
     expect((within(dialog).getByLabelText('POD') as HTMLSelectElement).value).toBe('Rotterdam');
-    expect(within(dialog).getByRole('option', { name: 'Stuck · 2' })).toBeTruthy();
+    expect(within(dialog).getByRole('option', { name: 'Stuck · 2' })).toBeInstanceOf(HTMLOptionElement);
 
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Rotterdam, first week' } });
     fireEvent.change(within(dialog).getByLabelText('ETA from'), { target: { value: '2026-12-07' } });
