@@ -13,6 +13,11 @@ export class SimContext {
     readonly seed: number,
     readonly timeScale: number,
     readonly rateLimits = true,
+    /**
+     * A strict server: a request to a limited endpoint is counted the moment it arrives (before
+     * its service time, an injected fault or its body), and a rejected one counts too.
+     */
+    readonly strictRateLimits = false,
   ) {
     this.ids = new Rng(hashParts(seed, 'ids'));
   }

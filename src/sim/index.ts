@@ -26,7 +26,8 @@
  *   tasks are kept 6 h / timeScale, then (or after expireTask) task_id gives 400.
  * - Rate limits: sliding logs per key; rejected requests do not count; Retry-After is the
  *   ceiling of the real wait in whole seconds (at least 1), so at high time scales it
- *   overstates the wait. Other endpoints are not limited.
+ *   overstates the wait. Other endpoints are not limited. `strictRateLimits`: counted on
+ *   arrival (before the service time and faults), rejected requests counted too.
  * - Stored records and GET /v2/shipments: `tracking_metadata` is null inside
  *   `tracked_item.data.data`; `route_info` is null unless need_route=true, and null for
  *   ~8% of references and every UNKNOWN shipment. Route `type` is always `sea`; Pacific
@@ -71,6 +72,13 @@ export interface SimOptions {
   accounts?: AccountSpec[];
   /** False turns the section 8 rate limits off. */
   rateLimits?: boolean;
+  /**
+   * A strict server (the limits on): each request to a limited endpoint is counted when it
+   * arrives, before its service time (`faults.latencyMs`) and any injected fault, and a rejected
+   * request counts too (so a 429 pushes the next slot further out). Default false: counted when
+   * handled, rejected requests not counted.
+   */
+  strictRateLimits?: boolean;
   faults?: FaultSettings;
   /**
    * False opens no port: the simulator answers only through `fetch` (the sample data's
@@ -105,7 +113,7 @@ export async function startSimulator(options: SimOptions = {}): Promise<Simulato
   const timeScale = options.timeScale ?? 1;
   if (!(timeScale > 0)) throw new Error(`timeScale must be positive, got ${timeScale}`);
   const seed = options.seed ?? 1;
-  const ctx = new SimContext(seed, timeScale, options.rateLimits ?? true);
+  const ctx = new SimContext(seed, timeScale, options.rateLimits ?? true, options.strictRateLimits ?? false);
   const batches = new BatchTasks(ctx);
   const engine = new DeliveryEngine(ctx);
   const faults = new FaultInjector(seed, options.faults);

@@ -1,5 +1,5 @@
 /**
- * `npm run sim -- --port N [--time-scale N] [--seed N] [--key UUID] [--credits N] [--shipments N]`
+ * `npm run sim -- --port N [--time-scale N] [--seed N] [--key UUID] [--credits N] [--shipments N] [--strict]`
  * Starts the simulator, prints the base URL and the API key, runs until Ctrl-C.
  */
 import { parseArgs } from 'node:util';
@@ -26,12 +26,14 @@ async function main(): Promise<void> {
       credits: { type: 'string' },
       shipments: { type: 'string' },
       'no-rate-limits': { type: 'boolean' },
+      strict: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
     console.log(
-      'Usage: npm run sim -- [--port N] [--time-scale N] [--seed N] [--key UUID] [--credits N] [--shipments N] [--no-rate-limits]',
+      'Usage: npm run sim -- [--port N] [--time-scale N] [--seed N] [--key UUID] [--credits N] [--shipments N] [--no-rate-limits] [--strict]\n' +
+        '  --strict: count each request to a limited endpoint when it arrives, refused ones too (a strict server)',
     );
     return;
   }
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
     timeScale: numberOption(values['time-scale'], 'time-scale') ?? parseTimeScale(process.env.QUAYSIDE_TIME_SCALE),
     seed: numberOption(values.seed, 'seed'),
     rateLimits: !values['no-rate-limits'],
+    strictRateLimits: Boolean(values.strict),
     accounts: [
       {
         apiKey,

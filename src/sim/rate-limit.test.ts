@@ -17,6 +17,18 @@ describe('RateLimiter (sliding log)', () => {
     expect(limiter.take('batch-poll', 60_000)).toBe(0);
   });
 
+  it('a strict server counts rejected requests too: each 429 pushes the next slot out', () => {
+    const strict = new RateLimiter(60);
+    const lenient = new RateLimiter(60);
+    for (const limiter of [strict, lenient]) {
+      for (let i = 0; i < 8; i++) expect(limiter.take('batch-create', 0, limiter === strict)).toBe(0);
+      expect(limiter.take('batch-create', 999, limiter === strict)).toBe(1);
+    }
+    // At 1000 the first eight left the window: eight new slots, but the strict server still counts the 429 of 999.
+    for (let i = 0; i < 7; i++) expect([strict.take('batch-create', 1000, true), lenient.take('batch-create', 1000)]).toEqual([0, 0]);
+    expect([strict.take('batch-create', 1000, true), lenient.take('batch-create', 1000)]).toEqual([999, 0]);
+  });
+
   it('divides windows by the time scale', () => {
     const limiter = new RateLimiter(60);
     for (let i = 0; i < 8; i++) expect(limiter.take('tracking', 0)).toBe(0);
@@ -74,6 +86,21 @@ describe('rate limits over HTTP', () => {
     const limited = await call(sim, 'GET', '/v2/tracking/batch', q);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(2);
+  });
+
+  it('strict: a request is counted when it arrives, a refused one too', async () => {
+    // 1 min -> 1 s; 150 ms of service time on every answer, after the request was counted.
+    sim = await startSimulator({ timeScale: 60, strictRateLimits: true, faults: { latencyMs: 150 } });
+    const body = { tracked_items: [{ company: 'MSCU', track_number: { type: 'container', value: 'MSCU1234566' } }] };
+    const post = () => call(sim, 'POST', '/v2/tracking/batch', {}, body).then((r) => r.status);
+    const started = Date.now();
+    expect(await Promise.all(Array.from({ length: 8 }, post))).toEqual(Array(8).fill(200));
+    expect(await post()).toBe(429);
+    // The first eight have left the window; the refused request (sent after their answers) has not.
+    await sleep(Math.max(0, started + 1050 - Date.now()));
+    const statuses = await Promise.all(Array.from({ length: 8 }, post));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(7);
+    expect(sim.control.stats(KEY)).toMatchObject({ rateLimited: 2, requests: { 'POST /v2/tracking/batch': 17 } });
   });
 
   it('can be turned off', async () => {

@@ -1,6 +1,7 @@
 /**
  * Sliding-log rate limits per API key (api-v2.md section 8). Windows are divided by the
- * time scale. A rejected request is not logged, so it does not extend the wait.
+ * time scale. By default a rejected request is not logged, so it does not extend the wait; a
+ * strict server (`countRejected`) logs every request it sees, so a 429 pushes the next slot out.
  */
 export type LimitedBucket = 'tracking' | 'batch-create' | 'batch-poll';
 
@@ -25,8 +26,11 @@ export class RateLimiter {
 
   constructor(private readonly timeScale: number) {}
 
-  /** Logs the request and returns 0, or returns the ms to wait (nothing logged). */
-  take(bucket: LimitedBucket, now: number): number {
+  /**
+   * Logs the request and returns 0, or returns the ms to wait (nothing logged, unless
+   * `countRejected`: then the rejected request is logged too, as a strict server counts it).
+   */
+  take(bucket: LimitedBucket, now: number, countRejected = false): number {
     const log = this.logs.get(bucket) ?? [];
     this.logs.set(bucket, log);
     const windows = LIMITS[bucket].map((w) => ({ limit: w.limit, windowMs: w.windowMs / this.timeScale }));
@@ -40,9 +44,9 @@ export class RateLimiter {
         wait = Math.max(wait, oldestThatMustExpire + w.windowMs - now);
       }
     }
-    if (wait > 0) return wait;
+    if (wait > 0 && !countRejected) return wait;
     log.push(now);
-    return 0;
+    return wait;
   }
 }
 

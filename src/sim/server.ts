@@ -34,6 +34,8 @@ export interface SimRequest {
   /** Path and query, e.g. `/v2/shipments?api_key=…`. */
   target: string;
   body(): Promise<string>;
+  /** When the request arrived (epoch ms), as the server's socket handler saw it; default: when it is handled. */
+  arrivedAt?: number;
 }
 
 export interface SimAnswer {
@@ -75,6 +77,17 @@ export function createSimHandler(services: Services, faults: FaultInjector): Sim
       account.stats.requests[statKey] = (account.stats.requests[statKey] ?? 0) + 1;
     }
 
+    const bucket = ctx.rateLimits && match && account ? bucketOf(method, path) : null;
+    const limited = (wait: number): HttpError => {
+      account!.stats.rateLimited += 1;
+      return new HttpError(429, `Rate limit exceeded for ${method} ${path}`, { 'retry-after': retryAfterSeconds(wait) });
+    };
+    if (bucket && ctx.strictRateLimits) {
+      // Counted on arrival, answered or not: the service time and any fault come after.
+      const wait = account!.limiter.take(bucket, req.arrivedAt ?? ctx.now(), true);
+      if (wait > 0) throw limited(wait);
+    }
+
     if (faults.latencyMs > 0) await new Promise((r) => setTimeout(r, faults.latencyMs));
     const fault = faults.pick(method, path, template);
     if (fault?.kind === 'malformed') {
@@ -89,13 +102,9 @@ export function createSimHandler(services: Services, faults: FaultInjector): Sim
     if (!account) {
       throw new HttpError(match.route.authStatus, keyParam ? 'The API key is not valid' : 'The api_key query parameter is required');
     }
-    const bucket = ctx.rateLimits ? bucketOf(method, path) : null;
-    if (bucket) {
+    if (bucket && !ctx.strictRateLimits) {
       const wait = account.limiter.take(bucket, ctx.now());
-      if (wait > 0) {
-        account.stats.rateLimited += 1;
-        throw new HttpError(429, `Rate limit exceeded for ${method} ${path}`, { 'retry-after': retryAfterSeconds(wait) });
-      }
+      if (wait > 0) throw limited(wait);
     }
     let bodyPromise: Promise<Record<string, unknown>> | null = null;
     const result = await match.route.handle({
@@ -117,7 +126,8 @@ export function createSimHandler(services: Services, faults: FaultInjector): Sim
 
 export function createSimServer(handler: SimHandler): Server {
   return createServer((req, res) => {
-    void handler({ method: req.method ?? 'GET', target: req.url ?? '/', body: () => readBody(req) }).then((answer) => {
+    const arrivedAt = Date.now();
+    void handler({ method: req.method ?? 'GET', target: req.url ?? '/', body: () => readBody(req), arrivedAt }).then((answer) => {
       if (res.headersSent) return void res.destroy();
       res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
       res.end(answer.body);
