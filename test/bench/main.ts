@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: prints figures; asserts nothing. Arguments: [references] [timeScale] [--json].
- * Reproduce: `npm run bench` (defaults 20000 references at time scale 4, then a strict server at
- * time scale 10). It ends with issue 15's table: each row's figure before the work, its aim and
+ * Reproduce: `npm run bench` (defaults 20000 references at time scale 4, then a server with
+ * service time on every answer at time scale 10, then issue 25's strict server at 4 and 10);
+ * `npm run bench -- tracking` runs the tracking figures alone; `--help` lists the forms. It ends with issue 15's table: each row's figure before the work, its aim and
  * what this run reached, with the machine's description and load. `--json` prints the progress to
  * stderr and one JSON object (machine, table, the other figures' lines) to stdout, so two runs can
  * be compared: `npm run --silent bench -- --json > before.json`.
@@ -15,6 +16,26 @@ import * as storeBench from './store-bench.js';
 import { runTrackingBench } from './tracking-bench.js';
 
 const json = process.argv.includes('--json');
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`npm run bench -- [references] [timeScale] [--json]   every figure (default 20000 references at time scale 4)
+npm run bench -- tracking [references]               tracking at the rate limits only: the simulator at scale 4, then a
+                                                     strict server (counts on arrival, own process, a core kept busy) at 4 and 10
+npm run bench -- team [references per desk] [scale]  the team figures only`);
+  process.exit(0);
+}
+if (process.argv[2] === 'tracking') {
+  // `npm run bench -- tracking [references]`: issue 25's rate figures only.
+  const count = Number(process.argv[3]) || undefined;
+  console.log(`Quayside tracking bench, node ${process.version}, ${new Date().toISOString()}, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
+  console.log('tracking at the rate limits:');
+  await runTrackingBench(count, 4);
+  for (const strictScale of [4, 10]) {
+    console.log(`\ntracking at the rate limits, a strict server counting on arrival, time scale ${strictScale}:`);
+    await runTrackingBench(count, strictScale, 'strict');
+  }
+  printTable((line) => console.log(line), machine());
+  process.exit(0);
+}
 if (process.argv[2] === 'team') {
   // `npm run bench -- team [references per desk] [time scale]`: the team figures only.
   const [perDesk, teamScale] = process.argv.slice(3).map(Number);
@@ -42,8 +63,12 @@ const started = performance.now();
 print(`Quayside bench, node ${process.version}, ${new Date().toISOString()}, load average ${description.loadAtStart}\n`);
 print('tracking at the rate limits:');
 await runTrackingBench(references || undefined, scale || undefined);
-print('\ntracking at the rate limits, a strict server:');
-await runTrackingBench(references || undefined, 10, true);
+print('\ntracking at the rate limits, a server with service time on every answer:');
+await runTrackingBench(references || undefined, 10, 'latency');
+for (const strictScale of [4, 10]) {
+  print(`\ntracking at the rate limits, a strict server counting on arrival, time scale ${strictScale}:`);
+  await runTrackingBench(references || undefined, strictScale, 'strict');
+}
 print('\nspreadsheet import:');
 await runParseBench();
 await runCsvStreamBench();
