@@ -1,6 +1,7 @@
 import { BadRequestError, NetworkError, RateLimitedError } from '../../../platform/api/errors.js';
 import type { BatchTask, TrackRequest } from '../../../platform/api/types.js';
 import type { Priority } from '../../../platform/scheduler/types.js';
+import { CreationPace } from './creation-pace.js';
 import { matchResults } from './match.js';
 import type { JobProgress, OpenTask, PollItem, PollerStore } from './types.js';
 
@@ -71,11 +72,12 @@ export class BatchPoller {
       this.report(jobId, options);
       let submitting = true;
       let wake: (() => void) | null = null;
-      const submitted = this.submitAll(jobId, options, () => wake?.()).finally(() => {
+      const pace = new CreationPace(this.scale, this.wallNow);
+      const submitted = this.submitAll(jobId, options, pace, () => wake?.()).finally(() => {
         submitting = false;
         wake?.();
       });
-      const polled = this.pollAll(jobId, options, () => submitting, (w) => (wake = w));
+      const polled = this.pollAll(jobId, options, pace, () => submitting, (w) => (wake = w));
       await Promise.all([submitted, polled]);
       const uncertain = store.uncertain(jobId);
       if (uncertain.length === 0 && store.queued(jobId, 1).length === 0) break;
@@ -91,25 +93,30 @@ export class BatchPoller {
    * round trips in a row pushed the last batch, and the end of the job, seconds past the bound).
    * A batch takes its references as it starts (beginSubmission), so no two take the same.
    */
-  private async submitAll(jobId: number, options: RunOptions, onTask: () => void): Promise<void> {
-    const lanes = await Promise.allSettled(Array.from({ length: SUBMITS_PER_MINUTE }, () => this.submitLane(jobId, options, onTask)));
+  private async submitAll(jobId: number, options: RunOptions, pace: CreationPace, onTask: () => void): Promise<void> {
+    const lanes = await Promise.allSettled(Array.from({ length: SUBMITS_PER_MINUTE }, () => this.submitLane(jobId, options, pace, onTask)));
     const failed = lanes.find((lane): lane is PromiseRejectedResult => lane.status === 'rejected');
     if (failed) throw failed.reason;
   }
 
-  private async submitLane(jobId: number, options: RunOptions, onTask: () => void): Promise<void> {
+  /** `onTask`: a creation is over (a task was created, or not): the polls may go on. */
+  private async submitLane(jobId: number, options: RunOptions, pace: CreationPace, onTask: () => void): Promise<void> {
     const { store, client } = this.deps;
     for (let items = store.queued(jobId, BATCH_SIZE); items.length > 0; items = store.queued(jobId, BATCH_SIZE)) {
       const ids = items.map((i) => i.id);
       store.beginSubmission(jobId, ids);
+      const over = pace.asking();
       try {
         const { taskId } = await client.createBatch(
           items.map((i) => ({ company: i.company, type: i.type, value: i.reference })),
           { needRoute: options.needRoute, priority: 'import', signal: options.signal },
         );
+        over(true);
         store.taskCreated(jobId, taskId, ids, this.wallNow());
         onTask();
       } catch (err) {
+        over(!(err instanceof RateLimitedError) && !(err instanceof NetworkError && !err.requestSent));
+        onTask();
         if (err instanceof RateLimitedError || (err instanceof NetworkError && !err.requestSent) || options.signal?.aborted) {
           store.submissionRejected(ids);
           throw err;
@@ -128,7 +135,7 @@ export class BatchPoller {
     }
   }
 
-  private async pollAll(jobId: number, options: RunOptions, submitting: () => boolean, setWake: (w: () => void) => void): Promise<void> {
+  private async pollAll(jobId: number, options: RunOptions, pace: CreationPace, submitting: () => boolean, setWake: (w: () => void) => void): Promise<void> {
     const { store, client } = this.deps;
     const nextPoll = new Map<string, number>();
     /** Tasks a poll already found unfinished: their duration is a fair sample of the service's. */
@@ -154,6 +161,14 @@ export class BatchPoller {
         nextPoll.delete(task.taskId);
         continue;
       }
+      // A batch creation due (or its answer on its way) goes first: see CreationPace.
+      const hold = pace.holdMs();
+      if (hold > 0) {
+        const woken = new Promise<void>((resolve) => setWake(resolve));
+        await (hold === Infinity ? woken : Promise.race([this.sleep(hold, options.signal), woken]));
+        continue;
+      }
+      const pollStarted = this.wallNow();
       let answer: BatchTask;
       try {
         answer = await client.batchTask(task.taskId, { priority: 'background', signal: options.signal });
@@ -171,6 +186,7 @@ export class BatchPoller {
         this.finish(jobId, task, answer, seenUnfinished.delete(task.taskId));
         nextPoll.delete(task.taskId);
         this.report(jobId, options);
+        pace.polled(this.wallNow() - pollStarted);
       } else {
         seenUnfinished.add(task.taskId);
         nextPoll.set(task.taskId, this.wallNow() + Math.max(minInterval, this.expectedTaskMs * 0.2));
