@@ -9,6 +9,10 @@ export type ImportErrorCode =
   | 'xls'
   | 'unreadable-xlsx'
   | 'sheet-not-found'
+  /** A chart, dialog or macro sheet was asked for: it has no rows. */
+  | 'not-a-worksheet'
+  /** Every sheet of the workbook is a chart, dialog or macro sheet. */
+  | 'no-worksheet'
   | 'no-header'
   | 'bad-mapping'
   | 'unknown-carrier'

@@ -8,7 +8,7 @@ import { LIMITS, MAX_FILE_ROWS } from './limits.js';
 import { openByteSource, type SpreadsheetInput } from './source.js';
 import type { Delimiter, ReadOptions, SpreadsheetEncoding, SpreadsheetFormat, ValidateSpreadsheetOptions, ValidationReport, MappingOverride } from './types.js';
 import { DEFAULT_HEADER_SEARCH_ROWS, ReportBuilder } from './validate.js';
-import { chooseSheet, readWorkbook } from './xlsx.js';
+import { chooseSheet, readWorkbook, sheetsNotRead } from './xlsx.js';
 
 export interface RowBatch {
   rows: string[][];
@@ -65,7 +65,7 @@ export async function readSpreadsheet(
     ...(options.mapping !== undefined ? { mapping: options.mapping } : {}),
     headerSearchRows: options.headerSearchRows ?? DEFAULT_HEADER_SEARCH_ROWS,
   });
-  const warnings: string[] = [];
+  const warnings: string[] = sheetsNotRead(sheets);
   if (source.name && /\.(csv|tsv|txt)$/i.test(source.name)) {
     warnings.push(`"${source.name}" is an Excel workbook with a text file's name; it was read as a workbook.`);
   }

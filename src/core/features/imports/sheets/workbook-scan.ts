@@ -170,25 +170,63 @@ const unescapeXml = (text: string): string =>
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
   });
 
-/** Sheet part → `The sheet "Name"`, from workbook.xml and its relationships; parts not named there keep their path. */
-function sheetLabels(texts: Map<string, string>): Map<string, string> {
-  const labels = new Map<string, string>();
+/**
+ * What a sheet of the workbook holds, from its relationship's type: rows (a worksheet), or a
+ * chart sheet, an Excel 5 dialog sheet, an Excel 4.0 macro sheet, or something else; none of
+ * those has rows to import.
+ */
+export type SheetKind = 'worksheet' | 'chart' | 'dialog' | 'macro' | 'other';
+
+export interface WorkbookSheetEntry {
+  name: string;
+  kind: SheetKind;
+  /** The sheet's part in the archive (`xl/worksheets/sheet1.xml`); null when its relationship is missing. */
+  part: string | null;
+}
+
+function sheetKind(relationshipType: string | undefined): SheetKind {
+  switch (relationshipType?.slice(relationshipType.lastIndexOf('/') + 1)) {
+    case 'worksheet':
+      return 'worksheet';
+    case 'chartsheet':
+      return 'chart';
+    case 'dialogsheet':
+      return 'dialog';
+    case 'xlMacrosheet':
+    case 'xlIntlMacrosheet':
+      return 'macro';
+    default:
+      return 'other';
+  }
+}
+
+/** The sheets workbook.xml lists, in order, with what each holds; empty when there is no workbook.xml. */
+function workbookSheets(texts: Map<string, string>): WorkbookSheetEntry[] {
+  const sheets: WorkbookSheetEntry[] = [];
   const workbookPart = [...texts.keys()].find((name) => /(^|\/)workbook\.xml$/.test(name));
-  if (!workbookPart) return labels;
+  if (!workbookPart) return sheets;
   const folder = workbookPart.slice(0, workbookPart.lastIndexOf('/') + 1);
   const rels = texts.get(`${folder}_rels/workbook.xml.rels`) ?? '';
-  const targets = new Map<string, string>();
+  const targets = new Map<string, { part: string; type: string | undefined }>();
   for (const [tag] of rels.matchAll(/<(?:\w+:)?Relationship\s[^>]*>/g)) {
     const id = /\sId\s*=\s*["']([^"']*)["']/.exec(tag)?.[1];
     const target = /\sTarget\s*=\s*["']([^"']*)["']/.exec(tag)?.[1];
-    if (id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : folder + target);
+    const type = /\sType\s*=\s*["']([^"']*)["']/.exec(tag)?.[1];
+    if (id && target) targets.set(id, { part: target.startsWith('/') ? target.slice(1) : folder + target, type });
   }
   for (const [tag] of (texts.get(workbookPart) ?? '').matchAll(/<(?:\w+:)?sheet\s[^>]*>/g)) {
     const name = /\sname\s*=\s*["']([^"']*)["']/.exec(tag)?.[1];
     const id = /\s(?:\w+:)?id\s*=\s*["']([^"']*)["']/.exec(tag)?.[1];
-    const part = id ? targets.get(id) : undefined;
-    if (name !== undefined && part) labels.set(part, `The sheet "${unescapeXml(name)}"`);
+    const target = id ? targets.get(id) : undefined;
+    if (name !== undefined) sheets.push({ name: unescapeXml(name), kind: sheetKind(target?.type), part: target?.part ?? null });
   }
+  return sheets;
+}
+
+/** Sheet part → `The sheet "Name"`; parts not named in workbook.xml keep their path. */
+function sheetLabels(sheets: readonly WorkbookSheetEntry[]): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const sheet of sheets) if (sheet.part) labels.set(sheet.part, `The sheet "${sheet.name}"`);
   return labels;
 }
 
@@ -212,25 +250,27 @@ function checkClaims(claims: Map<string, SheetClaim>, labels: Map<string, string
 }
 
 /**
- * Refuses (with an ImportError) a workbook no reader should unpack or parse; otherwise returns.
+ * Refuses (with an ImportError) a workbook no reader should unpack or parse; otherwise returns its
+ * sheets as workbook.xml lists them, with what each holds (empty when it lists none).
  * Bounded: at most `LIMITS.entryBytes` unpacked per part and `LIMITS.workbookUnpackedBytes` in
  * all, a piece at a time, never held whole.
  */
-export async function scanWorkbook(bytes: Uint8Array): Promise<void> {
+export async function scanWorkbook(bytes: Uint8Array): Promise<WorkbookSheetEntry[]> {
   if (bytes.length > LIMITS.workbookBytes) throw workbookTooLarge(bytes.length);
   const { entries, place } = readWorkbookDirectory(bytes);
   const claims = new Map<string, SheetClaim>();
   const texts = new Map<string, string>();
   let unpackedTotal = 0;
   for (const { entry, dataStart, dataEnd } of placeEntries(bytes, entries, place.offset)) {
+    // workbook.xml and its relationships name the sheets; both are small.
+    const keepText = /(^|\/)(workbook\.xml|workbook\.xml\.rels)$/.test(entry.name) && entry.size < 4 << 20;
     if (entry.method === 0) {
       unpackedTotal += entry.size;
+      if (keepText && entry.packedSize === entry.size) texts.set(entry.name, Buffer.from(bytes.subarray(dataStart, dataEnd)).toString('utf8'));
       continue;
     }
     const isXml = /\.(xml|rels)$/i.test(entry.name);
     const scanner = isXml ? new ClaimScanner() : null;
-    // workbook.xml and its relationships name the sheets; both are small.
-    const keepText = /(^|\/)(workbook\.xml|workbook\.xml\.rels)$/.test(entry.name) && entry.size < 4 << 20;
     const pieces: Buffer[] = [];
     const limit = Math.min(entry.size, LIMITS.entryBytes, LIMITS.workbookUnpackedBytes - unpackedTotal);
     const unpacked = await unpack(bytes.subarray(dataStart, dataEnd), limit, (chunk) => {
@@ -244,5 +284,7 @@ export async function scanWorkbook(bytes: Uint8Array): Promise<void> {
     if (keepText) texts.set(entry.name, Buffer.concat(pieces).toString('utf8'));
     if (scanner && (scanner.claim.lastRow > 0 || scanner.claim.dimension || scanner.claim.beyondExcel)) claims.set(entry.name, scanner.claim);
   }
-  checkClaims(claims, sheetLabels(texts));
+  const sheets = workbookSheets(texts);
+  checkClaims(claims, sheetLabels(sheets));
+  return sheets;
 }

@@ -7,12 +7,15 @@ import { detectHeader, noHeaderError, type HeaderMatch } from './columns.js';
 import { ImportError } from './errors.js';
 import { unreadableWorkbook } from './limits.js';
 import type { MappingOverride } from './types.js';
+import { holdsNoRows, noWorksheet, notAWorksheet, type NotRowsKind } from './sheet-kinds.js';
 import { scanWorkbook } from './workbook-scan.js';
 
 export interface WorkbookSheet {
   name: string;
   /** Row 1 of the sheet is `rows[0]`; leading empty rows and columns are kept, so numbers match. */
   rows: string[][];
+  /** Set for a sheet that is not a worksheet (a chart, dialog or macro sheet): listed, never read; `rows` is empty. */
+  holds?: NotRowsKind;
 }
 
 function pad(n: number, width = 2): string {
@@ -47,21 +50,35 @@ export function cellText(value: unknown): string {
 
 /** Every sheet of a workbook, after `scanWorkbook` has refused what no reader should unpack or parse. */
 export async function readWorkbook(bytes: Uint8Array): Promise<WorkbookSheet[]> {
-  await scanWorkbook(bytes);
+  const listed = await scanWorkbook(bytes);
+  const notRows = listed.filter((s): s is typeof s & { kind: NotRowsKind } => s.kind !== 'worksheet');
+  // read-excel-file reads worksheets only, and fails on a workbook without one.
+  if (listed.length > 0 && notRows.length === listed.length) throw noWorksheet(notRows);
   let sheets;
   try {
     sheets = await readExcelFile(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch (error) {
     throw unreadableWorkbook(error);
   }
-  return sheets.map((sheet) => ({
-    name: sheet.sheet,
-    rows: sheet.data.map((row) => {
-      const cells = new Array<string>(row.length);
-      for (let i = 0; i < row.length; i++) cells[i] = cellText(row[i]);
-      return cells;
-    }),
-  }));
+  const kinds = new Map(notRows.map((s) => [s.name, s.kind]));
+  return sheets.map((sheet): WorkbookSheet => {
+    // A sheet read-excel-file gives no data for is no worksheet, whatever workbook.xml said.
+    const holds = kinds.get(sheet.sheet) ?? (Array.isArray(sheet.data) ? undefined : 'other');
+    if (holds) return { name: sheet.sheet, rows: [], holds };
+    return {
+      name: sheet.sheet,
+      rows: sheet.data.map((row) => {
+        const cells = new Array<string>(row.length);
+        for (let i = 0; i < row.length; i++) cells[i] = cellText(row[i]);
+        return cells;
+      }),
+    };
+  });
+}
+
+/** One line per sheet that is listed but not read ("Sheet 'Chart1' holds a chart, not rows; it was not read."). */
+export function sheetsNotRead(sheets: readonly WorkbookSheet[]): string[] {
+  return sheets.filter((s) => s.holds).map((s) => `${holdsNoRows(s.name, s.holds!)}; it was not read.`);
 }
 
 export interface SheetChoice {
@@ -80,11 +97,13 @@ export function chooseSheet(
   const names = sheets.map((s) => s.name);
   const list = names.map((n) => `"${n}"`).join(', ');
   const search = (sheet: WorkbookSheet): HeaderMatch | null => detectHeader(sheet.rows.slice(0, options.headerSearchRows), options.mapping);
+  const worksheets = sheets.filter((s) => !s.holds);
 
   if (options.sheet !== undefined) {
     const wanted = options.sheet.trim();
     const sheet = sheets.find((s) => s.name === wanted) ?? sheets.find((s) => s.name.trim().toLowerCase() === wanted.toLowerCase());
     if (!sheet) throw new ImportError('sheet-not-found', `There is no sheet "${wanted}" in this workbook; its sheets are ${list}.`);
+    if (sheet.holds) throw notAWorksheet(sheet.name, sheet.holds, worksheets.map((s) => s.name));
     const match = search(sheet);
     if (!match) {
       if (sheet.rows.every((r) => r.every((c) => c.trim() === ''))) {
@@ -97,7 +116,7 @@ export function chooseSheet(
 
   let best: SheetChoice | null = null;
   let mappingError: unknown = null;
-  for (const sheet of sheets) {
+  for (const sheet of worksheets) {
     let match: HeaderMatch | null;
     try {
       match = search(sheet);
@@ -109,7 +128,7 @@ export function chooseSheet(
   }
   if (best) return best;
   if (mappingError) throw mappingError;
-  if (sheets.every((s) => s.rows.every((r) => r.every((c) => c.trim() === '')))) {
+  if (worksheets.every((s) => s.rows.every((r) => r.every((c) => c.trim() === '')))) {
     throw new ImportError('empty', 'The workbook is empty; export the spreadsheet again with its header row and at least one reference.');
   }
   throw noHeaderError(options.headerSearchRows, ` of any sheet (${list})`);
