@@ -1,4 +1,4 @@
-/** What cage.ts and the isolated reader (spreadsheet-worker.ts) say to each other; data only. */
+/** What cage.ts and the isolated reader (spreadsheet-worker.ts) say to each other; data only (checked on arrival: cage-schema.ts). */
 import type { ImportErrorCode } from './errors.js';
 import type { ImportProgress, ValidateSpreadsheetOptions, ValidationReport } from './types.js';
 
@@ -24,4 +24,5 @@ export type CageMessage =
   /** The report with its lists empty; the parts came before it. */
   | { kind: 'report'; report: ValidationReport }
   | { kind: 'sheets'; sheets: string[] }
-  | { kind: 'failed'; code: ImportErrorCode | null; message: string };
+  /** `code` null: the reader threw something that is not an ImportError (`stack` for --debug). */
+  | { kind: 'failed'; code: ImportErrorCode | null; message: string; stack?: string };

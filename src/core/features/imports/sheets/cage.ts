@@ -14,7 +14,8 @@ import type { TrackingType } from '../../../../shared/domain.js';
 import { ImportError, type ImportErrorCode } from './errors.js';
 import { CAGE_LIMITS, formatCount, type CageLimits } from './limits.js';
 import { prescanSpreadsheet, type Prescan } from './prescan.js';
-import { REPORT_LISTS, type CageMessage, type CageTask, type CageWorkerData, type CagedValidateOptions, type ReportList } from './cage-protocol.js';
+import { REPORT_LISTS, type CageTask, type CageWorkerData, type CagedValidateOptions, type ReportList } from './cage-protocol.js';
+import { parseCageMessage } from './cage-schema.js';
 import type { AlreadyTrackedReference, ImportProgress, ValidateSpreadsheetOptions, ValidationReport } from './types.js';
 
 export interface CageOptions {
@@ -59,6 +60,17 @@ function failure(code: Extract<ImportErrorCode, `reader-${string}`>, limits: Cag
   }
 }
 
+/** The reader threw something of its own (not an ImportError): the file holds what it cannot take. */
+function readerThrew(message: string, stack: string | undefined): ImportError {
+  const detail = message.split('\n')[0]!.replace(/[.;]+$/, '').slice(0, 200);
+  const cause = Object.assign(new Error(message), stack ? { stack } : {});
+  return new ImportError(
+    'reader-failed',
+    `The reader could not make sense of this file (${detail}); open it in Excel and save it again as .xlsx, or export the sheet with the references as CSV.`,
+    { cause },
+  );
+}
+
 interface CageRun {
   report?: ValidationReport;
   sheets?: string[];
@@ -85,7 +97,12 @@ function runCaged(task: CageTask, options: CageOptions, onProgress?: (progress: 
     };
     const timer = setTimeout(() => settle(failure('reader-timeout', limits)), limits.timeMs);
 
-    worker.on('message', (message: CageMessage) => {
+    worker.on('message', (raw: unknown) => {
+      const message = parseCageMessage(raw);
+      if (!message) {
+        settle(failure('reader-failed', limits, 'it answered something that is not a report'));
+        return;
+      }
       switch (message.kind) {
         case 'progress':
           if (!settled) onProgress?.(message.progress);
@@ -106,7 +123,7 @@ function runCaged(task: CageTask, options: CageOptions, onProgress?: (progress: 
           settle(null, { sheets: message.sheets });
           return;
         case 'failed':
-          settle(message.code ? new ImportError(message.code, message.message) : new Error(message.message));
+          settle(message.code ? new ImportError(message.code, message.message) : readerThrew(message.message, message.stack));
       }
     });
     worker.on('error', (error: Error & { code?: string }) => {

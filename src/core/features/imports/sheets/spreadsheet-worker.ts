@@ -12,8 +12,11 @@ import { ImportError } from './errors.js';
 import { validateSpreadsheet } from './spreadsheet.js';
 import { readWorkbook } from './xlsx.js';
 
-/** About 10 ms to copy in on the calling thread; 200,000 references take 40 slices. */
-const SLICE = 5000;
+/**
+ * A few ms to copy in and check (cage-schema.ts) on the calling thread; 200,000 references take
+ * 100 slices. 5000 held it about 60 ms the first time (zod compiling its checks), 10 ms after.
+ */
+const SLICE = 2000;
 
 function post(message: CageMessage): void {
   parentPort!.postMessage(message);
@@ -52,6 +55,7 @@ if (task) {
       kind: 'failed',
       code: error instanceof ImportError ? error.code : null,
       message: error instanceof Error ? error.message : String(error),
+      ...(error instanceof Error && !(error instanceof ImportError) && error.stack ? { stack: error.stack } : {}),
     });
   });
 }
