@@ -120,7 +120,7 @@ export function batchesText(p: ImportProgressView): string {
 }
 
 /** What the file input offers; the core reads the bytes, whatever the name says. */
-export const IMPORT_ACCEPT = '.csv,.txt,.tsv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const IMPORT_ACCEPT = '.csv,.txt,.tsv,.xlsx,.xlsm,.xltx,.xltm,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function fileProblem(name: string, size: number): string | null {
   const lower = name.toLowerCase();

@@ -34,7 +34,7 @@ describe('a spreadsheet handed over by path', () => {
     writeFileSync(join(dir, 'empty.csv'), '');
     writeFileSync(join(dir, 'old.xls'), 'x');
     const cases: [string, RegExp][] = [
-      [join(dir, 'id_rsa'), /^id_rsa is not a spreadsheet Quayside imports; choose a \.xlsx, \.csv, \.tsv or \.txt file\.$/],
+      [join(dir, 'id_rsa'), /^id_rsa is not a spreadsheet Quayside imports; choose a \.xlsx, \.xlsm, \.csv, \.tsv or \.txt file\.$/],
       ['relative/list.csv', /^list\.csv was not given with its full path/],
       [join(dir, 'folder.csv'), /^folder\.csv is a folder, not a file/],
       [join(dir, 'empty.csv'), /^empty\.csv is empty/],

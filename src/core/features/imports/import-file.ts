@@ -49,7 +49,7 @@ export async function keepCopy(path: string, folder: string): Promise<KeptFile> 
   if (!isAbsolute(path)) throw new AppFailure('invalid-input', `${fileName} was not given with its full path; drop the file on the window again.`);
   if (named === 'xls') throw new AppFailure('invalid-input', `${fileName} is an old Excel file (.xls); open it in Excel and save it as .xlsx or .csv, then import the new file.`);
   if (!SPREADSHEET_EXTENSIONS.includes(named)) {
-    throw new AppFailure('invalid-input', `${fileName} is not a spreadsheet Quayside imports; choose a .xlsx, .csv, .tsv or .txt file.`);
+    throw new AppFailure('invalid-input', `${fileName} is not a spreadsheet Quayside imports; choose a .xlsx, .xlsm, .csv, .tsv or .txt file.`);
   }
   let size: number;
   try {
