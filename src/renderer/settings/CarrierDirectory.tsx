@@ -6,6 +6,7 @@ import { plural } from '../lib/format';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { useClock } from '../state/clock';
 import { useSettings } from '../state/settings';
+import { ScrollRegion } from '../components/ScrollRegion';
 
 const yes = (v: boolean) => (v ? '✓' : '—');
 
@@ -66,7 +67,7 @@ export function CarrierDirectory() {
           {error}
         </p>
       )}
-      <div className="data-table-wrap carrier-table-wrap">
+      <ScrollRegion className="data-table-wrap carrier-table-wrap" label="Carriers, scrollable">
         <table className="data-table carrier-table" aria-label="Carriers">
           <thead>
             <tr>
@@ -89,7 +90,7 @@ export function CarrierDirectory() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

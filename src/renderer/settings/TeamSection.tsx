@@ -10,6 +10,7 @@ import { plural } from '../lib/format';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { desksOnline, useTeam } from '../state/team';
 import { TeamJoinForm } from './TeamJoinForm';
+import { ScrollRegion } from '../components/ScrollRegion';
 import './team.css';
 
 function useNow(everyMs: number): number {
@@ -67,7 +68,7 @@ function TeamDetails({ view, notice }: { view: TeamView; notice: string | null }
         <dd>{view.pending === 0 ? 'Nothing' : `${plural(view.pending, 'import row')} whose columns the team has not had yet`}</dd>
       </dl>
       {view.desks.length > 0 && (
-        <div className="data-table-wrap">
+        <ScrollRegion className="data-table-wrap" label="Desks on this API key, scrollable">
           <table className="data-table team-desks">
             <caption className="sr-only">Desks on this API key</caption>
             <thead>
@@ -93,7 +94,7 @@ function TeamDetails({ view, notice }: { view: TeamView; notice: string | null }
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <div className="row-form">
         <button type="button" className="button danger-ghost" onClick={() => setConfirming(true)}>

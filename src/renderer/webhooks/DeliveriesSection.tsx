@@ -5,6 +5,7 @@ import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { plural } from '../lib/format';
 import { useClock } from '../state/clock';
 import { DELIVERY_STATUSES, type DeliveryStatus, useWebhooks } from '../state/webhooks';
+import { ScrollRegion } from '../components/ScrollRegion';
 
 const STATUS_LABELS: Record<string, string> = { failed: 'Failed', pending: 'Pending', delivered: 'Delivered' };
 
@@ -58,7 +59,7 @@ export function DeliveriesSection({ hooks }: { hooks: readonly WebhookView[] }) 
         <p className="muted webhooks-empty">No {STATUS_LABELS[d.status]?.toLowerCase()} deliveries{d.webhookId ? ' for this webhook' : ''}.</p>
       )}
       {d.items.length > 0 && (
-        <div className="data-table-wrap">
+        <ScrollRegion className="data-table-wrap" label="Deliveries, scrollable">
           <table className="data-table" aria-label={`${STATUS_LABELS[d.status]} deliveries`} aria-busy={d.loading}>
             <thead>
               <tr>
@@ -75,7 +76,7 @@ export function DeliveriesSection({ hooks }: { hooks: readonly WebhookView[] }) 
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {d.totalPages > 1 && (
         <nav className="deliveries-pager" aria-label="Delivery pages">
