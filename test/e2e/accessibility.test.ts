@@ -1,0 +1,88 @@
+/**
+ * Issue 25: axe-core finds no WCAG 2.1 A or AA violation in any view of the window, in the
+ * light theme and in the dark one. Real simulator, real cache, the web harness, Chromium; each
+ * view is checked once its content has come, with a screenshot of each (test/e2e/screenshots).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NAV_ITEMS } from '../../src/renderer/components/NavBar.js';
+import { axeViolations, type AxeFinding } from './support/axe.js';
+import { buildRenderer, screenshot, skipWithoutChromium, startStack, type LaunchedBrowser, type Stack } from './support/index.js';
+import { openWindow, pageErrors } from './support/workspace.js';
+
+/** What shows once each view has its content (its main heading, or the table). */
+const READY: Record<string, { role: 'heading' | 'grid'; name: RegExp }> = {
+  shipments: { role: 'grid', name: /^Shipments$/ },
+  attention: { role: 'heading', name: /attention/i },
+  import: { role: 'heading', name: /import/i },
+  watchlists: { role: 'heading', name: /watchlists/i },
+  map: { role: 'heading', name: /map/i },
+  changes: { role: 'heading', name: /changes/i },
+  webhooks: { role: 'heading', name: /webhooks/i },
+  settings: { role: 'heading', name: /^settings$/i },
+};
+
+describe.skipIf(skipWithoutChromium())('accessibility: axe-core, WCAG 2.1 A and AA, every view, light and dark', () => {
+  let stack: Stack;
+  let browser: LaunchedBrowser;
+
+  beforeAll(async () => {
+    await buildRenderer();
+    stack = await startStack({ shipments: 30, credits: 500, sync: true });
+    browser = await openWindow(stack);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  /** Runs axe on the page as it is now; keeps a screenshot. */
+  async function judge(name: string, theme: string): Promise<AxeFinding[]> {
+    const { page } = browser;
+    // Let what the view asks for on opening come in (lists, counts) before it is judged.
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await page.waitForTimeout(300);
+    await screenshot(page, `axe-${theme}-${name}`);
+    const violations = await axeViolations(page);
+    console.log(`[measure] axe ${theme} ${name}: ${violations.length} violations${violations.length ? ` (${violations.map((v) => v.rule).join(', ')})` : ''}`);
+    return violations;
+  }
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`${theme}: 0 violations in each of the ${NAV_ITEMS.length} views, the shipment detail and the shortcuts dialog`, async () => {
+      const { page } = browser;
+      if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
+        await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
+        await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
+      }
+      const found: Record<string, AxeFinding[]> = {};
+      for (const item of NAV_ITEMS) {
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: new RegExp(`^${item.label}`) }).click();
+        const ready = READY[item.id]!;
+        await page.getByRole('main').getByRole(ready.role, { name: ready.name }).first().waitFor({ state: 'visible', timeout: 15_000 });
+        // The map is judged drawn, with its controls, not while it loads.
+        if (item.id === 'map') await page.locator('.map-canvas[data-ready="true"]').waitFor({ timeout: 30_000 });
+        const violations = await judge(item.id, theme);
+        if (violations.length > 0) found[item.id] = violations;
+      }
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Shipments/ }).click();
+      await page.getByRole('grid', { name: 'Shipments' }).getByRole('row').nth(1).dblclick();
+      await page.getByRole('region', { name: 'Shipment detail' }).getByRole('heading', { level: 2 }).waitFor();
+      const detail = await judge('shipment-detail', theme);
+      if (detail.length > 0) found['shipment detail'] = detail;
+      await page.keyboard.press('Escape');
+      await page.getByRole('region', { name: 'Shipment detail' }).waitFor({ state: 'detached' });
+
+      await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+      await page.getByRole('dialog').waitFor();
+      const help = await judge('shortcuts-dialog', theme);
+      if (help.length > 0) found['shortcuts dialog'] = help;
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+      expect(found).toEqual({});
+      expect(pageErrors(browser)).toEqual([]);
+    }, 180_000);
+  }
+});
