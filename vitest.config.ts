@@ -62,6 +62,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // It imports its JSON schema without an import attribute, which Node's own loader refuses: Vite transforms it.
+    server: { deps: { inline: ['@actions/workflow-parser'] } },
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: [...exclude, ...INTEGRATION_IN_SRC] } },
       { extends: true, test: { name: 'integration', include: [...INTEGRATION_IN_SRC, 'test/**/*.test.ts'], exclude: [...exclude, ...E2E, ...ELECTRON] } },
