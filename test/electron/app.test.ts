@@ -59,7 +59,9 @@ describe.skipIf(launch.kind === 'skip')(`the desktop app (Electron, ${launch.kin
     Object.assign(env, { QUAYSIDE_DATA_DIR: dataDir, QUAYSIDE_API_BASE: sim.url, ELECTRON_ENABLE_LOGGING: '1' });
     const app = await electron.launch({
       ...(launch.kind === 'packaged' ? { executablePath: launch.executablePath } : {}),
-      args: launch.args,
+      // Hosted runners have no GPU: WebGL (the map) falls back to software rendering, which
+      // Chromium now does only when asked.
+      args: [...launch.args, '--enable-unsafe-swiftshader'],
       cwd: ROOT,
       env,
       timeout: 120_000,
