@@ -46,6 +46,12 @@ async function chooseFile(page: Page, name: string): Promise<void> {
   await page.getByLabel('Choose a spreadsheet to import').setInputFiles(fixture(name));
 }
 
+/**
+ * Waits for what the wizard shows after a file or a choice: each preview is read again in the
+ * cage (a worker thread of its own), which takes a second or more on a loaded machine.
+ */
+const PREVIEW = { timeout: 15_000 };
+
 /** The count shown on one of the four row lists ("To track", "Rejected"…). */
 function countOf(page: Page, label: string) {
   return page.getByRole('group', { name: 'Which rows to show' }).getByRole('button', { name: new RegExp(`${label}$`) }).locator('strong');
@@ -86,29 +92,29 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
     await page.getByText('Drop the spreadsheet to import it').waitFor();
     await screenshot(page, 'import-drop');
     await dropFile(page, 'wrong-check-digit.csv', bytes);
-    await expect.poll(() => page.getByText('Drop the spreadsheet to import it').count()).toBe(0);
-    await expect.poll(() => page.getByRole('button', { name: 'Import', exact: true }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => page.getByText('Drop the spreadsheet to import it').count(), PREVIEW).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Import', exact: true }).getAttribute('aria-current'), PREVIEW).toBe('page');
     await page.getByRole('heading', { name: 'wrong-check-digit.csv' }).waitFor();
     // Keyboard users land on the opened file.
-    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('wrong-check-digit.csv');
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent'), PREVIEW).toBe('wrong-check-digit.csv');
 
-    await expect.poll(() => countOf(page, 'Rejected').innerText()).toBe('2');
+    await expect.poll(() => countOf(page, 'Rejected').innerText(), PREVIEW).toBe('2');
     expect(await countOf(page, 'To track').innerText()).toBe('1');
     const rows = page.getByRole('list', { name: 'Rejected rows' });
-    await expect.poll(() => rows.innerText()).toContain('check digit is 6, ISO 6346 gives 5');
+    await expect.poll(() => rows.innerText(), PREVIEW).toContain('check digit is 6, ISO 6346 gives 5');
     expect(await rows.innerText()).toContain('a container number has 11 characters, this one has 10');
     await page.getByRole('button', { name: 'Use MSKU1234565 for row 2' }).click();
-    await expect.poll(() => countOf(page, 'To track').innerText()).toBe('2');
+    await expect.poll(() => countOf(page, 'To track').innerText(), PREVIEW).toBe('2');
     expect(await countOf(page, 'Rejected').innerText()).toBe('1');
     await page.getByRole('button', { name: /To track$/ }).click();
     const accepted = page.getByRole('list', { name: 'To track rows' });
-    await expect.poll(() => accepted.innerText()).toMatch(/MSKU1234565[\s\S]*corrected from\s*MSKU1234566/);
-    await expect.poll(() => page.getByText(/Up to 2 credits of 5,000/).count()).toBe(1);
+    await expect.poll(() => accepted.innerText(), PREVIEW).toMatch(/MSKU1234565[\s\S]*corrected from\s*MSKU1234566/);
+    await expect.poll(() => page.getByText(/Up to 2 credits of 5,000/).count(), PREVIEW).toBe(1);
 
     await page.getByRole('button', { name: 'Start tracking 2 references' }).click();
     const report = page.getByRole('region', { name: /^Report: wrong-check-digit\.csv/ });
     await report.waitFor({ timeout: 60_000 });
-    await expect.poll(() => report.innerText()).toMatch(/Sent for tracking\s*2/);
+    await expect.poll(() => report.innerText(), PREVIEW).toMatch(/Sent for tracking\s*2/);
     expect(await report.innerText()).toContain('MSCU765432');
 
     const csv = await downloadReport(page);
@@ -123,29 +129,29 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
   it('a two-sheet workbook: the sheet is picked, a column is remapped, the suggestion is taken', async () => {
     await chooseFile(page, 'two-sheets.xlsx');
     const sheets = page.getByRole('group', { name: 'Sheet' });
-    await expect.poll(() => sheets.getByRole('radio', { name: 'Shipments' }).isChecked()).toBe(true);
+    await expect.poll(() => sheets.getByRole('radio', { name: 'Shipments' }).isChecked(), PREVIEW).toBe(true);
     // MSKU1234565 was tracked by the first import.
-    await expect.poll(() => countOf(page, 'To track').innerText()).toBe('1');
+    await expect.poll(() => countOf(page, 'To track').innerText(), PREVIEW).toBe('1');
     expect(await countOf(page, 'Already tracked').innerText()).toBe('1');
 
     // The notes sheet has no header: the wizard says so, and going back to the data sheet works.
     await sheets.getByRole('radio', { name: 'Notes' }).check();
-    await expect.poll(() => page.getByRole('alert').first().innerText()).toMatch(/^No header row found in the first 20 rows of sheet "Notes"/);
+    await expect.poll(() => page.getByRole('alert').first().innerText(), PREVIEW).toMatch(/^No header row found in the first 20 rows of sheet "Notes"/);
     await sheets.getByRole('radio', { name: 'Shipments' }).check();
-    await expect.poll(() => countOf(page, 'To track').innerText()).toBe('1');
+    await expect.poll(() => countOf(page, 'To track').innerText(), PREVIEW).toBe('1');
 
     // Weight is not worth keeping on the shipment; the ETA column stays under its own name.
     const weight = page.getByLabel('Use column F (Weight (kg)) as');
     expect(await weight.inputValue()).toBe('keep:Weight (kg)');
     await weight.selectOption('ignore');
-    await expect.poll(() => page.getByRole('row', { name: /Weight \(kg\)/ }).innerText()).toContain('changed');
+    await expect.poll(() => page.getByRole('row', { name: /Weight \(kg\)/ }).innerText(), PREVIEW).toContain('changed');
     expect(await page.getByLabel('Use column E (ETA) as').inputValue()).toBe('keep:ETA');
     await screenshot(page, 'import-mapping');
 
     await page.getByRole('button', { name: 'Use CMAU3000014 for row 6' }).click();
-    await expect.poll(() => countOf(page, 'To track').innerText()).toBe('2');
+    await expect.poll(() => countOf(page, 'To track').innerText(), PREVIEW).toBe('2');
     await page.getByRole('button', { name: /To track$/ }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'To track rows' }).innerText()).toContain('corrected from');
+    await expect.poll(() => page.getByRole('list', { name: 'To track rows' }).innerText(), PREVIEW).toContain('corrected from');
     await page.getByRole('button', { name: 'Start tracking 2 references' }).click();
     const report = page.getByRole('region', { name: /^Report: two-sheets\.xlsx/ });
     await report.waitFor({ timeout: 60_000 });
@@ -156,12 +162,12 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
 
   it('duplicates and already-tracked rows cost nothing; a large file shows its progress per batch', async () => {
     await chooseFile(page, 'duplicates.csv');
-    await expect.poll(() => countOf(page, 'Duplicates').innerText()).toBe('2');
+    await expect.poll(() => countOf(page, 'Duplicates').innerText(), PREVIEW).toBe('2');
     // Both of its references were tracked by the earlier imports.
     expect(await countOf(page, 'Already tracked').innerText()).toBe('2');
     expect(await countOf(page, 'To track').innerText()).toBe('0');
     await page.getByRole('button', { name: /Duplicates$/ }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'Duplicates rows' }).innerText()).toMatch(/msku 123456 5[\s\S]*same as row 2/);
+    await expect.poll(() => page.getByRole('list', { name: 'Duplicates rows' }).innerText(), PREVIEW).toMatch(/msku 123456 5[\s\S]*same as row 2/);
     expect(await page.getByRole('button', { name: 'Nothing to track' }).isDisabled()).toBe(true);
     expect(await page.getByText(/^Nothing in this file needs tracking.*No credits will be spent\.$/).count()).toBe(1);
     await screenshot(page, 'import-preview');
@@ -171,7 +177,7 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
     const lines = ['Container,Customer'];
     for (let i = 0; i < 2000; i++) lines.push(`${container('TGH', 100000 + i)},${i % 2 ? 'ACME' : 'Globex'}`);
     await dropFile(page, 'week 48 big.csv', Buffer.from(lines.join('\r\n')));
-    await expect.poll(() => countOf(page, 'To track').innerText()).toBe('2,000');
+    await expect.poll(() => countOf(page, 'To track').innerText(), PREVIEW).toBe('2,000');
     expect(await page.getByText('The first 1,000 of 2,000 are listed; all of them are counted.').count()).toBe(1);
     await page.getByRole('button', { name: 'Start tracking 2,000 references' }).click();
     // Progress goes on while the person works elsewhere: a small indicator shows it and leads back.
@@ -186,21 +192,21 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
     await screenshot(page, 'import-progress');
     const report = page.getByRole('region', { name: /^Report: week 48 big\.csv/ });
     await report.waitFor({ timeout: 120_000 });
-    await expect.poll(() => report.innerText()).toMatch(/Sent for tracking\s*2,000/);
+    await expect.poll(() => report.innerText(), PREVIEW).toMatch(/Sent for tracking\s*2,000/);
   }, 240_000);
 
   it('bookings without a carrier are refused until a default carrier is chosen from the directory', async () => {
     await freshWizard(page);
     await dropFile(page, 'bookings no carrier.csv', Buffer.from(['Booking', 'BKG2611001', 'BKG2611002', 'BKG2611003'].join('\n')));
-    await expect.poll(() => countOf(page, 'Rejected').innerText()).toBe('3');
+    await expect.poll(() => countOf(page, 'Rejected').innerText(), PREVIEW).toBe('3');
     expect(await countOf(page, 'To track').innerText()).toBe('0');
-    await expect.poll(() => page.getByRole('list', { name: 'Rejected rows' }).innerText()).toContain('no carrier for this booking');
+    await expect.poll(() => page.getByRole('list', { name: 'Rejected rows' }).innerText(), PREVIEW).toContain('no carrier for this booking');
     const carrier = page.getByLabel('Default carrier, for rows without one');
     await carrier.selectOption('MSCU');
-    await expect.poll(() => countOf(page, 'To track').innerText()).toBe('3');
+    await expect.poll(() => countOf(page, 'To track').innerText(), PREVIEW).toBe('3');
     expect(await countOf(page, 'Rejected').innerText()).toBe('0');
     await page.getByRole('button', { name: /To track$/ }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'To track rows' }).innerText()).toMatch(/BKG2611001[\s\S]*Booking · Mediterranean Shipping Company/);
+    await expect.poll(() => page.getByRole('list', { name: 'To track rows' }).innerText(), PREVIEW).toMatch(/BKG2611001[\s\S]*Booking · Mediterranean Shipping Company/);
     await screenshot(page, 'import-default-carrier');
   }, 60_000);
 
@@ -209,7 +215,7 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
     const lines = ['Container'];
     for (let i = 0; i < 30; i++) lines.push(container('ZIM', 200000 + i));
     await dropFile(page, 'refused week.csv', Buffer.from(lines.join('\n')));
-    await expect.poll(() => countOf(page, 'To track').innerText()).toBe('30');
+    await expect.poll(() => countOf(page, 'To track').innerText(), PREVIEW).toBe('30');
     // The service refuses the first batch (as it would a revoked key): the job stops, nothing is lost.
     stack.sim.control.failNext({ method: 'POST', path: '/v2/tracking/batch', status: 401, count: 1 });
     await page.getByRole('button', { name: 'Start tracking 30 references' }).click();
@@ -221,7 +227,7 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
     await job.getByRole('button', { name: 'Resume refused week.csv' }).click();
     const report = page.getByRole('region', { name: /^Report: refused week\.csv/ });
     await report.waitFor({ timeout: 90_000 });
-    await expect.poll(() => report.innerText()).toMatch(/Sent for tracking\s*30/);
+    await expect.poll(() => report.innerText(), PREVIEW).toMatch(/Sent for tracking\s*30/);
     const jobs = await stack.call('import.jobs');
     if (!jobs.ok) throw new Error(jobs.error.message);
     expect(jobs.value.find((j) => j.fileName === 'refused week.csv')).toMatchObject({ state: 'done', done: 30 });
@@ -253,11 +259,37 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
     }
   }, 60_000);
 
+  it('a macro-enabled workbook with chart, dialog and macro sheets: its worksheets import, the others say what they hold', async () => {
+    await freshWizard(page);
+    await page.getByLabel('Choose a spreadsheet to import').setInputFiles(join(import.meta.dirname, '..', 'fixtures', 'workbooks', 'openpyxl', 'every-kind.xlsm'));
+    await page.getByRole('heading', { name: 'every-kind.xlsm' }).waitFor({ timeout: 30_000 });
+    const sheets = page.getByRole('group', { name: 'Sheet' });
+    await expect.poll(() => sheets.getByRole('radio', { name: 'Shipments' }).isChecked(), PREVIEW).toBe(true);
+    // Every sheet is listed; the ones that hold no rows say so in the preview.
+    expect(await sheets.getByRole('radio').count()).toBe(5);
+    await expect.poll(() => countOf(page, 'To track').innerText(), PREVIEW).toBe('5');
+    for (const note of ["Sheet 'Dialog1' holds an Excel 5 dialog, not rows; it was not read.", "Sheet 'Chart1' holds a chart, not rows; it was not read.", "Sheet 'Macro1' holds Excel 4.0 macros, not rows; it was not read."]) {
+      expect(await page.getByText(note).count(), note).toBe(1);
+    }
+    // Picked anyway, the macro sheet is one sentence, and the worksheet is one click away.
+    await sheets.getByRole('radio', { name: 'Macro1' }).check();
+    await expect
+      .poll(() => page.getByRole('alert').first().innerText(), PREVIEW)
+      .toBe("Sheet 'Macro1' holds Excel 4.0 macros, not rows; choose one of its worksheets ('Shipments', 'Old list').");
+    await screenshot(page, 'import-macro-sheet');
+    await sheets.getByRole('radio', { name: 'Shipments' }).check();
+    await expect.poll(() => countOf(page, 'To track').innerText(), PREVIEW).toBe('5');
+    await page.getByRole('button', { name: 'Start tracking 5 references' }).click();
+    const report = page.getByRole('region', { name: /^Report: every-kind\.xlsm/ });
+    await report.waitFor({ timeout: 90_000 });
+    await expect.poll(() => report.innerText(), PREVIEW).toMatch(/Sent for tracking\s*5/);
+  }, 120_000);
+
   it('looks right in the dark theme', async () => {
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-    await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
+    await expect.poll(() => page.locator('html').getAttribute('data-theme'), PREVIEW).toBe('dark');
     await chooseFile(page, 'wrong-check-digit.csv');
-    await expect.poll(() => countOf(page, 'Rejected').innerText()).toBe('2');
+    await expect.poll(() => countOf(page, 'Rejected').innerText(), PREVIEW).toBe('2');
     await screenshot(page, 'import-preview-dark');
     expect(browser.errors.filter((e) => e.startsWith('page error'))).toEqual([]);
   }, 60_000);
