@@ -40,6 +40,15 @@ describe('CreationPace: polls keep out of the way of batch creations', () => {
     expect(pace.holdMs()).toBe(0);
   });
 
+  it('holds nothing where a poll costs more than an eighth of a window (a starved CPU)', () => {
+    const { pace, at } = paced();
+    for (let i = 0; i < 8; i++) pace.asking()(true);
+    pace.asking();
+    for (let i = 0; i < 10; i++) pace.polled(WINDOW / 4);
+    at(WINDOW - 100);
+    expect(pace.holdMs()).toBe(0);
+  });
+
   it('holds nothing once no creation is pending, and a creation that never reached the service is not an answer', () => {
     const { pace } = paced();
     const refused = pace.asking();

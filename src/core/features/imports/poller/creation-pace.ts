@@ -12,6 +12,8 @@ const FIRST_POLL_COST_MS = 300;
  * until the last creation has gone.
  *
  * It knows only this process's own creations (a hint: the rate budget still decides every send).
+ * Where a poll costs more than an eighth of a window (a starved CPU, a high time scale) it holds
+ * nothing: the idle time would cost as much as the late creation.
  */
 export class CreationPace {
   /** Creations asked of the scheduler and not yet over (queued for a slot, or sent). */
@@ -51,6 +53,9 @@ export class CreationPace {
    */
   holdMs(): number {
     if (this.pending === 0) return 0;
+    // On a machine so busy that one poll takes an eighth of a window, holding polls idles the
+    // thread for longer than it saves the creations: they go late either way.
+    if (this.pollCostMs > this.windowMs / 8) return 0;
     const next = this.answers.length;
     // The first window's creations go at once: their answers are on their way.
     if (next < this.perWindow) return Infinity;
