@@ -169,6 +169,7 @@ export class BatchPoller {
         continue;
       }
       const pollStarted = this.wallNow();
+      const scheduledAt = nextPoll.get(task.taskId)!;
       let answer: BatchTask;
       try {
         answer = await client.batchTask(task.taskId, { priority: 'background', signal: options.signal });
@@ -183,7 +184,7 @@ export class BatchPoller {
       }
       this.deps.onTask?.(answer);
       if (answer.status === 'PROCESSED') {
-        this.finish(jobId, task, answer, seenUnfinished.delete(task.taskId));
+        this.finish(jobId, task, answer, { sampled: seenUnfinished.delete(task.taskId), scheduledAt, polledAt: pollStarted, promptWithin: minInterval });
         nextPoll.delete(task.taskId);
         this.report(jobId, options);
         pace.polled(this.wallNow() - pollStarted);
@@ -195,11 +196,15 @@ export class BatchPoller {
   }
 
   /**
-   * `sampled`: an earlier poll found the task unfinished, so its age is close to the
-   * service's processing time. A task found finished at the first poll may have waited for
-   * us: then only probe a little earlier next time, so the estimate cannot drift upwards.
+   * Learns how long the service takes, from when this poll was due (`scheduledAt`), not from
+   * when it went or when its results were stored: a poll that waited behind others (storing 500
+   * results takes hundreds of ms) would teach a longer time, and every later first poll would come
+   * that much late. `sampled`: an earlier poll found the task unfinished, so it finished between
+   * that poll and this one's due time. Found finished at a first poll that went when due: probe a
+   * little earlier next time (the estimate cannot drift upwards). Found finished at a first poll
+   * that went late, it says nothing the estimate did not know.
    */
-  private finish(jobId: number, task: OpenTask, answer: BatchTask, sampled: boolean): void {
+  private finish(jobId: number, task: OpenTask, answer: BatchTask, poll: { sampled: boolean; scheduledAt: number; polledAt: number; promptWithin: number }): void {
     const { store } = this.deps;
     const items = store.itemsOf(task.itemIds);
     const { matched, unmatched } = matchResults(items, answer.results);
@@ -210,8 +215,9 @@ export class BatchPoller {
       unmatched.map((i) => i.id),
       new Date(this.wallNow()).toISOString(),
     );
-    const took = this.wallNow() - task.createdAtMs;
-    this.expectedTaskMs = sampled ? this.expectedTaskMs * 0.7 + took * 0.3 : Math.min(this.expectedTaskMs, took) * 0.9;
+    const took = Math.max(0, Math.min(poll.scheduledAt, poll.polledAt) - task.createdAtMs);
+    if (poll.sampled) this.expectedTaskMs = this.expectedTaskMs * 0.7 + took * 0.3;
+    else if (poll.polledAt - poll.scheduledAt <= poll.promptWithin) this.expectedTaskMs = Math.min(this.expectedTaskMs, took) * 0.9;
   }
 
   private async settleUncertain(items: PollItem[]): Promise<void> {
