@@ -215,9 +215,8 @@ export class BatchPoller {
       unmatched.map((i) => i.id),
       new Date(this.wallNow()).toISOString(),
     );
-    const took = Math.max(0, Math.min(poll.scheduledAt, poll.polledAt) - task.createdAtMs);
-    if (poll.sampled) this.expectedTaskMs = this.expectedTaskMs * 0.7 + took * 0.3;
-    else if (poll.polledAt - poll.scheduledAt <= poll.promptWithin) this.expectedTaskMs = Math.min(this.expectedTaskMs, took) * 0.9;
+    if (poll.sampled) this.expectedTaskMs = this.expectedTaskMs * 0.7 + Math.max(0, Math.min(poll.scheduledAt, poll.polledAt) - task.createdAtMs) * 0.3;
+    else if (poll.polledAt - poll.scheduledAt <= poll.promptWithin) this.expectedTaskMs = Math.min(this.expectedTaskMs, poll.polledAt - task.createdAtMs) * 0.9;
   }
 
   private async settleUncertain(items: PollItem[]): Promise<void> {
