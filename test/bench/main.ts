@@ -26,14 +26,15 @@ npm run bench -- team [references per desk] [scale]  the team figures only`);
 if (process.argv[2] === 'tracking') {
   // `npm run bench -- tracking [references]`: issue 25's rate figures only.
   const count = Number(process.argv[3]) || undefined;
-  console.log(`Quayside tracking bench, node ${process.version}, ${new Date().toISOString()}, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
+  const atStart = machine();
+  console.log(`Quayside tracking bench, node ${process.version}, ${new Date().toISOString()}, load average ${atStart.loadAtStart}\n`);
   console.log('tracking at the rate limits:');
   await runTrackingBench(count, 4);
   for (const strictScale of [4, 10]) {
     console.log(`\ntracking at the rate limits, a strict server counting on arrival, time scale ${strictScale}:`);
     await runTrackingBench(count, strictScale, 'strict');
   }
-  printTable((line) => console.log(line), machine());
+  printTable((line) => console.log(line), atStart);
   process.exit(0);
 }
 if (process.argv[2] === 'team') {
