@@ -43,11 +43,11 @@ describe('the engine', () => {
     engine = await start();
     const heard: FromEngine[] = [];
     const window = engine.connect({ send: (m) => heard.push(m) }, 'window');
-    window.receive({ t: 'call', id: 1, method: 'app.info' });
-    window.receive({ t: 'call', id: 2, method: 'status.get' });
+    window.receive({ t: 'call', id: 1, method: 'settings.appInfo' });
+    window.receive({ t: 'call', id: 2, method: 'sync.statusBar' });
     window.receive({ t: 'cancel', id: 2 });
-    window.receive({ t: 'call', id: 'x', method: 'app.info' });
-    window.receive('app.info');
+    window.receive({ t: 'call', id: 'x', method: 'settings.appInfo' });
+    window.receive('settings.appInfo');
     await new Promise((r) => setTimeout(r, 50));
     expect(heard).toEqual([{ t: 'result', id: 1, seq: 1, result: { ok: true, value: expect.objectContaining({ shell: 'electron', dataDir: dir }) } }]);
   });

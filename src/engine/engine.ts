@@ -176,9 +176,9 @@ export class Engine {
   /** A contract call as a window makes it; never throws. */
   async call(method: string, input: unknown): Promise<Result<unknown>> {
     if (this.stopping) return { ok: false, error: { code: 'internal', message: 'Quayside is shutting down; try again after it restarts.' } };
-    if (method === 'app.sampleData' && this.options.canSwitchSampleData) {
+    if (method === 'settings.sampleData' && this.options.canSwitchSampleData) {
       const on = (input as { on?: unknown } | undefined)?.on;
-      if (typeof on !== 'boolean') return { ok: false, error: { code: 'invalid-input', message: 'The request was refused: app.sampleData takes {on: true|false}.' } };
+      if (typeof on !== 'boolean') return { ok: false, error: { code: 'invalid-input', message: 'The request was refused: settings.sampleData takes {on: true|false}.' } };
       // Answered first; the windows reload once the other cache is open.
       setImmediate(() => void this.switchSampleData(on));
       return { ok: true, value: undefined };
@@ -199,7 +199,7 @@ export class Engine {
           await this.switchSampleData(command.on);
           return { ok: true, value: this.state() };
         case 'openSpreadsheet': {
-          const opened = await this.runtimes.dispatch('import.open', { path: command.path });
+          const opened = await this.runtimes.dispatch('imports.open', { path: command.path });
           if (opened.ok) this.broadcast('import.fileOpened', opened.value);
           return opened;
         }

@@ -79,16 +79,16 @@ describe('the window back end (runtime over the real core and the simulator)', (
   });
 
   it('sample data is switched by the desktop shell; the runtime alone says where to find it', async () => {
-    const answer = await call('app.sampleData', { on: true });
+    const answer = await call('settings.sampleData', { on: true });
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('--demo') } });
   });
 
   it('takes a key, shows only its last 4 characters, and reads the balance', async () => {
     const noKey = await call('credits.refresh');
     expect(noKey).toMatchObject({ ok: false, error: { code: 'no-key' } });
-    const wrong = await call('key.set', '00000000-0000-4000-8000-000000000000');
+    const wrong = await call('settings.setKey', '00000000-0000-4000-8000-000000000000');
     expect(wrong).toMatchObject({ ok: false, error: { code: 'service' } });
-    const status = value<{ last4: string }>(await call('key.set', DEFAULT_API_KEY));
+    const status = value<{ last4: string }>(await call('settings.setKey', DEFAULT_API_KEY));
     expect(status.last4).toBe(DEFAULT_API_KEY.slice(-4));
     const credits = value<{ remaining: number; history: unknown[] }>(await call('credits.get'));
     expect(credits.remaining).toBe(50);
@@ -97,24 +97,24 @@ describe('the window back end (runtime over the real core and the simulator)', (
   });
 
   it('quick track: says what it costs, spends one credit, then opens the cached one for free', async () => {
-    value(await call('key.set', DEFAULT_API_KEY));
-    const check = value<QuickTrackCheck>(await call('track.check', 'msku 123456-5'));
+    value(await call('settings.setKey', DEFAULT_API_KEY));
+    const check = value<QuickTrackCheck>(await call('tracking.check', 'msku 123456-5'));
     if (!check.ok) throw new Error(check.problem);
-    const typo = value<QuickTrackCheck>(await call('track.check', 'MSKU1234566'));
+    const typo = value<QuickTrackCheck>(await call('tracking.check', 'MSKU1234566'));
     expect(typo).toMatchObject({ ok: false, suggestion: 'MSKU1234565' });
     expect(check.plan).toMatchObject({ reference: 'MSKU1234565', type: 'container', costsCredit: true, cachedId: null });
-    const first = value<{ fromCache: boolean; shipment: { id: number } }>(await call('track.run', { reference: 'MSKU1234565' }));
+    const first = value<{ fromCache: boolean; shipment: { id: number } }>(await call('tracking.run', { reference: 'MSKU1234565' }));
     expect(first.fromCache).toBe(false);
     await waitFor('credits', (c) => c.remaining === 49);
-    const again = value<QuickTrackCheck>(await call('track.check', 'MSKU1234565'));
+    const again = value<QuickTrackCheck>(await call('tracking.check', 'MSKU1234565'));
     expect(again).toMatchObject({ ok: true, plan: { costsCredit: false, cachedId: first.shipment.id } });
-    const second = value<{ fromCache: boolean }>(await call('track.run', { reference: 'MSKU1234565' }));
+    const second = value<{ fromCache: boolean }>(await call('tracking.run', { reference: 'MSKU1234565' }));
     expect(second.fromCache).toBe(true);
     expect(sim.control.credits(DEFAULT_API_KEY)).toBe(49);
   });
 
   it('filters the table by carrier, port of discharge, status and ETA window', async () => {
-    value(await call('key.set', DEFAULT_API_KEY));
+    value(await call('settings.setKey', DEFAULT_API_KEY));
     await syncShipments(runtime.service);
     const all = value<ShipmentListPage>(await call('shipments.list', { offset: 0, limit: 500 }));
     expect(all.total).toBe(40);
@@ -137,7 +137,7 @@ describe('the window back end (runtime over the real core and the simulator)', (
   });
 
   it('notes: saved at once, sent through the scheduler; offline they wait in the outbox and go out when the service is back', async () => {
-    value(await call('key.set', DEFAULT_API_KEY));
+    value(await call('settings.setKey', DEFAULT_API_KEY));
     await syncShipments(runtime.service);
     const [a, b] = value<ShipmentListPage>(await call('shipments.list', { offset: 0, limit: 2 })).rows;
     const saved = value<{ pending: boolean }>(await call('notes.set', { shipmentId: a!.id, note: 'call ACME before discharge' }));
@@ -159,7 +159,7 @@ describe('the window back end (runtime over the real core and the simulator)', (
   });
 
   it('an edit waiting in the outbox survives a sync and a restart', async () => {
-    value(await call('key.set', DEFAULT_API_KEY));
+    value(await call('settings.setKey', DEFAULT_API_KEY));
     await syncShipments(runtime.service);
     const [a] = value<ShipmentListPage>(await call('shipments.list', { offset: 0, limit: 1 })).rows;
     await sim.setReachable(false);
@@ -172,30 +172,30 @@ describe('the window back end (runtime over the real core and the simulator)', (
     // No key yet: the edit stays queued, and a sync keeps the local text over the service's.
     await runtime.service.store.recordShipmentRecords([sim.control.shipment(DEFAULT_API_KEY, a!.trackingId!)!], ['{}'], new Date().toISOString());
     expect(runtime.service.store.getShipment(a!.id)?.note).toBe('hold at terminal');
-    value(await call('key.set', DEFAULT_API_KEY));
+    value(await call('settings.setKey', DEFAULT_API_KEY));
     await waitFor('notes.outbox', (p) => p.sent.some((s) => s.shipmentId === a!.id), 20_000);
     expect(sim.control.shipment(DEFAULT_API_KEY, a!.trackingId!)?.note).toBe('hold at terminal');
   });
 
   it('remove: previews refunds and archives per record, then reports what the service did', async () => {
-    value(await call('key.set', DEFAULT_API_KEY));
+    value(await call('settings.setKey', DEFAULT_API_KEY));
     let young: { shipment: { id: number; trackingId: string; shipmentStatus: string } } | null = null;
     for (let n = 100000; n < 100020 && !young; n++) {
       const check = checkContainerNumber(`TGHU${n}0`);
       const reference = !check.valid && check.suggestion ? check.suggestion : `TGHU${n}0`;
-      const tracked = value<{ shipment: { id: number; trackingId: string; shipmentStatus: string } }>(await call('track.run', { reference }));
+      const tracked = value<{ shipment: { id: number; trackingId: string; shipmentStatus: string } }>(await call('tracking.run', { reference }));
       if (tracked.shipment.trackingId && tracked.shipment.shipmentStatus !== 'IN_TRANSIT') young = tracked;
     }
     if (!young) throw new Error('the simulator gave no newly tracked shipment that is not in transit');
     await syncShipments(runtime.service);
     const others = value<ShipmentListPage>(await call('shipments.list', { status: 'ACTIVE', shipmentStatus: 'IN_TRANSIT', offset: 0, limit: 1 })).rows;
     const old = others[0]!;
-    const preview = value<{ items: { id: number; outcome: string }[]; refunds: number }>(await call('removal.preview', [young.shipment.id, old.id]));
+    const preview = value<{ items: { id: number; outcome: string }[]; refunds: number }>(await call('shipments.removalPreview', [young.shipment.id, old.id]));
     expect(preview.items.find((i) => i.id === young.shipment.id)?.outcome).toBe('deleted-refund');
     expect(preview.items.find((i) => i.id === old.id)?.outcome).toBe('archived');
     expect(preview.refunds).toBe(1);
     const before = sim.control.credits(DEFAULT_API_KEY);
-    const done = value<{ deleted: string[]; archived: string[]; summary: string }>(await call('removal.run', [young.shipment.id, old.id]));
+    const done = value<{ deleted: string[]; archived: string[]; summary: string }>(await call('shipments.remove', [young.shipment.id, old.id]));
     expect(done.deleted).toEqual([young!.shipment.trackingId]);
     expect(done.archived).toEqual([old.trackingId]);
     expect(done.summary).toBe('1 deleted at the service, 1 archived (no refund).');

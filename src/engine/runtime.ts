@@ -158,7 +158,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     service,
     dataDir: options.dataDir,
     demo: Boolean(options.demo),
-    progress: (jobId, state, progress, message) => emit('import.progress', { jobId, state, progress, message }),
+    progress: (jobId, state, progress, message) => emit('imports.progress', { jobId, state, progress, message }),
     jobStored: () => {
       emit('shipments.changed', { ids: null, reason: 'import' });
       checkFeed();
@@ -221,7 +221,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       team.start();
       // Imports cut off by a restart or a lost network carry on by themselves; those of a restored backup wait for the person.
       const held = heldJobIds(service.store.db);
-      for (const jobId of unfinishedJobIds(service.store.db)) if (!held.has(jobId)) void imports['import.resume'](jobId).catch(() => undefined);
+      for (const jobId of unfinishedJobIds(service.store.db)) if (!held.has(jobId)) void imports['imports.resume'](jobId).catch(() => undefined);
   }
   // Edits queued before the last shutdown go out now.
   if (service.store.waitingNotes().length > 0) notes.kick();

@@ -144,7 +144,7 @@ describe('the desktop shell', () => {
     expect(FakeUtilityProcess.forked.map((p) => p.modulePath)).toEqual([ENGINE]);
     const contents = window.webContents;
     expect(contents.lines).toHaveLength(1);
-    const info = await contents.line.call('app.info');
+    const info = await contents.line.call('settings.appInfo');
     expect(info).toEqual({ ok: true, value: expect.objectContaining({ shell: 'electron', version: '9.9.9-test', dataDir: dir, demo: false }) });
     expect(await contents.line.call('notes.set', { shipmentId: 'x', note: 'y' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
 
@@ -162,7 +162,7 @@ describe('the desktop shell', () => {
     });
     expect(windowsBeforeReady).toBe(1);
     expect(window.webContents.lines).toHaveLength(1);
-    expect(await window.webContents.line.call('app.info')).toMatchObject({ ok: true, value: { dataDir: dir } });
+    expect(await window.webContents.line.call('settings.appInfo')).toMatchObject({ ok: true, value: { dataDir: dir } });
   });
 
   it('a crashed engine is started again and the window reconnects to it', async () => {
@@ -170,7 +170,7 @@ describe('the desktop shell', () => {
     FakeUtilityProcess.forked[0]!.kill();
     await until(() => FakeUtilityProcess.forked.length === 2 && window.webContents.lines.length === 2);
     expect(window.webContents.reloads).toBe(1);
-    expect(await window.webContents.line.call('app.info')).toMatchObject({ ok: true, value: { dataDir: dir } });
+    expect(await window.webContents.line.call('settings.appInfo')).toMatchObject({ ok: true, value: { dataDir: dir } });
   });
 
   it('builds the native menu with accelerators; File → Import reads the file and hands it to the window', async () => {
@@ -303,7 +303,7 @@ describe('the desktop shell', () => {
 
   it('File → Explore with Sample Data opens the demo apart from the real cache, and leaves it again', async () => {
     const window = await launch();
-    const appInfo = async () => ((await window.webContents.line.call('app.info')) as { value: { demo: boolean; dataDir: string } }).value;
+    const appInfo = async () => ((await window.webContents.line.call('settings.appInfo')) as { value: { demo: boolean; dataDir: string } }).value;
     click(item(fake.menus.at(-1)!, 'File', 'Explore with Sample Data'));
     await until(() => window.webContents.reloads === 1);
     expect(await appInfo()).toMatchObject({ demo: true, dataDir: join(dir, 'demo') });
@@ -325,9 +325,9 @@ describe('the desktop shell', () => {
       await until(() => fake.app.quitCalls > 0);
       return launch();
     };
-    const demoOf = async (window: FakeBrowserWindow) => ((await window.webContents.line.call('app.info')) as { value: { demo: boolean } }).value.demo;
+    const demoOf = async (window: FakeBrowserWindow) => ((await window.webContents.line.call('settings.appInfo')) as { value: { demo: boolean } }).value.demo;
     let window = await launch();
-    expect(await window.webContents.line.call('app.sampleData', { on: true })).toEqual({ ok: true, value: undefined });
+    expect(await window.webContents.line.call('settings.sampleData', { on: true })).toEqual({ ok: true, value: undefined });
     await until(() => window.webContents.reloads === 1);
 
     window = await restart();
@@ -347,15 +347,15 @@ describe('the desktop shell', () => {
     expect(item(fake.menus.at(-1)!, 'File', 'Explore with Sample Data')).toBeTruthy();
   }, 30_000);
 
-  it("the welcome screen's sample-data button (app.sampleData) switches in the engine and main reloads the window; a bad input is refused", async () => {
+  it("the welcome screen's sample-data button (settings.sampleData) switches in the engine and main reloads the window; a bad input is refused", async () => {
     const window = await launch();
     const contents = window.webContents;
-    const invoke = (input: unknown) => contents.line.call('app.sampleData', input);
+    const invoke = (input: unknown) => contents.line.call('settings.sampleData', input);
     expect(await invoke({ on: 'yes' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(contents.reloads).toBe(0);
     expect(await invoke({ on: true })).toEqual({ ok: true, value: undefined });
     await until(() => contents.reloads === 1 && contents.lines.length === 2);
-    const info = (await contents.line.call('app.info')) as { value: { demo: boolean } };
+    const info = (await contents.line.call('settings.appInfo')) as { value: { demo: boolean } };
     expect(info.value.demo).toBe(true);
     // Asking for what is already open changes nothing.
     expect(await invoke({ on: true })).toEqual({ ok: true, value: undefined });

@@ -167,9 +167,9 @@ describe('attention through the contract', () => {
   });
 
   it('offers the sample customer spreadsheet with the sample data: a mistyped check digit and a duplicate', async () => {
-    const file = await value<ImportFileView>('import.openSample');
+    const file = await value<ImportFileView>('imports.openSample');
     expect(file.fileName).toBe('sample-customer-shipments.csv');
-    const preview = await value<ImportPreview>('import.preview', { fileId: file.fileId });
+    const preview = await value<ImportPreview>('imports.preview', { fileId: file.fileId });
     expect(preview.counts).toMatchObject({ rejected: 1, duplicates: 1 });
     expect(preview.rejected[0]!.suggestion).toMatch(/^MSCU552907\d$/);
     expect(preview.fieldNames).toEqual(expect.arrayContaining(['customer', 'po']));
@@ -177,7 +177,7 @@ describe('attention through the contract', () => {
     const real = mkdtempSync(join(tmpdir(), 'quayside-attention-real-'));
     const own = createAppRuntime({ dataDir: real, apiBase: backend.apiBase, secrets: new MemorySecretStore(), shell: 'harness', version: 'test', background: false });
     try {
-      const answer = await own.dispatch('import.openSample', undefined);
+      const answer = await own.dispatch('imports.openSample', undefined);
       expect(answer).toMatchObject({ ok: false, error: { message: expect.stringContaining('comes with the sample data') } });
     } finally {
       await own.close();

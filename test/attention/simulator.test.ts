@@ -40,7 +40,7 @@ beforeAll(async () => {
   sim = await startSimulator({ timeScale: 20, accounts: [{ apiKey: KEY, credits: 50, shipments: 60 }] });
   dir = mkdtempSync(join(tmpdir(), 'quayside-attention-sim-'));
   runtime = createAppRuntime({ dataDir: dir, apiBase: sim.url, secrets: new MemorySecretStore(), shell: 'harness', version: 'test', timeScale: 20, background: false });
-  await value('key.set', KEY);
+  await value('settings.setKey', KEY);
   await syncShipments(runtime.service);
 }, 60_000);
 

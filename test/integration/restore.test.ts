@@ -198,9 +198,9 @@ describe('import jobs in a restored backup', () => {
     await settle(500);
     expect(listJobs(service.store.db).find((j) => j.jobId === jobId)).toMatchObject({ state: 'paused' });
     expect(batches()).toBe(sentBefore);
-    const jobs = await runtime.dispatch('import.jobs', undefined);
+    const jobs = await runtime.dispatch('imports.jobs', undefined);
     expect(jobs).toMatchObject({ ok: true, value: [{ jobId, state: 'paused', message: RESTORED_JOB_MESSAGE }] });
-    expect(await runtime.dispatch('import.resume', jobId)).toMatchObject({ ok: true });
+    expect(await runtime.dispatch('imports.resume', jobId)).toMatchObject({ ok: true });
     await until(() => listJobs(service.store.db).find((j) => j.jobId === jobId)?.state === 'done', 20_000);
     expect(batches()).toBe(sentBefore);
     expect(sim.control.stats(KEY).creditsSpent).toBe(spent);

@@ -57,7 +57,7 @@ export function RemoveDialog({ ids, onClose }: RemoveDialogProps) {
 
   useEffect(() => {
     let live = true;
-    call('removal.preview', [...ids])
+    call('shipments.removalPreview', [...ids])
       .then((preview) => live && setPhase({ kind: 'preview', preview }))
       .catch((e: unknown) => live && setPhase({ kind: 'error', message: messageOf(e), preview: null }));
     return () => {
@@ -77,7 +77,7 @@ export function RemoveDialog({ ids, onClose }: RemoveDialogProps) {
     setPhase({ kind: 'running', preview });
     const references = referencesByTrackingId(preview);
     try {
-      const done = await call('removal.run', [...ids]);
+      const done = await call('shipments.remove', [...ids]);
       setPhase({ kind: 'done', preview, done, references });
       useShipments.getState().removeFromSelection(ids);
       useShipments.getState().invalidate();

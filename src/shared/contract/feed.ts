@@ -50,8 +50,8 @@ export const feedMethods = {
     limit: z.number().int().min(1).max(500),
   }), answer<FeedPage>()),
   'feed.markSeen': method(z.strictObject({ watchlistId: watchlistId.optional(), upToId: z.number().int().min(0) }), answer<FeedPage>()),
-  'notifications.get': method(none, answer<NotificationPrefs>()),
-  'notifications.update': method(z.partialRecord(feedKind, z.boolean()), answer<NotificationPrefs>()),
+  'feed.notifications': method(none, answer<NotificationPrefs>()),
+  'feed.updateNotifications': method(z.partialRecord(feedKind, z.boolean()), answer<NotificationPrefs>()),
 };
 
 export const feedEvents = {

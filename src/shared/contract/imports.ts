@@ -106,7 +106,7 @@ export interface ImportReportView {
 }
 
 const importOptions = z.strictObject({
-  fileId: z.string().regex(/^[a-f0-9]{16,64}$/, 'a file id from import.open'),
+  fileId: z.string().regex(/^[a-f0-9]{16,64}$/, 'a file id from imports.open'),
   sheet: shortText.optional(),
   mapping: shortRecord.optional(),
   carrier: shortText.optional(),
@@ -118,25 +118,25 @@ export const importsMethods = {
    * Takes the dropped or chosen file by its path (from the bridge's `fileRef`); the engine copies
    * it under the returned id, so a preview, a start and a resume read the same bytes.
    */
-  'import.open': method(z.strictObject({ path: z.string().min(1).max(4096) }), answer<ImportFileView>()),
+  'imports.open': method(z.strictObject({ path: z.string().min(1).max(4096) }), answer<ImportFileView>()),
   /** With the sample data only: a sample customer spreadsheet (a mistyped check digit and a duplicate in it), opened as if dropped. */
-  'import.openSample': method(none, answer<ImportFileView>()),
+  'imports.openSample': method(none, answer<ImportFileView>()),
   /** Reads and validates with the given sheet and mapping; sends nothing. */
-  'import.preview': method(importOptions, answer<ImportPreview>()),
-  /** Starts tracking the accepted references in the background; progress comes as `import.progress`. */
-  'import.start': method(importOptions.extend({ goOnWithWhatFits: z.boolean().optional() }), answer<ImportJobView>()),
-  'import.jobs': method(none, answer<ImportJobView[]>()),
-  'import.report': method(jobId, answer<ImportReportView>()),
-  'import.reportCsv': method(jobId, answer<{ fileName: string; text: string }>()),
-  'import.resume': method(jobId, answer<ImportJobView>()),
+  'imports.preview': method(importOptions, answer<ImportPreview>()),
+  /** Starts tracking the accepted references in the background; progress comes as `imports.progress`. */
+  'imports.start': method(importOptions.extend({ goOnWithWhatFits: z.boolean().optional() }), answer<ImportJobView>()),
+  'imports.jobs': method(none, answer<ImportJobView[]>()),
+  'imports.report': method(jobId, answer<ImportReportView>()),
+  'imports.reportCsv': method(jobId, answer<{ fileName: string; text: string }>()),
+  'imports.resume': method(jobId, answer<ImportJobView>()),
 };
 
 export const importsEvents = {
   /** An import job moved on (throttled), or changed state. */
-  'import.progress': answer<{ jobId: number; state: ImportJobView['state']; progress: ImportProgressView | null; message: string | null }>(),
+  'imports.progress': answer<{ jobId: number; state: ImportJobView['state']; progress: ImportProgressView | null; message: string | null }>(),
   /**
    * A file was opened outside the window (File → Import…, a file handed to a second launch, a
-   * notification): main has already read it with import.open; the import wizard opens on it.
+   * notification): main has already read it with imports.open; the import wizard opens on it.
    */
   'import.fileOpened': answer<ImportFileView>(),
 };

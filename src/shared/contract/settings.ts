@@ -62,18 +62,18 @@ export interface AppInfo {
 }
 
 export const settingsMethods = {
-  'app.info': method(none, answer<AppInfo>()),
+  'settings.appInfo': method(none, answer<AppInfo>()),
   /**
    * Switches the window between the real cache and the sample data (demo: an in-process
    * simulator with a few hundred shipments, kept in `<data folder>/demo`). The desktop shell
    * answers, then reopens the cache and reloads the window; the web harness cannot switch
    * (start it with --demo) and says so.
    */
-  'app.sampleData': method(z.strictObject({ on: z.boolean() }), answer<void>()),
-  'key.status': method(none, answer<KeyStatusView>()),
+  'settings.sampleData': method(z.strictObject({ on: z.boolean() }), answer<void>()),
+  'settings.keyStatus': method(none, answer<KeyStatusView>()),
   /** Validates with GET /v2/apikey, then stores in the keychain; the key never comes back. */
-  'key.set': method(z.string().min(1).max(200), answer<KeyStatusView>()),
-  'key.delete': method(none, answer<KeyStatusView>()),
+  'settings.setKey': method(z.string().min(1).max(200), answer<KeyStatusView>()),
+  'settings.deleteKey': method(none, answer<KeyStatusView>()),
   'settings.get': method(none, answer<SettingsView>()),
   'settings.update': method(z.strictObject({
     apiBase: z.string().max(500).optional(),
@@ -82,8 +82,8 @@ export const settingsMethods = {
     syncIntervalMinutes: z.number().int().min(0).max(24 * 60).optional(),
     importFileDays: z.number().int().min(1).max(3650).optional(),
   }), answer<SettingsView>()),
-  'connection.test': method(none, answer<ConnectionTestResult>()),
-  'carriers.list': method(z.strictObject({ refresh: z.boolean() }), answer<CarrierDirectory>()),
+  'settings.testConnection': method(none, answer<ConnectionTestResult>()),
+  'settings.carriers': method(z.strictObject({ refresh: z.boolean() }), answer<CarrierDirectory>()),
 };
 
 export const settingsEvents = {

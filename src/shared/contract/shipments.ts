@@ -153,8 +153,8 @@ export const shipmentsMethods = {
   'shipments.ids': method(filter.extend({ sort: sort.optional() }), answer<number[]>()),
   'shipments.facets': method(none, answer<ShipmentFacets>()),
   'shipments.get': method(shipmentId, answer<ShipmentDetail>()),
-  'removal.preview': method(z.array(shipmentId).min(1).max(100_000), answer<RemovalPreview>()),
-  'removal.run': method(z.array(shipmentId).min(1).max(100_000), answer<RemovalDone>()),
+  'shipments.removalPreview': method(z.array(shipmentId).min(1).max(100_000), answer<RemovalPreview>()),
+  'shipments.remove': method(z.array(shipmentId).min(1).max(100_000), answer<RemovalDone>()),
 };
 
 export const shipmentsEvents = {

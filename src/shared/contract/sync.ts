@@ -27,7 +27,7 @@ export interface StatusView {
 }
 
 export const syncMethods = {
-  'status.get': method(none, answer<StatusView>()),
+  'sync.statusBar': method(none, answer<StatusView>()),
   /** Refreshes the cache from the shipments list now (no credits); resolves when done. */
   'sync.now': method(none, answer<SyncView>()),
   'sync.status': method(none, answer<SyncView>()),

@@ -26,9 +26,9 @@ export interface QuickTrackResult {
 
 export const trackingMethods = {
   /** What tracking a typed reference would do (type, carrier, credit), before anything is sent. */
-  'track.check': method(z.string().max(100), answer<QuickTrackCheck>()),
+  'tracking.check': method(z.string().max(100), answer<QuickTrackCheck>()),
   /** Tracks it (one credit at most), or answers from the cache when it is ACTIVE there (no credit). */
-  'track.run': method(z.strictObject({
+  'tracking.run': method(z.strictObject({
     reference: z.string().min(1).max(100),
     type: z.enum(['container', 'bl', 'bk']).optional(),
     carrier: z.string().max(100).optional(),

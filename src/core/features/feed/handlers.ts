@@ -24,7 +24,7 @@ export function feedSeenUpTo(service: QuaysideService): number {
   return Number(service.store.getSetting(FEED_SEEN_SETTING) ?? 0) || 0;
 }
 
-export function createFeedHandlers(service: QuaysideService): AreaHandlers<'feed' | 'notifications'> {
+export function createFeedHandlers(service: QuaysideService): AreaHandlers<'feed'> {
   const store = service.store;
   const feedPage = (watchlistId: number | undefined, kinds: readonly FeedKind[] | undefined, options: { onlyUnseen?: boolean; beforeId?: number; limit: number }) => {
     const watchlist = watchlistId === undefined ? null : findWatchlist(store, watchlistId);
@@ -49,8 +49,8 @@ export function createFeedHandlers(service: QuaysideService): AreaHandlers<'feed
       }
       return feedPage(watchlistId, undefined, { limit: 50 });
     },
-    'notifications.get': async () => notificationPrefs(service),
-    'notifications.update': async (prefs) => {
+    'feed.notifications': async () => notificationPrefs(service),
+    'feed.updateNotifications': async (prefs) => {
       const next = { ...notificationPrefs(service), ...prefs };
       store.setSetting(NOTIFY_SETTING, JSON.stringify(next));
       return next;

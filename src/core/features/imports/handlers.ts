@@ -49,7 +49,7 @@ function progressView(p: JobProgress): ImportProgressView {
   };
 }
 
-export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'> & { close(): void } {
+export function createImportHandlers(ctx: ImportContext): AreaHandlers<'imports'> & { close(): void } {
   const { service } = ctx;
   const db = service.store.db;
   const folder = join(ctx.dataDir, 'imports');
@@ -151,15 +151,15 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
     close: () => {
       closed = true;
     },
-    'import.open': async ({ path }) => openFile(path),
-    'import.openSample': async () => {
+    'imports.open': async ({ path }) => openFile(path),
+    'imports.openSample': async () => {
       if (!ctx.demo) throw new AppFailure('invalid-input', 'The sample customer spreadsheet comes with the sample data; choose a file of your own.');
       mkdirSync(folder, { recursive: true });
       const path = join(folder, SAMPLE_SHEET_NAME);
       writeFileSync(path, sampleCustomerSheet(deskDay(service.now())));
       return openFile(path);
     },
-    'import.preview': async (input): Promise<ImportPreview> => {
+    'imports.preview': async (input): Promise<ImportPreview> => {
       const { report, fileName } = await validate(input);
       const fieldNames = [...new Set(report.mapping.filter((m) => m.role === 'local').map((m) => m.field))];
       return {
@@ -181,7 +181,7 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
         fieldNames,
       };
     },
-    'import.start': async (input) => {
+    'imports.start': async (input) => {
       const { report, path, fileName } = await validate(input);
       if (report.accepted.length === 0) throw new AppFailure('invalid-input', 'Nothing in this file needs tracking (every row is rejected, a duplicate or already tracked); nothing was sent.');
       const { remaining } = await readCredits(service);
@@ -193,8 +193,8 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
       run(jobId);
       return jobView(jobId);
     },
-    'import.jobs': async () => listJobs(db).map((j) => jobView(j.jobId)),
-    'import.report': async (jobId) => {
+    'imports.jobs': async () => listJobs(db).map((j) => jobView(j.jobId)),
+    'imports.report': async (jobId) => {
       const report = jobReport(db, jobId);
       if (!report) throw new AppFailure('not-found', `Import ${jobId} is not in the cache.`);
       return {
@@ -218,12 +218,12 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
         message: report.message,
       };
     },
-    'import.reportCsv': async (jobId) => {
+    'imports.reportCsv': async (jobId) => {
       const report = jobReport(db, jobId);
       if (!report) throw new AppFailure('not-found', `Import ${jobId} is not in the cache.`);
       return { fileName: `${report.file.replace(/\.[^.]+$/, '')}-import-${jobId}-report.csv`, text: reportCsv(db, jobId) };
     },
-    'import.resume': async (jobId) => {
+    'imports.resume': async (jobId) => {
       const view = jobView(jobId);
       if (view.state === 'done') return view;
       run(jobId);

@@ -17,7 +17,7 @@ export const SAMPLE_DATA_ONLY_IN_SHELL =
 
 const THEME_SETTING = 'theme';
 
-export function createSettingsHandlers(ctx: HandlerContext): AreaHandlers<'app' | 'key' | 'settings' | 'connection' | 'carriers'> {
+export function createSettingsHandlers(ctx: HandlerContext): AreaHandlers<'settings'> {
   const { service } = ctx;
   const store = service.store;
 
@@ -37,20 +37,20 @@ export function createSettingsHandlers(ctx: HandlerContext): AreaHandlers<'app' 
   };
 
   return {
-    'app.info': async () => ({ ...ctx.info }),
+    'settings.appInfo': async () => ({ ...ctx.info }),
     // The shell owns the runtime, so only the shell can swap it (src/main/shell.ts answers this first).
-    'app.sampleData': async () => {
+    'settings.sampleData': async () => {
       throw new AppFailure('invalid-input', SAMPLE_DATA_ONLY_IN_SHELL);
     },
 
-    'key.status': currentKeyStatus,
-    'key.set': async (key) => {
+    'settings.keyStatus': currentKeyStatus,
+    'settings.setKey': async (key) => {
       await setKey(service, key);
       ctx.keyChanged();
       ctx.emitCredits();
       return currentKeyStatus();
     },
-    'key.delete': async () => {
+    'settings.deleteKey': async () => {
       await deleteKey(service);
       ctx.keyChanged();
       return currentKeyStatus();
@@ -74,7 +74,7 @@ export function createSettingsHandlers(ctx: HandlerContext): AreaHandlers<'app' 
       }
       return settings();
     },
-    'connection.test': async () => {
+    'settings.testConnection': async () => {
       const base = service.currentApiBase();
       if (!base) return { ok: false, message: 'No tracking service address is set; enter it above.', remaining: null, latencyMs: null };
       const started = performance.now();
@@ -92,7 +92,7 @@ export function createSettingsHandlers(ctx: HandlerContext): AreaHandlers<'app' 
         return { ok: false, message, remaining: null, latencyMs: null };
       }
     },
-    'carriers.list': async ({ refresh }) => {
+    'settings.carriers': async ({ refresh }) => {
       const { carriers, fetchedAt } = await carrierDirectory(service, { refresh });
       return {
         carriers: carriers.map((c) => ({ name: c.name, scac: c.scac, containers: c.cn, bl: c.bl, booking: c.bk })),

@@ -10,7 +10,7 @@ import { planRemoval, removeShipments } from './shipments.js';
 /** "Select all matching" takes at most this many. */
 const MAX_IDS = 100_000;
 
-export function createShipmentsHandlers(ctx: HandlerContext): AreaHandlers<'shipments' | 'removal'> {
+export function createShipmentsHandlers(ctx: HandlerContext): AreaHandlers<'shipments'> {
   const { service } = ctx;
   const store = service.store;
   const filter = (input: ShipmentFilterInput) => resolveFilter(store, input);
@@ -39,14 +39,14 @@ export function createShipmentsHandlers(ctx: HandlerContext): AreaHandlers<'ship
       };
     },
 
-    'removal.preview': async (ids) => {
+    'shipments.removalPreview': async (ids) => {
       const plan = planRemoval(service, ids.map(String));
       return {
         items: plan.map((p) => ({ id: p.shipment.id, reference: p.shipment.reference, outcome: p.outcome, description: p.description })),
         refunds: plan.filter((p) => p.outcome === 'deleted-refund').length,
       };
     },
-    'removal.run': async (ids) => {
+    'shipments.remove': async (ids) => {
       const plan = planRemoval(service, ids.map(String));
       const done = await removeShipments(service, plan);
       ctx.shipmentsChanged(null, 'removal');

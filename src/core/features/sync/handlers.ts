@@ -3,10 +3,10 @@ import type { StatusView } from '../../../shared/contract/index.js';
 import type { QuaysideService } from '../../core.js';
 import type { AreaHandlers, HandlerContext } from '../handlers.js';
 
-export function createSyncHandlers(ctx: HandlerContext): AreaHandlers<'status' | 'sync'> {
+export function createSyncHandlers(ctx: HandlerContext): AreaHandlers<'sync'> {
   const { service } = ctx;
   return {
-    'status.get': async () => statusView(service),
+    'sync.statusBar': async () => statusView(service),
     'sync.now': async () => ctx.sync.runNow(),
     'sync.status': async () => ctx.sync.view(),
   };

@@ -4,11 +4,11 @@ import type { AreaHandlers, HandlerContext } from '../handlers.js';
 import { LookupError, planLookup } from './reference.js';
 import { trackReference } from './track.js';
 
-export function createTrackingHandlers(ctx: HandlerContext): AreaHandlers<'track'> {
+export function createTrackingHandlers(ctx: HandlerContext): AreaHandlers<'tracking'> {
   const { service } = ctx;
   const store = service.store;
   return {
-    'track.check': async (reference) => {
+    'tracking.check': async (reference) => {
       const carriers = store.listCarriers();
       try {
         const plan = planLookup(reference, {}, carriers);
@@ -30,7 +30,7 @@ export function createTrackingHandlers(ctx: HandlerContext): AreaHandlers<'track
         return { ok: false, problem: err.message, suggestion: check.valid ? null : (check.suggestion ?? null) };
       }
     },
-    'track.run': async (input) => {
+    'tracking.run': async (input) => {
       const outcome = await trackReference(service, input.reference, { type: input.type, carrier: input.carrier });
       if (!outcome.fromCache) {
         ctx.shipmentsChanged([outcome.shipment.id], 'track');
