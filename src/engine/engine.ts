@@ -8,10 +8,10 @@ import type { EventName, Result } from '../shared/contract/index.js';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { EngineHealth, EngineRequest, EngineStartOptions, EngineState, FromEngine, HostCommand, SavePathAnswer } from '../shared/engine-wire.js';
 import { isToEngine } from '../shared/engine-wire.js';
-import { toAppError } from './runtime.js';
+import { toAppError } from '../core/platform/failure.js';
 import { KeytarSecretStore, type SecretStore } from '../core/platform/secrets/index.js';
-import { backupCache, isCacheFile, restoreCacheFile, undoRestore, type RestoreResult } from '../core/platform/db/backup.js';
-import { holdJobsAfterRestore } from '../core/features/imports/jobs/restored-jobs.js';
+import { isCacheFile, restoreCacheFile, undoRestore, type RestoreResult } from '../core/data/index.js';
+import { holdJobsAfterRestore } from '../core/data/index.js';
 import { cacheFile } from '../core/platform/paths.js';
 import { lockDataFolder, type FolderLock } from './folder-lock.js';
 import { rememberSampleData, RuntimeHost, sampleDataRemembered } from './runtime-host.js';
@@ -209,7 +209,7 @@ export class Engine {
           if (isCacheFile(command.path, cacheFile(this.runtimes.dataDir))) {
             return { ok: false, error: { code: 'invalid-input', message: 'A backup cannot replace the cache itself; choose another file name or folder.' } };
           }
-          return { ok: true, value: await backupCache(runtime.service.store, command.path) };
+          return { ok: true, value: await runtime.core.backup(command.path) };
         }
         case 'restore': {
           const target = cacheFile(this.runtimes.dataDir);

@@ -1,6 +1,6 @@
 import type { EventName, Events, Result } from '../shared/contract/index.js';
 import type { SecretStore } from '../core/platform/secrets/index.js';
-import type { QuaysideService } from '../core/core.js';
+import type { Core } from '../core/context.js';
 
 export interface AppRuntimeOptions {
   dataDir: string;
@@ -30,6 +30,6 @@ export interface AppRuntime {
   dispatch(method: string, input: unknown): Promise<Result<unknown>>;
   /** Everything main pushes to the window; returns the unsubscribe function. */
   onEvent(listener: EventListener): () => void;
-  readonly service: QuaysideService;
+  readonly core: Core;
   close(): Promise<void>;
 }

@@ -8,7 +8,7 @@ import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../sim/index.js
 import { MemorySecretStore } from '../core/platform/secrets/index.js';
 import { checkContainerNumber } from '../shared/iso6346.js';
 import { createAppRuntime, type AppRuntime } from './runtime.js';
-import { syncShipments } from '../core/features/sync/sync.js';
+import { syncShipments } from '../core/features/sync/index.js';
 
 const TIME_SCALE = 20;
 
@@ -115,7 +115,7 @@ describe('the window back end (runtime over the real core and the simulator)', (
 
   it('filters the table by carrier, port of discharge, status and ETA window', async () => {
     value(await call('settings.setKey', DEFAULT_API_KEY));
-    await syncShipments(runtime.service);
+    await syncShipments(runtime.core);
     const all = value<ShipmentListPage>(await call('shipments.list', { offset: 0, limit: 500 }));
     expect(all.total).toBe(40);
     const facets = value<{ carriers: { scac: string; count: number }[]; pods: { name: string; count: number }[] }>(await call('shipments.facets'));
@@ -138,7 +138,7 @@ describe('the window back end (runtime over the real core and the simulator)', (
 
   it('notes: saved at once, sent through the scheduler; offline they wait in the outbox and go out when the service is back', async () => {
     value(await call('settings.setKey', DEFAULT_API_KEY));
-    await syncShipments(runtime.service);
+    await syncShipments(runtime.core);
     const [a, b] = value<ShipmentListPage>(await call('shipments.list', { offset: 0, limit: 2 })).rows;
     const saved = value<{ pending: boolean }>(await call('notes.set', { shipmentId: a!.id, note: 'call ACME before discharge' }));
     expect(saved.pending).toBe(true);
@@ -160,7 +160,7 @@ describe('the window back end (runtime over the real core and the simulator)', (
 
   it('an edit waiting in the outbox survives a sync and a restart', async () => {
     value(await call('settings.setKey', DEFAULT_API_KEY));
-    await syncShipments(runtime.service);
+    await syncShipments(runtime.core);
     const [a] = value<ShipmentListPage>(await call('shipments.list', { offset: 0, limit: 1 })).rows;
     await sim.setReachable(false);
     value(await call('notes.set', { shipmentId: a!.id, note: 'hold at terminal' }));
@@ -170,8 +170,8 @@ describe('the window back end (runtime over the real core and the simulator)', (
     runtime = createAppRuntime({ dataDir: dir, apiBase: sim.url, secrets, shell: 'harness', version: 'test', timeScale: TIME_SCALE, background: false });
     runtime.onEvent((event, payload) => events.push({ event, payload }));
     // No key yet: the edit stays queued, and a sync keeps the local text over the service's.
-    await runtime.service.store.recordShipmentRecords([sim.control.shipment(DEFAULT_API_KEY, a!.trackingId!)!], ['{}'], new Date().toISOString());
-    expect(runtime.service.store.getShipment(a!.id)?.note).toBe('hold at terminal');
+    await runtime.core.write((tx) => tx.recordShipmentRecords([sim.control.shipment(DEFAULT_API_KEY, a!.trackingId!)!], ['{}'], new Date().toISOString()));
+    expect(runtime.core.read.getShipment(a!.id)?.note).toBe('hold at terminal');
     value(await call('settings.setKey', DEFAULT_API_KEY));
     await waitFor('notes.outbox', (p) => p.sent.some((s) => s.shipmentId === a!.id), 20_000);
     expect(sim.control.shipment(DEFAULT_API_KEY, a!.trackingId!)?.note).toBe('hold at terminal');
@@ -187,7 +187,7 @@ describe('the window back end (runtime over the real core and the simulator)', (
       if (tracked.shipment.trackingId && tracked.shipment.shipmentStatus !== 'IN_TRANSIT') young = tracked;
     }
     if (!young) throw new Error('the simulator gave no newly tracked shipment that is not in transit');
-    await syncShipments(runtime.service);
+    await syncShipments(runtime.core);
     const others = value<ShipmentListPage>(await call('shipments.list', { status: 'ACTIVE', shipmentStatus: 'IN_TRANSIT', offset: 0, limit: 1 })).rows;
     const old = others[0]!;
     const preview = value<{ items: { id: number; outcome: string }[]; refunds: number }>(await call('shipments.removalPreview', [young.shipment.id, old.id]));

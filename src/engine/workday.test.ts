@@ -169,7 +169,7 @@ describe('the working day through the contract (import, watchlists, feed, export
     for (const point of view.shipments.slice(0, 10)) {
       const route = value<MapRoute | null>(await call('map.route', point.id));
       if (!route || route.segments.length === 0) continue;
-      const stored = runtime.service.store.getShipment(point.id)!;
+      const stored = runtime.core.read.getShipment(point.id)!;
       const pol = route.places.find((p) => p.role === 'pol')!;
       expect(pol).toMatchObject({ lat: stored.pol!.lat, lng: stored.pol!.lng });
       for (const line of route.segments) {

@@ -5,15 +5,9 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { MIN_HEIGHT, MIN_WIDTH } from './window-options.js';
+import { MIN_HEIGHT, MIN_WIDTH, type WindowBounds } from './window-options.js';
 
-export interface WindowBounds {
-  x?: number;
-  y?: number;
-  width: number;
-  height: number;
-  maximized?: boolean;
-}
+export type { WindowBounds } from './window-options.js';
 
 export interface WorkArea {
   x: number;

@@ -11,6 +11,9 @@ export type SubscriptionStatus = 'ACTIVE' | 'ARCHIVED';
  * nothing yet; never "delivered"), PENDING (submitted, no answer yet), ERROR (the
  * service answered this reference with a failure).
  */
+/** The shipment statuses api-v2.md names; any other value is kept and reported as it came. */
+export const NAMED_SHIPMENT_STATUSES: readonly string[] = ['IN_TRANSIT', 'DELIVERED', 'UNKNOWN', 'STUCK'];
+
 export type Outcome = 'OK' | 'INFO_NOT_FOUND' | 'PENDING' | 'ERROR';
 
 /** A route point or event place. Dates are naive, exactly as the service gave them. */

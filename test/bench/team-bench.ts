@@ -10,17 +10,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { QuaysideService } from '../../src/core/core.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
-import { runImport } from '../../src/core/features/imports/imports.js';
-import { carrierDirectory } from '../../src/core/features/settings/carriers.js';
-import { TeamMember } from '../../src/core/features/team/member.js';
-import { currentLeader } from '../../src/core/features/team/leader-lock.js';
-import { publishSnapshots } from '../../src/core/features/team/snapshots.js';
-import { DESK_SETTING, teamSession } from '../../src/core/features/team/session.js';
+import { runImport } from '../../src/core/features/imports/index.js';
+import { carrierDirectory } from '../../src/core/features/settings/index.js';
+import { TeamMember } from '../../src/team/member.js';
+import { currentLeader } from '../../src/team/leader-lock.js';
+import { publishSnapshots } from '../../src/team/snapshots.js';
+import { DESK_SETTING, teamSession } from '../../src/team/session.js';
 import { writeReferenceCsv } from '../import/make-references.js';
 import { postgresMissing, startPostgresCluster } from '../support/postgres-cluster.js';
 import { lowerBoundMs, startSimWorker } from './tracking-bench.js';
+import { openCore } from '../../src/engine/open-core.js';
 
 const DESKS = 3;
 const PROPAGATION_SAMPLES = 20;
@@ -57,9 +57,9 @@ export async function runTeamBench(perDesk = 5_000, scale = 4): Promise<void> {
   const teamUrl = await cluster.createDatabase('bench');
   const dir = mkdtempSync(join(tmpdir(), 'quayside-team-bench-'));
   const dataDirs = Array.from({ length: DESKS }, (_, i) => join(dir, `desk-${i}`));
-  const desks = dataDirs.map((dataDir) => new QuaysideService({ dataDir, apiBase: url, secrets: new MemorySecretStore(), envApiKey: key, envTeamUrl: teamUrl, timeScale: scale }));
+  const desks = dataDirs.map((dataDir) => openCore({ dataDir, apiBase: url, secrets: new MemorySecretStore(), envApiKey: key, envTeamUrl: teamUrl, timeScale: scale }).core);
   // Named before the first request opens their team session.
-  desks.forEach((desk, i) => desk.store.setSetting(DESK_SETTING, `desk ${i + 1}`));
+  desks.forEach((desk, i) => desk.write((tx) => tx.setSetting(DESK_SETTING, `desk ${i + 1}`)));
   const members: TeamMember[] = [];
   try {
     const files = desks.map((_, i) => join(dir, `sheet-${i}.csv`));
@@ -82,7 +82,7 @@ export async function runTeamBench(perDesk = 5_000, scale = 4): Promise<void> {
     const before = await listCalls();
     const roundStarted = performance.now();
     for (const desk of desks) {
-      const member = new TeamMember(desk, { stored: () => undefined });
+      const member = new TeamMember(desk);
       members.push(member);
       member.start();
     }

@@ -7,14 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
-import { runImport } from '../../src/core/features/imports/imports.js';
+import { runImport } from '../../src/core/features/imports/index.js';
 import { QUEUED_MS, HANDLING_BASE_MS, HANDLING_PER_ITEM_MS } from '../../src/sim/batch.js';
 import { Worker } from 'node:worker_threads';
-import { QuaysideService } from '../../src/core/core.js';
 import type { SimStats } from '../../src/sim/index.js';
 import { writeReferenceCsv } from '../import/make-references.js';
-import { carrierDirectory } from '../../src/core/features/settings/carriers.js';
+import { carrierDirectory } from '../../src/core/features/settings/index.js';
 import { reached } from './report.js';
+import { openCore } from '../../src/engine/open-core.js';
 
 const BATCH = 500;
 const CREATES_PER_WINDOW = 8;
@@ -59,7 +59,7 @@ export async function runTrackingBench(references = 20_000, scale = 4, strict = 
   const sim = startSimWorker(key, references + 1000, scale, strict ? STRICT_LATENCY_MS / scale : 0);
   const url = await sim.url;
   const dir = mkdtempSync(join(tmpdir(), 'quayside-track-bench-'));
-  const service = new QuaysideService({ dataDir: dir, apiBase: url, secrets: new MemorySecretStore(), envApiKey: key, timeScale: scale });
+  const service = openCore({ dataDir: dir, apiBase: url, secrets: new MemorySecretStore(), envApiKey: key, timeScale: scale }).core;
   try {
     const file = join(dir, 'references.csv');
     writeReferenceCsv(file, references, 100000);

@@ -16,7 +16,7 @@ import type {
   TrackingResult,
 } from '../../src/core/platform/api/types.js';
 import { containerCheckDigit } from '../../src/shared/iso6346.js';
-import { openStore, type Store } from '../../src/core/store/store.js';
+import { openData, type Data } from '../../src/core/data/index.js';
 
 /** A valid ISO 6346 number from owner code + category + 6-digit serial. */
 export function containerNumber(first10: string): string {
@@ -197,9 +197,9 @@ export function tempDir(prefix = 'quayside-store-'): { dir: string; cleanup: () 
 }
 
 /** A store on a fresh file in a temp dir; `close` closes it and removes the dir. */
-export function openTempStore(options?: Parameters<typeof openStore>[1]): { store: Store; close: () => void } {
+export function openTempStore(options?: Parameters<typeof openData>[1]): { store: Data; close: () => void } {
   const t = tempDir();
-  const store = openStore(path.join(t.dir, 'cache.sqlite'), options);
+  const store = openData(path.join(t.dir, 'cache.sqlite'), options);
   return {
     store,
     close: () => {

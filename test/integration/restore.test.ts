@@ -14,18 +14,19 @@ import type { MenuItemConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startShell, type Shell } from '../../src/main/shell.js';
 import { createFakeElectron, FakeBrowserWindow } from '../support/fake-electron.js';
-import { openSqlite } from '../../src/core/platform/db/sqlite-addon.js';
-import { backupCache, restoreCacheFile } from '../../src/core/platform/db/backup.js';
-import { QuaysideService } from '../../src/core/core.js';
+import { openSqlite } from '../../src/core/data/sqlite/sqlite-addon.js';
+import { restoreCacheFile } from '../../src/core/data/index.js';
 import { MemorySecretStore, apiKeyAccount } from '../../src/core/platform/secrets/index.js';
-import { createJob, listJobs } from '../../src/core/features/imports/jobs/jobs.js';
-import { holdJobsAfterRestore, RESTORED_JOB_MESSAGE } from '../../src/core/features/imports/jobs/restored-jobs.js';
-import { runJob } from '../../src/core/features/imports/imports.js';
-import { validateSpreadsheet } from '../../src/core/features/imports/sheets/index.js';
-import { carrierDirectory } from '../../src/core/features/settings/carriers.js';
+import { createJob, listJobs } from '../../src/core/data/imports/jobs.js';
+import { holdJobsAfterRestore, RESTORED_JOB_MESSAGE } from '../../src/core/data/index.js';
+import { runJob } from '../../src/core/features/imports/index.js';
+import { validateSpreadsheet } from '../../src/core/features/imports/sheets/spreadsheet.js';
+import { carrierDirectory } from '../../src/core/features/settings/index.js';
 import { createAppRuntime } from '../../src/engine/runtime.js';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';
 import { containerNumbers } from '../import/make-references.js';
+import { cacheDb, closeCacheDbs } from '../support/cache-db.js';
+import { openCore } from '../../src/engine/open-core.js';
 
 const ENGINE = join(import.meta.dirname, '..', '..', 'src', 'engine', 'entry.ts');
 const SQLITE = createRequire(import.meta.url).resolve('better-sqlite3');
@@ -173,19 +174,21 @@ describe('import jobs in a restored backup', () => {
   it('wait until the person resumes them, and are checked against the shipment list before anything is sent again', async () => {
     sim = await startSimulator({ timeScale: SCALE, accounts: [{ apiKey: KEY, credits: 1000, shipments: 0 }] });
     cleanups.push(() => sim.close());
-    const open = () => new QuaysideService({ dataDir: dir, apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, timeScale: SCALE });
+    const open = () => openCore({ dataDir: dir, apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, timeScale: SCALE }).core;
     let service = open();
     const csv = ['Container', ...containerNumbers(30, 910000)].join('\n');
     const report = await validateSpreadsheet({ bytes: Buffer.from(csv), name: 'list.csv' }, { carriers: (await carrierDirectory(service)).carriers });
-    const jobId = createJob(service.store.db, { fileName: 'list.csv', sha256: null, report, budget: 30, creditsBefore: null, now: new Date().toISOString() });
+    const jobId = createJob(cacheDb(service), { fileName: 'list.csv', sha256: null, report, budget: 30, creditsBefore: null, now: new Date().toISOString() });
     // The backup holds the job unsent; the cache then finished it.
     const backup = join(dir, 'before-the-import.db');
-    await backupCache(service.store, backup);
+    await service.backup(backup);
     await runJob(service, jobId);
     const spent = sim.control.stats(KEY).creditsSpent;
     const batches = () => sim.control.stats(KEY).requests['POST /v2/tracking/batch'] ?? 0;
     const sentBefore = batches();
     service.close();
+    // Nothing may hold the cache open while it is replaced (a second program is refused): the test's own look-in closes too.
+    closeCacheDbs();
 
     const restored = await restoreCacheFile(join(dir, 'quayside.db'), backup, { prepare: (db) => void holdJobsAfterRestore(db) });
     expect(restored.ok).toBe(true);
@@ -194,14 +197,14 @@ describe('import jobs in a restored backup', () => {
     await secrets.set(apiKeyAccount(sim.url), KEY);
     const runtime = createAppRuntime({ dataDir: dir, apiBase: sim.url, secrets, shell: 'harness', version: 't', timeScale: SCALE });
     cleanups.push(() => runtime.close());
-    service = runtime.service;
+    service = runtime.core;
     await settle(500);
-    expect(listJobs(service.store.db).find((j) => j.jobId === jobId)).toMatchObject({ state: 'paused' });
+    expect(listJobs(cacheDb(service)).find((j) => j.jobId === jobId)).toMatchObject({ state: 'paused' });
     expect(batches()).toBe(sentBefore);
     const jobs = await runtime.dispatch('imports.jobs', undefined);
     expect(jobs).toMatchObject({ ok: true, value: [{ jobId, state: 'paused', message: RESTORED_JOB_MESSAGE }] });
     expect(await runtime.dispatch('imports.resume', jobId)).toMatchObject({ ok: true });
-    await until(() => listJobs(service.store.db).find((j) => j.jobId === jobId)?.state === 'done', 20_000);
+    await until(() => listJobs(cacheDb(service)).find((j) => j.jobId === jobId)?.state === 'done', 20_000);
     expect(batches()).toBe(sentBefore);
     expect(sim.control.stats(KEY).creditsSpent).toBe(spent);
   }, 40_000);

@@ -54,7 +54,7 @@ export const attentionCommand: Command = {
     if (args.length > 0) throw new UsageError(`Unexpected "${args[0]}"; use --watchlist NAME to look at one watchlist.`);
     const watchlist = values.watchlist as string | undefined;
     if (watchlist !== undefined && watchlist.trim() === '') throw new UsageError('--watchlist needs the name of a watchlist.');
-    const items = listAttention(ctx.service().store, { watchlist, includeAcknowledged: Boolean(values.all), now: () => new Date() });
+    const items = listAttention(await ctx.teamCore(), { watchlist, includeAcknowledged: Boolean(values.all), now: () => new Date() });
     ctx.out.data(items);
     for (const line of attentionLines(items)) ctx.out.line(line);
     const open = items.filter((i) => i.reasons.some((r) => !r.acknowledged)).length;

@@ -13,10 +13,15 @@ export interface TeamStatus {
   /** postgres://user@host:port/database, never the password; null in no team. */
   team: string | null;
   desk: string | null;
+  /** This desk's own id (null in no team). */
+  deskId?: string | null;
   /** The desk syncing GET /v2/shipments for the team now, or null. */
   leader: string | null;
-  /** When each desk on the key was last seen, by the team database's clock (UTC). */
-  desks: { desk: string; lastSeenAt: string }[];
+  /**
+   * When each desk on the key was last seen, by the team database's clock (UTC). `id` is the desk's
+   * own id (kept with its cache): two desks may share a name (one host, two data folders).
+   */
+  desks: { desk: string; lastSeenAt: string; id: string }[];
   /** When this desk last stored the leader's snapshots (UTC). */
   lastPullAt: string | null;
   /** This desk's team writes waiting for the team database. */

@@ -17,3 +17,8 @@ export function redact(text: string, apiKey?: string | null): string {
 export function redactAggressively(text: string): string {
   return redactUrl(text).replace(UUID, (m) => `${m.slice(0, 4)}…`);
 }
+
+/** `text` with the user:password@ part of any postgres:// address replaced (a team address's password). */
+export function redactDatabaseAddress(text: string): string {
+  return text.replace(/(postgres(?:ql)?:\/\/[^:/@\s]*:)[^@\s]*@/gi, '$1<redacted>@');
+}

@@ -2,7 +2,7 @@ import { BadRequestError, NetworkError, RateLimitedError } from '../../../platfo
 import type { BatchTask, TrackRequest } from '../../../platform/api/types.js';
 import type { Priority } from '../../../platform/scheduler/types.js';
 import { matchResults } from './match.js';
-import type { JobProgress, OpenTask, PollItem, PollerStore } from './types.js';
+import type { JobProgress, OpenTask, PollItem, PollerStore } from '../../../data/index.js';
 
 export const BATCH_SIZE = 500;
 /** api-v2.md 3.1: task data is kept for up to 6 hours. */
