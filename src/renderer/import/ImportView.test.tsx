@@ -15,7 +15,8 @@ const FILE_ID = 'ab'.repeat(32);
 function previewFor(input: ImportOptionsInput, balance = 500): ImportPreview {
   if (input.sheet === 'Notes' && !input.mapping) throw { code: 'invalid-input', message: 'No header row found in the first 20 rows of sheet "Notes".' };
   const fixed = input.acceptSuggestions?.includes(6) ?? false;
-  const weight = input.mapping?.['Weight (kg)'];
+  // The tests only ever map this column to `ignore`, one of the roles.
+  const weight = input.mapping?.['Weight (kg)'] as ImportPreview['mapping'][number]['role'] | undefined;
   return {
     fileId: FILE_ID,
     fileName: 'acme.xlsx',
