@@ -4,6 +4,7 @@
  */
 import { API_METHODS, type ApiMethod, type EventName, type Events, type Result } from '../shared/contract/index.js';
 import { INPUT_SCHEMAS } from '../shared/contract/index.js';
+import { checkAnswer, checkEvent } from '../shared/contract/check.js';
 import { QuaysideService } from '../core/core.js';
 import { toAppError } from '../core/errors.js';
 import type { HandlerContext, Handlers } from '../core/features/handlers.js';
@@ -56,7 +57,16 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
   });
   startMark('runtime.storeOpen');
   const listeners = new Set<EventListener>();
+  const checking = options.checkAnswers !== false;
   const emit = <E extends EventName>(event: E, payload: Events[E]) => {
+    try {
+      if (checking) checkEvent(event, payload);
+    } catch (err) {
+      // Sent all the same (as the shipped app would); thrown where nothing catches it, so the test or the developer sees it.
+      queueMicrotask(() => {
+        throw err;
+      });
+    }
     for (const listener of [...listeners]) {
       try {
         listener(event, payload);
@@ -239,6 +249,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       try {
         const handler = handlers[name] as (input: unknown) => Promise<unknown>;
         const value = await handler(parsed.data);
+        if (checking) checkAnswer(name, value);
         return { ok: true, value } as Result<unknown>;
       } catch (err) {
         return { ok: false, error: toAppError(service.store.translateError(err)) };
