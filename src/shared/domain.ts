@@ -4,14 +4,12 @@
  * No Node, Electron or DOM imports here.
  */
 import { z } from 'zod';
+import { carrierRef, localId, utcTime } from './contract/base.js';
 
 /** The kinds of reference Quayside tracks (what it sends; a stored shipment may hold a kind the service added, see `type` below). */
 export const trackingTypeSchema = z.enum(['container', 'bl', 'bk']);
 export type TrackingType = z.output<typeof trackingTypeSchema>;
 export const TRACKING_TYPES: readonly TrackingType[] = trackingTypeSchema.options;
-
-/** Subscription state of a tracked shipment at the service. */
-export type SubscriptionStatus = 'ACTIVE' | 'ARCHIVED';
 
 /**
  * What we know of a reference: OK (data found), INFO_NOT_FOUND (the carrier reported
@@ -28,7 +26,7 @@ export type Outcome = z.output<typeof outcomeSchema>;
 export const coordinateSchema = z.union([z.number(), z.nan()]);
 
 /** A route point or event place. Dates are naive, exactly as the service gave them. */
-export const placeSchema = z.strictObject({
+const placeSchema = z.strictObject({
   name: z.string(),
   country: z.string(),
   state: z.string().nullable(),
@@ -39,7 +37,7 @@ export const placeSchema = z.strictObject({
 });
 export type Place = z.output<typeof placeSchema>;
 
-export const shipmentEventSchema = z.strictObject({
+const shipmentEventSchema = z.strictObject({
   /** Null when the carrier gave no date; then the carrier's order of events is kept. */
   date: z.string().nullable(),
   actual: z.boolean(),
@@ -53,7 +51,7 @@ export const shipmentEventSchema = z.strictObject({
 });
 export type ShipmentEvent = z.output<typeof shipmentEventSchema>;
 
-export const shipmentContainerSchema = z.strictObject({
+const shipmentContainerSchema = z.strictObject({
   number: z.string(),
   type: z.string(),
   events: z.array(shipmentEventSchema),
@@ -65,8 +63,8 @@ const changeKindSchema = z.enum(['eta_moved', 'event_added', 'status_changed', '
 export type ChangeKind = z.output<typeof changeKindSchema>;
 
 /** One change seen between two stored snapshots of a shipment. `at` is UTC ISO. */
-export const shipmentChangeSchema = z.strictObject({
-  at: z.iso.datetime({ offset: true }),
+const shipmentChangeSchema = z.strictObject({
+  at: utcTime,
   kind: changeKindSchema,
   from: z.string().nullable(),
   to: z.string().nullable(),
@@ -79,7 +77,7 @@ const geoPoint = z.strictObject({ lat: z.number(), lng: z.number() });
 
 /** The shipment shape of the CLI's JSON output (public contract: add fields, never rename). */
 export const shipmentSchema = z.strictObject({
-  id: z.number().int().positive(),
+  id: localId,
   trackingId: z.string().nullable(),
   reference: z.string(),
   /**
@@ -87,7 +85,7 @@ export const shipmentSchema = z.strictObject({
    * came (read.ts), not coerced: any text.
    */
   type: z.string(),
-  carrier: z.strictObject({ scac: z.string().nullable(), name: z.string().nullable() }),
+  carrier: carrierRef,
   /** ACTIVE, ARCHIVED, or a value the service adds one day (kept). */
   status: z.string().nullable(),
   /** As the service reports it (IN_TRANSIT, DELIVERED, PLANNED, UNKNOWN or any value it adds). */
@@ -103,11 +101,11 @@ export const shipmentSchema = z.strictObject({
   containers: z.array(shipmentContainerSchema),
   currentPosition: geoPoint.nullable(),
   /** UTC ISO: when the service last checked it with the carrier (or when Quayside stored it). */
-  lastCheckedAt: z.iso.datetime({ offset: true }).nullable(),
+  lastCheckedAt: utcTime.nullable(),
   /** Newest first. */
   changes: z.array(shipmentChangeSchema),
   /** When the service started tracking it (UTC ISO): the 72-hour refund window runs from here. */
-  createdAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: utcTime.nullable(),
   /** Local fields imported from a customer's sheet (customer, PO, consignee…); never sent. */
   fields: z.record(z.string(), z.string()),
 });
