@@ -8,6 +8,7 @@ import type { EventName, Result } from '../shared/contract/index.js';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { EngineHealth, EngineRequest, EngineStartOptions, EngineState, FromEngine, HostCommand, SavePathAnswer } from '../shared/engine-wire.js';
 import { isToEngine } from '../shared/engine-wire.js';
+import { checkEvent } from '../shared/contract/check.js';
 import { toAppError } from '../core/platform/failure.js';
 import { KeytarSecretStore, type SecretStore } from '../core/platform/secrets/index.js';
 import { isCacheFile, restoreCacheFile, undoRestore, type RestoreResult } from '../core/data/index.js';
@@ -91,6 +92,7 @@ export class Engine {
       shell: options.shell,
       timeScale: options.timeScale,
       background: options.background,
+      checkAnswers: options.checkAnswers,
       log: (line) => host.log(line),
       chooseExportPath: async (fileName, format) => (await host.request({ kind: 'savePath', fileName, format })) as SavePathAnswer | null,
       demoFilled: () => host.demoReady(),
@@ -193,7 +195,7 @@ export class Engine {
         case 'health':
           return { ok: true, value: this.health() };
         case 'show':
-          this.broadcast('window.show', command.request);
+          this.broadcast('window.show', this.options.checkAnswers === false ? command.request : checkEvent('window.show', command.request));
           return { ok: true, value: null };
         case 'sampleData':
           await this.switchSampleData(command.on);

@@ -24,6 +24,8 @@ export interface RuntimeHostOptions {
   demoFilled?: () => void;
   /** Tests: false keeps the core's background refresh off. Default true. */
   background?: boolean;
+  /** See AppRuntimeOptions.checkAnswers. */
+  checkAnswers?: boolean;
 }
 
 /** Next to the cache while the person is exploring the sample data: the next start opens them again. */
@@ -85,6 +87,7 @@ export class RuntimeHost {
         version: this.options.version,
         timeScale: this.options.timeScale,
         background: this.options.background,
+        checkAnswers: this.options.checkAnswers,
       });
     } catch (err) {
       await backend?.close();

@@ -20,6 +20,12 @@ export interface AppRuntimeOptions {
   now?: () => Date;
   /** False: no background refresh and no resuming of imports (tests that drive every step). Default true. */
   background?: boolean;
+  /**
+   * Each answer and event is checked against the contract's schemas (src/shared/contract/check.ts):
+   * a mismatch answers an 'internal' error, and an event's is thrown where a test sees it. Default
+   * true (development, the harness, tests); the packaged desktop app passes false.
+   */
+  checkAnswers?: boolean;
 }
 
 export type EventListener = <E extends EventName>(event: E, payload: Events[E]) => void;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventName, Events, Result } from '../shared/contract/index.js';
-import type { QuickTrackCheck, ShipmentListPage } from '../shared/contract/index.js';
+import type { KeyStatusView, QuickTrackCheck, ShipmentListPage, WatchlistView } from '../shared/contract/index.js';
 import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../sim/index.js';
 import { MemorySecretStore } from '../core/platform/secrets/index.js';
 import { checkContainerNumber } from '../shared/iso6346.js';
@@ -94,6 +94,19 @@ describe('the window back end (runtime over the real core and the simulator)', (
     expect(credits.remaining).toBe(50);
     const everything = JSON.stringify(events) + JSON.stringify(status) + JSON.stringify(await call('settings.get'));
     expect(everything).not.toContain(DEFAULT_API_KEY);
+  });
+
+  it('a list watchlist by hand, then the key forgotten: each answer as the contract says (the engine checks them)', async () => {
+    value(await call('settings.setKey', DEFAULT_API_KEY));
+    await syncShipments(runtime.core);
+    const [a, b, c] = value<ShipmentListPage>(await call('shipments.list', { offset: 0, limit: 3 })).rows;
+    const list = value<WatchlistView>(await call('watchlists.create', { name: 'ACME', kind: 'list', shipmentIds: [a!.id] }));
+    expect(value<WatchlistView>(await call('watchlists.addShipments', { watchlistId: list.id, shipmentIds: [b!.id, c!.id] })).count).toBe(3);
+    expect(value<WatchlistView>(await call('watchlists.removeShipments', { watchlistId: list.id, shipmentIds: [c!.id] })).count).toBe(2);
+    expect(value<WatchlistView>(await call('watchlists.rename', { watchlistId: list.id, name: 'ACME Corp' })).name).toBe('ACME Corp');
+    expect(await call('watchlists.delete', list.id)).toEqual({ ok: true, value: undefined });
+    expect(value<WatchlistView[]>(await call('watchlists.list'))).toEqual([]);
+    expect(value<KeyStatusView>(await call('settings.deleteKey'))).toMatchObject({ source: null, last4: null });
   });
 
   it('quick track: says what it costs, spends one credit, then opens the cached one for free', async () => {

@@ -6,6 +6,7 @@
  */
 import { API_METHODS, INPUT_SCHEMAS, type ApiMethod, type EventName, type Events, type Result } from '../shared/contract/index.js';
 import type { FeatureParts, Handlers, Host } from '../core/handlers.js';
+import { checkAnswer, checkEvent } from '../shared/contract/check.js';
 import { toAppError } from '../core/platform/failure.js';
 import { attentionFeature } from '../core/features/attention/index.js';
 import { creditsFeature } from '../core/features/credits/index.js';
@@ -41,7 +42,16 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
   });
   startMark('runtime.storeOpen');
   const listeners = new Set<EventListener>();
+  const checking = options.checkAnswers !== false;
   const emit = <E extends EventName>(event: E, payload: Events[E]) => {
+    try {
+      if (checking) checkEvent(event, payload);
+    } catch (err) {
+      // Sent all the same (as the shipped app would); thrown where nothing catches it, so the test or the developer sees it.
+      queueMicrotask(() => {
+        throw err;
+      });
+    }
     for (const listener of [...listeners]) {
       try {
         listener(event, payload);
@@ -114,6 +124,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       try {
         const handler = handlers[name] as (input: unknown) => Promise<unknown>;
         const value = await handler(parsed.data);
+        if (checking) checkAnswer(name, value);
         return { ok: true, value } as Result<unknown>;
       } catch (err) {
         return { ok: false, error: toAppError(core.translateError(err)) };

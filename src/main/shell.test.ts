@@ -20,8 +20,8 @@ let dir: string;
 let shell: Shell;
 let fake: ReturnType<typeof createFakeElectron>;
 
-async function launch(options: { displays?: Display[]; argv?: string[]; singleInstance?: boolean; beforeReady?: () => void } = {}) {
-  fake = createFakeElectron({ userData: dir, displays: options.displays, singleInstance: options.singleInstance });
+async function launch(options: { displays?: Display[]; argv?: string[]; singleInstance?: boolean; packaged?: boolean; beforeReady?: () => void } = {}) {
+  fake = createFakeElectron({ userData: dir, displays: options.displays, singleInstance: options.singleInstance, packaged: options.packaged });
   shell = startShell(fake.electron, {
     preload: join(dir, 'app', 'out', 'preload', 'index.cjs'),
     renderer: { file: join(dir, 'app', 'out', 'renderer', 'index.html') },
@@ -35,6 +35,11 @@ async function launch(options: { displays?: Display[]; argv?: string[]; singleIn
   options.beforeReady?.();
   await shell.ready;
   return FakeBrowserWindow.created.at(-1) as FakeBrowserWindow;
+}
+
+/** The options the shell started an engine with. */
+function startOptions(engine: FakeUtilityProcess): Record<string, unknown> | undefined {
+  return (engine.posted.find((m) => (m as { t?: string }).t === 'start') as { options: Record<string, unknown> } | undefined)?.options;
 }
 
 function item(template: MenuItemConstructorOptions[], top: string, label: string): MenuItemConstructorOptions {
@@ -147,12 +152,20 @@ describe('the desktop shell', () => {
     const info = await contents.line.call('settings.appInfo');
     expect(info).toEqual({ ok: true, value: expect.objectContaining({ shell: 'electron', version: '9.9.9-test', dataDir: dir, demo: false }) });
     expect(await contents.line.call('notes.set', { shipmentId: 'x', note: 'y' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    // Not packaged (development): the engine checks its answers and events against the contract.
+    expect(startOptions(FakeUtilityProcess.forked[0]!)).toMatchObject({ checkAnswers: true });
 
     const iframe = { url: contents.getURL(), parent: contents.mainFrame, processId: 3, routingId: 77 };
     const elsewhere = { ...contents.mainFrame, url: 'https://evil.example/' };
     for (const frame of [iframe, elsewhere]) fake.ipcMain.connect(contents, frame);
     await settle();
     expect(contents.lines).toHaveLength(1);
+  });
+
+  it('the packaged app starts its engine without checking answers against the contract', async () => {
+    const window = await launch({ packaged: true });
+    expect(startOptions(FakeUtilityProcess.forked[0]!)).toMatchObject({ checkAnswers: false });
+    expect(await window.webContents.line.call('settings.appInfo')).toMatchObject({ ok: true, value: { shell: 'electron' } });
   });
 
   it('loads the window while the engine opens the cache; the line its page asks for meanwhile works once the cache is open', async () => {

@@ -29,6 +29,7 @@ function detailOf(id: number): ShipmentDetail {
     },
     pendingNote: null,
     raw: [],
+    lastFreeDay: null,
   };
 }
 

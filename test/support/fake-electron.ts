@@ -62,7 +62,10 @@ export class FakeUtilityProcess extends EventEmitter {
     });
     FakeUtilityProcess.forked.push(this);
   }
+  /** What the shell sent the engine, in order (the start options among them). */
+  readonly posted: unknown[] = [];
   postMessage(message: unknown, transfer: FakePortMain[] = []): void {
+    this.posted.push(message);
     const ports = transfer.map((p) => p.raw);
     this.worker.postMessage({ data: message, ports }, ports);
   }
@@ -225,7 +228,7 @@ export interface Display {
   workArea: { x: number; y: number; width: number; height: number };
 }
 
-export function createFakeElectron(options: { userData: string; displays?: Display[]; singleInstance?: boolean }) {
+export function createFakeElectron(options: { userData: string; displays?: Display[]; singleInstance?: boolean; packaged?: boolean }) {
   FakeBrowserWindow.created = [];
   FakeUtilityProcess.forked = [];
   FakeNotification.shown = [];
@@ -233,6 +236,7 @@ export function createFakeElectron(options: { userData: string; displays?: Displ
     quitCalls: 0,
     exitCode: null as number | null,
     sandboxed: false,
+    isPackaged: options.packaged ?? false,
     requestSingleInstanceLock: () => options.singleInstance ?? true,
     enableSandbox() {
       app.sandboxed = true;

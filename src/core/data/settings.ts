@@ -1,15 +1,14 @@
 /**
  * Carriers (the service's directory), credit-balance snapshots, and settings.
  */
+import type { CreditPoint } from '../../shared/contract/index.js';
 import type { WritableDB } from './handles.js';
 import type { Carrier } from '../platform/api/types.js';
 import { invalidInputError } from './sqlite/errors.js';
 import type { CarriersRow, CreditSnapshotsRow } from './shipments/rows.js';
 
-export interface CreditSnapshot {
-  remaining: number;
-  checkedAt: string;
-}
+/** A balance reading, as the window's history shows it. */
+export type CreditSnapshot = CreditPoint;
 
 /** Setting names that would hold a secret: those belong in the OS keychain, never here. */
 const SECRET_NAME = /api[\s._-]*key|secret|token|password/i;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ImportOptionsInput, ImportPreview, ImportReportView } from '../../shared/contract';
+import type { ImportOptionsInput, ImportPreview, ImportReport } from '../../shared/contract';
 import { resetImportsStore } from '../state/imports';
 import { useUi } from '../state/ui';
 import { type FakeBridge, createFakeBridge } from '../test-support/fake-bridge';
@@ -15,7 +15,8 @@ const FILE_ID = 'ab'.repeat(32);
 function previewFor(input: ImportOptionsInput, balance = 500): ImportPreview {
   if (input.sheet === 'Notes' && !input.mapping) throw { code: 'invalid-input', message: 'No header row found in the first 20 rows of sheet "Notes".' };
   const fixed = input.acceptSuggestions?.includes(6) ?? false;
-  const weight = input.mapping?.['Weight (kg)'];
+  // The tests only ever map this column to `ignore`, one of the roles.
+  const weight = input.mapping?.['Weight (kg)'] as ImportPreview['mapping'][number]['role'] | undefined;
   return {
     fileId: FILE_ID,
     fileName: 'acme.xlsx',
@@ -45,9 +46,9 @@ function previewFor(input: ImportOptionsInput, balance = 500): ImportPreview {
   };
 }
 
-const REPORT: ImportReportView = {
+const REPORT: ImportReport = {
   jobId: 7, file: 'acme.xlsx', state: 'done', rows: 3, accepted: 2, found: 2, notFound: 0, failed: 0, duplicates: 0, alreadyTracked: 0,
-  overBudget: 0, creditsEstimated: 2, creditsSpent: 2, rejected: [], failures: [], createdAt: '2026-11-23T09:00:00Z', finishedAt: '2026-11-23T09:01:00Z', message: null,
+  overBudget: 0, creditsEstimated: 2, creditsSpent: 2, rejected: [], failures: [], submitted: 2, batches: 1, duplicateRows: [], alreadyTrackedRows: [], createdAt: '2026-11-23T09:00:00Z', finishedAt: '2026-11-23T09:01:00Z', message: null,
 };
 
 let bridge: FakeBridge;

@@ -7,7 +7,7 @@
  */
 import { create } from 'zustand';
 import type { Events } from '../../shared/contract';
-import type { ImportFileView, ImportJobView, ImportMappingColumn, ImportOptionsInput, ImportPreview, ImportReportView } from '../../shared/contract';
+import type { ImportFileView, ImportJobView, ImportMappingColumn, ImportOptionsInput, ImportPreview, ImportReport } from '../../shared/contract';
 import { getBridge } from '../api/bridge';
 import { AppFailure, call, messageOf } from '../api/call';
 import { type EventMark, eventsSince, isAbort, newestOnly } from '../api/newest';
@@ -41,7 +41,7 @@ export interface ImportsState {
   /** The job started from the wizard: its report opens when it finishes. */
   watchedJobId: number | null;
   jobs: ImportJobView[];
-  report: ImportReportView | null;
+  report: ImportReport | null;
 
   openFile(file: File): Promise<void>;
   /** Sample data only: the sample customer spreadsheet, opened as if dropped. */

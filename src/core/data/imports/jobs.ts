@@ -1,35 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import { csvLine } from '../../../shared/csv.js';
+import type { ImportReport, JobState } from '../../../shared/contract/index.js';
 import type { ItemState } from './job-store.js';
 
-export type JobState = 'running' | 'done' | 'paused' | 'failed';
-
-/** The `quayside import --json` report: a public contract (add fields, never rename). */
-export interface ImportReport {
-  jobId: number;
-  file: string;
-  state: JobState;
-  rows: number;
-  accepted: number;
-  rejected: { row: number; value: string; reason: string; suggestion?: string }[];
-  duplicates: number;
-  alreadyTracked: number;
-  submitted: number;
-  batches: number;
-  found: number;
-  notFound: number;
-  failed: number;
-  /** Accepted references left out because the balance did not cover them. */
-  overBudget: number;
-  creditsEstimated: number;
-  creditsSpent: number | null;
-  duplicateRows: { row: number; value: string; firstRow: number }[];
-  alreadyTrackedRows: { row: number; value: string }[];
-  failures: { row: number; value: string; reason: string }[];
-  createdAt: string;
-  finishedAt: string | null;
-  message: string | null;
-}
+export type { ImportReport, JobState } from '../../../shared/contract/index.js';
 
 export interface JobSummary {
   jobId: number;

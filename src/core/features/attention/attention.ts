@@ -2,6 +2,7 @@
  * The use cases of the Attention view, for the CLI and the window's handlers: the list worst first,
  * acknowledging a reason, and the morning digest's count. Each takes the cache and a clock.
  */
+import type { AttentionDigest } from '../../../shared/contract/index.js';
 import type { Cache } from '../../context.js';
 import type { AttentionReads, ShipmentFilter, WatchlistRecord } from '../../data/index.js';
 import { AppFailure } from '../../platform/failure.js';
@@ -28,16 +29,8 @@ export interface AcknowledgeInput {
   now: () => Date;
 }
 
-export interface MorningDigest {
-  /** Shipments with at least one reason no one acknowledged. */
-  count: number;
-  /** Of those, how many have each reason open. */
-  byKind: Record<ReasonKind, number>;
-  /** "5 shipments need attention" */
-  text: string;
-  /** UTC ISO. */
-  at: string;
-}
+/** How many shipments need attention now, in words (the contract's digest). */
+export type MorningDigest = AttentionDigest;
 
 export const COMMENT_MAX_LENGTH = 500;
 

@@ -180,26 +180,7 @@ export function createImportHandlers(core: Core, host: Host): AreaHandlers<'impo
     'imports.report': async (jobId) => {
       const report = core.read.imports.jobReport(jobId);
       if (!report) throw new AppFailure('not-found', `Import ${jobId} is not in the cache.`);
-      return {
-        jobId: report.jobId,
-        file: report.file,
-        state: report.state,
-        rows: report.rows,
-        accepted: report.accepted,
-        found: report.found,
-        notFound: report.notFound,
-        failed: report.failed,
-        duplicates: report.duplicates,
-        alreadyTracked: report.alreadyTracked,
-        overBudget: report.overBudget,
-        creditsEstimated: report.creditsEstimated,
-        creditsSpent: report.creditsSpent,
-        rejected: report.rejected,
-        failures: report.failures,
-        createdAt: report.createdAt,
-        finishedAt: report.finishedAt,
-        message: report.message,
-      };
+      return report;
     },
     'imports.reportCsv': async (jobId) => {
       const report = core.read.imports.jobReport(jobId);

@@ -53,7 +53,9 @@ export function createShipmentsHandlers(core: Core): AreaHandlers<'shipments'> {
         done.archived.length > 0 ? `${done.archived.length} archived (no refund)` : null,
         done.localOnly.length > 0 ? `${done.localOnly.length} removed from this computer only` : null,
       ].filter(Boolean);
-      return { ...done, summary: parts.length > 0 ? `${parts.join(', ')}.` : 'Nothing was removed: the service knew none of these records.' };
+      // Named, not spread: the service's answer is read loosely, and a field it adds must not reach the window.
+      const { deleted, archived, localOnly } = done;
+      return { deleted, archived, localOnly, summary: parts.length > 0 ? `${parts.join(', ')}.` : 'Nothing was removed: the service knew none of these records.' };
     },
   };
 }

@@ -2,7 +2,9 @@
  * What DELETE /v2/shipments will do to one record, per api-v2.md 3.2, so the person sees it
  * before anything is sent.
  */
-export type RemovalOutcome = 'deleted-refund' | 'deleted' | 'archived' | 'local-only';
+import type { RemovalOutcome } from '../../../shared/contract/index.js';
+
+export type { RemovalOutcome };
 
 export interface RemovalCandidate {
   trackingId: string | null;
