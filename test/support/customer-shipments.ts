@@ -51,3 +51,14 @@ export function acmeWeek48(): CustomerShipment[] {
     customerShipment(5),
   ];
 }
+
+/**
+ * The XLSX of a customer's open shipments as the wiring will make it with the export's writer;
+ * here write-excel-file stands in, with the ETA as text exactly as the carrier gave it.
+ */
+export async function openShipmentsXlsx(shipments: readonly CustomerShipment[]): Promise<Uint8Array> {
+  const { default: writeExcelFile } = await import('write-excel-file/node');
+  const header = ['Your reference', 'Container', 'Vessel', 'ETA (port local)'].map((value) => ({ value, fontWeight: 'bold' as const }));
+  const rows = shipments.map((s) => [s.customerReference ?? '', s.containers[0] ?? s.reference, s.vessel ?? '', s.eta.now ?? ''].map((value) => ({ value })));
+  return writeExcelFile([header, ...rows]).toBuffer();
+}

@@ -28,3 +28,23 @@ export { deskDayIn, deskZone, isTimeZone } from './desk-time.js';
 export { composeUpdate, type ComposedUpdate, type ShipmentTold, type UpdateInput } from './compose.js';
 export { isoWeek, mailDate } from './mail-dates.js';
 export { newsOf, NEWS_ORDER, type CustomerShipment, type EventPort, type MilestoneKind, type News, type NewsKind, type RecordedEvent } from './news.js';
+export { buildMessage, newMessageId, outgoingUpdate, recipientsOf, XLSX_TYPE, type MakeXlsx, type MessageOptions, type OutgoingUpdate, type Sender } from './message.js';
+export { writeDraft, type DraftWritten } from './draft.js';
+export { checkMailServer, sendMessage, sendTestMail, sendUpdate, type SendResult, type SmtpAccess } from './smtp.js';
+export { explainSmtpError, redact, type RetryRule, type SmtpContext, type SmtpFailure, type SmtpStep } from './smtp-errors.js';
+export {
+  applyOutboxEvent,
+  interruptedOnStart,
+  isReadyToSend,
+  newOutboxEntry,
+  OUTBOX_MOVES,
+  OutboxMoveRefused,
+  resultEvent,
+  retryDelayMs,
+  UNCERTAIN_SENTENCE,
+  type OutboxEntry,
+  type OutboxEvent,
+  type OutboxEventType,
+} from './outbox.js';
+export { applyPersonMove, deliverUpdate, type DeliverOptions, type DeliverOutcome, type OutboxPort } from './deliver.js';
+export { mailSettingsInput, DEFAULT_PORT, MAIL_SECURITY, type MailSecurity, type MailSettings, type MailSettingsInput } from '../../../shared/mail-settings.js';
