@@ -143,10 +143,13 @@ export function composeUpdate(input: UpdateInput): ComposedUpdate {
   const { rule } = input;
   const w = WORDING[rule.language];
   const date = (value: string) => oneLine(mailDate(value, rule.language), 40);
-  const mentioned = input.shipments
-    .map((shipment) => ({ shipment, news: newsOf(shipment, rule.tell) }))
-    .filter((l) => l.news.length > 0)
-    .sort((a, b) => importance(a.news) - importance(b.news) || (a.shipment.eta.now ?? '\uffff').localeCompare(b.shipment.eta.now ?? '\uffff') || a.shipment.shipmentId - b.shipment.shipmentId);
+  const mentioned: { shipment: CustomerShipment; news: News[]; rank: number; eta: string }[] = [];
+  for (const shipment of input.shipments) {
+    const news = newsOf(shipment, rule.tell);
+    // Naive dates of one shape sort as text; a shipment without an ETA goes last within its rank.
+    if (news.length > 0) mentioned.push({ shipment, news, rank: importance(news), eta: shipment.eta.now ?? '\uffff' });
+  }
+  mentioned.sort((a, b) => a.rank - b.rank || (a.eta < b.eta ? -1 : a.eta > b.eta ? 1 : 0) || a.shipment.shipmentId - b.shipment.shipmentId);
   if (mentioned.length === 0) return { state: 'nothing-new', customer: rule.name };
 
   const lines: UpdateLine[] = mentioned.map(({ shipment, news }) => {

@@ -48,3 +48,4 @@ export {
 } from './outbox.js';
 export { applyPersonMove, deliverUpdate, type DeliverOptions, type DeliverOutcome, type OutboxPort } from './deliver.js';
 export { mailSettingsInput, DEFAULT_PORT, MAIL_SECURITY, type MailSecurity, type MailSettings, type MailSettingsInput } from '../../../shared/mail-settings.js';
+export { selects, shipmentsByCustomer, type ShipmentMembership } from './selection.js';
