@@ -59,7 +59,7 @@ describe('back-test', () => {
         const standing = standingOn(f.promises, day);
         if (!standing) continue;
         const known = histories.filter((_, i) => arrivalDays[i]! < day);
-        const band = forecast(LikelyArrivalModel.build(known), f, standing.etaMinutes, standing.etaDay - day, 5);
+        const band = forecast(LikelyArrivalModel.build(known).table, f, standing.etaMinutes, standing.etaDay - day, 5);
         if ('none' in band) continue;
         withBand += 1;
         carrierAbs += Math.abs(f.arrivalDay! - standing.etaDay);

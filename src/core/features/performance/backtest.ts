@@ -11,7 +11,8 @@
  */
 import { MINUTES_PER_DAY } from './calendar.js';
 import { leadSamples } from './lead-samples.js';
-import { forecast, sampleKeys, type SampleSource } from './likely-arrival.js';
+import { forecast } from './likely-arrival.js';
+import { SampleTable, collect } from './sample-table.js';
 import { RankedSamples } from './quantiles.js';
 import type { BacktestFigures, BacktestReport, BandLevel, CarrierRef, PerformanceSettings, VoyageHistory } from './types.js';
 import { DEFAULT_PERFORMANCE_SETTINGS } from './types.js';
@@ -55,26 +56,6 @@ class Tally {
   }
 }
 
-class GrowingPast implements SampleSource {
-  private readonly samples = new Map<string, RankedSamples>();
-
-  constructor(values: ReadonlyMap<string, number[]>) {
-    for (const [key, list] of values) this.samples.set(key, new RankedSamples(list));
-  }
-
-  join(key: string, minutes: number): void {
-    this.samples.get(key)!.add(minutes);
-  }
-
-  count(key: string): number {
-    return this.samples.get(key)?.count ?? 0;
-  }
-
-  quantile(key: string, p: number): number {
-    return this.samples.get(key)?.quantile(p) ?? NaN;
-  }
-}
-
 interface Forecast {
   f: VoyageFacts;
   horizon: number;
@@ -85,27 +66,21 @@ export function backtest(histories: Iterable<VoyageHistory>, options: BacktestOp
   const settings = { ...DEFAULT_PERFORMANCE_SETTINGS, ...options.settings };
   const horizons = options.horizons ?? [7, 14];
   const past: { f: VoyageFacts; samples: (number | null)[] }[] = [];
-  const values = new Map<string, number[]>();
+  const lists = new SampleTable<number[]>();
   for (const history of histories) {
     const f = readVoyage(history);
     if (f.state !== 'arrived' || f.promises.length === 0) continue;
     const samples = leadSamples(f);
     past.push({ f, samples });
-    samples.forEach((minutes, checkpoint) => {
-      if (minutes === null) return;
-      for (const key of sampleKeys(f, checkpoint)) {
-        const list = values.get(key);
-        if (list) list.push(minutes);
-        else values.set(key, [minutes]);
-      }
-    });
+    collect(lists, f.carrier, f.lane, samples);
   }
   past.sort((a, b) => a.f.arrivalDay! - b.f.arrivalDay!);
   const forecasts: Forecast[] = [];
   for (const { f } of past) for (const horizon of horizons) forecasts.push({ f, horizon, day: f.arrivalDay! - horizon });
   forecasts.sort((a, b) => a.day - b.day);
 
-  const source = new GrowingPast(values);
+  // Every value each set will ever hold is known now; the sets count them as shipments arrive.
+  const source = lists.convert((list) => new RankedSamples(list));
   const totals = new Map<number, Tally>(horizons.map((h) => [h, new Tally()]));
   const perCarrier = new Map<number, Map<string, { carrier: CarrierRef; tally: Tally }>>(horizons.map((h) => [h, new Map()]));
   let joined = 0;
@@ -113,8 +88,9 @@ export function backtest(histories: Iterable<VoyageHistory>, options: BacktestOp
     // Only shipments that had arrived before the day of the forecast are known to it.
     while (joined < past.length && past[joined]!.f.arrivalDay! < day) {
       const { f: earlier, samples } = past[joined]!;
+      const rows = source.rows(earlier.carrier, earlier.lane);
       samples.forEach((minutes, checkpoint) => {
-        if (minutes !== null) for (const key of sampleKeys(earlier, checkpoint)) source.join(key, minutes);
+        if (minutes !== null) for (const row of rows) row![checkpoint]!.add(minutes);
       });
       joined += 1;
     }

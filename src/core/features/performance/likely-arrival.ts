@@ -10,35 +10,13 @@
 import { bandSentence, noBandSentence } from './band-words.js';
 import { MINUTES_PER_DAY, formatDay, formatNaiveMinutes, naiveDayNumber, naiveMinutes } from './calendar.js';
 import { LEAD_CHECKPOINTS, checkpointFor, leadSamples } from './lead-samples.js';
+import { SampleTable, collect, type SampleSet } from './sample-table.js';
 import { quantileSorted } from './quantiles.js';
-import type { BandBasis, BandLevel, CarrierRef, LaneRef, LikelyArrival, PerformanceSettings, ShipmentOnTheWay, VoyageHistory } from './types.js';
+import type { BandBasis, BandLevel, LikelyArrival, PerformanceSettings, ShipmentOnTheWay, VoyageHistory } from './types.js';
 import { DEFAULT_PERFORMANCE_SETTINGS } from './types.js';
-import { readVoyage, type VoyageFacts } from './voyage-facts.js';
-
-/** Where a forecast reads past errors (minutes) from: the live model, or the back-test's growing past. */
-export interface SampleSource {
-  count(key: string): number;
-  quantile(key: string, p: number): number;
-}
+import { readVoyage } from './voyage-facts.js';
 
 const LEVELS: readonly BandLevel[] = ['carrier-lane', 'carrier', 'all'];
-
-/** The sample key of a level, a carrier, a lane and a checkpoint index. */
-export function sampleKey(level: BandLevel, carrier: CarrierRef, lane: LaneRef, checkpoint: number): string {
-  switch (level) {
-    case 'carrier-lane':
-      return `cl\u0001${carrier.scac}\u0001${lane.key}\u0001${checkpoint}`;
-    case 'carrier':
-      return `c\u0001${carrier.scac}\u0001${checkpoint}`;
-    case 'all':
-      return `a\u0001${checkpoint}`;
-  }
-}
-
-/** The keys a past shipment's sample at `checkpoint` joins. */
-export function sampleKeys(f: Pick<VoyageFacts, 'carrier' | 'lane'>, checkpoint: number): string[] {
-  return LEVELS.map((level) => sampleKey(level, f.carrier, f.lane, checkpoint));
-}
 
 export interface Band {
   etaMinutes: number;
@@ -53,7 +31,7 @@ export interface Band {
  * least `minimumSample` past shipments wins.
  */
 export function forecast(
-  source: SampleSource,
+  table: SampleTable<SampleSet>,
   shipment: Pick<ShipmentOnTheWay, 'carrier' | 'lane'>,
   etaMinutes: number,
   leadDays: number,
@@ -61,17 +39,19 @@ export function forecast(
 ): Band | { none: 'eta-passed' | 'too-few'; shipments: number } {
   const checkpoint = checkpointFor(leadDays);
   if (checkpoint === null) return { none: 'eta-passed', shipments: 0 };
+  const rows = table.rows(shipment.carrier, shipment.lane);
   let most = 0;
-  for (const level of LEVELS) {
-    const key = sampleKey(level, shipment.carrier, shipment.lane, checkpoint);
-    const n = source.count(key);
+  for (let i = 0; i < LEVELS.length; i++) {
+    const set = rows[i]?.[checkpoint];
+    const n = set?.count ?? 0;
     most = Math.max(most, n);
-    if (n < Math.max(1, minimumSample)) continue;
+    if (set === undefined || n < Math.max(1, minimumSample)) continue;
+    const level = LEVELS[i]!;
     return {
       etaMinutes,
-      earliest: etaMinutes + source.quantile(key, 0.1),
-      likely: etaMinutes + source.quantile(key, 0.5),
-      latest: etaMinutes + source.quantile(key, 0.9),
+      earliest: etaMinutes + set.quantile(0.1),
+      likely: etaMinutes + set.quantile(0.5),
+      latest: etaMinutes + set.quantile(0.9),
       basis: {
         level,
         shipments: n,
@@ -103,39 +83,46 @@ export function describeBand(band: Band, carrierEta: string): LikelyArrival {
   };
 }
 
-/** Sorted errors per sample key, built once from a history. */
-export class LikelyArrivalModel implements SampleSource {
+/** Past errors sorted once, read by position. */
+class SortedSamples implements SampleSet {
+  constructor(private readonly sorted: Float64Array) {}
+
+  get count(): number {
+    return this.sorted.length;
+  }
+
+  quantile(p: number): number {
+    return quantileSorted(this.sorted, p);
+  }
+}
+
+/** Every group's past errors, sorted once per history. */
+export class LikelyArrivalModel {
   private constructor(
-    private readonly samples: ReadonlyMap<string, Float64Array>,
+    readonly table: SampleTable<SampleSet>,
     readonly settings: PerformanceSettings,
   ) {}
 
   /** Reads every arrived shipment of the history; shipments still on the way teach nothing yet. */
   static build(histories: Iterable<VoyageHistory>, settings: Partial<PerformanceSettings> = {}): LikelyArrivalModel {
-    const collected = new Map<string, number[]>();
+    const lists = new SampleTable<number[]>();
     for (const history of histories) {
       const f = readVoyage(history);
-      if (f.state !== 'arrived') continue;
-      leadSamples(f).forEach((minutes, checkpoint) => {
-        if (minutes === null) return;
-        for (const key of sampleKeys(f, checkpoint)) {
-          const list = collected.get(key);
-          if (list) list.push(minutes);
-          else collected.set(key, [minutes]);
-        }
-      });
+      if (f.state === 'arrived') collect(lists, f.carrier, f.lane, leadSamples(f));
     }
-    const samples = new Map<string, Float64Array>();
-    for (const [key, list] of collected) samples.set(key, Float64Array.from(list).sort());
-    return new LikelyArrivalModel(samples, { ...DEFAULT_PERFORMANCE_SETTINGS, ...settings });
+    const table = lists.convert<SampleSet>((list) => new SortedSamples(Float64Array.from(list).sort()));
+    return new LikelyArrivalModel(table, { ...DEFAULT_PERFORMANCE_SETTINGS, ...settings });
   }
 
-  count(key: string): number {
-    return this.samples.get(key)?.length ?? 0;
-  }
-
-  quantile(key: string, p: number): number {
-    return quantileSorted(this.samples.get(key) ?? new Float64Array(0), p);
+  /**
+   * The band alone, in minutes of the port's wall clock, or null: what a sortable column needs for
+   * every row without building the words (`likelyArrival` for the rows shown).
+   */
+  bandMinutes(shipment: ShipmentOnTheWay, todayDay: number): Band | null {
+    const etaMinutes = naiveMinutes(shipment.eta);
+    if (etaMinutes === null) return null;
+    const result = forecast(this.table, shipment, etaMinutes, dayOf(etaMinutes) - todayDay, this.settings.minimumSample);
+    return 'none' in result ? null : result;
   }
 
   /** The likely arrival of a shipment on the way, forecast on `today` (the desk's calendar day, `YYYY-MM-DD`). */
@@ -145,7 +132,7 @@ export class LikelyArrivalModel implements SampleSource {
     const min = this.settings.minimumSample;
     const etaMinutes = naiveMinutes(shipment.eta);
     if (shipment.eta === null || etaMinutes === null) return { kind: 'none', reason: 'no-eta', shipments: 0, sentence: noBandSentence('no-eta', 0, min) };
-    const result = forecast(this, shipment, etaMinutes, dayOf(etaMinutes) - todayDay, min);
+    const result = forecast(this.table, shipment, etaMinutes, dayOf(etaMinutes) - todayDay, min);
     if ('none' in result) return { kind: 'none', reason: result.none, shipments: result.shipments, sentence: noBandSentence(result.none, result.shipments, min) };
     return describeBand(result, shipment.eta);
   }

@@ -11,24 +11,53 @@ import type { Distribution } from './types.js';
 
 const EMPTY: Distribution = { n: 0, mean: null, min: null, p10: null, p25: null, p50: null, p75: null, p90: null, max: null };
 
-/** Counts of whole numbers, with their sum: one shipment in or out at a time. */
+/**
+ * Counts of whole numbers, with their sum: one shipment in or out at a time. The values (days,
+ * changes) lie in a narrow range, so the counts are a dense array around zero that grows when a
+ * value falls outside it: adding is an index, not a hash lookup.
+ */
 export class Histogram {
-  private readonly counts = new Map<number, number>();
+  private counts = new Int32Array(32);
+  /** The index of the value 0. */
+  private origin = 16;
   n = 0;
   private sum = 0;
 
+  private indexOf(value: number): number {
+    if (!Number.isInteger(value)) throw new RangeError(`a histogram counts whole numbers, not ${value}`);
+    let i = value + this.origin;
+    if (i < 0 || i >= this.counts.length) {
+      const low = Math.min(0, i);
+      const high = Math.max(this.counts.length, i + 1);
+      const grown = new Int32Array(Math.max(2 * this.counts.length, (high - low) * 2));
+      const shift = -low + Math.floor((grown.length - (high - low)) / 2);
+      grown.set(this.counts, shift);
+      this.counts = grown;
+      this.origin += shift;
+      i = value + this.origin;
+    }
+    return i;
+  }
+
   add(value: number): void {
-    this.counts.set(value, (this.counts.get(value) ?? 0) + 1);
+    // The index first: it may grow (replace) the array.
+    const i = this.indexOf(value);
+    this.counts[i]! += 1;
     this.n += 1;
     this.sum += value;
   }
 
+  /** Adds (sign 1) or takes away (sign −1). */
+  put(value: number, sign: 1 | -1): void {
+    if (sign === 1) this.add(value);
+    else this.remove(value);
+  }
+
   /** Takes away one shipment's value that was added before. */
   remove(value: number): void {
-    const count = this.counts.get(value);
-    if (count === undefined) throw new Error(`remove(${value}): not in the histogram`);
-    if (count === 1) this.counts.delete(value);
-    else this.counts.set(value, count - 1);
+    const i = value + this.origin;
+    if (!Number.isInteger(value) || i < 0 || i >= this.counts.length || this.counts[i] === 0) throw new Error(`remove(${value}): not in the histogram`);
+    this.counts[i]! -= 1;
     this.n -= 1;
     this.sum -= value;
   }
@@ -36,31 +65,27 @@ export class Histogram {
   /** How many values satisfy `test` (a share's numerator). */
   countWhere(test: (value: number) => boolean): number {
     let n = 0;
-    for (const [value, count] of this.counts) if (test(value)) n += count;
+    for (let i = 0; i < this.counts.length; i++) if (this.counts[i]! > 0 && test(i - this.origin)) n += this.counts[i]!;
     return n;
   }
 
   distribution(): Distribution {
     if (this.n === 0) return EMPTY;
-    const values = [...this.counts.keys()].sort((a, b) => a - b);
     const wanted = [0.1, 0.25, 0.5, 0.75, 0.9].map((p) => Math.max(1, Math.ceil(p * this.n)));
     const found: number[] = [];
     let seen = 0;
-    for (const value of values) {
-      seen += this.counts.get(value)!;
+    let min: number | null = null;
+    let max = 0;
+    for (let i = 0; i < this.counts.length; i++) {
+      const count = this.counts[i]!;
+      if (count === 0) continue;
+      const value = i - this.origin;
+      min ??= value;
+      max = value;
+      seen += count;
       while (found.length < wanted.length && seen >= wanted[found.length]!) found.push(value);
     }
-    return {
-      n: this.n,
-      mean: this.sum / this.n,
-      min: values[0]!,
-      p10: found[0]!,
-      p25: found[1]!,
-      p50: found[2]!,
-      p75: found[3]!,
-      p90: found[4]!,
-      max: values[values.length - 1]!,
-    };
+    return { n: this.n, mean: this.sum / this.n, min, p10: found[0]!, p25: found[1]!, p50: found[2]!, p75: found[3]!, p90: found[4]!, max };
   }
 }
 

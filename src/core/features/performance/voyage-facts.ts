@@ -9,14 +9,14 @@
  * - days are differences of port calendar days; the band's errors are in minutes of the naive
  *   timestamps, both on the port's own wall clock.
  */
-import { MINUTES_PER_DAY, formatMonth, naiveDayNumber, naiveMinutes, utcDayNumber } from './calendar.js';
+import { MINUTES_PER_DAY, formatMonth, instantMinutes, naiveDayNumber, naiveMinutes } from './calendar.js';
 import type { CarrierRef, LaneRef, VoyageHistory } from './types.js';
 
 export interface EtaPromise {
   /** UTC day Quayside saw it. */
   seenDay: number;
-  /** Exact instant, for ordering only. */
-  seenMs: number;
+  /** The instant in UTC minutes, for ordering only. */
+  seen: number;
   eta: string;
   etaDay: number;
   etaMinutes: number;
@@ -40,6 +40,8 @@ export interface VoyageFacts {
   transitDays: number | null;
   /** ETAs seen before the arrival day (every readable ETA while on the way), oldest first. */
   promises: EtaPromise[];
+  /** Quayside saw an ETA before the arrival day (kept when `promises` is dropped to save memory). */
+  promised: boolean;
   delayVsFirstEta: number | null;
   delayVsEta7: number | null;
   delayVsEta14: number | null;
@@ -62,15 +64,16 @@ export function standingOn(promises: readonly EtaPromise[], day: number): EtaPro
 
 function readEtas(history: VoyageHistory): EtaPromise[] {
   const read: EtaPromise[] = [];
+  let sorted = true;
   for (const entry of history.etas) {
-    const seenDay = utcDayNumber(entry.seenAt);
+    const seen = instantMinutes(entry.seenAt);
     const etaMinutes = naiveMinutes(entry.eta);
-    if (seenDay === null || etaMinutes === null) continue;
-    const seenMs = Date.parse(/(?:Z|[+-]\d{2}:?\d{2})$/i.test(entry.seenAt) ? entry.seenAt : `${entry.seenAt}Z`);
-    read.push({ seenDay, seenMs, eta: entry.eta, etaDay: Math.floor(etaMinutes / MINUTES_PER_DAY), etaMinutes });
+    if (seen === null || etaMinutes === null) continue;
+    if (read.length > 0 && seen < read[read.length - 1]!.seen) sorted = false;
+    read.push({ seenDay: Math.floor(seen / MINUTES_PER_DAY), seen, eta: entry.eta, etaDay: Math.floor(etaMinutes / MINUTES_PER_DAY), etaMinutes });
   }
-  // Given oldest first; sorted again (stable) so a caller's slip cannot reorder the promises.
-  return read.sort((a, b) => a.seenMs - b.seenMs);
+  // Given oldest first; sorted again (stable) if not, so a caller's slip cannot reorder the promises.
+  return sorted ? read : read.sort((a, b) => a.seen - b.seen);
 }
 
 export function readVoyage(history: VoyageHistory): VoyageFacts {
@@ -101,6 +104,7 @@ export function readVoyage(history: VoyageHistory): VoyageFacts {
     // A departure after the arrival is a carrier's mistake, not a negative voyage: left out.
     transitDays: arrivalDay !== null && departureDay !== null && departureDay <= arrivalDay ? arrivalDay - departureDay : null,
     promises,
+    promised: promises.length > 0,
     delayVsFirstEta: state === 'arrived' ? delayAgainst(promises[0] ?? null) : null,
     delayVsEta7: state === 'arrived' ? delayAgainst(standingOn(promises, arrivalDay! - 7)) : null,
     delayVsEta14: state === 'arrived' ? delayAgainst(standingOn(promises, arrivalDay! - 14)) : null,
@@ -108,4 +112,9 @@ export function readVoyage(history: VoyageHistory): VoyageFacts {
     vesselChanges: Math.max(0, Math.floor(history.vesselChanges)),
     periodDay: arrivalDay ?? departureDay ?? seen.at(-1)?.etaDay ?? null,
   };
+}
+
+/** The facts without the ETAs themselves: what the figures keep per shipment (a removal takes away figures, not ETAs). */
+export function measuredVoyage(history: VoyageHistory): VoyageFacts {
+  return { ...readVoyage(history), promises: [] };
 }
