@@ -101,14 +101,15 @@ export function EtaStepChart({ etas, arrival = null, likely = null }: EtaStepCha
     if (arrived) {
       marks.push(
         ruleY([arrived], { stroke: 'currentColor', strokeWidth: 1.5, className: 'perf-mark-arrival' }),
-        text([arrived], { y: (d: Date) => d, frameAnchor: 'left', dy: -7, dx: 4, text: () => `Arrived ${formatNaive(arrival)}`, fill: 'currentColor', className: 'perf-mark-arrival' }),
+        text([arrived], { y: (d: Date) => d, frameAnchor: 'right', textAnchor: 'end', dy: -7, dx: -4, text: () => `Arrived ${formatNaive(arrival)}`, fill: 'currentColor', className: 'perf-mark-arrival' }),
       );
     }
     return {
       height: 260,
       marginLeft: 84,
       marginRight: 16,
-      x: { type: 'utc', label: 'Seen (UTC)' },
+      marginBottom: 44,
+      x: { type: 'utc', label: 'Seen (UTC)', labelOffset: 40 },
       y: { type: 'utc', label: 'ETA (port time)', grid: true, tickFormat: '%d %b' },
       marks,
     };

@@ -51,7 +51,7 @@ export function OnTimeChart({ report }: { report: PerformanceReport }) {
       height: 36 + rows.length * 26,
       marginLeft: nameMargin(rows.map((r) => r.name)),
       marginRight: 96,
-      x: { domain: [0, 1], percent: true, label: `On time (%), ±${report.onTimeWithinDays} d of the first ETA`, grid: true, ticks: width > 500 ? 10 : 5 },
+      x: { domain: [0, 100], percent: true, label: `On time (%), ±${report.onTimeWithinDays} d of the first ETA`, grid: true, ticks: width > 500 ? 10 : 5 },
       y: { label: null, domain: rows.map((r) => r.name) },
       marks: [
         barX(rows, { x: 'share', y: 'name', fill: 'currentColor', className: 'perf-mark-bar', title: (r: OnTimeRow) => `${r.name}: ${formatShare(r.share)} of ${r.n}` }),

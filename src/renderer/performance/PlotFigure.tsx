@@ -48,7 +48,7 @@ export function PlotFigure({ options, label, className }: PlotFigureProps) {
       ...options(width),
       width,
       ariaLabel: label,
-      style: { background: 'transparent', color: 'var(--text)', fontFamily: 'var(--font)', fontSize: '12px', overflow: 'visible' },
+      style: { background: 'transparent', color: 'var(--text)', fontFamily: 'var(--font)', fontSize: '12px' },
     });
     el.replaceChildren(chart);
     el.dataset.renderMs = (performance.now() - started).toFixed(1);

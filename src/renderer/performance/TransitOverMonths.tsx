@@ -43,11 +43,12 @@ export function TransitOverMonths({ report, lanes = 6 }: { report: PerformanceRe
   const points = useMemo(() => transitPoints(report.lanes, report.laneMonths, lanes), [report.lanes, report.laneMonths, lanes]);
   const laneCount = new Set(points.map((p) => p.laneKey)).size;
   const options = useCallback(
-    (): PlotOptions => ({
+    (width: number): PlotOptions => ({
       height: 300,
       marginLeft: 44,
-      x: { type: 'utc', label: 'Month of arrival', tickFormat: '%b %Y' },
-      y: { label: 'Transit days (p50)', grid: true, zero: true },
+      marginBottom: 44,
+      x: { type: 'utc', label: 'Month of arrival', labelOffset: 40, ticks: Math.max(2, Math.floor(width / 90)) },
+      y: { label: 'Transit days (p50)', grid: true, nice: true },
       color: { legend: true, type: 'categorical' },
       marks: [
         lineY(points, { x: 'month', y: 'p50', stroke: 'lane', strokeWidth: 2 }),
