@@ -28,3 +28,4 @@ export { PerformanceAccumulator, measurePerformance, type MeasureOptions } from 
 export { LikelyArrivalModel, daysPastPromised, isLikelyLaterThanPromised } from './likely-arrival.js';
 export { backtest, type BacktestOptions } from './backtest.js';
 export { laneKey, laneOf } from './lanes.js';
+export { excelSerialDay, performanceSheets, type CellFormat, type Sheet, type SheetCell } from './sheets.js';
