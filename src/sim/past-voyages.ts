@@ -55,6 +55,8 @@ export interface PastVoyage {
   voyage: string;
   /** The vessel first booked, when the voyage was rolled. */
   firstVessel: string | null;
+  /** UTC ms the cargo was rolled to `vessel` (before the departure), or null. */
+  rolledAt: number | null;
   /** Actual departure, naive ms at the port of loading; null when the carrier never reported it. */
   departure: number | null;
   /** Actual arrival, naive ms at the port of discharge; null when the carrier never reported it. */
@@ -145,6 +147,7 @@ function pastVoyage(seed: number, index: number, now: number, months: number): P
     vessel,
     voyage: fillPattern(carrier.voyagePattern, rng),
     firstVessel: habit.rolledDays > 0 ? rng.pick(vessels.filter((v) => v !== vessel)) : null,
+    rolledAt: habit.rolledDays > 0 ? rollAt : null,
     departure: departureKnown ? utcToNaive(departureUtc, pol) : null,
     arrival: arrivalKnown ? arrival : null,
     realDeparture: utcToNaive(departureUtc, pol),

@@ -5,7 +5,9 @@
  * must beat the carrier's own ETA on the late ones, and p10–p90 must hold about 80% of arrivals.
  * Not timed: the figures are printed for the record.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ShipmentRecord } from '../../platform/api/types.js';
+import { DEFAULT_API_KEY, startSimulator } from '../../../sim/index.js';
 import { pastVoyages, naiveText, type PastVoyage } from '../../../sim/past-voyages.js';
 import { backtest } from './backtest.js';
 import { measurePerformance } from './measures.js';
@@ -78,5 +80,71 @@ describe('back-test on a simulator history with known habits', () => {
       expect(h.bandMae!).toBeLessThan(h.carrierEtaMae!);
     }
     console.info(lines.join('\n'));
+  });
+});
+
+/**
+ * What the wiring's repository will do, done here on the simulator's snapshots instead of the
+ * cache: the carrier's ETA is the port of discharge's date while the arrival is not actual, an
+ * entry each time it changes; departure and arrival are the actual loading and vessel arrival.
+ */
+function historiesFromSnapshots(snapshots: readonly { at: string; record: ShipmentRecord }[]): VoyageHistory[] {
+  const byId = new Map<string, VoyageHistory>();
+  let next = 1;
+  for (const { at, record } of snapshots) {
+    const data = record.tracked_item.data.data!;
+    const events = data.containers[0]!.events;
+    const actual = (code: string) => events.find((e) => e.status_code === code && e.actual)?.date ?? null;
+    const place = (id: number | null) => data.locations.find((l) => l.id === id)!;
+    const pol = place(data.summary.pol.location);
+    const pod = place(data.summary.pod.location);
+    let h = byId.get(record.id);
+    if (!h) {
+      h = {
+        id: next++,
+        carrier: { scac: data.summary.company!.scacs[0]!, name: data.summary.company!.name },
+        lane: { key: `${pol.id}-${pod.id}`, portOfLoading: { key: String(pol.id), name: pol.name }, portOfDischarge: { key: String(pod.id), name: pod.name } },
+        customer: null,
+        departure: null,
+        arrival: null,
+        finished: false,
+        etas: [],
+        vesselChanges: 0,
+      };
+      byId.set(record.id, h);
+    }
+    const vad = events.find((e) => e.status_code === 'VAD');
+    const eta = vad && !vad.actual ? vad.date : null;
+    const etas = h.etas as { seenAt: string; eta: string }[];
+    if (eta !== null && etas.at(-1)?.eta !== eta) etas.push({ seenAt: at, eta });
+    h.departure = actual('CLL');
+    h.arrival = actual('VAD');
+    h.finished = data.shipment_status === 'DELIVERED';
+  }
+  return [...byId.values()];
+}
+
+describe('the same from the snapshots a cache would hold', () => {
+  const closing: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const close of closing) await close();
+  });
+
+  it('shows the late carriers and the band beating them', async () => {
+    const sim = await startSimulator({ listen: false, rateLimits: false, accounts: [{ apiKey: DEFAULT_API_KEY, credits: 0, shipments: 0, pastVoyages: 1200 }] });
+    closing.push(() => sim.close());
+    const histories = historiesFromSnapshots(sim.control.pastSnapshots(DEFAULT_API_KEY));
+    expect(histories).toHaveLength(1200);
+    const report = measurePerformance(histories);
+    const carrier = (name: string) => report.carriers.find((g) => g.carrier?.name === name)!;
+    expect(carrier('MSC').arrivalVsEta14.p50).toBe(2);
+    expect(carrier('COSCO').arrivalVsEta14.p50).toBe(3);
+    expect(report.total.leftOut.noDeparture + report.total.leftOut.noArrival).toBeGreaterThan(0);
+    const seven = backtest(histories).horizons[0]!;
+    for (const name of ['MSC', 'COSCO']) {
+      const c = seven.carriers.find((x) => x.carrier.name === name)!;
+      expect(c.bandMae!).toBeLessThan(c.carrierEtaMae!);
+    }
+    expect(seven.coverage!).toBeGreaterThan(0.7);
   });
 });
