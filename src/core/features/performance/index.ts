@@ -25,7 +25,8 @@ export type {
   VoyageHistory,
 } from './types.js';
 export { PerformanceAccumulator, measurePerformance, type MeasureOptions } from './measures.js';
-export { LikelyArrivalModel, daysPastPromised, isLikelyLaterThanPromised } from './likely-arrival.js';
+export { LikelyArrivalModel, daysPastPromised, isLikelyLaterThanPromised, type Band } from './likely-arrival.js';
+export { measuredVoyage, type VoyageFacts } from './voyage-facts.js';
 export { backtest, type BacktestOptions } from './backtest.js';
 export { laneKey, laneOf } from './lanes.js';
 export { excelSerialDay, performanceSheets, type CellFormat, type Sheet, type SheetCell } from './sheets.js';

@@ -99,6 +99,8 @@ describe('the likely arrival band', () => {
     expect(model.likelyArrival(onTheWay({ eta: null }), '2026-12-08')).toMatchObject({ kind: 'none', reason: 'no-eta' });
     expect(model.likelyArrival(onTheWay({ eta: 'soon' }), '2026-12-08')).toMatchObject({ kind: 'none', reason: 'no-eta' });
     expect(model.likelyArrival(onTheWay(), '2026-12-16')).toMatchObject({ kind: 'none', reason: 'eta-passed' });
+    expect(model.bandMinutes(onTheWay(), '2026-12-16')).toBeNull();
+    expect(model.bandMinutes(onTheWay(), '2026-12-08')!.basis.level).toBe('carrier-lane');
     expect(() => model.likelyArrival(onTheWay(), '8.12.2026')).toThrow(/not a date/);
   });
 

@@ -114,11 +114,23 @@ export class LikelyArrivalModel {
     return new LikelyArrivalModel(table, { ...DEFAULT_PERFORMANCE_SETTINGS, ...settings });
   }
 
+  private today: { text: string; day: number } | null = null;
+
+  /** `today` read once for a whole column. */
+  private dayOfToday(today: string): number {
+    if (this.today?.text === today) return this.today.day;
+    const day = naiveDayNumber(today);
+    if (day === null) throw new RangeError(`"${today}" is not a date (YYYY-MM-DD)`);
+    this.today = { text: today, day };
+    return day;
+  }
+
   /**
-   * The band alone, in minutes of the port's wall clock, or null: what a sortable column needs for
-   * every row without building the words (`likelyArrival` for the rows shown).
+   * The band alone, in minutes of the port's wall clock (`likely` sorts a column), or null: what a
+   * sortable column needs for every row without building the words (`likelyArrival` for the rows shown).
    */
-  bandMinutes(shipment: ShipmentOnTheWay, todayDay: number): Band | null {
+  bandMinutes(shipment: ShipmentOnTheWay, today: string): Band | null {
+    const todayDay = this.dayOfToday(today);
     const etaMinutes = naiveMinutes(shipment.eta);
     if (etaMinutes === null) return null;
     const result = forecast(this.table, shipment, etaMinutes, dayOf(etaMinutes) - todayDay, this.settings.minimumSample);
@@ -127,8 +139,7 @@ export class LikelyArrivalModel {
 
   /** The likely arrival of a shipment on the way, forecast on `today` (the desk's calendar day, `YYYY-MM-DD`). */
   likelyArrival(shipment: ShipmentOnTheWay, today: string): LikelyArrival {
-    const todayDay = naiveDayNumber(today);
-    if (todayDay === null) throw new RangeError(`"${today}" is not a date (YYYY-MM-DD)`);
+    const todayDay = this.dayOfToday(today);
     const min = this.settings.minimumSample;
     const etaMinutes = naiveMinutes(shipment.eta);
     if (shipment.eta === null || etaMinutes === null) return { kind: 'none', reason: 'no-eta', shipments: 0, sentence: noBandSentence('no-eta', 0, min) };
