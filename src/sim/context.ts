@@ -13,6 +13,8 @@ export class SimContext {
     readonly seed: number,
     readonly timeScale: number,
     readonly rateLimits = true,
+    /** The carriers' habits in the live data's ETAs (SimOptions.habits). */
+    readonly habits = false,
   ) {
     this.ids = new Rng(hashParts(seed, 'ids'));
   }

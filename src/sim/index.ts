@@ -47,6 +47,10 @@
  *   credits, no records, no rate-limit slot. They are counted in stats.requests.
  * - Event and summary dates are naive, generated around the current time; `actual` is
  *   decided at read time, so untouched shipments progress as real time passes.
+ * - With `habits: true` the expected dates from the vessel arrival on are the carrier's ETA,
+ *   short of the real arrival by the carrier's habit (habits.ts), less so in the last days; the
+ *   actual events still happen at the real times. Accounts with `pastVoyages` hold months of
+ *   arrived voyages with their ETAs seen over time (past-voyages.ts, past-records.ts).
  */
 import type { AddressInfo } from 'node:net';
 import { BatchTasks } from './batch.js';
@@ -72,6 +76,12 @@ export interface SimOptions {
   /** False turns the section 8 rate limits off. */
   rateLimits?: boolean;
   faults?: FaultSettings;
+  /**
+   * The carriers' habits (habits.ts) in the ETAs of the shipments on the way: a carrier that is
+   * habitually late shows an ETA short of the real arrival (less so in the last days). Off by
+   * default (every test's data stays as it was); for the sample data and the performance figures.
+   */
+  habits?: boolean;
   /**
    * False opens no port: the simulator answers only through `fetch` (the sample data's
    * transport; nothing on the machine or in a browser can reach it). Default true.
@@ -105,7 +115,7 @@ export async function startSimulator(options: SimOptions = {}): Promise<Simulato
   const timeScale = options.timeScale ?? 1;
   if (!(timeScale > 0)) throw new Error(`timeScale must be positive, got ${timeScale}`);
   const seed = options.seed ?? 1;
-  const ctx = new SimContext(seed, timeScale, options.rateLimits ?? true);
+  const ctx = new SimContext(seed, timeScale, options.rateLimits ?? true, options.habits ?? false);
   const batches = new BatchTasks(ctx);
   const engine = new DeliveryEngine(ctx);
   const faults = new FaultInjector(seed, options.faults);
