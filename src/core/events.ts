@@ -14,10 +14,10 @@ import type {
 } from '../shared/contract/index.js';
 
 /** Why shipments changed, as the window is told (it reloads what it shows). */
-export type ShipmentsChangedReason = 'track' | 'note' | 'removal' | 'sync' | 'import' | 'watchlist';
+type ShipmentsChangedReason = 'track' | 'note' | 'removal' | 'sync' | 'import' | 'watchlist';
 
 /** A setting whose change others follow (the key and the address wake the outbox and the refresh). */
-export type SettingChanged = 'apiKey' | 'apiBase' | 'syncInterval' | 'creditWarning' | 'theme' | 'importFileDays' | 'team';
+type SettingChanged = 'apiKey' | 'apiBase' | 'syncInterval' | 'creditWarning' | 'theme' | 'importFileDays' | 'team';
 
 export interface DomainEvents {
   /** Shipments were stored, changed or removed in the cache; `ids` when known. */
@@ -47,8 +47,8 @@ export interface DomainEvents {
   'team.jobs': TeamImportJobView[];
 }
 
-export type DomainEventName = keyof DomainEvents;
-export type DomainListener<E extends DomainEventName> = (payload: DomainEvents[E]) => void;
+type DomainEventName = keyof DomainEvents;
+type DomainListener<E extends DomainEventName> = (payload: DomainEvents[E]) => void;
 
 export interface EventBus {
   emit<E extends DomainEventName>(event: E, payload: DomainEvents[E]): void;

@@ -8,7 +8,7 @@ import type { ImportReport, JobProgress } from './data/index.js';
 import type { RateBudget } from './platform/scheduler/rate-budget.js';
 
 /** The budget every send to a limited endpoint is reserved in (api-v2.md section 8). */
-export interface RateBudgetSource {
+interface RateBudgetSource {
   /** The key's budget, given this cache's own: alone that one, in a team the team's (with the cache's as the stand-in). */
   rateBudget(local: RateBudget): RateBudget;
 }
@@ -43,19 +43,19 @@ export interface AloneSync {
 }
 
 /** Who keeps the cache fresh: this desk alone, or the team's leader (this desk following or leading). */
-export interface SyncLeadership {
+interface SyncLeadership {
   /** Starts this desk's part; switches between alone and the team as the desk joins or leaves. */
   start(alone: AloneSync): void;
   close(): Promise<void>;
 }
 
-export interface TeamImportOptions {
+interface TeamImportOptions {
   onProgress?: (progress: JobProgress) => void;
   needRoute?: boolean;
 }
 
 /** Import jobs as a team's: any desk works them, each reference sent once. */
-export interface TeamImports {
+interface TeamImports {
   /** Runs (or resumes) a stored job as the team's; null when this desk works alone (the job runs here). */
   run(jobId: number, options: TeamImportOptions): Promise<ImportReport | null>;
   /** Finishes the team's unfinished jobs that other desks started (none alone). */

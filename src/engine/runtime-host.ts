@@ -29,7 +29,7 @@ export interface RuntimeHostOptions {
 }
 
 /** Next to the cache while the person is exploring the sample data: the next start opens them again. */
-export const SAMPLE_DATA_MARKER = 'sample-data-open';
+const SAMPLE_DATA_MARKER = 'sample-data-open';
 
 export function sampleDataRemembered(dataDir: string): boolean {
   return existsSync(join(dataDir, SAMPLE_DATA_MARKER));

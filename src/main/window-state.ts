@@ -17,7 +17,7 @@ export interface WorkArea {
 }
 
 export const WINDOW_STATE_FILE = 'window-state.json';
-export const DEFAULT_BOUNDS: WindowBounds = { width: 1440, height: 900 };
+const DEFAULT_BOUNDS: WindowBounds = { width: 1440, height: 900 };
 /** This much of the title bar must be on a display for the window to count as visible there. */
 const GRIP = 100;
 

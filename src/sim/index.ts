@@ -60,8 +60,6 @@ import { FaultInjector, type FaultSettings } from './faults.js';
 import { createSimHandler, createSimServer, inProcessFetch } from './server.js';
 import { DeliveryEngine } from './webhook-delivery.js';
 
-export type { AccountSpec, SimControl } from './control.js';
-export type { FailNextRule, FaultSettings } from './faults.js';
 export type { SimStats } from './accounts.js';
 
 export const DEFAULT_API_KEY = '11111111-2222-4333-8444-555555555555';
@@ -90,7 +88,7 @@ export interface SimOptions {
 }
 
 /** The address of an in-process simulator: never resolved, only its `fetch` answers it. */
-export const IN_PROCESS_URL = 'https://sample-data.quayside.invalid';
+const IN_PROCESS_URL = 'https://sample-data.quayside.invalid';
 
 export interface Simulator {
   /** `http://127.0.0.1:PORT`, without `/v2` (IN_PROCESS_URL when not listening). */

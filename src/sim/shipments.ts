@@ -38,7 +38,7 @@ export function validateTrackInput(ctx: SimContext, input: TrackInput): CarrierI
   return carrier;
 }
 
-export function echo(input: TrackInput): RequestEcho {
+function echo(input: TrackInput): RequestEcho {
   return { track_number: { type: input.type, value: input.value }, company: input.company };
 }
 

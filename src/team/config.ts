@@ -17,7 +17,7 @@ export function rememberTeamOptions(core: Core, options: TeamOptions): void {
   configs.set(core, options);
 }
 
-export function teamOptions(core: Core): TeamOptions {
+function teamOptions(core: Core): TeamOptions {
   return configs.get(core) ?? {};
 }
 

@@ -15,9 +15,8 @@ import { runTeamImport } from './team-imports.js';
 import { TeamMode } from './team-mode.js';
 
 export type { TeamOptions } from './config.js';
-export { joinTeam, leaveTeam, teamStatus, type JoinResult, type LeaveResult } from './team.js';
+export { joinTeam, leaveTeam, teamStatus } from './team.js';
 export { teamImportJobs } from './team-import-takeover.js';
-export { teamConfigured } from './session.js';
 
 export interface TeamAdapter {
   /** The ports of a core opened with this adapter (pass as CoreOptions.ports). */

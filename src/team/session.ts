@@ -20,7 +20,7 @@ export const DESK_SETTING = 'team.desk';
  * The desk's own id, made once and kept with its cache (never with the host): two data folders on
  * one computer (a terminal server where a whole office shares one host name) are two desks.
  */
-export const DESK_ID_SETTING = 'team.deskId';
+const DESK_ID_SETTING = 'team.deskId';
 /** When this desk last pulled the team's snapshots (UTC ISO). */
 export const LAST_PULL_SETTING = 'team.lastPullAt';
 /** The highest sequence number of the team's snapshots this desk has stored. */
@@ -41,7 +41,7 @@ export function deskName(core: Core): string {
 }
 
 /** This cache's desk id, made the first time it is asked for. */
-export function deskId(core: Core): string {
+function deskId(core: Core): string {
   const kept = core.read.getSetting(DESK_ID_SETTING);
   if (kept) return kept;
   return core.write((tx) => {

@@ -21,7 +21,7 @@ const DEFAULT_DEADLINE_MS = 10_000;
 const ALONE_RESULT: SharedDataResult = { team: false, moved: 0, waiting: 0, problem: null };
 
 /** Everything the team has that this desk has not stored; returns how many rows it stored. */
-export async function pullTeamData(core: Core): Promise<number> {
+async function pullTeamData(core: Core): Promise<number> {
   const session = await teamSession(core);
   if (!session) return 0;
   let moved = await pullSnapshots(core, session);

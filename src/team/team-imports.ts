@@ -58,7 +58,7 @@ function outcomeOf(result: TrackingResult): TeamItemOutcome['outcome'] {
 }
 
 /** The team job a desk's job was published as, or null. */
-export function teamJobKey(core: Core, jobId: number): string | null {
+function teamJobKey(core: Core, jobId: number): string | null {
   return core.read.getSetting(linkSetting(jobId));
 }
 

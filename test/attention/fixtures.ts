@@ -17,7 +17,7 @@ import {
   trackingData,
 } from '../helpers/store-fixtures.js';
 
-export { ROTTERDAM, SHANGHAI, SINGAPORE, containerNumber };
+export { ROTTERDAM, SINGAPORE, containerNumber };
 
 /** The desk's "now" in these tests: 24 November 2026, noon on the desk's own clock. */
 export const NOW = new Date(2026, 10, 24, 12, 0, 0);

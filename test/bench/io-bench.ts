@@ -64,7 +64,7 @@ export async function runCsvStreamBench(rowCount = 1_000_000): Promise<void> {
   }
 }
 
-export async function runIoBench(): Promise<void> {
+async function runIoBench(): Promise<void> {
   await runXlsxWriterBench();
   await runCsvStreamBench();
 }

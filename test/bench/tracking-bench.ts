@@ -29,7 +29,7 @@ export function lowerBoundMs(references: number, scale: number): number {
 }
 
 /** A strict server: the same limits, and every answer takes this long (ms of service time), so a client that anchors its windows on when it sent (not when the answer came) gets 429s. */
-export const STRICT_LATENCY_MS = 400;
+const STRICT_LATENCY_MS = 400;
 
 /** `shipments`: already tracked in the account when it starts (GET /v2/shipments has them). */
 export function startSimWorker(apiKey: string, credits: number, timeScale: number, latencyMs = 0, shipments = 0) {

@@ -26,12 +26,12 @@ export function containerNumber(first10: string): string {
 export const SHANGHAI: Location = { id: 31, name: 'Shanghai', state: null, terminal: null, country: 'CN', lat: 31.2304, lng: 121.4737 };
 export const SINGAPORE: Location = { id: 4, name: 'Singapore', state: null, terminal: null, country: 'SG', lat: 1.2644, lng: 103.8223 };
 export const ROTTERDAM: Location = { id: 17, name: 'Rotterdam', state: 'South Holland', terminal: 'Maasvlakte', country: 'NL', lat: 51.9244, lng: 4.4777 };
-export const DUISBURG: Location = { id: 9, name: 'Duisburg', state: 'North Rhine-Westphalia', terminal: null, country: 'DE', lat: 51.4344, lng: 6.7623 };
+const DUISBURG: Location = { id: 9, name: 'Duisburg', state: 'North Rhine-Westphalia', terminal: null, country: 'DE', lat: 51.4344, lng: 6.7623 };
 export const HAMBURG: Location = { id: 12, name: 'Hamburg', state: null, terminal: null, country: 'DE', lat: 53.5511, lng: 9.9937 };
 
 /** In an order that is not the order of the ids. */
-export const LOCATIONS: Location[] = [ROTTERDAM, SHANGHAI, DUISBURG, SINGAPORE, HAMBURG];
-export const TERMINALS = [
+const LOCATIONS: Location[] = [ROTTERDAM, SHANGHAI, DUISBURG, SINGAPORE, HAMBURG];
+const TERMINALS = [
   { id: 7, name: 'ECT Delta' },
   { id: 2, name: 'Yangshan Deep Water Port' },
 ];

@@ -34,7 +34,7 @@ export class FakePortMain {
   }
 }
 
-export class FakeMessageChannelMain {
+class FakeMessageChannelMain {
   readonly port1: FakePortMain;
   readonly port2: FakePortMain;
   constructor() {
@@ -205,7 +205,7 @@ export class FakeBrowserWindow extends EventEmitter {
   }
 }
 
-export class FakeIpcMain extends EventEmitter {
+class FakeIpcMain extends EventEmitter {
   /** As a page's ipcRenderer.send arrives: from `frame` of `contents`. */
   connect(contents: FakeWebContents, frame: FakeFrame = contents.mainFrame): void {
     this.emit(CONNECT_CHANNEL, { sender: contents, senderFrame: frame });

@@ -42,7 +42,7 @@ export function makeCertificate(): TestCertificate {
   }
 }
 
-export interface ReceivedMail {
+interface ReceivedMail {
   envelope: { from: string; to: string[] };
   raw: Buffer;
   parsed: ParsedMail;

@@ -29,7 +29,7 @@ function clockText(item: AttentionItem): string {
 /** Naive dates are shown as given: the port's wall-clock time. */
 const naive = (date: string | null) => (date ? date.replace('T', ' ').replace(/:00$/, '') : '—');
 
-export function attentionLines(items: readonly AttentionItem[]): string[] {
+function attentionLines(items: readonly AttentionItem[]): string[] {
   const lines: string[] = [];
   for (const item of items) {
     const carrier = item.carrier.name ? `${item.carrier.name}${item.carrier.scac ? ` (${item.carrier.scac})` : ''}` : (item.carrier.scac ?? 'AUTO');

@@ -23,7 +23,7 @@ const duration = (ms: number | null) => {
   return s >= 60 ? `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s` : `${s} s`;
 };
 
-export function progressLine(p: JobProgress): string {
+function progressLine(p: JobProgress): string {
   return `${bar(p.done, p.total, 20)} ${p.done}/${p.total} refs · batches ${p.batchesSubmitted} sent, ${p.batchesProcessed} done · ~${duration(p.remainingMs)} left`;
 }
 
@@ -67,7 +67,7 @@ function printValidation(ctx: Context, file: string, r: ValidationReport): void 
 }
 
 /** `rows`: list the rejected rows too (not after an import that just printed them). */
-export function printReport(ctx: Context, r: ImportReport, rows = true): void {
+function printReport(ctx: Context, r: ImportReport, rows = true): void {
   ctx.out.line(`Import ${r.jobId} of ${r.file}: ${r.state}`);
   ctx.out.line(`  ${r.rows} rows · ${r.accepted} accepted · ${r.rejected.length} rejected · ${r.duplicates} duplicates · ${r.alreadyTracked} already tracked`);
   ctx.out.line(`  ${r.submitted} submitted in ${r.batches} batch${r.batches === 1 ? '' : 'es'} → ${r.found} found, ${r.notFound} with no data from the carrier yet, ${r.failed} failed${r.overBudget ? `, ${r.overBudget} not sent (credits)` : ''}`);

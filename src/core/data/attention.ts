@@ -72,7 +72,7 @@ export interface EventRow {
   voyage: string | null;
 }
 
-export interface PlanRow {
+interface PlanRow {
   status_code: string;
   location_id: number;
   vessel: string;
@@ -80,7 +80,7 @@ export interface PlanRow {
   first_seen_at: string;
 }
 
-export interface ChangeRow {
+interface ChangeRow {
   at: string;
   from_value: string | null;
   to_value: string | null;

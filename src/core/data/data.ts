@@ -40,14 +40,14 @@ export interface DataOptions {
   now?: () => Date;
 }
 
-export interface PageResult {
+interface PageResult {
   /** Per record, in order. */
   results: WriteResult[];
   counts: Record<WriteStatus, number>;
   changes: number;
 }
 
-export interface ShipmentRecordReads {
+interface ShipmentRecordReads {
   getShipment(key: number | string): Shipment | null;
   /** Carriers, ports of discharge, shipment statuses and imported column names, with counts. */
   shipmentFacets(): ShipmentFacets;
@@ -57,7 +57,7 @@ export interface ShipmentRecordReads {
   dataStamp(): string;
 }
 
-export interface ShipmentRecordWrites {
+interface ShipmentRecordWrites {
   /**
    * A single lookup (GET /v2/tracking) or one entry of a batch's results: the local id of the
    * shipment (also when the answer was older than what is stored and changed nothing), whether the

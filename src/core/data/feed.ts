@@ -9,7 +9,7 @@ import { etaMoveDays } from '../../shared/eta.js';
 import { type ShipmentFilter, where } from './shipments/queries.js';
 import { statementCache } from './sqlite/statements.js';
 
-export interface FeedRequest {
+interface FeedRequest {
   /** Only changes of the shipments this filter selects; null: all. */
   members: ShipmentFilter | null;
   kinds?: readonly FeedKind[];

@@ -7,7 +7,7 @@ import type { ReadableDB } from './handles.js';
 import { type ShipmentFilter, where } from './shipments/queries.js';
 import { statementCache } from './sqlite/statements.js';
 
-export interface PointRow {
+interface PointRow {
   id: number;
   reference: string;
   lat: number;
@@ -40,7 +40,7 @@ function mapPorts(prepare: ReturnType<typeof statementCache>, filter: ShipmentFi
   ).all(...w.params) as PortRow[];
 }
 
-export interface PortRow {
+interface PortRow {
   name: string;
   country: string | null;
   lat: number;

@@ -8,7 +8,7 @@ import { invalidInputError } from './sqlite/errors.js';
 import type { CarriersRow, CreditSnapshotsRow } from './shipments/rows.js';
 
 /** A balance reading, as the window's history shows it. */
-export type CreditSnapshot = CreditPoint;
+type CreditSnapshot = CreditPoint;
 
 /** Setting names that would hold a secret: those belong in the OS keychain, never here. */
 const SECRET_NAME = /api[\s._-]*key|secret|token|password/i;

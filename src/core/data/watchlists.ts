@@ -19,7 +19,7 @@ export interface WatchlistRecord {
   seenChangeId: number;
 }
 
-export interface WatchlistCounts {
+interface WatchlistCounts {
   count: number;
   etaMoved: number;
   stuck: number;

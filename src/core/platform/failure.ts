@@ -12,7 +12,6 @@ import { SecretStoreError } from './secrets/secret-store.js';
 
 import { APP_ERROR_CODE, saysWhatToDo, type SaysWhatToDo } from './says-what-to-do.js';
 
-export { APP_ERROR_CODE, saysWhatToDo, type SaysWhatToDo } from './says-what-to-do.js';
 
 export class AppFailure extends Error implements SaysWhatToDo {
   constructor(

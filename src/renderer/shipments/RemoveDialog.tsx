@@ -25,7 +25,7 @@ type Phase =
 
 const OUTCOME_ORDER: RemovalOutcome[] = ['deleted-refund', 'deleted', 'archived', 'local-only'];
 
-export function countOutcomes(preview: RemovalPreview): Record<RemovalOutcome, number> {
+function countOutcomes(preview: RemovalPreview): Record<RemovalOutcome, number> {
   const counts: Record<RemovalOutcome, number> = { 'deleted-refund': 0, deleted: 0, archived: 0, 'local-only': 0 };
   for (const item of preview.items) counts[item.outcome]++;
   return counts;

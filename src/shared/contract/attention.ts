@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { carrierRef, count, localId, method, naiveDate, naiveText, none, shipmentId, utcTime, watchlistId } from './base.js';
 
 /** Quayside's own reasons, so a closed set. */
-export const reasonKind = z.enum(['eta_slipped', 'vessel_changed', 'stale', 'arrived_not_delivered', 'stuck', 'unknown_status', 'not_found']);
+const reasonKind = z.enum(['eta_slipped', 'vessel_changed', 'stale', 'arrived_not_delivered', 'stuck', 'unknown_status', 'not_found']);
 export type ReasonKind = z.output<typeof reasonKind>;
 export const REASON_KINDS: readonly ReasonKind[] = reasonKind.options;
 
@@ -17,7 +17,6 @@ const acknowledgementSchema = z.strictObject({
   at: utcTime,
   comment: z.string().nullable(),
 });
-export type Acknowledgement = z.output<typeof acknowledgementSchema>;
 
 const attentionReasonSchema = z.strictObject({
   kind: reasonKind,
@@ -103,7 +102,7 @@ export type AttentionDigest = z.output<typeof attentionDigestSchema>;
 const needAttentionSchema = z.strictObject({ needAttention: count });
 
 /** The most shipments one answer carries; the view shows the worst first. */
-export const ATTENTION_PAGE_MAX = 2000;
+const ATTENTION_PAGE_MAX = 2000;
 /** Keys one settings update may carry (carriers, customers). */
 const MAX_ENTRIES = 500;
 

@@ -81,8 +81,6 @@ export type ApiInput<M extends ApiMethod> = z.input<Contract[M]['input']>;
 /** What the engine's handler receives: the input after validation. */
 export type HandlerInput<M extends ApiMethod> = z.output<Contract[M]['input']>;
 export type ApiOutput<M extends ApiMethod> = z.output<Contract[M]['output']>;
-/** The contract as functions, for callers that like to see it that way. */
-export type Api = { [M in ApiMethod]: (...input: ApiInput<M> extends undefined ? [] : [ApiInput<M>]) => Promise<ApiOutput<M>> };
 
 export const API_METHODS = Object.keys(CONTRACT) as ApiMethod[];
 export const INPUT_SCHEMAS = Object.fromEntries(API_METHODS.map((m) => [m, CONTRACT[m].input])) as { [M in ApiMethod]: Contract[M]['input'] };

@@ -121,7 +121,6 @@ const removalPreviewItemSchema = z.strictObject({
   outcome: removalOutcome,
   description: z.string(),
 });
-export type RemovalPreviewItem = z.output<typeof removalPreviewItemSchema>;
 
 const removalPreviewSchema = z.strictObject({
   items: z.array(removalPreviewItemSchema),

@@ -76,16 +76,16 @@ const teamImportJobViewSchema = z.strictObject({
 export type TeamImportJobView = z.output<typeof teamImportJobViewSchema>;
 
 /** The longest address accepted (a real one is well under 200 characters). */
-export const TEAM_ADDRESS_MAX = 1000;
+const TEAM_ADDRESS_MAX = 1000;
 
-export const teamAddress = z
+const teamAddress = z
   .string()
   .trim()
   .min(1, 'paste the team database address')
   .max(TEAM_ADDRESS_MAX, `an address of at most ${TEAM_ADDRESS_MAX} characters`)
   .regex(/^postgres(ql)?:\/\//i, 'a team address starts with postgres:// or postgresql://');
 
-export const deskNameInput = z.string().trim().min(1, 'a desk name').max(60, 'a desk name of at most 60 characters');
+const deskNameInput = z.string().trim().min(1, 'a desk name').max(60, 'a desk name of at most 60 characters');
 
 export const teamMethods = {
   'team.status': method(none, teamViewSchema),

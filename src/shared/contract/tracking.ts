@@ -17,7 +17,6 @@ const quickTrackPlanSchema = z.strictObject({
   /** True when tracking it may spend one credit. */
   costsCredit: z.boolean(),
 });
-export type QuickTrackPlan = z.output<typeof quickTrackPlanSchema>;
 
 const quickTrackCheckSchema = z.discriminatedUnion('ok', [
   z.strictObject({ ok: z.literal(true), plan: quickTrackPlanSchema }),
@@ -29,7 +28,6 @@ const quickTrackResultSchema = z.strictObject({
   shipment: shipmentSchema,
   fromCache: z.boolean(),
 });
-export type QuickTrackResult = z.output<typeof quickTrackResultSchema>;
 
 export const trackingMethods = {
   /** What tracking a typed reference would do (type, carrier, credit), before anything is sent. */

@@ -9,8 +9,6 @@ import type { TeamAddress } from './address.js';
 import { redactTeamAddress } from './address.js';
 import { TeamDbError } from './errors.js';
 
-export type TeamClient = pg.PoolClient | pg.Client;
-export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.Client, 'query'>;
 
 export interface TeamDbOptions {
   /** Shown in pg_stat_activity: which desk this connection belongs to. */
@@ -24,7 +22,7 @@ const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 15_000;
 
 /** SQLSTATE and socket codes a person can act on. */
-export function translateTeamError(err: unknown, address: TeamAddress): unknown {
+function translateTeamError(err: unknown, address: TeamAddress): unknown {
   if (err instanceof TeamDbError) return err;
   const e = err as { code?: string; message?: string } | null;
   const code = e?.code ?? '';

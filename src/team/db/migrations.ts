@@ -19,7 +19,7 @@ export interface TeamMigration {
 /** pg_advisory_xact_lock key of the migration runner (fixed; "QSMG"). */
 const MIGRATION_LOCK = 0x51534d47;
 
-export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
+const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   {
     version: 1,
     name: 'desks, the salt, the rate budget',

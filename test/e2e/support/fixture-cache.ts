@@ -38,7 +38,7 @@ export interface FixtureOptions {
   maxAgeMs?: number;
 }
 
-export interface FixtureMeta {
+interface FixtureMeta {
   key: string;
   schemaVersion: number;
   shipments: number;
@@ -64,11 +64,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const LOCK_WAIT_MS = 10 * 60 * 1000;
 
 /** The store's schema version: the number of its last migration. */
-export function storeSchemaVersion(): number {
+function storeSchemaVersion(): number {
   return MIGRATIONS.at(-1)!.version;
 }
 
-export function fixtureRoot(): string {
+function fixtureRoot(): string {
   return process.env.QUAYSIDE_FIXTURE_DIR || join(ROOT, 'node_modules', '.cache', 'quayside-fixtures');
 }
 

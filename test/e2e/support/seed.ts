@@ -25,7 +25,7 @@ import { DEFAULT_API_KEY, type Simulator } from '../../../src/sim/index.js';
 import { seedShipments } from '../../../src/sim/seed.js';
 import { shipmentRecord } from '../../../src/sim/shipments.js';
 
-export const SEED_PAGE = 500;
+const SEED_PAGE = 500;
 
 export interface SeedOptions {
   /** Mirror the shipments into (and from) this simulator's account. */

@@ -28,7 +28,7 @@ interface JobRow {
 }
 
 /** What a job stores of a validated sheet (the imports feature's ValidationReport has all of it). */
-export interface ValidatedSheet {
+interface ValidatedSheet {
   rows: number;
   creditsEstimated: number;
   encoding: string;

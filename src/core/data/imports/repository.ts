@@ -12,7 +12,7 @@ import { heldJobIds, releaseHeldJob } from './restored-jobs.js';
 /** The poller's reads: everything of PollerStore that changes nothing. */
 type PollerReads = Pick<PollerStore, 'queued' | 'itemsOf' | 'openTasks' | 'stranded' | 'uncertain' | 'progress'>;
 /** The poller's writes: each of them one transaction. */
-export type PollerWrites = Omit<PollerStore, keyof PollerReads>;
+type PollerWrites = Omit<PollerStore, keyof PollerReads>;
 
 export interface ImportReads extends PollerReads {
   jobReport(jobId: number): ImportReport | null;

@@ -84,14 +84,14 @@ export interface NextState {
   subscriptionStatus: string | null;
 }
 
-export interface ActualEvent {
+interface ActualEvent {
   key: string;
   containerNumber: string;
   text: string;
 }
 
 /** The actual events of a tracking payload, with identity keys and readable texts. */
-export function actualEventsOf(data: TrackingData): ActualEvent[] {
+function actualEventsOf(data: TrackingData): ActualEvent[] {
   const locations = new Map<number, Location>();
   for (const l of data.locations ?? []) locations.set(l.id, l);
   const out: ActualEvent[] = [];

@@ -24,12 +24,12 @@ import type { Database } from 'better-sqlite3';
 import type { Container, TrackingData, TrackingEvent } from '../../platform/api/types.js';
 import { eventKey, placeKey } from './changes.js';
 
-export interface StoredContainer { id: number; position: number; number: string; type: string }
-export interface StoredEvent {
+interface StoredContainer { id: number; position: number; number: string; type: string }
+interface StoredEvent {
   id: number; container_id: number; position: number; date: string | null; actual: 0 | 1; status_code: string;
   status: string; location_id: number | null; terminal_id: number | null; vessel: string | null; voyage: string | null;
 }
-export interface StoredLocation {
+interface StoredLocation {
   location_id: number; name: string; state: string | null; terminal: string | null; country: string; lat: number | null; lng: number | null;
 }
 

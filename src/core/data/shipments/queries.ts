@@ -36,13 +36,12 @@ export interface ShipmentFilter {
   watchlistId?: number;
 }
 
-export interface ShipmentQuery extends ShipmentFilter {
+interface ShipmentQuery extends ShipmentFilter {
   sort?: ShipmentSort;
   limit?: number;
   offset?: number;
 }
 
-export type { PortName, ShipmentTableRow } from '../../../shared/contract/index.js';
 
 const TABLE_COLUMNS = `
   s.id, s.tracking_id, s.reference, s.type, s.carrier_scac, s.carrier_name, s.subscription_status,

@@ -131,11 +131,6 @@ export interface CreditSnapshotsRow {
   desk: string | null;
 }
 
-export interface SettingsRow {
-  key: string;
-  value: string;
-}
-
 /** One line of the shipment table (`listShipmentRows`), before mapping. */
 export interface ShipmentTableRowDb {
   id: number;

@@ -8,7 +8,7 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 
-export { registerSearchFunctions, searchForms } from '../sqlite/search-functions.js';
+export { searchForms } from '../sqlite/search-functions.js';
 
 const MAX_TOKENS = 12;
 

@@ -12,13 +12,13 @@ import type { SearchIndex } from './search.js';
 import { referenceKey } from './snapshot.js';
 import { emptyValues } from './write.js';
 
-export interface RawPayload {
+interface RawPayload {
   source: string;
   receivedAt: string;
   body: string;
 }
 
-export interface PendingInput {
+interface PendingInput {
   reference: string;
   type: string;
   scac: string | null;
@@ -58,7 +58,7 @@ export interface ShipmentEditsWithin extends ShipmentEdits {
 }
 
 /** Our own subscription value for a shipment the service no longer lists; never sent to the service. */
-export const REMOVED_AT_SERVICE = 'REMOVED';
+const REMOVED_AT_SERVICE = 'REMOVED';
 
 export function createShipmentEdits(
   db: WritableDB,

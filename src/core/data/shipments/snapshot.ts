@@ -5,10 +5,10 @@
 import type { Outcome } from '../../../shared/domain.js';
 import type { ShipmentRecord, TrackingData, TrackingResult } from '../../platform/api/types.js';
 
-export type PayloadSource = 'tracking' | 'batch' | 'shipments';
+type PayloadSource = 'tracking' | 'batch' | 'shipments';
 
 /** An answer from the service; PENDING is a local state, never an answer. */
-export type AnswerOutcome = Exclude<Outcome, 'PENDING'>;
+type AnswerOutcome = Exclude<Outcome, 'PENDING'>;
 
 export interface Snapshot {
   trackingId: string | null;
@@ -45,7 +45,7 @@ export function referenceKey(reference: string): string {
  * Data found: OK. No data, or INFO_NOT_FOUND: INFO_NOT_FOUND (missing is not delivered,
  * and not an error of ours). Any other failure the service reports: ERROR.
  */
-export function outcomeOf(success: boolean, status: string, data: TrackingData | null): AnswerOutcome {
+function outcomeOf(success: boolean, status: string, data: TrackingData | null): AnswerOutcome {
   if (success && data !== null) return 'OK';
   if (status === 'INFO_NOT_FOUND') return 'INFO_NOT_FOUND';
   if (success) return 'INFO_NOT_FOUND';

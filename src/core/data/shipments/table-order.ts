@@ -34,7 +34,7 @@ interface Order {
   positionOf: Int32Array;
 }
 
-export interface SearchPage {
+interface SearchPage {
   /** Ids of the page, in table order. */
   ids: number[];
   /** Every match. */

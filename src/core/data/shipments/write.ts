@@ -24,7 +24,7 @@ import type { SearchIndex } from './search.js';
 import { referenceKey, type Snapshot } from './snapshot.js';
 
 /** How many raw payloads are kept per shipment: the latest and the one before it. */
-export const RAW_PAYLOADS_KEPT = 2;
+const RAW_PAYLOADS_KEPT = 2;
 
 export type WriteStatus = 'inserted' | 'updated' | 'unchanged' | 'stale';
 

@@ -12,7 +12,7 @@ import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations.js';
 import { registerSearchFunctions } from './search-functions.js';
 
 /** How long a reader or writer waits for a lock held by another connection. */
-export const BUSY_TIMEOUT_MS = 5000;
+const BUSY_TIMEOUT_MS = 5000;
 
 /**
  * Page cache of the connection, in KiB (SQLite's default is 2 MiB). A page of GET
@@ -20,14 +20,14 @@ export const BUSY_TIMEOUT_MS = 5000;
  * the default cache those merges re-read their pages from disk, and a page took a third
  * longer to store at 100,000 shipments than at 0. Negative: a size in KiB, not pages.
  */
-export const PAGE_CACHE_KIB = 64 * 1024;
+const PAGE_CACHE_KIB = 64 * 1024;
 
 /**
  * What the write-ahead log is cut back to once it has been checkpointed (issue 15): a large
  * write (a migration, a first sync) grows it, and without a limit the file kept that size for
  * good, beside the cache. The size of SQLite's automatic checkpoint (1000 pages).
  */
-export const WAL_KEPT_BYTES = 4 * 1024 * 1024;
+const WAL_KEPT_BYTES = 4 * 1024 * 1024;
 
 export interface OpenedDatabase {
   db: Database;
@@ -64,7 +64,7 @@ function quickCheck(db: Database, file: string): void {
 }
 
 /** Free pages a migration must leave, at least, for the file to be rewritten without them. */
-export const VACUUM_FROM_FREE_PAGES = 2560;
+const VACUUM_FROM_FREE_PAGES = 2560;
 
 /**
  * Once, right after migrations that freed much of the file (the compact cache migration frees

@@ -27,7 +27,7 @@ export interface FactsContext {
 }
 
 /** A promised date as a sheet may hold it: `2026-11-20` (with or without a time) or `20.11.2026`. */
-export function promisedDay(value: string): NaiveDay | null {
+function promisedDay(value: string): NaiveDay | null {
   const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value.trim());
   if (dotted) return naiveDay(`${dotted[3]}-${dotted[2]!.padStart(2, '0')}-${dotted[1]!.padStart(2, '0')}`);
   return naiveDay(value);

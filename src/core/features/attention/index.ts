@@ -5,24 +5,15 @@ import { startMorningDigest } from './digest.js';
 import { createAttentionHandlers } from './handlers.js';
 import { attentionListCache, type AttentionListCache } from './list-cache.js';
 
-export { acknowledge, digestOf, isDigestDue, listAttention, listAttentionInTurns, morningDigest, unacknowledge, COMMENT_MAX_LENGTH } from './attention.js';
+export { acknowledge, isDigestDue, listAttention, morningDigest, unacknowledge } from './attention.js';
 export { attentionListCache } from './list-cache.js';
-export type { AttentionList, AttentionListCache } from './list-cache.js';
-export { sendDigestIfDue, startMorningDigest, DIGEST_SHOWN_SETTING } from './digest.js';
-export type { AcknowledgeInput, ListAttentionOptions, MorningDigest } from './attention.js';
+export type { AttentionListCache } from './list-cache.js';
+export { sendDigestIfDue, DIGEST_SHOWN_SETTING } from './digest.js';
 export { attentionSettings, freeDaysSettings, updateAttentionSettings, updateFreeDays } from './settings.js';
-export { demurrageClock } from './clock.js';
-export type { DemurrageClock } from './clock.js';
 export { addDays, daysBetween, naiveDay } from './naive-days.js';
-export { DEFAULT_THRESHOLDS, REASON_KINDS, isReasonKind } from './types.js';
+export { DEFAULT_THRESHOLDS, REASON_KINDS } from './types.js';
 export type {
-  Acknowledgement,
   AttentionItem,
-  AttentionReason,
-  AttentionSettings,
-  AttentionSettingsPatch,
-  FreeDaysPatch,
-  FreeDaysSettings,
   ReasonKind,
 } from './types.js';
 

@@ -12,7 +12,7 @@ import type { AttentionItem } from './types.js';
 
 const SLICE_MS = 10 * 60_000;
 
-export interface AttentionList {
+interface AttentionList {
   /** Worst first; shipments whose reasons are all acknowledged come last. */
   items: AttentionItem[];
   /** Of those, how many have at least one reason no one acknowledged (they come first). */

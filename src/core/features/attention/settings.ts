@@ -16,11 +16,11 @@ import {
   type ReasonKind,
 } from './types.js';
 
-export const THRESHOLDS_SETTING = 'attention.thresholds';
-export const PROMISED_DATE_SETTING = 'attention.promisedDateField';
-export const DIGEST_TIME_SETTING = 'attention.digestTime';
-export const FREE_DAYS_SETTING = 'attention.freeDays';
-export const DEFAULT_DIGEST_TIME = '08:00';
+const THRESHOLDS_SETTING = 'attention.thresholds';
+const PROMISED_DATE_SETTING = 'attention.promisedDateField';
+const DIGEST_TIME_SETTING = 'attention.digestTime';
+const FREE_DAYS_SETTING = 'attention.freeDays';
+const DEFAULT_DIGEST_TIME = '08:00';
 
 /** At most a year: a larger number is a typing mistake, not a contract. */
 const MAX_DAYS = 366;

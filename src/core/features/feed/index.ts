@@ -3,8 +3,7 @@ import type { Core } from '../../context.js';
 import type { FeatureParts } from '../../handlers.js';
 import { createFeedHandlers } from './handlers.js';
 
-export { feedNewsSince, type FeedNews } from './feed.js';
-export { feedSeenUpTo, notificationPrefs } from './handlers.js';
+export { feedNewsSince } from './feed.js';
 
 export function feedFeature(core: Core): FeatureParts<'feed'> {
   return { handlers: createFeedHandlers(core) };

@@ -8,11 +8,11 @@ import type { Core } from '../../context.js';
 import type { FeatureParts, Host } from '../../handlers.js';
 import { createImportHandlers } from './handlers.js';
 
-export { createImportJob, resumeImports, runImport, runJob, validateImport, type ImportOptions, type RunImportOptions } from './imports.js';
+export { resumeImports, runImport, runJob, validateImport } from './imports.js';
 export { BATCH_SIZE, TASK_RETENTION_MS } from './poller/poller.js';
 export { matchResults } from './poller/match.js';
 export { normaliseReference } from './sheets/normalise.js';
-export { buildCarrierDirectory, carrierFromBlPrefix, carrierFromContainerOwner, chooseCarrier, resolveCarrierText, type CarrierDirectory } from './sheets/carriers.js';
+export { buildCarrierDirectory, carrierFromBlPrefix, carrierFromContainerOwner, chooseCarrier, resolveCarrierText } from './sheets/carriers.js';
 export { ImportError } from './sheets/errors.js';
 export { DELIMITERS, type Delimiter, type ImportProgress, type ValidationReport } from './sheets/types.js';
 

@@ -12,7 +12,7 @@ import { resolveFilter } from '../shipments/index.js';
 import type { AreaHandlers } from '../../handlers.js';
 
 /** The route_info of a stored payload, whichever answer it came from (lookup, batch, shipments page). */
-export function routeInfoOf(body: string): RouteInfo | null {
+function routeInfoOf(body: string): RouteInfo | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -31,7 +31,7 @@ export function routeInfoOf(body: string): RouteInfo | null {
  * GeoJSON lines from the route, with each longitude moved by ±360° where needed to stay
  * within 180° of the previous point, so a Pacific crossing does not smear across the map.
  */
-export function routeSegments(info: RouteInfo): [number, number][][] {
+function routeSegments(info: RouteInfo): [number, number][][] {
   return info.route
     .map((leg) => {
       const line: [number, number][] = [];

@@ -3,7 +3,6 @@ import type { Core } from '../../context.js';
 import type { FeatureParts } from '../../handlers.js';
 import { createMapHandlers } from './handlers.js';
 
-export { routeInfoOf, routeSegments } from './handlers.js';
 
 export function mapFeature(core: Core): FeatureParts<'map'> {
   return { handlers: createMapHandlers(core) };

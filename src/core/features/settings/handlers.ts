@@ -13,7 +13,7 @@ import { carrierDirectory } from './carriers.js';
 import { IMPORT_FILE_DAYS_SETTING, importFileDays } from './import-files.js';
 import { deleteKey, keyStatus, setKey } from './key.js';
 
-export const SAMPLE_DATA_ONLY_IN_SHELL =
+const SAMPLE_DATA_ONLY_IN_SHELL =
   'Sample data is switched on in the desktop app (File → Explore with Sample Data); in a browser, start the harness with --demo.';
 
 const THEME_SETTING = 'theme';

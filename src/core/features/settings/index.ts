@@ -6,7 +6,6 @@ import { createSettingsHandlers } from './handlers.js';
 export { carrierDirectory } from './carriers.js';
 export { DEFAULT_IMPORT_FILE_DAYS, IMPORT_FILE_DAYS_SETTING, importFileDays } from './import-files.js';
 export { deleteKey, keyStatus, setKey } from './key.js';
-export { SAMPLE_DATA_ONLY_IN_SHELL } from './handlers.js';
 
 export function settingsFeature(core: Core, host: Host): FeatureParts<'settings'> {
   return { handlers: createSettingsHandlers(core, host) };

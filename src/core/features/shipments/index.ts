@@ -8,7 +8,6 @@ import { createShipmentsHandlers } from './handlers.js';
 
 export { findWatchlist, resolveFilter, savedFilter, watchlistMembers } from './filters.js';
 export { findShipment, planRemoval, removeShipments, type RemovalPlanItem } from './shipments.js';
-export { describeRemoval, predictRemoval, REFUND_WINDOW_MS, type RemovalOutcome } from './removal.js';
 
 export function shipmentsFeature(core: Core): FeatureParts<'shipments'> {
   return { handlers: createShipmentsHandlers(core) };

@@ -14,7 +14,7 @@ export interface RemovalCandidate {
   createdAt: string | null;
 }
 
-export const REFUND_WINDOW_MS = 72 * 3600 * 1000;
+const REFUND_WINDOW_MS = 72 * 3600 * 1000;
 
 /** The refund window is the service's 72 real hours: never compressed, whatever a test's time scale. */
 export function predictRemoval(c: RemovalCandidate, nowMs: number): RemovalOutcome {

@@ -10,7 +10,7 @@ import { toAppError } from '../../platform/failure.js';
 import { syncShipments } from './sync.js';
 
 export const SYNC_INTERVAL_SETTING = 'sync.intervalMinutes';
-export const DEFAULT_SYNC_INTERVAL_MINUTES = 15;
+const DEFAULT_SYNC_INTERVAL_MINUTES = 15;
 /** The first refresh waits a little, so the window shows the cache before any network request. */
 const FIRST_SYNC_DELAY_MS = 5_000;
 const LAST_SYNC_SETTING = 'sync.lastAt';

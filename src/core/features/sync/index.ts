@@ -8,8 +8,8 @@ import type { AloneSync } from '../../ports.js';
 import { BackgroundSync } from './background-sync.js';
 import { createSyncHandlers } from './handlers.js';
 
-export { DEFAULT_SYNC_INTERVAL_MINUTES, SYNC_INTERVAL_SETTING, syncIntervalMinutes } from './background-sync.js';
-export { syncShipments, type SyncDone, type SyncProgress } from './sync.js';
+export { SYNC_INTERVAL_SETTING, syncIntervalMinutes } from './background-sync.js';
+export { syncShipments, type SyncDone } from './sync.js';
 export { statusView } from './handlers.js';
 
 export interface SyncFeature extends FeatureParts<'sync'> {

@@ -3,8 +3,8 @@ import type { Core } from '../../context.js';
 import type { FeatureParts } from '../../handlers.js';
 import { createTrackingHandlers } from './handlers.js';
 
-export { LookupError, planLookup, type LookupPlan } from './reference.js';
-export { trackReference, type TrackOptions, type TrackOutcome } from './track.js';
+export { LookupError } from './reference.js';
+export { trackReference } from './track.js';
 
 export function trackingFeature(core: Core): FeatureParts<'tracking'> {
   return { handlers: createTrackingHandlers(core) };

@@ -3,7 +3,7 @@ import type { Core } from '../../context.js';
 import type { FeatureParts } from '../../handlers.js';
 import { createWatchlistHandlers } from './handlers.js';
 
-export { createList, createSavedFilter, deleteWatchlist, listsFromImport, watchlistNamed, watchlistView } from './watchlists.js';
+export { createSavedFilter, deleteWatchlist, listsFromImport, watchlistNamed, watchlistView } from './watchlists.js';
 
 export function watchlistsFeature(core: Core): FeatureParts<'watchlists'> {
   return { handlers: createWatchlistHandlers(core) };

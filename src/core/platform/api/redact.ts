@@ -2,7 +2,7 @@
 const KEY_PARAM = /([?&](?:api_key|value)=)[^&#\s"']*/gi;
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(KEY_PARAM, '$1<redacted>');
 }
 

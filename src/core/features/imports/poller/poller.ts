@@ -9,7 +9,7 @@ export const BATCH_SIZE = 500;
 export const TASK_RETENTION_MS = 6 * 3600 * 1000;
 const SUBMITS_PER_MINUTE = 8;
 
-export interface BatchClient {
+interface BatchClient {
   createBatch(items: TrackRequest[], options?: { needRoute?: boolean; priority?: Priority; signal?: AbortSignal }): Promise<{ taskId: string }>;
   batchTask(taskId: string, options?: { priority?: Priority; signal?: AbortSignal }): Promise<BatchTask>;
 }
