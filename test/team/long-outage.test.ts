@@ -33,6 +33,11 @@ if (missing) console.warn(`[skipped] team long outage test: ${missing}`);
 const SCALE = 20;
 /** The team database is stopped this long, in real time (the time scale does not shorten it). */
 const OUTAGE_MS = 60_000;
+/**
+ * The second test's stop: the full minute is proven by the first test; here what matters is that
+ * batches are on their way when the database stops and that the desk waits, saying so.
+ */
+const CUT_OFF_MS = 10_000;
 const SHIPMENTS = 8;
 const SHEET = 20;
 const DESKS = ['Desk-A', 'Desk-B', 'Desk-C'] as const;
@@ -235,7 +240,7 @@ describe.runIf(!missing)('the team database stopped for a minute', () => {
     }, 30_000);
     expect(waiting.state).toBe('running');
     expect(waiting.message).not.toContain('harbour-Secret');
-    await new Promise((r) => setTimeout(r, Math.max(0, OUTAGE_MS - (Date.now() - stoppedAt))));
+    await new Promise((r) => setTimeout(r, Math.max(0, CUT_OFF_MS - (Date.now() - stoppedAt))));
     startTeamDatabase();
     const backAt = Date.now();
     const admin2 = new pg.Client({ connectionString: cluster.adminUrl('long_outage') });
