@@ -37,7 +37,11 @@ const step = (title, cmd, args) => {
 if (extraArgs.length === 0) {
   step('type check (core, CLI, shell, tests)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
   step('type check (window)', 'npx', ['tsc', '--noEmit', '-p', 'src/renderer/tsconfig.json']);
-  step('lint (layer boundaries)', 'npx', ['eslint', 'src', 'test', 'scripts']);
+  step('lint', 'npx', ['eslint', 'src', 'test', 'scripts']);
+  // The shape of the code (.dependency-cruiser.cjs): layers, features through their index.ts, no cycles.
+  step('module rules (dependency-cruiser)', 'npx', ['depcruise', 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
+  // No export nobody imports (knip.json): dead code that still compiles is found here.
+  step('dead exports (knip)', 'npx', ['knip', '--no-progress']);
 }
 
 const report = join(tmpdir(), `quayside-vitest-${process.pid}.json`);

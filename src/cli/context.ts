@@ -1,9 +1,10 @@
 import type { ParseArgsConfig } from 'node:util';
-import { QuaysideService } from '../core/core.js';
+import type { Core } from '../core/context.js';
+import { translateSqliteError } from '../core/data/index.js';
 import { KeytarSecretStore } from '../core/platform/secrets/index.js';
 import { cacheFile, defaultDataDir } from '../core/platform/paths.js';
+import { openCore } from '../engine/open-core.js';
 import { parseTimeScale } from '../shared/time-scale.js';
-import { translateSqliteError } from '../core/platform/db/errors.js';
 import type { Output } from './output.js';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
@@ -15,7 +16,14 @@ export interface Context {
   apiBase: string | null;
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   interactive: boolean;
-  service(): QuaysideService;
+  service(): Core;
+  /**
+   * Before a command reads or writes what a team shares (sync, list, export, attention,
+   * watchlists, jobs): the core, with what the team has pulled into the cache first (within a short
+   * deadline; when the team database does not answer, that is said on stderr and the cache is used
+   * as it is). On a desk alone, the core as it is.
+   */
+  teamCore(): Promise<Core>;
 }
 
 export interface Command {
@@ -38,9 +46,11 @@ export const GLOBAL_OPTIONS: OptionSpec = {
 
 /** How long a command in a team waits, before it quits, for the team database to take what it owes. */
 const TEAM_HANDOVER_MS = 10_000;
+/** How long a command in a team waits for what the team has before it reads the cache. */
+const TEAM_PULL_MS = 5_000;
 
 export function createContext(values: Values, out: Output, env: NodeJS.ProcessEnv): Context & { close(): void; handOverToTeam(): Promise<void>; translateError(err: unknown): unknown } {
-  let service: QuaysideService | null = null;
+  let service: Core | null = null;
   const dataDir = (values['data-dir'] as string | undefined) || env.QUAYSIDE_DATA_DIR || defaultDataDir(env);
   const apiBase = (values['api-base'] as string | undefined) || env.QUAYSIDE_API_BASE || null;
   return {
@@ -50,7 +60,7 @@ export function createContext(values: Values, out: Output, env: NodeJS.ProcessEn
     stdin: process.stdin,
     interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY),
     service() {
-      service ??= new QuaysideService({
+      service ??= openCore({
         dataDir,
         apiBase,
         secrets: new KeytarSecretStore(),
@@ -60,29 +70,25 @@ export function createContext(values: Values, out: Output, env: NodeJS.ProcessEn
         offlineGiveUpMs: CLI_OFFLINE_GIVE_UP_MS,
         // The CLI's documented knob for tests and benchmarks (README): read here, handed down.
         timeScale: parseTimeScale(env.QUAYSIDE_TIME_SCALE),
-      });
+      }).core;
       return service;
     },
-    translateError(err) {
-      return service ? service.store.translateError(err) : translateSqliteError(err, cacheFile(dataDir), dataDir);
+    async teamCore() {
+      const core = this.service();
+      const pulled = await core.ports.shared.pull({ deadlineMs: TEAM_PULL_MS });
+      if (pulled.problem) out.note(`Working from this desk's cache: ${pulled.problem}`);
+      return core;
     },
-    /** A command on a team desk pushes what it owes the team before it quits (outbox.ts); what cannot go now is said. */
+    translateError(err) {
+      return service ? service.translateError(err) : translateSqliteError(err, cacheFile(dataDir), dataDir);
+    },
+    /** A command on a team desk pushes what it owes the team before it quits (src/team/outbox.ts); what cannot go now is said. */
     async handOverToTeam() {
       if (!service) return;
-      const current = service;
-      const { pendingTeamWrites, pushTeamOutbox } = await import('../core/features/team/outbox.js');
-      let timer: NodeJS.Timeout | undefined;
-      const gaveUp = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), TEAM_HANDOVER_MS)));
-      try {
-        const result = await Promise.race([pushTeamOutbox(current), gaveUp]);
-        if (result === null || (result !== 'timeout' && result.waiting === 0)) return;
-      } catch {
-        // Said below: the rows wait in this desk's cache.
-      } finally {
-        clearTimeout(timer);
-      }
-      const waiting = pendingTeamWrites(current);
-      if (waiting > 0) {
+      const pushed = await service.ports.shared.push({ deadlineMs: TEAM_HANDOVER_MS });
+      if (!pushed.team || (pushed.problem === null && pushed.waiting === 0)) return;
+      if (pushed.waiting > 0) {
+        const waiting = pushed.waiting;
         out.note(`${waiting === 1 ? '1 import row or list edit waits' : `${waiting} import rows and list edits wait`} to be pushed to the team (its database did not answer); they go out with this desk's next quayside command in the team, or when its app runs.`);
       }
     },

@@ -3,7 +3,7 @@ import type { Place, Shipment } from '../shared/domain.js';
 /** Naive dates are shown exactly as given: they are the port's wall-clock time. */
 const naive = (date: string | null) => (date ? date.replace('T', ' ') : '—');
 
-export function placeText(place: Place | null): string {
+function placeText(place: Place | null): string {
   if (!place) return '—';
   const where = [place.name, place.state, place.country].filter(Boolean).join(', ');
   return place.terminal ? `${where} (${place.terminal})` : where;

@@ -91,7 +91,7 @@ export function createOutput(options: {
   };
 }
 
-export function formatTable(rows: Record<string, string>[], columns: { key: string; title: string; max?: number }[]): string {
+function formatTable(rows: Record<string, string>[], columns: { key: string; title: string; max?: number }[]): string {
   const cell = (raw: string, max?: number) => {
     const value = printable(raw, { singleLine: true });
     return max && value.length > max ? `${value.slice(0, max - 1)}…` : value;

@@ -6,7 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FromEngine } from '../shared/engine-wire.js';
+import type { Events } from '../shared/contract/index.js';
+import type { EngineStartOptions, FromEngine } from '../shared/engine-wire.js';
 import { Engine, type EngineHost } from './engine.js';
 
 const FIXTURE = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'import', 'bl-booking-carriers.csv');
@@ -14,7 +15,8 @@ const FIXTURE = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'impor
 let dir: string;
 let engine: Engine | null = null;
 const host: EngineHost = { request: async () => null, reopened: () => undefined, demoReady: () => undefined, log: () => undefined };
-const start = () => Engine.start({ dataDir: dir, apiBase: null, version: 't', shell: 'electron', demo: false, canSwitchSampleData: true, secrets: 'host', background: false }, host);
+const start = (options: Partial<EngineStartOptions> = {}) =>
+  Engine.start({ dataDir: dir, apiBase: null, version: 't', shell: 'electron', demo: false, canSwitchSampleData: true, secrets: 'host', background: false, ...options }, host);
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'quayside-engine-'));
@@ -43,11 +45,11 @@ describe('the engine', () => {
     engine = await start();
     const heard: FromEngine[] = [];
     const window = engine.connect({ send: (m) => heard.push(m) }, 'window');
-    window.receive({ t: 'call', id: 1, method: 'app.info' });
-    window.receive({ t: 'call', id: 2, method: 'status.get' });
+    window.receive({ t: 'call', id: 1, method: 'settings.appInfo' });
+    window.receive({ t: 'call', id: 2, method: 'sync.statusBar' });
     window.receive({ t: 'cancel', id: 2 });
-    window.receive({ t: 'call', id: 'x', method: 'app.info' });
-    window.receive('app.info');
+    window.receive({ t: 'call', id: 'x', method: 'settings.appInfo' });
+    window.receive('settings.appInfo');
     await new Promise((r) => setTimeout(r, 50));
     expect(heard).toEqual([{ t: 'result', id: 1, seq: 1, result: { ok: true, value: expect.objectContaining({ shell: 'electron', dataDir: dir }) } }]);
   });
@@ -72,6 +74,17 @@ describe('the engine', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(ran).toEqual(['shipments.list msk']);
     expect(heard).toEqual([{ t: 'result', id: 3, seq: 1, result: { ok: true, value: { total: 0, offset: 0, rows: [] } } }]);
+  });
+
+  it('checks what it sends the window against the contract, unless the host says not to (the packaged app)', async () => {
+    const nowhere = { view: 'nowhere' } as unknown as Events['window.show'];
+    engine = await start();
+    const refused = await engine.command({ kind: 'show', request: nowhere });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(!refused.ok && refused.error.message).toMatch(/event window\.show does not match the contract: at view, /);
+    await engine.stop();
+    engine = await start({ checkAnswers: false });
+    expect(await engine.command({ kind: 'show', request: nowhere })).toMatchObject({ ok: true });
   });
 
   it('is one per data folder: refused in words while another live process holds it, taken over from a dead one', async () => {

@@ -8,10 +8,11 @@ import type { EventName, Result } from '../shared/contract/index.js';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { EngineHealth, EngineRequest, EngineStartOptions, EngineState, FromEngine, HostCommand, SavePathAnswer } from '../shared/engine-wire.js';
 import { isToEngine } from '../shared/engine-wire.js';
-import { toAppError } from './runtime.js';
+import { checkEvent } from '../shared/contract/check.js';
+import { toAppError } from '../core/platform/failure.js';
 import { KeytarSecretStore, type SecretStore } from '../core/platform/secrets/index.js';
-import { backupCache, isCacheFile, restoreCacheFile, undoRestore, type RestoreResult } from '../core/platform/db/backup.js';
-import { holdJobsAfterRestore } from '../core/features/imports/jobs/restored-jobs.js';
+import { isCacheFile, restoreCacheFile, undoRestore, type RestoreResult } from '../core/data/index.js';
+import { holdJobsAfterRestore } from '../core/data/index.js';
 import { cacheFile } from '../core/platform/paths.js';
 import { lockDataFolder, type FolderLock } from './folder-lock.js';
 import { rememberSampleData, RuntimeHost, sampleDataRemembered } from './runtime-host.js';
@@ -91,6 +92,7 @@ export class Engine {
       shell: options.shell,
       timeScale: options.timeScale,
       background: options.background,
+      checkAnswers: options.checkAnswers,
       log: (line) => host.log(line),
       chooseExportPath: async (fileName, format) => (await host.request({ kind: 'savePath', fileName, format })) as SavePathAnswer | null,
       demoFilled: () => host.demoReady(),
@@ -176,9 +178,9 @@ export class Engine {
   /** A contract call as a window makes it; never throws. */
   async call(method: string, input: unknown): Promise<Result<unknown>> {
     if (this.stopping) return { ok: false, error: { code: 'internal', message: 'Quayside is shutting down; try again after it restarts.' } };
-    if (method === 'app.sampleData' && this.options.canSwitchSampleData) {
+    if (method === 'settings.sampleData' && this.options.canSwitchSampleData) {
       const on = (input as { on?: unknown } | undefined)?.on;
-      if (typeof on !== 'boolean') return { ok: false, error: { code: 'invalid-input', message: 'The request was refused: app.sampleData takes {on: true|false}.' } };
+      if (typeof on !== 'boolean') return { ok: false, error: { code: 'invalid-input', message: 'The request was refused: settings.sampleData takes {on: true|false}.' } };
       // Answered first; the windows reload once the other cache is open.
       setImmediate(() => void this.switchSampleData(on));
       return { ok: true, value: undefined };
@@ -193,13 +195,13 @@ export class Engine {
         case 'health':
           return { ok: true, value: this.health() };
         case 'show':
-          this.broadcast('window.show', command.request);
+          this.broadcast('window.show', this.options.checkAnswers === false ? command.request : checkEvent('window.show', command.request));
           return { ok: true, value: null };
         case 'sampleData':
           await this.switchSampleData(command.on);
           return { ok: true, value: this.state() };
         case 'openSpreadsheet': {
-          const opened = await this.runtimes.dispatch('import.open', { path: command.path });
+          const opened = await this.runtimes.dispatch('imports.open', { path: command.path });
           if (opened.ok) this.broadcast('import.fileOpened', opened.value);
           return opened;
         }
@@ -209,7 +211,7 @@ export class Engine {
           if (isCacheFile(command.path, cacheFile(this.runtimes.dataDir))) {
             return { ok: false, error: { code: 'invalid-input', message: 'A backup cannot replace the cache itself; choose another file name or folder.' } };
           }
-          return { ok: true, value: await backupCache(runtime.service.store, command.path) };
+          return { ok: true, value: await runtime.core.backup(command.path) };
         }
         case 'restore': {
           const target = cacheFile(this.runtimes.dataDir);

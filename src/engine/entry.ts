@@ -5,7 +5,7 @@
  * channel of child_process.fork). Nothing here knows Electron beyond the shape of parentPort.
  */
 import type { EngineRequest, EngineToHost, FromEngine, HostToEngine } from '../shared/engine-wire.js';
-import { useSqliteAddon } from '../core/platform/db/sqlite-addon.js';
+import { useSqliteAddon } from '../core/data/index.js';
 import { Engine, type Session } from './engine.js';
 import { processStartMark, startMark } from './start-trace.js';
 processStartMark('engine');

@@ -6,9 +6,9 @@
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const LOCK_FILE = 'engine.lock';
+const LOCK_FILE = 'engine.lock';
 
-export class FolderInUseError extends Error {
+class FolderInUseError extends Error {
   constructor(readonly dataDir: string, readonly pid: number) {
     super(`Another Quayside (process ${pid}) is already working on ${dataDir}; close it first, or choose another data folder.`);
     this.name = 'FolderInUseError';

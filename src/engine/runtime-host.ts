@@ -24,10 +24,12 @@ export interface RuntimeHostOptions {
   demoFilled?: () => void;
   /** Tests: false keeps the core's background refresh off. Default true. */
   background?: boolean;
+  /** See AppRuntimeOptions.checkAnswers. */
+  checkAnswers?: boolean;
 }
 
 /** Next to the cache while the person is exploring the sample data: the next start opens them again. */
-export const SAMPLE_DATA_MARKER = 'sample-data-open';
+const SAMPLE_DATA_MARKER = 'sample-data-open';
 
 export function sampleDataRemembered(dataDir: string): boolean {
   return existsSync(join(dataDir, SAMPLE_DATA_MARKER));
@@ -85,6 +87,7 @@ export class RuntimeHost {
         version: this.options.version,
         timeScale: this.options.timeScale,
         background: this.options.background,
+        checkAnswers: this.options.checkAnswers,
       });
     } catch (err) {
       await backend?.close();

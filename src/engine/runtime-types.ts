@@ -1,6 +1,6 @@
 import type { EventName, Events, Result } from '../shared/contract/index.js';
 import type { SecretStore } from '../core/platform/secrets/index.js';
-import type { QuaysideService } from '../core/core.js';
+import type { Core } from '../core/context.js';
 
 export interface AppRuntimeOptions {
   dataDir: string;
@@ -20,6 +20,12 @@ export interface AppRuntimeOptions {
   now?: () => Date;
   /** False: no background refresh and no resuming of imports (tests that drive every step). Default true. */
   background?: boolean;
+  /**
+   * Each answer and event is checked against the contract's schemas (src/shared/contract/check.ts):
+   * a mismatch answers an 'internal' error, and an event's is thrown where a test sees it. Default
+   * true (development, the harness, tests); the packaged desktop app passes false.
+   */
+  checkAnswers?: boolean;
 }
 
 export type EventListener = <E extends EventName>(event: E, payload: Events[E]) => void;
@@ -30,6 +36,6 @@ export interface AppRuntime {
   dispatch(method: string, input: unknown): Promise<Result<unknown>>;
   /** Everything main pushes to the window; returns the unsubscribe function. */
   onEvent(listener: EventListener): () => void;
-  readonly service: QuaysideService;
+  readonly core: Core;
   close(): Promise<void>;
 }

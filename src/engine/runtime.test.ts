@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventName, Events, Result } from '../shared/contract/index.js';
-import type { QuickTrackCheck, ShipmentListPage } from '../shared/contract/index.js';
+import type { KeyStatusView, QuickTrackCheck, ShipmentListPage, WatchlistView } from '../shared/contract/index.js';
 import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../sim/index.js';
 import { MemorySecretStore } from '../core/platform/secrets/index.js';
 import { checkContainerNumber } from '../shared/iso6346.js';
 import { createAppRuntime, type AppRuntime } from './runtime.js';
-import { syncShipments } from '../core/features/sync/sync.js';
+import { syncShipments } from '../core/features/sync/index.js';
 
 const TIME_SCALE = 20;
 
@@ -79,16 +79,16 @@ describe('the window back end (runtime over the real core and the simulator)', (
   });
 
   it('sample data is switched by the desktop shell; the runtime alone says where to find it', async () => {
-    const answer = await call('app.sampleData', { on: true });
+    const answer = await call('settings.sampleData', { on: true });
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('--demo') } });
   });
 
   it('takes a key, shows only its last 4 characters, and reads the balance', async () => {
     const noKey = await call('credits.refresh');
     expect(noKey).toMatchObject({ ok: false, error: { code: 'no-key' } });
-    const wrong = await call('key.set', '00000000-0000-4000-8000-000000000000');
+    const wrong = await call('settings.setKey', '00000000-0000-4000-8000-000000000000');
     expect(wrong).toMatchObject({ ok: false, error: { code: 'service' } });
-    const status = value<{ last4: string }>(await call('key.set', DEFAULT_API_KEY));
+    const status = value<{ last4: string }>(await call('settings.setKey', DEFAULT_API_KEY));
     expect(status.last4).toBe(DEFAULT_API_KEY.slice(-4));
     const credits = value<{ remaining: number; history: unknown[] }>(await call('credits.get'));
     expect(credits.remaining).toBe(50);
@@ -96,26 +96,39 @@ describe('the window back end (runtime over the real core and the simulator)', (
     expect(everything).not.toContain(DEFAULT_API_KEY);
   });
 
+  it('a list watchlist by hand, then the key forgotten: each answer as the contract says (the engine checks them)', async () => {
+    value(await call('settings.setKey', DEFAULT_API_KEY));
+    await syncShipments(runtime.core);
+    const [a, b, c] = value<ShipmentListPage>(await call('shipments.list', { offset: 0, limit: 3 })).rows;
+    const list = value<WatchlistView>(await call('watchlists.create', { name: 'ACME', kind: 'list', shipmentIds: [a!.id] }));
+    expect(value<WatchlistView>(await call('watchlists.addShipments', { watchlistId: list.id, shipmentIds: [b!.id, c!.id] })).count).toBe(3);
+    expect(value<WatchlistView>(await call('watchlists.removeShipments', { watchlistId: list.id, shipmentIds: [c!.id] })).count).toBe(2);
+    expect(value<WatchlistView>(await call('watchlists.rename', { watchlistId: list.id, name: 'ACME Corp' })).name).toBe('ACME Corp');
+    expect(await call('watchlists.delete', list.id)).toEqual({ ok: true, value: undefined });
+    expect(value<WatchlistView[]>(await call('watchlists.list'))).toEqual([]);
+    expect(value<KeyStatusView>(await call('settings.deleteKey'))).toMatchObject({ source: null, last4: null });
+  });
+
   it('quick track: says what it costs, spends one credit, then opens the cached one for free', async () => {
-    value(await call('key.set', DEFAULT_API_KEY));
-    const check = value<QuickTrackCheck>(await call('track.check', 'msku 123456-5'));
+    value(await call('settings.setKey', DEFAULT_API_KEY));
+    const check = value<QuickTrackCheck>(await call('tracking.check', 'msku 123456-5'));
     if (!check.ok) throw new Error(check.problem);
-    const typo = value<QuickTrackCheck>(await call('track.check', 'MSKU1234566'));
+    const typo = value<QuickTrackCheck>(await call('tracking.check', 'MSKU1234566'));
     expect(typo).toMatchObject({ ok: false, suggestion: 'MSKU1234565' });
     expect(check.plan).toMatchObject({ reference: 'MSKU1234565', type: 'container', costsCredit: true, cachedId: null });
-    const first = value<{ fromCache: boolean; shipment: { id: number } }>(await call('track.run', { reference: 'MSKU1234565' }));
+    const first = value<{ fromCache: boolean; shipment: { id: number } }>(await call('tracking.run', { reference: 'MSKU1234565' }));
     expect(first.fromCache).toBe(false);
     await waitFor('credits', (c) => c.remaining === 49);
-    const again = value<QuickTrackCheck>(await call('track.check', 'MSKU1234565'));
+    const again = value<QuickTrackCheck>(await call('tracking.check', 'MSKU1234565'));
     expect(again).toMatchObject({ ok: true, plan: { costsCredit: false, cachedId: first.shipment.id } });
-    const second = value<{ fromCache: boolean }>(await call('track.run', { reference: 'MSKU1234565' }));
+    const second = value<{ fromCache: boolean }>(await call('tracking.run', { reference: 'MSKU1234565' }));
     expect(second.fromCache).toBe(true);
     expect(sim.control.credits(DEFAULT_API_KEY)).toBe(49);
   });
 
   it('filters the table by carrier, port of discharge, status and ETA window', async () => {
-    value(await call('key.set', DEFAULT_API_KEY));
-    await syncShipments(runtime.service);
+    value(await call('settings.setKey', DEFAULT_API_KEY));
+    await syncShipments(runtime.core);
     const all = value<ShipmentListPage>(await call('shipments.list', { offset: 0, limit: 500 }));
     expect(all.total).toBe(40);
     const facets = value<{ carriers: { scac: string; count: number }[]; pods: { name: string; count: number }[] }>(await call('shipments.facets'));
@@ -137,8 +150,8 @@ describe('the window back end (runtime over the real core and the simulator)', (
   });
 
   it('notes: saved at once, sent through the scheduler; offline they wait in the outbox and go out when the service is back', async () => {
-    value(await call('key.set', DEFAULT_API_KEY));
-    await syncShipments(runtime.service);
+    value(await call('settings.setKey', DEFAULT_API_KEY));
+    await syncShipments(runtime.core);
     const [a, b] = value<ShipmentListPage>(await call('shipments.list', { offset: 0, limit: 2 })).rows;
     const saved = value<{ pending: boolean }>(await call('notes.set', { shipmentId: a!.id, note: 'call ACME before discharge' }));
     expect(saved.pending).toBe(true);
@@ -159,8 +172,8 @@ describe('the window back end (runtime over the real core and the simulator)', (
   });
 
   it('an edit waiting in the outbox survives a sync and a restart', async () => {
-    value(await call('key.set', DEFAULT_API_KEY));
-    await syncShipments(runtime.service);
+    value(await call('settings.setKey', DEFAULT_API_KEY));
+    await syncShipments(runtime.core);
     const [a] = value<ShipmentListPage>(await call('shipments.list', { offset: 0, limit: 1 })).rows;
     await sim.setReachable(false);
     value(await call('notes.set', { shipmentId: a!.id, note: 'hold at terminal' }));
@@ -170,32 +183,32 @@ describe('the window back end (runtime over the real core and the simulator)', (
     runtime = createAppRuntime({ dataDir: dir, apiBase: sim.url, secrets, shell: 'harness', version: 'test', timeScale: TIME_SCALE, background: false });
     runtime.onEvent((event, payload) => events.push({ event, payload }));
     // No key yet: the edit stays queued, and a sync keeps the local text over the service's.
-    await runtime.service.store.recordShipmentRecords([sim.control.shipment(DEFAULT_API_KEY, a!.trackingId!)!], ['{}'], new Date().toISOString());
-    expect(runtime.service.store.getShipment(a!.id)?.note).toBe('hold at terminal');
-    value(await call('key.set', DEFAULT_API_KEY));
+    await runtime.core.write((tx) => tx.recordShipmentRecords([sim.control.shipment(DEFAULT_API_KEY, a!.trackingId!)!], ['{}'], new Date().toISOString()));
+    expect(runtime.core.read.getShipment(a!.id)?.note).toBe('hold at terminal');
+    value(await call('settings.setKey', DEFAULT_API_KEY));
     await waitFor('notes.outbox', (p) => p.sent.some((s) => s.shipmentId === a!.id), 20_000);
     expect(sim.control.shipment(DEFAULT_API_KEY, a!.trackingId!)?.note).toBe('hold at terminal');
   });
 
   it('remove: previews refunds and archives per record, then reports what the service did', async () => {
-    value(await call('key.set', DEFAULT_API_KEY));
+    value(await call('settings.setKey', DEFAULT_API_KEY));
     let young: { shipment: { id: number; trackingId: string; shipmentStatus: string } } | null = null;
     for (let n = 100000; n < 100020 && !young; n++) {
       const check = checkContainerNumber(`TGHU${n}0`);
       const reference = !check.valid && check.suggestion ? check.suggestion : `TGHU${n}0`;
-      const tracked = value<{ shipment: { id: number; trackingId: string; shipmentStatus: string } }>(await call('track.run', { reference }));
+      const tracked = value<{ shipment: { id: number; trackingId: string; shipmentStatus: string } }>(await call('tracking.run', { reference }));
       if (tracked.shipment.trackingId && tracked.shipment.shipmentStatus !== 'IN_TRANSIT') young = tracked;
     }
     if (!young) throw new Error('the simulator gave no newly tracked shipment that is not in transit');
-    await syncShipments(runtime.service);
+    await syncShipments(runtime.core);
     const others = value<ShipmentListPage>(await call('shipments.list', { status: 'ACTIVE', shipmentStatus: 'IN_TRANSIT', offset: 0, limit: 1 })).rows;
     const old = others[0]!;
-    const preview = value<{ items: { id: number; outcome: string }[]; refunds: number }>(await call('removal.preview', [young.shipment.id, old.id]));
+    const preview = value<{ items: { id: number; outcome: string }[]; refunds: number }>(await call('shipments.removalPreview', [young.shipment.id, old.id]));
     expect(preview.items.find((i) => i.id === young.shipment.id)?.outcome).toBe('deleted-refund');
     expect(preview.items.find((i) => i.id === old.id)?.outcome).toBe('archived');
     expect(preview.refunds).toBe(1);
     const before = sim.control.credits(DEFAULT_API_KEY);
-    const done = value<{ deleted: string[]; archived: string[]; summary: string }>(await call('removal.run', [young.shipment.id, old.id]));
+    const done = value<{ deleted: string[]; archived: string[]; summary: string }>(await call('shipments.remove', [young.shipment.id, old.id]));
     expect(done.deleted).toEqual([young!.shipment.trackingId]);
     expect(done.archived).toEqual([old.trackingId]);
     expect(done.summary).toBe('1 deleted at the service, 1 archived (no refund).');

@@ -51,7 +51,7 @@ describe('the working day through the contract (import, watchlists, feed, export
     });
     events = [];
     runtime.onEvent((event, payload) => events.push({ event, payload }));
-    value(await call('key.set', DEFAULT_API_KEY));
+    value(await call('settings.setKey', DEFAULT_API_KEY));
   });
 
   afterEach(async () => {
@@ -63,10 +63,10 @@ describe('the working day through the contract (import, watchlists, feed, export
   it('imports a customer sheet with a corrected check digit, then makes one watchlist per customer', async () => {
     const sheet = join(dir, 'acme week 12.csv');
     writeFileSync(sheet, SHEET);
-    const file = value<{ fileId: string; format: string; fileName: string }>(await call('import.open', { path: sheet }));
+    const file = value<{ fileId: string; format: string; fileName: string }>(await call('imports.open', { path: sheet }));
     expect(file.fileName).toBe('acme week 12.csv');
     expect(file.format).toBe('csv');
-    const preview = value<ImportPreview>(await call('import.preview', { fileId: file.fileId }));
+    const preview = value<ImportPreview>(await call('imports.preview', { fileId: file.fileId }));
     expect(preview.counts).toEqual({ accepted: 3, rejected: 1, duplicates: 1, alreadyTracked: 0 });
     expect(preview.rejected[0]).toMatchObject({ row: 5, suggestion: 'HLXU8123451' });
     expect(preview.creditsEstimated).toBe(3);
@@ -77,15 +77,15 @@ describe('the working day through the contract (import, watchlists, feed, export
     const abandoned = join(dir, 'imports', `${'0'.repeat(64)}.csv`);
     writeFileSync(abandoned, SHEET);
     utimesSync(abandoned, new Date(Date.now() - 40 * 86_400_000), new Date(Date.now() - 40 * 86_400_000));
-    const job = value<ImportJobView>(await call('import.start', { fileId: file.fileId, acceptSuggestions: [5] }));
+    const job = value<ImportJobView>(await call('imports.start', { fileId: file.fileId, acceptSuggestions: [5] }));
     expect(job.references).toBe(4);
-    await waitFor('import.progress', (p) => p.jobId === job.jobId && p.state === 'done');
+    await waitFor('imports.progress', (p) => p.jobId === job.jobId && p.state === 'done');
     for (let waited = 0; existsSync(abandoned) && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
     expect(existsSync(abandoned)).toBe(false);
     expect(readdirSync(join(dir, 'imports'))).toEqual([`${file.fileId}.csv`]);
-    const jobs = value<ImportJobView[]>(await call('import.jobs'));
+    const jobs = value<ImportJobView[]>(await call('imports.jobs'));
     expect(jobs[0]).toMatchObject({ jobId: job.jobId, fileName: 'acme week 12.csv', state: 'done', done: 4 });
-    const csv = value<{ text: string }>(await call('import.reportCsv', job.jobId));
+    const csv = value<{ text: string }>(await call('imports.reportCsv', job.jobId));
     expect(csv.text).toMatch(/HLXU8123451/);
 
     const lists = value<WatchlistView[]>(await call('watchlists.fromImport', { jobId: job.jobId, field: 'customer' }));
@@ -128,7 +128,7 @@ describe('the working day through the contract (import, watchlists, feed, export
     // Overall feed is seen separately from the list's.
     expect(value<FeedPage>(await call('feed.list', { onlyUnseen: true, limit: 20 })).items.some((i) => i.shipmentId === a!.id)).toBe(true);
 
-    value(await call('notifications.update', { eta_moved: false }));
+    value(await call('feed.updateNotifications', { eta_moved: false }));
     sim.control.moveEta(DEFAULT_API_KEY, b!.trackingId!, -2);
     value(await call('sync.now'));
     const quiet = await waitFor('feed.new', (p) => p.items.some((i) => i.shipmentId === b!.id));
@@ -169,7 +169,7 @@ describe('the working day through the contract (import, watchlists, feed, export
     for (const point of view.shipments.slice(0, 10)) {
       const route = value<MapRoute | null>(await call('map.route', point.id));
       if (!route || route.segments.length === 0) continue;
-      const stored = runtime.service.store.getShipment(point.id)!;
+      const stored = runtime.core.read.getShipment(point.id)!;
       const pol = route.places.find((p) => p.role === 'pol')!;
       expect(pol).toMatchObject({ lat: stored.pol!.lat, lng: stored.pol!.lng });
       for (const line of route.segments) {

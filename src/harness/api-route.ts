@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppError, Result } from '../shared/contract/index.js';
 import { baseHeaders } from './static-files.js';
 
-export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
 /**
  * The contract's method names. Its schemas (zod) load after the harness listens, not before: the
  * browser starts loading the page meanwhile, and the first call comes after that anyway.
@@ -84,7 +84,7 @@ function isJsonContentType(header: string | undefined): boolean {
 }
 
 /** The method named by the path, or null. `/api/shipments.list` → `shipments.list`. */
-export function methodFromPath(pathname: string): string | null {
+function methodFromPath(pathname: string): string | null {
   const match = /^\/api\/([^/]+)$/.exec(pathname);
   if (!match) return null;
   try {

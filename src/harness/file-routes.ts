@@ -1,7 +1,7 @@
 /**
  * Files between a browser and the engine, for the harness only (the desktop app moves files by
  * path). `POST /files?name=N` streams a dropped file to a folder of the harness and answers its
- * path as a `Result`, which the window then hands to import.open. `GET /downloads/<id>/<name>`
+ * path as a `Result`, which the window then hands to imports.open. `GET /downloads/<id>/<name>`
  * serves an export the engine wrote to the path the harness gave it.
  */
 import { randomUUID } from 'node:crypto';

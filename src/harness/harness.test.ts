@@ -70,7 +70,7 @@ describe('startHarness', () => {
     expect(page.status).toBe(503);
     expect(await page.text()).toMatch(/npx vite build --config src\/renderer\/vite.config.ts/);
     // The interface works without the window.
-    const info = await fetch(`${h.url}/api/app.info`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Quayside-Token': h.token }, body: '{}' });
+    const info = await fetch(`${h.url}/api/settings.appInfo`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Quayside-Token': h.token }, body: '{}' });
     expect(await info.json()).toMatchObject({ ok: true, value: { shell: 'harness', version: 't' } });
   });
 
@@ -144,7 +144,7 @@ describe('startHarness', () => {
     expect(await call('shipments.list', { offset: 0, limit: 1 })).toMatchObject({ ok: true, value: { total: 300 } });
     expect(await call('credits.get')).toMatchObject({ ok: true, value: { remaining: 500 } });
     expect(await call('settings.get')).toMatchObject({ ok: true, value: { demo: true, apiBase: 'https://sample-data.quayside.invalid', dataDir: join(dataDir, 'demo') } });
-    expect(await call('key.status')).toMatchObject({ ok: true, value: { last4: '5555' } });
+    expect(await call('settings.keyStatus')).toMatchObject({ ok: true, value: { last4: '5555' } });
     await h.close();
     await h.close();
   });
@@ -174,7 +174,7 @@ describe('npm run harness', () => {
     return { child, exited, origin: origin!, port: Number(port), token: token!, dataDir: dataDir!, out: () => out };
   }
   const info = (origin: string, headers: Record<string, string> = {}) =>
-    fetch(`${origin}/api/app.info`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' });
+    fetch(`${origin}/api/settings.appInfo`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' });
 
   it('prints where it listens with its token, and closes cleanly on SIGTERM', async () => {
     const dataDir = tempDir();
@@ -198,7 +198,7 @@ describe('npm run harness', () => {
       expect(first.out()).toContain('a throwaway folder removed on exit; the key is kept in memory');
       const withToken = { 'X-Quayside-Token': first.token };
       expect(await (await info(first.origin, withToken)).json()).toMatchObject({ ok: true, value: { dataDir: first.dataDir } });
-      const key = await fetch(`${first.origin}/api/key.status`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...withToken }, body: '{}' });
+      const key = await fetch(`${first.origin}/api/settings.keyStatus`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...withToken }, body: '{}' });
       expect(await key.json()).not.toMatchObject({ ok: false, error: { message: expect.stringMatching(/keychain/) } });
       second = await run([]);
       expect(second.token).not.toBe(first.token);

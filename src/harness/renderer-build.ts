@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const RENDERER_OUT_DIR = join(REPO_ROOT, 'out', 'renderer');
-export const RENDERER_CONFIG = join(REPO_ROOT, 'src', 'renderer', 'vite.config.ts');
+const RENDERER_CONFIG = join(REPO_ROOT, 'src', 'renderer', 'vite.config.ts');
 /** What the bundle is made of: the window's code and the contract it imports. */
 const RENDERER_SOURCES = [join(REPO_ROOT, 'src', 'renderer'), join(REPO_ROOT, 'src', 'shared')];
 const LOCK_DIR = join(REPO_ROOT, 'out', '.renderer-build.lock');
@@ -33,7 +33,7 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-export function rendererIsBuilt(outDir = RENDERER_OUT_DIR): boolean {
+function rendererIsBuilt(outDir = RENDERER_OUT_DIR): boolean {
   return existsSync(join(outDir, 'index.html'));
 }
 

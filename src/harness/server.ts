@@ -140,6 +140,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       secrets: options.secrets && !options.demo ? 'host' : 'keychain',
       timeScale: options.timeScale ?? parseTimeScale(process.env.QUAYSIDE_TIME_SCALE),
       background: options.background,
+      // The harness is for development and tests: every answer and event is checked against the contract.
+      checkAnswers: true,
     });
   // Settled below, after listening; until then a failed start must not count as unhandled.
   engineStarted.catch(() => undefined);

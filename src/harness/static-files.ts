@@ -12,7 +12,7 @@ import { CONTENT_SECURITY_POLICY } from '../shared/csp.js';
 /** Exactly the renderer's meta CSP (src/renderer/index.html), also sent as a header; one definition in src/shared. */
 export { CONTENT_SECURITY_POLICY };
 
-export const RENDERER_BUILD_COMMAND = 'npx vite build --config src/renderer/vite.config.ts';
+const RENDERER_BUILD_COMMAND = 'npx vite build --config src/renderer/vite.config.ts';
 
 export { contentTypeOf };
 
@@ -21,7 +21,7 @@ export function baseHeaders(): Record<string, string> {
   return { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'X-Frame-Options': 'DENY' };
 }
 
-export function htmlHeaders(): Record<string, string> {
+function htmlHeaders(): Record<string, string> {
   return { ...baseHeaders(), 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'Cache-Control': 'no-store' };
 }
 

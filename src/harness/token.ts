@@ -7,7 +7,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-export const TOKEN_HEADER = 'x-quayside-token';
+const TOKEN_HEADER = 'x-quayside-token';
 export const TOKEN_PARAM = 'token';
 
 export const MISSING_TOKEN_MESSAGE = "The request was refused: it did not carry this harness's token. Open the address the harness printed (http://127.0.0.1:PORT/?token=…).";

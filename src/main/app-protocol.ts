@@ -14,8 +14,8 @@ import type { Protocol } from 'electron';
 import { contentTypeOf } from '../shared/content-types.js';
 import { desktopContentSecurityPolicy } from '../shared/csp.js';
 
-export const APP_SCHEME = 'app';
-export const APP_HOST = 'quayside';
+const APP_SCHEME = 'app';
+const APP_HOST = 'quayside';
 export const APP_PAGE_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
 
 /** Before the app is ready (Electron allows it once, then). */

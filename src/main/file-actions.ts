@@ -6,7 +6,7 @@
 import { extname, join, resolve } from 'node:path';
 import type { Dialog } from 'electron';
 import type { EngineClient } from '../engine/client.js';
-import type { BackupCheck, RestoreResult } from '../core/platform/db/backup.js';
+import type { BackupCheck, RestoreResult } from '../core/data/index.js';
 import type { Result } from '../shared/contract/index.js';
 import { SPREADSHEET_EXTENSIONS } from '../shared/spreadsheet-files.js';
 

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const ADDON_FILE = 'better_sqlite3.node';
+const ADDON_FILE = 'better_sqlite3.node';
 
 export function sqliteAddonPath(options: { packaged: boolean; resourcesPath: string; appRoot: string; electronVersion: string }): string {
   const folder = `electron-${options.electronVersion}`;

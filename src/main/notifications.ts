@@ -9,7 +9,7 @@ import { describeFeedItem } from '../shared/feed-text.js';
 import type { AttentionDigest, FeedItem, ReasonKind } from '../shared/contract/index.js';
 
 /** More than this many changed shipments at once get one summary instead. */
-export const NOTIFY_AT_MOST = 3;
+const NOTIFY_AT_MOST = 3;
 
 interface NotificationLike {
   on(event: 'click', listener: () => void): unknown;

@@ -8,7 +8,7 @@ import type { Session, WebContents } from 'electron';
 import { desktopContentSecurityPolicy } from '../shared/csp.js';
 import { isAppRendererUrl, type RendererLocation } from './ipc.js';
 
-export const ALLOWED_PERMISSION = 'clipboard-sanitized-write';
+const ALLOWED_PERMISSION = 'clipboard-sanitized-write';
 
 type Contents = Pick<WebContents, 'setWindowOpenHandler' | 'on'>;
 

@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startShell, type Shell } from './shell.js';
 import { createFakeElectron, FakeBrowserWindow, FakeNotification, FakeUtilityProcess, type Display } from '../../test/support/fake-electron.js';
 import { WINDOW_STATE_FILE } from './window-state.js';
+import { until } from '../../test/support/until.js';
 
 const FIXTURE = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'import', 'bl-booking-carriers.csv');
 const ENGINE = join(import.meta.dirname, '..', 'engine', 'entry.ts');
@@ -20,8 +21,8 @@ let dir: string;
 let shell: Shell;
 let fake: ReturnType<typeof createFakeElectron>;
 
-async function launch(options: { displays?: Display[]; argv?: string[]; singleInstance?: boolean; beforeReady?: () => void } = {}) {
-  fake = createFakeElectron({ userData: dir, displays: options.displays, singleInstance: options.singleInstance });
+async function launch(options: { displays?: Display[]; argv?: string[]; singleInstance?: boolean; packaged?: boolean; beforeReady?: () => void } = {}) {
+  fake = createFakeElectron({ userData: dir, displays: options.displays, singleInstance: options.singleInstance, packaged: options.packaged });
   shell = startShell(fake.electron, {
     preload: join(dir, 'app', 'out', 'preload', 'index.cjs'),
     renderer: { file: join(dir, 'app', 'out', 'renderer', 'index.html') },
@@ -37,6 +38,11 @@ async function launch(options: { displays?: Display[]; argv?: string[]; singleIn
   return FakeBrowserWindow.created.at(-1) as FakeBrowserWindow;
 }
 
+/** The options the shell started an engine with. */
+function startOptions(engine: FakeUtilityProcess): Record<string, unknown> | undefined {
+  return (engine.posted.find((m) => (m as { t?: string }).t === 'start') as { options: Record<string, unknown> } | undefined)?.options;
+}
+
 function item(template: MenuItemConstructorOptions[], top: string, label: string): MenuItemConstructorOptions {
   const menu = template.find((m) => m.label === top || m.role === top.toLowerCase());
   const found = (menu?.submenu as MenuItemConstructorOptions[] | undefined)?.find((i) => i.label === label || i.role === label);
@@ -46,13 +52,6 @@ function item(template: MenuItemConstructorOptions[], top: string, label: string
 
 const click = (entry: MenuItemConstructorOptions) => (entry.click as () => void)();
 const settle = (ms = 50) => new Promise((r) => setTimeout(r, ms));
-async function until(check: () => boolean, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await settle(20);
-  }
-}
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'quayside-shell-'));
@@ -60,7 +59,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   fake.app.emit('will-quit', { preventDefault: () => undefined });
-  await until(() => fake.app.quitCalls > 0);
+  await until('the app to quit', () => fake.app.quitCalls > 0);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -144,15 +143,23 @@ describe('the desktop shell', () => {
     expect(FakeUtilityProcess.forked.map((p) => p.modulePath)).toEqual([ENGINE]);
     const contents = window.webContents;
     expect(contents.lines).toHaveLength(1);
-    const info = await contents.line.call('app.info');
+    const info = await contents.line.call('settings.appInfo');
     expect(info).toEqual({ ok: true, value: expect.objectContaining({ shell: 'electron', version: '9.9.9-test', dataDir: dir, demo: false }) });
     expect(await contents.line.call('notes.set', { shipmentId: 'x', note: 'y' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    // Not packaged (development): the engine checks its answers and events against the contract.
+    expect(startOptions(FakeUtilityProcess.forked[0]!)).toMatchObject({ checkAnswers: true });
 
     const iframe = { url: contents.getURL(), parent: contents.mainFrame, processId: 3, routingId: 77 };
     const elsewhere = { ...contents.mainFrame, url: 'https://evil.example/' };
     for (const frame of [iframe, elsewhere]) fake.ipcMain.connect(contents, frame);
     await settle();
     expect(contents.lines).toHaveLength(1);
+  });
+
+  it('the packaged app starts its engine without checking answers against the contract', async () => {
+    const window = await launch({ packaged: true });
+    expect(startOptions(FakeUtilityProcess.forked[0]!)).toMatchObject({ checkAnswers: false });
+    expect(await window.webContents.line.call('settings.appInfo')).toMatchObject({ ok: true, value: { shell: 'electron' } });
   });
 
   it('loads the window while the engine opens the cache; the line its page asks for meanwhile works once the cache is open', async () => {
@@ -162,15 +169,15 @@ describe('the desktop shell', () => {
     });
     expect(windowsBeforeReady).toBe(1);
     expect(window.webContents.lines).toHaveLength(1);
-    expect(await window.webContents.line.call('app.info')).toMatchObject({ ok: true, value: { dataDir: dir } });
+    expect(await window.webContents.line.call('settings.appInfo')).toMatchObject({ ok: true, value: { dataDir: dir } });
   });
 
   it('a crashed engine is started again and the window reconnects to it', async () => {
     const window = await launch();
     FakeUtilityProcess.forked[0]!.kill();
-    await until(() => FakeUtilityProcess.forked.length === 2 && window.webContents.lines.length === 2);
+    await until('a second engine and the window connected to it', () => FakeUtilityProcess.forked.length === 2 && window.webContents.lines.length === 2);
     expect(window.webContents.reloads).toBe(1);
-    expect(await window.webContents.line.call('app.info')).toMatchObject({ ok: true, value: { dataDir: dir } });
+    expect(await window.webContents.line.call('settings.appInfo')).toMatchObject({ ok: true, value: { dataDir: dir } });
   });
 
   it('builds the native menu with accelerators; File → Import reads the file and hands it to the window', async () => {
@@ -189,15 +196,15 @@ describe('the desktop shell', () => {
 
     fake.dialogs.openAnswers.push([FIXTURE]);
     click(item(template, 'File', 'Import Spreadsheet…'));
-    await until(() => window.webContents.events('import.fileOpened').length > 0);
+    await until('import.fileOpened in the window', () => window.webContents.events('import.fileOpened').length > 0);
     expect(window.webContents.events('import.fileOpened')[0]).toMatchObject({ fileName: 'bl-booking-carriers.csv' });
-    await until(() => window.webContents.events('window.show').length > 0);
+    await until('window.show in the window', () => window.webContents.events('window.show').length > 0);
     expect(window.webContents.events('window.show')[0]).toEqual({ view: 'import' });
 
     // A file that is not a spreadsheet: a dialog in words, nothing handed to the window.
     fake.dialogs.openAnswers.push([join(dir, 'id_rsa')]);
     click(item(template, 'File', 'Import Spreadsheet…'));
-    await until(() => fake.dialogs.errors.length > 0);
+    await until('an error dialog', () => fake.dialogs.errors.length > 0);
     expect(fake.dialogs.errors[0]).toMatchObject({ title: 'This file cannot be imported', content: expect.stringMatching(/^id_rsa is not a spreadsheet Quayside imports/) });
 
     click(item(template, 'Help', 'Open Data Folder'));
@@ -211,14 +218,14 @@ describe('the desktop shell', () => {
     first.close();
     expect(JSON.parse(readFileSync(join(dir, WINDOW_STATE_FILE), 'utf8'))).toEqual({ x: 2100, y: 120, width: 1200, height: 800, maximized: false });
     fake.app.emit('will-quit', { preventDefault: () => undefined });
-    await until(() => fake.app.quitCalls > 0);
+    await until('the app to quit', () => fake.app.quitCalls > 0);
 
     // Two displays: it comes back where it was.
     const second = await launch({ displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }, { workArea: { x: 1920, y: 0, width: 1600, height: 900 } }] });
     expect(second.options).toMatchObject({ x: 2100, y: 100, width: 1200, height: 800 });
     second.close();
     fake.app.emit('will-quit', { preventDefault: () => undefined });
-    await until(() => fake.app.quitCalls > 0);
+    await until('the app to quit', () => fake.app.quitCalls > 0);
 
     // The second display is gone: centred on the one left, fitted to it.
     const third = await launch({ displays: [{ workArea: { x: 0, y: 0, width: 1366, height: 728 } }] });
@@ -241,7 +248,7 @@ describe('the desktop shell', () => {
     FakeNotification.shown[0]!.emit('click');
     expect(window.minimized).toBe(false);
     expect(window.focused).toBe(true);
-    await until(() => window.webContents.events('window.show').length > 0);
+    await until('window.show in the window', () => window.webContents.events('window.show').length > 0);
     expect(window.webContents.events('window.show')).toEqual([{ view: 'shipments', shipmentId: 42 }]);
   });
 
@@ -256,7 +263,7 @@ describe('the desktop shell', () => {
     window.focused = false;
     FakeNotification.shown[0]!.emit('click');
     expect(window.focused).toBe(true);
-    await until(() => window.webContents.events('window.show').length > 0);
+    await until('window.show in the window', () => window.webContents.events('window.show').length > 0);
     expect(window.webContents.events('window.show')).toEqual([{ view: 'attention' }]);
   });
 
@@ -265,7 +272,7 @@ describe('the desktop shell', () => {
     window.minimized = true;
     fake.app.emit('second-instance', {}, ['/usr/bin/quayside', '--some-flag', FIXTURE], '/home/someone');
     expect(window.minimized).toBe(false);
-    await until(() => window.webContents.events('import.fileOpened').length > 0);
+    await until('import.fileOpened in the window', () => window.webContents.events('import.fileOpened').length > 0);
     expect(window.webContents.events('import.fileOpened')[0]).toMatchObject({ fileName: 'bl-booking-carriers.csv' });
 
     const other = createFakeElectron({ userData: dir, singleInstance: false });
@@ -281,14 +288,14 @@ describe('the desktop shell', () => {
     const backup = join(dir, 'copy.db');
     fake.dialogs.saveAnswers.push(backup);
     click(item(template, 'File', 'Back Up Cache…'));
-    await until(() => fake.dialogs.messages.some((m) => m.message === 'Backup made'));
+    await until('"Backup made"', () => fake.dialogs.messages.some((m) => m.message === 'Backup made'));
 
     const junk = join(dir, 'junk.db');
     writeFileSync(junk, 'not a database');
     fake.dialogs.openAnswers.push([junk]);
     fake.dialogs.boxAnswers.push(0);
     click(item(template, 'File', 'Restore from Backup…'));
-    await until(() => fake.dialogs.errors.length > 0);
+    await until('an error dialog', () => fake.dialogs.errors.length > 0);
     expect(fake.dialogs.errors[0]).toMatchObject({ title: 'Nothing was restored' });
     expect(fake.dialogs.errors[0]!.content).toMatch(/choose another backup[\s\S]*The cache is as it was/);
 
@@ -296,16 +303,16 @@ describe('the desktop shell', () => {
     fake.dialogs.openAnswers.push([join(dir, 'good.db')]);
     fake.dialogs.boxAnswers.push(0);
     click(item(template, 'File', 'Restore from Backup…'));
-    await until(() => fake.dialogs.messages.some((m) => m.message === 'Cache restored'));
-    await until(() => window.webContents.reloads === 1 && window.webContents.lines.length === 2);
+    await until('"Cache restored"', () => fake.dialogs.messages.some((m) => m.message === 'Cache restored'));
+    await until('the window reloaded on a new line', () => window.webContents.reloads === 1 && window.webContents.lines.length === 2);
     expect(await window.webContents.line.call('shipments.list', { offset: 0, limit: 5 })).toMatchObject({ ok: true });
   });
 
   it('File → Explore with Sample Data opens the demo apart from the real cache, and leaves it again', async () => {
     const window = await launch();
-    const appInfo = async () => ((await window.webContents.line.call('app.info')) as { value: { demo: boolean; dataDir: string } }).value;
+    const appInfo = async () => ((await window.webContents.line.call('settings.appInfo')) as { value: { demo: boolean; dataDir: string } }).value;
     click(item(fake.menus.at(-1)!, 'File', 'Explore with Sample Data'));
-    await until(() => window.webContents.reloads === 1);
+    await until('the window reloaded', () => window.webContents.reloads === 1);
     expect(await appInfo()).toMatchObject({ demo: true, dataDir: join(dir, 'demo') });
     expect(item(fake.menus.at(-1)!, 'File', 'Leave Sample Data')).toBeTruthy();
     const list = async () => (await window.webContents.line.call('shipments.list', { offset: 0, limit: 1 })) as { value: { total: number } };
@@ -314,7 +321,7 @@ describe('the desktop shell', () => {
     expect((await list()).value.total).toBe(300);
 
     click(item(fake.menus.at(-1)!, 'File', 'Leave Sample Data'));
-    await until(() => window.webContents.reloads === 2);
+    await until('a second reload', () => window.webContents.reloads === 2);
     expect(await appInfo()).toMatchObject({ demo: false, dataDir: dir });
     expect((await list()).value.total).toBe(0);
   }, 30_000);
@@ -322,13 +329,13 @@ describe('the desktop shell', () => {
   it('sample data chosen stay open at the next start, until the person leaves them', async () => {
     const restart = async () => {
       fake.app.emit('will-quit', { preventDefault: () => undefined });
-      await until(() => fake.app.quitCalls > 0);
+      await until('the app to quit', () => fake.app.quitCalls > 0);
       return launch();
     };
-    const demoOf = async (window: FakeBrowserWindow) => ((await window.webContents.line.call('app.info')) as { value: { demo: boolean } }).value.demo;
+    const demoOf = async (window: FakeBrowserWindow) => ((await window.webContents.line.call('settings.appInfo')) as { value: { demo: boolean } }).value.demo;
     let window = await launch();
-    expect(await window.webContents.line.call('app.sampleData', { on: true })).toEqual({ ok: true, value: undefined });
-    await until(() => window.webContents.reloads === 1);
+    expect(await window.webContents.line.call('settings.sampleData', { on: true })).toEqual({ ok: true, value: undefined });
+    await until('the window reloaded', () => window.webContents.reloads === 1);
 
     window = await restart();
     expect(await demoOf(window)).toBe(true);
@@ -340,28 +347,28 @@ describe('the desktop shell', () => {
     expect(await total()).toBe(300);
     expect(item(fake.menus.at(-1)!, 'File', 'Leave Sample Data')).toBeTruthy();
     click(item(fake.menus.at(-1)!, 'File', 'Leave Sample Data'));
-    await until(() => window.webContents.reloads === 1);
+    await until('the window reloaded', () => window.webContents.reloads === 1);
 
     window = await restart();
     expect(await demoOf(window)).toBe(false);
     expect(item(fake.menus.at(-1)!, 'File', 'Explore with Sample Data')).toBeTruthy();
   }, 30_000);
 
-  it("the welcome screen's sample-data button (app.sampleData) switches in the engine and main reloads the window; a bad input is refused", async () => {
+  it("the welcome screen's sample-data button (settings.sampleData) switches in the engine and main reloads the window; a bad input is refused", async () => {
     const window = await launch();
     const contents = window.webContents;
-    const invoke = (input: unknown) => contents.line.call('app.sampleData', input);
+    const invoke = (input: unknown) => contents.line.call('settings.sampleData', input);
     expect(await invoke({ on: 'yes' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(contents.reloads).toBe(0);
     expect(await invoke({ on: true })).toEqual({ ok: true, value: undefined });
-    await until(() => contents.reloads === 1 && contents.lines.length === 2);
-    const info = (await contents.line.call('app.info')) as { value: { demo: boolean } };
+    await until('the window reloaded on a new line', () => contents.reloads === 1 && contents.lines.length === 2);
+    const info = (await contents.line.call('settings.appInfo')) as { value: { demo: boolean } };
     expect(info.value.demo).toBe(true);
     // Asking for what is already open changes nothing.
     expect(await invoke({ on: true })).toEqual({ ok: true, value: undefined });
     await settle(200);
     expect(contents.reloads).toBe(1);
     expect(await invoke({ on: false })).toEqual({ ok: true, value: undefined });
-    await until(() => contents.reloads === 2);
+    await until('a second reload', () => contents.reloads === 2);
   }, 30_000);
 });

@@ -173,6 +173,8 @@ export function startShell(electron: ElectronApi, options: ShellOptions): Shell 
       secrets: 'keychain',
       sqliteAddon: options.sqliteAddon,
       background: options.background,
+      // Checked against the contract while developing; the packaged app sends its answers unchecked.
+      checkAnswers: !app.isPackaged,
     });
     // An engine that stayed up a while was not crashing in a loop: the count starts again.
     setTimeout(() => {

@@ -4,7 +4,15 @@
  * no navigation by dropping a file).
  */
 import type { BrowserWindowConstructorOptions } from 'electron';
-import type { WindowBounds } from './window-state.js';
+
+/** Where the window was and how large, kept in window-state.json (window-state.ts). */
+export interface WindowBounds {
+  x?: number;
+  y?: number;
+  width: number;
+  height: number;
+  maximized?: boolean;
+}
 
 export const MIN_WIDTH = 960;
 export const MIN_HEIGHT = 600;

@@ -5,15 +5,9 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { MIN_HEIGHT, MIN_WIDTH } from './window-options.js';
+import { MIN_HEIGHT, MIN_WIDTH, type WindowBounds } from './window-options.js';
 
-export interface WindowBounds {
-  x?: number;
-  y?: number;
-  width: number;
-  height: number;
-  maximized?: boolean;
-}
+export type { WindowBounds } from './window-options.js';
 
 export interface WorkArea {
   x: number;
@@ -23,7 +17,7 @@ export interface WorkArea {
 }
 
 export const WINDOW_STATE_FILE = 'window-state.json';
-export const DEFAULT_BOUNDS: WindowBounds = { width: 1440, height: 900 };
+const DEFAULT_BOUNDS: WindowBounds = { width: 1440, height: 900 };
 /** This much of the title bar must be on a display for the window to count as visible there. */
 const GRIP = 100;
 

@@ -56,10 +56,10 @@ describe('preload bridge', () => {
     const line = engineEnd((m) => ({ ok: true, value: m.method }));
     ipc.handOver(line.windowPort);
     expect(await early).toEqual({ ok: true, value: 'shipments.list' });
-    expect(await bridge.call('app.info')).toEqual({ ok: true, value: 'app.info' });
+    expect(await bridge.call('settings.appInfo')).toEqual({ ok: true, value: 'settings.appInfo' });
     expect(line.received.map((m) => (m.t === 'call' ? [m.method, m.input] : m.t))).toEqual([
       ['shipments.list', { offset: 0, limit: 5 }],
-      ['app.info', undefined],
+      ['settings.appInfo', undefined],
     ]);
   });
 
@@ -108,7 +108,7 @@ describe('preload bridge', () => {
     const second = engineEnd((m) => ({ ok: true, value: m.method }));
     ipc.handOver(second.windowPort);
     expect(await lost).toEqual({ ok: false, error: { code: 'internal', message: ENGINE_LOST_MESSAGE } });
-    expect(await bridge.call('status.get')).toEqual({ ok: true, value: 'status.get' });
+    expect(await bridge.call('sync.statusBar')).toEqual({ ok: true, value: 'sync.statusBar' });
     expect(second.received[0]).toEqual({ t: 'subscribe' });
   });
 
@@ -145,11 +145,11 @@ describe('preload bridge', () => {
     const waiting = bridge.call('shipments.facets', undefined, { signal: controller.signal });
     controller.abort();
     expect(await waiting).toMatchObject({ ok: false, error: { message: CANCELLED_MESSAGE } });
-    expect(await bridge.call('status.get', undefined, { signal: controller.signal })).toMatchObject({ ok: false, error: { message: CANCELLED_MESSAGE } });
+    expect(await bridge.call('sync.statusBar', undefined, { signal: controller.signal })).toMatchObject({ ok: false, error: { message: CANCELLED_MESSAGE } });
     const line = engineEnd((m) => ({ ok: true, value: m.method }));
     ipc.handOver(line.windowPort);
-    expect(await bridge.call('app.info')).toEqual({ ok: true, value: 'app.info' });
-    expect(line.received.map((m) => (m.t === 'call' ? m.method : m.t))).toEqual(['app.info']);
+    expect(await bridge.call('settings.appInfo')).toEqual({ ok: true, value: 'settings.appInfo' });
+    expect(line.received.map((m) => (m.t === 'call' ? m.method : m.t))).toEqual(['settings.appInfo']);
   });
 
   it('aborting after the answer came sends nothing', async () => {
@@ -157,7 +157,7 @@ describe('preload bridge', () => {
     const line = engineEnd((m) => ({ ok: true, value: m.method }));
     ipc.handOver(line.windowPort);
     const controller = new AbortController();
-    expect(await bridge.call('status.get', undefined, { signal: controller.signal })).toEqual({ ok: true, value: 'status.get' });
+    expect(await bridge.call('sync.statusBar', undefined, { signal: controller.signal })).toEqual({ ok: true, value: 'sync.statusBar' });
     controller.abort();
     await tick();
     expect(line.received.map((m) => m.t)).toEqual(['call']);

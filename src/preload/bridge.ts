@@ -25,7 +25,7 @@ const EVENTS: ReadonlySet<string> = new Set(EVENT_NAMES);
 type AnyListener = (payload: unknown) => void;
 
 /** The DOM MessagePort as the bridge uses it. */
-export interface PortLike {
+interface PortLike {
   onmessage: ((event: { data: unknown }) => void) | null;
   postMessage(message: ToEngine): void;
   start(): void;

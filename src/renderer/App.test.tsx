@@ -29,6 +29,7 @@ function detailOf(id: number): ShipmentDetail {
     },
     pendingNote: null,
     raw: [],
+    lastFreeDay: null,
   };
 }
 
@@ -37,17 +38,17 @@ beforeEach(() => {
   bridge = createFakeBridge({
     'settings.get': () => settings,
     'settings.update': (patch) => (settings = { ...settings, ...patch }),
-    'key.status': () => ({ apiBase: null, source: null, last4: null }),
-    'status.get': () => ({ ...STATUS, online: false, queued: 3, outboxPending: 2, waiting: { label: 'batch polling', nextSlotInMs: 2000 } }),
+    'settings.keyStatus': () => ({ apiBase: null, source: null, last4: null }),
+    'sync.statusBar': () => ({ ...STATUS, online: false, queued: 3, outboxPending: 2, waiting: { label: 'batch polling', nextSlotInMs: 2000 } }),
     'credits.get': () => ({ ...CREDITS, remaining: 40, low: true }),
     'notes.pending': () => [],
     'shipments.facets': () => ({ carriers: [], pods: [], shipmentStatuses: [], fieldNames: [], total: 0 }),
     'shipments.list': (q) => pageOf(q, 0),
-    'track.check': (reference) => ({
+    'tracking.check': (reference) => ({
       ok: true,
       plan: { reference: reference.toUpperCase(), type: 'container', carrier: 'AUTO', carrierName: null, cachedId: null, costsCredit: true },
     }),
-    'track.run': () => ({ shipment: detailOf(7).shipment, fromCache: false }),
+    'tracking.run': () => ({ shipment: detailOf(7).shipment, fromCache: false }),
     'shipments.get': (id) => detailOf(id),
   });
   resetStores(bridge);
@@ -92,7 +93,7 @@ describe('the window', () => {
     render(<App />);
     expect(screen.queryByRole('note', { name: 'Sample data' })).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: 'Explore with sample data' }));
-    await waitFor(() => expect(bridge.callsOf('app.sampleData')).toEqual([{ on: true }]));
+    await waitFor(() => expect(bridge.callsOf('settings.sampleData')).toEqual([{ on: true }]));
     cleanup();
     const demoBridge = createFakeBridge({ ...bridge.handlers, 'settings.get': () => ({ ...SETTINGS, demo: true }) });
     resetStores(demoBridge);
@@ -100,7 +101,7 @@ describe('the window', () => {
     const band = await screen.findByRole('note', { name: 'Sample data' });
     expect(band.textContent).toContain('made up');
     fireEvent.click(within(band).getByRole('button', { name: 'Leave sample data' }));
-    await waitFor(() => expect(demoBridge.callsOf('app.sampleData')).toEqual([{ on: false }]));
+    await waitFor(() => expect(demoBridge.callsOf('settings.sampleData')).toEqual([{ on: false }]));
   });
 
   it('applies the theme from settings and saves the toggle', async () => {
@@ -120,7 +121,7 @@ describe('the window', () => {
     await waitFor(() => expect(screen.getByText(/Container · AUTO ·/).textContent).toBe('Container · AUTO · 1 credit'), { timeout: 2000 });
     fireEvent.submit(box.closest('form')!);
     const detail = await screen.findByRole('region', { name: 'Shipment detail' });
-    expect(bridge.callsOf('track.run')).toEqual([{ reference: 'MSCU1234565', type: 'container' }]);
+    expect(bridge.callsOf('tracking.run')).toEqual([{ reference: 'MSCU1234565', type: 'container' }]);
     // INFO_NOT_FOUND is "no data yet", never delivered.
     expect(await within(detail).findByText(/No data from the carrier yet/, { selector: 'p' })).toBeTruthy();
     expect(within(detail).queryByText(/delivered/i)).toBeNull();

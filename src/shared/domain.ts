@@ -1,89 +1,117 @@
-/** Domain types shared by core, CLI and renderer. No Node, Electron or DOM imports here. */
+/**
+ * Domain types shared by core, CLI and renderer, each derived from its zod schema (the schema is
+ * what the contract checks the engine's answers with, so the type and the check cannot drift).
+ * No Node, Electron or DOM imports here.
+ */
+import { z } from 'zod';
+import { carrierRef, localId, utcTime } from './contract/base.js';
 
-export type TrackingType = 'container' | 'bl' | 'bk';
-export const TRACKING_TYPES: readonly TrackingType[] = ['container', 'bl', 'bk'];
+/** The kinds of reference Quayside tracks (what it sends; a stored shipment may hold a kind the service added, see `type` below). */
+export const trackingTypeSchema = z.enum(['container', 'bl', 'bk']);
+export type TrackingType = z.output<typeof trackingTypeSchema>;
+export const TRACKING_TYPES: readonly TrackingType[] = trackingTypeSchema.options;
 
-/** Subscription state of a tracked shipment at the service. */
-export type SubscriptionStatus = 'ACTIVE' | 'ARCHIVED';
+/** The shipment statuses api-v2.md names; any other value is kept and reported as it came. */
+export const NAMED_SHIPMENT_STATUSES: readonly string[] = ['IN_TRANSIT', 'DELIVERED', 'UNKNOWN', 'STUCK'];
 
 /**
  * What we know of a reference: OK (data found), INFO_NOT_FOUND (the carrier reported
  * nothing yet; never "delivered"), PENDING (submitted, no answer yet), ERROR (the
- * service answered this reference with a failure).
+ * service answered this reference with a failure). Quayside's own (the cache's CHECK constraint), so a closed set.
  */
-export type Outcome = 'OK' | 'INFO_NOT_FOUND' | 'PENDING' | 'ERROR';
+export const outcomeSchema = z.enum(['OK', 'INFO_NOT_FOUND', 'PENDING', 'ERROR']);
+export type Outcome = z.output<typeof outcomeSchema>;
+
+/**
+ * A latitude or longitude. NaN where the service gave a place without coordinates (the cache
+ * stores NULL; read.ts says "unknown" with NaN rather than a made-up number).
+ */
+export const coordinateSchema = z.union([z.number(), z.nan()]);
 
 /** A route point or event place. Dates are naive, exactly as the service gave them. */
-export interface Place {
-  name: string;
-  country: string;
-  state: string | null;
-  lat: number;
-  lng: number;
-  terminal: string | null;
-  date: string | null;
-}
+const placeSchema = z.strictObject({
+  name: z.string(),
+  country: z.string(),
+  state: z.string().nullable(),
+  lat: coordinateSchema,
+  lng: coordinateSchema,
+  terminal: z.string().nullable(),
+  date: z.string().nullable(),
+});
+export type Place = z.output<typeof placeSchema>;
 
-export interface ShipmentEvent {
+const shipmentEventSchema = z.strictObject({
   /** Null when the carrier gave no date; then the carrier's order of events is kept. */
-  date: string | null;
-  actual: boolean;
-  statusCode: string;
-  status: string;
-  location: Place | null;
-  terminal: string | null;
-  vessel: string | null;
-  voyage: string | null;
-}
+  date: z.string().nullable(),
+  actual: z.boolean(),
+  /** As the carrier gave it: unknown codes are kept. */
+  statusCode: z.string(),
+  status: z.string(),
+  location: placeSchema.nullable(),
+  terminal: z.string().nullable(),
+  vessel: z.string().nullable(),
+  voyage: z.string().nullable(),
+});
+export type ShipmentEvent = z.output<typeof shipmentEventSchema>;
 
-export interface ShipmentContainer {
-  number: string;
-  type: string;
-  events: ShipmentEvent[];
-}
+const shipmentContainerSchema = z.strictObject({
+  number: z.string(),
+  type: z.string(),
+  events: z.array(shipmentEventSchema),
+});
+export type ShipmentContainer = z.output<typeof shipmentContainerSchema>;
 
-export type ChangeKind =
-  | 'eta_moved'
-  | 'event_added'
-  | 'status_changed'
-  | 'subscription_changed'
-  | 'outcome_changed';
+/** Written by Quayside only (changes.ts), so a closed set. */
+const changeKindSchema = z.enum(['eta_moved', 'event_added', 'status_changed', 'subscription_changed', 'outcome_changed']);
+export type ChangeKind = z.output<typeof changeKindSchema>;
 
 /** One change seen between two stored snapshots of a shipment. `at` is UTC ISO. */
-export interface ShipmentChange {
-  at: string;
-  kind: ChangeKind;
-  from: string | null;
-  to: string | null;
+const shipmentChangeSchema = z.strictObject({
+  at: utcTime,
+  kind: changeKindSchema,
+  from: z.string().nullable(),
+  to: z.string().nullable(),
   /** In a team: the desk whose cache recorded it (absent for this desk's own, and on a desk alone). */
-  desk?: string;
-}
+  desk: z.string().optional(),
+});
+export type ShipmentChange = z.output<typeof shipmentChangeSchema>;
+
+const geoPoint = z.strictObject({ lat: z.number(), lng: z.number() });
 
 /** The shipment shape of the CLI's JSON output (public contract: add fields, never rename). */
-export interface Shipment {
-  id: number;
-  trackingId: string | null;
-  reference: string;
-  type: TrackingType;
-  carrier: { scac: string | null; name: string | null };
-  status: SubscriptionStatus | string | null;
-  shipmentStatus: string | null;
-  outcome: Outcome;
-  note: string | null;
-  origin: Place | null;
-  pol: Place | null;
-  pod: Place | null;
-  destination: Place | null;
+export const shipmentSchema = z.strictObject({
+  id: localId,
+  trackingId: z.string().nullable(),
+  reference: z.string(),
+  /**
+   * container, bl or bk; stored as the service gave it, so a kind it adds one day is kept as it
+   * came (read.ts), not coerced: any text.
+   */
+  type: z.string(),
+  carrier: carrierRef,
+  /** ACTIVE, ARCHIVED, or a value the service adds one day (kept). */
+  status: z.string().nullable(),
+  /** As the service reports it (IN_TRANSIT, DELIVERED, PLANNED, UNKNOWN or any value it adds). */
+  shipmentStatus: z.string().nullable(),
+  outcome: outcomeSchema,
+  note: z.string().nullable(),
+  origin: placeSchema.nullable(),
+  pol: placeSchema.nullable(),
+  pod: placeSchema.nullable(),
+  destination: placeSchema.nullable(),
   /** The POD date, naive. */
-  eta: string | null;
-  containers: ShipmentContainer[];
-  currentPosition: { lat: number; lng: number } | null;
-  lastCheckedAt: string | null;
-  changes: ShipmentChange[];
+  eta: z.string().nullable(),
+  containers: z.array(shipmentContainerSchema),
+  currentPosition: geoPoint.nullable(),
+  /** UTC ISO: when the service last checked it with the carrier (or when Quayside stored it). */
+  lastCheckedAt: utcTime.nullable(),
+  /** Newest first. */
+  changes: z.array(shipmentChangeSchema),
   /** When the service started tracking it (UTC ISO): the 72-hour refund window runs from here. */
-  createdAt: string | null;
+  createdAt: utcTime.nullable(),
   /** Local fields imported from a customer's sheet (customer, PO, consignee…); never sent. */
-  fields: Record<string, string>;
-}
+  fields: z.record(z.string(), z.string()),
+});
+export type Shipment = z.output<typeof shipmentSchema>;
 
 export const NOTE_MAX_LENGTH = 40;

@@ -106,6 +106,8 @@ export interface EngineStartOptions {
   sqliteAddon?: string;
   /** False: no background refresh and no resuming of imports (tests that drive every step). */
   background?: boolean;
+  /** False in the packaged desktop app: answers and events are not checked against the contract (AppRuntimeOptions.checkAnswers). */
+  checkAnswers?: boolean;
 }
 
 export function isToEngine(message: unknown): message is ToEngine {

@@ -50,6 +50,3 @@ export function checkContainerNumber(value: string): ContainerCheck {
   };
 }
 
-export function isContainerNumber(value: string): boolean {
-  return checkContainerNumber(value).valid;
-}

@@ -1,5 +1,6 @@
 /** Accounts of the simulator: credits, tracked shipments, webhooks, limits and statistics. */
 import type { TrackingData, WebhookAttempt } from '../core/platform/api/types.js';
+import type { PastVoyage } from './past-voyages.js';
 import { RateLimiter } from './rate-limit.js';
 
 export interface ShipmentRow {
@@ -69,6 +70,13 @@ export interface Account {
   stats: SimStats;
   /** How many seeded references were generated, so later seeding continues the sequence. */
   seeded: number;
+  /** Past voyages seeded with `pastVoyages` (issue 26), with their row ids. */
+  past?: PastShipment[];
+}
+
+export interface PastShipment {
+  id: string;
+  voyage: PastVoyage;
 }
 
 export function emptyStats(): SimStats {

@@ -30,7 +30,7 @@ interface TaskRow {
 export const QUEUED_MS = 1_000;
 export const HANDLING_BASE_MS = 3_000;
 export const HANDLING_PER_ITEM_MS = 10;
-export const TASK_RETENTION_MS = 6 * HOUR;
+const TASK_RETENTION_MS = 6 * HOUR;
 
 export class BatchTasks {
   private readonly tasks = new Map<string, TaskRow>();

@@ -18,6 +18,8 @@ export class SimContext {
      * its service time, an injected fault or its body), and a rejected one counts too.
      */
     readonly strictRateLimits = false,
+    /** The carriers' habits in the live data's ETAs (SimOptions.habits). */
+    readonly habits = false,
   ) {
     this.ids = new Rng(hashParts(seed, 'ids'));
   }

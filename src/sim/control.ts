@@ -9,6 +9,7 @@ import type { SimContext } from './context.js';
 import type { FailNextRule, FaultInjector, FaultSettings } from './faults.js';
 import { DAY, HOUR, formatNaive, parseNaive } from './naive-time.js';
 import { shipmentPayload, type Change } from './payloads.js';
+import { pastSnapshots, seedPastVoyages } from './past-records.js';
 import { seedShipments } from './seed.js';
 import { dataOf, findRow, mutableDataOf, shipmentRecord } from './shipments.js';
 import type { DeliveryEngine } from './webhook-delivery.js';
@@ -19,6 +20,11 @@ export interface AccountSpec {
   credits: number;
   /** Tracked shipments to pre-seed (ACTIVE, generated cheaply). */
   shipments?: number;
+  /**
+   * Past voyages to pre-seed (issue 26): months of arrived shipments of the forwarder's lanes with
+   * the carriers' habits, archived once delivered. Their snapshots: `pastSnapshots`.
+   */
+  pastVoyages?: number;
 }
 
 export interface SimControl {
@@ -52,6 +58,8 @@ export interface SimControl {
   etaChanges(apiKey: string, trackingIdOrReference: string): { at: string; from: string | null; to: string | null }[];
   /** All webhook deliveries of an account, newest last. */
   deliveries(apiKey: string): WebhookDelivery[];
+  /** The snapshots Quayside would have taken of the account's past voyages, oldest first (empty without `pastVoyages`). */
+  pastSnapshots(apiKey: string): { at: string; record: ShipmentRecord }[];
 }
 
 const shiftNaive = (date: string | null, days: number): string | null =>
@@ -75,9 +83,10 @@ export function createControl(ctx: SimContext, batches: BatchTasks, engine: Deli
   };
 
   return {
-    addAccount: ({ apiKey, credits, shipments }) => {
+    addAccount: ({ apiKey, credits, shipments, pastVoyages }) => {
       const account = ctx.addAccount(apiKey, credits);
       if (shipments) seedShipments(ctx, account, shipments);
+      if (pastVoyages) seedPastVoyages(ctx, account, pastVoyages);
     },
     setCredits: (apiKey, credits) => {
       ctx.accountOrThrow(apiKey).credits = credits;
@@ -178,5 +187,6 @@ export function createControl(ctx: SimContext, batches: BatchTasks, engine: Deli
       const account = ctx.accountOrThrow(apiKey);
       return account.deliveries.map((d) => deliveryJson(account, d));
     },
+    pastSnapshots: (apiKey) => pastSnapshots(ctx.accountOrThrow(apiKey)),
   };
 }

@@ -4,11 +4,12 @@
  * HTTP: the scheduler retries a 503 and the rate budget counts the sends.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { QuaysideService } from '../core/core.js';
 import { MemorySecretStore, apiKeyAccount } from '../core/platform/secrets/index.js';
 import { DEFAULT_API_KEY, startSimulator } from './index.js';
 import { startDemoBackend, type DemoBackend } from './demo-backend.js';
 import { tempDir } from '../../test/helpers/store-fixtures.js';
+import { cacheDb } from '../../test/support/cache-db.js';
+import { openCore } from '../engine/open-core.js';
 
 const listening = () => process.getActiveResourcesInfo().filter((kind) => kind === 'TCPServerWrap').length;
 
@@ -39,13 +40,13 @@ describe('sample data without an open port', () => {
     cleanups.push(cleanup);
     const secrets = new MemorySecretStore();
     await secrets.set(apiKeyAccount(sim.url), DEFAULT_API_KEY);
-    const service = new QuaysideService({ dataDir: dir, apiBase: sim.url, secrets, fetch: sim.fetch, timeScale: 1000 });
+    const service = openCore({ dataDir: dir, apiBase: sim.url, secrets, fetch: sim.fetch, timeScale: 1000 }).core;
     cleanups.push(() => service.close());
     sim.control.failNext({ method: 'GET', path: '/v2/apikey', status: 503 });
     expect((await service.api().apiKeyInfo()).requests_remaining_count).toBe(10);
     expect(sim.control.stats(DEFAULT_API_KEY).requests['GET /v2/apikey']).toBe(2);
     const result = await service.api().track({ type: 'container', value: 'MSKU1234565', company: 'MAEU' });
     expect(result.success).toBe(true);
-    expect(service.store.db.prepare("SELECT count(*) AS n FROM request_log WHERE bucket = 'tracking' AND answered_at IS NOT NULL").get()).toEqual({ n: 1 });
+    expect(cacheDb(service).prepare("SELECT count(*) AS n FROM request_log WHERE bucket = 'tracking' AND answered_at IS NOT NULL").get()).toEqual({ n: 1 });
   });
 });

@@ -10,7 +10,7 @@ import { MemorySecretStore, apiKeyAccount, type SecretStore } from '../core/plat
 import { DEFAULT_API_KEY, startSimulator } from './index.js';
 import { DEMO_LOCAL_REFERENCES, prepareDemoHistory } from './demo-history.js';
 import type { AppRuntime } from '../engine/runtime.js';
-import { syncShipments } from '../core/features/sync/sync.js';
+import { syncShipments } from '../core/features/sync/index.js';
 
 export const DEMO_SHIPMENTS = 300;
 const DEMO_CREDITS = 500;
@@ -46,12 +46,12 @@ export async function startDemoBackend(options: { dataDir: string; timeScale?: n
     async fill(runtime, log) {
       try {
         // The past first: the write path takes snapshots in time order.
-        history.write(runtime.service.store, log);
+        history.write(runtime.core, log);
       } catch (err) {
         log(`Sample data: their past could not be written: ${err instanceof Error ? err.message : String(err)}`);
       }
       try {
-        const done = await syncShipments(runtime.service);
+        const done = await syncShipments(runtime.core);
         log(`Sample data: ${done.shipments} shipments from the built-in simulator.`);
         await runtime.dispatch('credits.refresh', undefined);
       } catch (err) {

@@ -9,7 +9,7 @@
  * Written only into a cache without shipments: an existing demo folder keeps its own history.
  */
 import type { Page, ShipmentRecord } from '../core/platform/api/types.js';
-import type { Store } from '../core/store/index.js';
+import type { Cache } from '../core/context.js';
 import { containerCheckDigit } from '../shared/iso6346.js';
 import { chooseStories, pastRecord } from './demo-stories.js';
 import type { Simulator } from './index.js';
@@ -28,8 +28,8 @@ type Entry =
 export interface DemoHistory {
   /** Parts played and by which references, for the log and tests. */
   readonly parts: readonly { part: string; reference: string }[];
-  /** Writes the past into `store` when it holds no shipment yet; returns how many snapshots it wrote. */
-  write(store: Store, log: (line: string) => void): number;
+  /** Writes the past into the cache when it holds no shipment yet, in one write; returns how many snapshots it wrote. */
+  write(cache: Cache, log: (line: string) => void): number;
 }
 
 async function activeRecords(sim: Simulator, apiKey: string): Promise<ShipmentRecord[]> {
@@ -70,23 +70,25 @@ export async function prepareDemoHistory(sim: Simulator, apiKey: string, now: ()
 
   return {
     parts,
-    write(store, log) {
+    write(cache, log) {
       if (failure !== null) log(`Sample data: no past for the shipments (${failure}).`);
-      if (store.countShipments() > 0) return 0;
-      for (const entry of entries) {
-        if (entry.kind === 'record') {
-          store.recordShipmentRecords([entry.record], [JSON.stringify(entry.record)], entry.at);
-        } else {
-          const result = {
-            success: true,
-            data: null,
-            status: 'INFO_NOT_FOUND',
-            status_description: `No tracking information was found for container ${entry.reference}`,
-            request: { track_number: { type: 'container', value: entry.reference }, company: entry.scac },
-          };
-          store.recordTrackingResult({ reference: entry.reference, type: 'container', scac: entry.scac, result, raw: JSON.stringify(result), source: 'tracking', checkedAt: entry.at });
+      if (cache.read.countShipments() > 0) return 0;
+      cache.write((store) => {
+        for (const entry of entries) {
+          if (entry.kind === 'record') {
+            store.recordShipmentRecords([entry.record], [JSON.stringify(entry.record)], entry.at);
+          } else {
+            const result = {
+              success: true,
+              data: null,
+              status: 'INFO_NOT_FOUND',
+              status_description: `No tracking information was found for container ${entry.reference}`,
+              request: { track_number: { type: 'container', value: entry.reference }, company: entry.scac },
+            };
+            store.recordTrackingResult({ reference: entry.reference, type: 'container', scac: entry.scac, result, raw: JSON.stringify(result), source: 'tracking', checkedAt: entry.at });
+          }
         }
-      }
+      });
       log(`Sample data: ${entries.length} snapshots of the last three weeks for ${parts.length} shipments (${parts.map((p) => p.part).join(', ')}).`);
       return entries.length;
     },

@@ -7,6 +7,7 @@ import type { Container, Location, Terminal, TrackingData, TrackingEvent } from 
 import type { TrackingType } from '../shared/domain.js';
 import { fillPattern, sourceOwner, type CarrierInfo } from './carriers.js';
 import { hubsBetween, pickLane, seaLeg } from './lanes.js';
+import { drawVoyageHabit, etaShortfallDays } from './habits.js';
 import { DAY, HOUR, MINUTE, formatNaive } from './naive-time.js';
 import { inlandFor, type Place, type Port } from './places.js';
 import { Rng, hashParts } from './random.js';
@@ -19,6 +20,12 @@ export interface GenerateInput {
   carrier: CarrierInfo;
   /** Wall-clock "now" in ms; event dates fall around it and `actual` is decided by it. */
   now: number;
+  /**
+   * The carriers' habits (habits.ts) in the expected dates from the vessel arrival on: the ETA
+   * shown falls short of the real arrival as the carrier's habit has it (less in the last days
+   * before it). Off unless asked for: the generated data of every other simulator stays as it was.
+   */
+  habits?: boolean;
 }
 
 const STATUSES = ['IN_TRANSIT', 'DELIVERED', 'UNKNOWN', 'STUCK', 'ON_HOLD'];
@@ -118,6 +125,9 @@ export function generateTrackingData(input: GenerateInput): TrackingData {
     const progress = 0.03 + rng.next() * 0.87;
     start = today - Math.floor((progress * last) / DAY) * DAY;
   }
+  // Drawn from a stream of its own, so the data's own stream (and every test's data) stays the same.
+  const podFrom = milestones.findIndex((m) => m.code === 'VAD');
+  const shortfall = input.habits ? habitShortfall(input, ref, carrier, pol, pod, start + milestones[podFrom]!.at) : 0;
   const unknown = shipmentStatus === 'UNKNOWN';
   const unknownKeepsGateIn = unknown && rng.chance(0.5);
   if (unknown) start = today - rng.range(2, 10) * DAY;
@@ -131,11 +141,15 @@ export function generateTrackingData(input: GenerateInput): TrackingData {
     const events: TrackingEvent[] = [];
     if (!unknown || unknownKeepsGateIn) {
       let previous = -Infinity;
+      let lastActual = -Infinity;
       for (const m of unknown ? milestones.slice(0, 1) : milestones) {
         const jitter = c === 0 ? 0 : m.code === 'CGI' ? -rng.range(0, 36) * HOUR : rng.range(0, 20) * HOUR;
         // Times of day are random; keep the sequence strictly chronological.
         const at = Math.max(start + m.at + jitter, previous + rng.range(40, 300) * MINUTE);
         previous = at;
+        // The carrier's ETA for the legs at the port of discharge, never before what already happened.
+        const shown = shortfall !== 0 && at > input.now && milestones.indexOf(m) >= podFrom ? Math.max(at - shortfall, lastActual + HOUR) : at;
+        if (at <= input.now) lastActual = at;
         const vessel = m.leg === null ? null : m.leg === 0 ? vessel1 : vessel2;
         const voyage = m.leg === null ? null : m.leg === 0 ? voyage1 : voyage2;
         events.push({
@@ -143,7 +157,7 @@ export function generateTrackingData(input: GenerateInput): TrackingData {
           terminal: m.terminal,
           status: m.status,
           status_code: m.code,
-          date: formatNaive(at),
+          date: formatNaive(shown),
           actual: at <= input.now,
           vessel,
           voyage,
@@ -206,4 +220,17 @@ export function generateTrackingData(input: GenerateInput): TrackingData {
 function orderUnlike<T>(shuffled: T[], firstUse: T[]): T[] {
   const same = shuffled.length > 1 && shuffled.every((p, i) => p === firstUse[i]);
   return same ? [...shuffled.slice(1), shuffled[0]!] : shuffled;
+}
+
+/**
+ * How much earlier than the real arrival the carrier's ETA is now (ms, whole hours; negative for
+ * a carrier that arrives early): the voyage's lateness (habits.ts) as the carrier still hides it
+ * with the days left before the real arrival.
+ */
+function habitShortfall(input: GenerateInput, ref: string, carrier: CarrierInfo, pol: Port, pod: Port, vadAt: number): number {
+  const rng = new Rng(hashParts(input.seed, 'habit', input.type, ref, carrier.source));
+  const voyage = drawVoyageHabit(rng, carrier.scac, pol, pod, new Date(vadAt).getUTCMonth() + 1);
+  const late = { ...voyage, rolledDays: 0 };
+  const lead = Math.max(0, (vadAt - input.now) / DAY);
+  return Math.round((etaShortfallDays(late, lead, false) * DAY) / HOUR) * HOUR;
 }

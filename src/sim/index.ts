@@ -48,6 +48,10 @@
  *   credits, no records, no rate-limit slot. They are counted in stats.requests.
  * - Event and summary dates are naive, generated around the current time; `actual` is
  *   decided at read time, so untouched shipments progress as real time passes.
+ * - With `habits: true` the expected dates from the vessel arrival on are the carrier's ETA,
+ *   short of the real arrival by the carrier's habit (habits.ts), less so in the last days; the
+ *   actual events still happen at the real times. Accounts with `pastVoyages` hold months of
+ *   arrived voyages with their ETAs seen over time (past-voyages.ts, past-records.ts).
  */
 import type { AddressInfo } from 'node:net';
 import { BatchTasks } from './batch.js';
@@ -57,8 +61,6 @@ import { FaultInjector, type FaultSettings } from './faults.js';
 import { createSimHandler, createSimServer, inProcessFetch } from './server.js';
 import { DeliveryEngine } from './webhook-delivery.js';
 
-export type { AccountSpec, SimControl } from './control.js';
-export type { FailNextRule, FaultSettings } from './faults.js';
 export type { SimStats } from './accounts.js';
 
 export const DEFAULT_API_KEY = '11111111-2222-4333-8444-555555555555';
@@ -81,6 +83,12 @@ export interface SimOptions {
   strictRateLimits?: boolean;
   faults?: FaultSettings;
   /**
+   * The carriers' habits (habits.ts) in the ETAs of the shipments on the way: a carrier that is
+   * habitually late shows an ETA short of the real arrival (less so in the last days). Off by
+   * default (every test's data stays as it was); for the sample data and the performance figures.
+   */
+  habits?: boolean;
+  /**
    * False opens no port: the simulator answers only through `fetch` (the sample data's
    * transport; nothing on the machine or in a browser can reach it). Default true.
    */
@@ -88,7 +96,7 @@ export interface SimOptions {
 }
 
 /** The address of an in-process simulator: never resolved, only its `fetch` answers it. */
-export const IN_PROCESS_URL = 'https://sample-data.quayside.invalid';
+const IN_PROCESS_URL = 'https://sample-data.quayside.invalid';
 
 export interface Simulator {
   /** `http://127.0.0.1:PORT`, without `/v2` (IN_PROCESS_URL when not listening). */
@@ -113,7 +121,7 @@ export async function startSimulator(options: SimOptions = {}): Promise<Simulato
   const timeScale = options.timeScale ?? 1;
   if (!(timeScale > 0)) throw new Error(`timeScale must be positive, got ${timeScale}`);
   const seed = options.seed ?? 1;
-  const ctx = new SimContext(seed, timeScale, options.rateLimits ?? true, options.strictRateLimits ?? false);
+  const ctx = new SimContext(seed, timeScale, options.rateLimits ?? true, options.strictRateLimits ?? false, options.habits ?? false);
   const batches = new BatchTasks(ctx);
   const engine = new DeliveryEngine(ctx);
   const faults = new FaultInjector(seed, options.faults);

@@ -17,10 +17,6 @@ export function parseNaive(text: string): number {
   return Date.parse(`${text}Z`);
 }
 
-export function startOfUtcDay(ms: number): number {
-  return Math.floor(ms / 86_400_000) * 86_400_000;
-}
-
 export const MINUTE = 60_000;
 export const HOUR = 3_600_000;
 export const DAY = 86_400_000;

@@ -10,7 +10,7 @@ import type { SimContext } from './context.js';
 import { placeById, placeLabel } from './places.js';
 import { buildRouteInfo } from './route-info.js';
 
-export const API_VERSION = '2024-06-01';
+const API_VERSION = '2024-06-01';
 
 export const EVENT_TYPES: { type: string; group: string; description: string }[] = [
   { type: 'tracking.eta_update', group: 'tracking', description: 'Estimated arrival date changed' },

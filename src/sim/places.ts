@@ -115,7 +115,7 @@ const INLAND_ROWS: InlandRow[] = [
 ];
 
 export const PORTS: Port[] = [];
-export const INLAND: InlandPlace[] = [];
+const INLAND: InlandPlace[] = [];
 const byId = new Map<number, Place>();
 const terminalById = new Map<number, { id: number; name: string }>();
 const portByCode = new Map<string, Port>();
@@ -156,10 +156,6 @@ export function portByCodeOrThrow(code: string): Port {
   const port = portByCode.get(code);
   if (!port) throw new Error(`unknown port ${code}`);
   return port;
-}
-
-export function terminalName(id: number): string | undefined {
-  return terminalById.get(id)?.name;
 }
 
 export function portsIn(region: Region): Port[] {

@@ -5,7 +5,7 @@
  */
 
 /** cyrb53-style string hash folded to 32 bits (fast, good enough spread for a simulator). */
-export function hashString(text: string, seed = 0): number {
+function hashString(text: string, seed = 0): number {
   let h1 = 0xdeadbeef ^ seed;
   let h2 = 0x41c6ce57 ^ seed;
   for (let i = 0; i < text.length; i++) {

@@ -16,7 +16,7 @@ import {
 import { Rng, hashParts } from './random.js';
 
 /** A valid ISO 6346 container number with the given owner prefix (4 letters ending in U). */
-export function makeContainerNumber(prefix: string, rng: Rng): string {
+function makeContainerNumber(prefix: string, rng: Rng): string {
   const first10 = prefix + rng.digits(6);
   return first10 + String(containerCheckDigit(first10));
 }

@@ -4,7 +4,7 @@ import type { BatchTasks } from './batch.js';
 import type { SimContext } from './context.js';
 import type { DeliveryEngine } from './webhook-delivery.js';
 
-export interface RouteRequest {
+interface RouteRequest {
   method: string;
   path: string;
   params: URLSearchParams;

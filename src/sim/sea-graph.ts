@@ -174,9 +174,3 @@ export function seaPath(from: string, to: string): string[] {
   return path;
 }
 
-/** Length in nautical miles of a polyline. */
-export function polylineNm(points: LatLng[]): number {
-  let total = 0;
-  for (let i = 1; i < points.length; i++) total += distanceNm(points[i - 1]!, points[i]!);
-  return total;
-}

@@ -29,7 +29,7 @@ const STATUS_TEXT: Record<number, string> = {
   429: 'Too many requests',
 };
 
-export interface SimRequest {
+interface SimRequest {
   method: string;
   /** Path and query, e.g. `/v2/shipments?api_key=…`. */
   target: string;
@@ -38,7 +38,7 @@ export interface SimRequest {
   arrivedAt?: number;
 }
 
-export interface SimAnswer {
+interface SimAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;

@@ -38,7 +38,7 @@ export function validateTrackInput(ctx: SimContext, input: TrackInput): CarrierI
   return carrier;
 }
 
-export function echo(input: TrackInput): RequestEcho {
+function echo(input: TrackInput): RequestEcho {
   return { track_number: { type: input.type, value: input.value }, company: input.company };
 }
 
@@ -46,7 +46,7 @@ export function echo(input: TrackInput): RequestEcho {
 export function dataOf(ctx: SimContext, row: ShipmentRow): TrackingData {
   if (row.data) return row.data;
   const carrier = carrierByScac(row.scac)!;
-  return generateTrackingData({ seed: ctx.seed, type: row.type, value: row.value, carrier, now: ctx.now() });
+  return generateTrackingData({ seed: ctx.seed, type: row.type, value: row.value, carrier, now: ctx.now(), habits: ctx.habits });
 }
 
 /** Materialises the row's data so that a control call can change it. */

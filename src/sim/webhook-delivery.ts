@@ -10,12 +10,12 @@ import { request as httpsRequest } from 'node:https';
 import { iso, type Account, type DeliveryRow, type WebhookRow } from './accounts.js';
 import type { SimContext } from './context.js';
 
-export const MAX_ATTEMPTS = 5;
-export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000];
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const MAX_ATTEMPTS = 5;
+const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000];
+const DELIVERY_TIMEOUT_MS = 10_000;
 const RETRY_STATUSES = new Set([408, 409, 425, 429]);
 
-export function sign(secret: string, timestamp: string, rawBody: string): string {
+function sign(secret: string, timestamp: string, rawBody: string): string {
   return 'sha256=' + createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
 }
 
@@ -26,7 +26,7 @@ interface PostOutcome {
 }
 
 /** One POST; status 0 when no HTTP answer came (timeout, refused, DNS). */
-export function postSigned(url: string, secret: string, payload: Record<string, unknown>, deliveryId: string): Promise<PostOutcome> {
+function postSigned(url: string, secret: string, payload: Record<string, unknown>, deliveryId: string): Promise<PostOutcome> {
   const raw = JSON.stringify(payload);
   const timestamp = String(Math.floor(Date.now() / 1000));
   return new Promise((resolve) => {

@@ -10,7 +10,7 @@ import type { Route, Services } from './route-types.js';
 const MAX_WEBHOOKS = 10;
 const KNOWN_TYPES = new Set(EVENT_TYPES.map((e) => e.type));
 
-export function webhookJson(row: WebhookRow, withSecret: boolean): Webhook {
+function webhookJson(row: WebhookRow, withSecret: boolean): Webhook {
   const out: Webhook = {
     id: row.id,
     callback_url: row.callbackUrl,

@@ -12,7 +12,7 @@ import type { TrackingData } from '../../src/core/platform/api/types.js';
 import { acknowledge, addDays, daysBetween, naiveDay, updateFreeDays, type AttentionItem } from '../../src/core/features/attention/index.js';
 import { deskToday } from '../../src/core/features/attention/naive-days.js';
 import { cacheFile } from '../../src/core/platform/paths.js';
-import { openStore, type Store } from '../../src/core/store/index.js';
+import { openData, type Data } from '../../src/core/data/index.js';
 import type { Shipment } from '../../src/shared/domain.js';
 import { formatNaive as shownNaive } from '../../src/shared/naive-date.js';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';
@@ -30,8 +30,8 @@ const json = <T>(run: CliRun): T => {
   return JSON.parse(run.stdout) as T;
 };
 const attention = async (...extra: string[]) => json<AttentionItem[]>(await cli(['attention', '--json', ...extra]));
-function withStore<T>(fn: (store: Store) => T): T {
-  const store = openStore(cacheFile(dataDir));
+function withStore<T>(fn: (store: Data) => T): T {
+  const store = openData(cacheFile(dataDir));
   try {
     return fn(store);
   } finally {
@@ -115,7 +115,7 @@ describe('quayside attention', () => {
   });
 
   it('narrows to a watchlist, and says so in one sentence when there is none by that name', async () => {
-    withStore((store) => store.createWatchlist({ name: 'ACME', kind: 'list', shipmentIds: [parts.slipped.id] }));
+    withStore((store) => store.write((tx) => tx.createWatchlist({ name: 'ACME', kind: 'list', shipmentIds: [parts.slipped.id] })));
     expect((await attention('--watchlist', 'ACME')).map((i) => i.reference)).toEqual([parts.slipped.reference]);
     const missing = await cli(['attention', '--watchlist', 'Nobody']);
     expect(missing.code).toBe(1);

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttentionDigest, AttentionPage, AttentionReason, AttentionSettingsView, ExportFile, ImportFileView, ImportPreview, Result, ShipmentListPage } from '../../src/shared/contract/index.js';
 import { REASON_KINDS } from '../../src/shared/contract/index.js';
 import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
-import { attentionListCache } from '../../src/core/features/attention/list-cache.js';
-import { DIGEST_SHOWN_SETTING, sendDigestIfDue } from '../../src/core/features/attention/digest.js';
+import { attentionListCache } from '../../src/core/features/attention/index.js';
+import { DIGEST_SHOWN_SETTING, sendDigestIfDue } from '../../src/core/features/attention/index.js';
 import { startDemoBackend, type DemoBackend } from '../../src/sim/demo-backend.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 
@@ -139,7 +139,7 @@ describe('attention through the contract', () => {
     expect(lines).toEqual(['Reference,Last free day (port local),Free days left', `${arrived.reference},${clocked.lastFreeDay},${clocked.daysLeft}`]);
 
     // A customer's free days win over the carrier's, matched without regard to case.
-    runtime.service.store.setShipmentFields(arrived.id, { customer: 'Müller GmbH' });
+    runtime.core.write((tx) => tx.setShipmentFields(arrived.id, { customer: 'Müller GmbH' }));
     await value('attention.updateFreeDays', { customerField: 'customer', customers: { 'müller gmbh': 10 } });
     const byCustomer = (await value<AttentionPage>('attention.list', { includeAcknowledged: true })).items.find((i) => i.id === arrived.id)!;
     expect(byCustomer.daysLeft).toBe(clocked.daysLeft! + 6);
@@ -149,16 +149,16 @@ describe('attention through the contract', () => {
   });
 
   it('sends the morning digest once a day at the person\'s time, in words', async () => {
-    const store = runtime.service.store;
+    const core = runtime.core;
     await value('attention.updateSettings', { digestTime: '08:00' });
-    store.setSetting(DIGEST_SHOWN_SETTING, null);
+    core.write((tx) => tx.setSetting(DIGEST_SHOWN_SETTING, null));
     const today = new Date();
     const at = (h: number, m: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate(), h, m);
     const sent: AttentionDigest[] = [];
-    const digest = (now: Date) => sendDigestIfDue({ store, cache: attentionListCache(store, () => now), now: () => now, send: (d) => sent.push(d) });
+    const digest = (now: Date) => sendDigestIfDue({ cache: core, list: attentionListCache(core, () => now), now: () => now, send: (d) => sent.push(d) });
     expect(await digest(at(7, 59))).toBeNull();
     const first = (await digest(at(8, 1)))!;
-    const count = await attentionListCache(store, () => at(8, 1)).count();
+    const count = await attentionListCache(core, () => at(8, 1)).count();
     expect(count).toBeGreaterThan(0);
     expect(first).toMatchObject({ count, text: `${count} shipments need attention` });
     expect(first.byKind.stuck).toBeGreaterThan(0);
@@ -167,9 +167,9 @@ describe('attention through the contract', () => {
   });
 
   it('offers the sample customer spreadsheet with the sample data: a mistyped check digit and a duplicate', async () => {
-    const file = await value<ImportFileView>('import.openSample');
+    const file = await value<ImportFileView>('imports.openSample');
     expect(file.fileName).toBe('sample-customer-shipments.csv');
-    const preview = await value<ImportPreview>('import.preview', { fileId: file.fileId });
+    const preview = await value<ImportPreview>('imports.preview', { fileId: file.fileId });
     expect(preview.counts).toMatchObject({ rejected: 1, duplicates: 1 });
     expect(preview.rejected[0]!.suggestion).toMatch(/^MSCU552907\d$/);
     expect(preview.fieldNames).toEqual(expect.arrayContaining(['customer', 'po']));
@@ -177,7 +177,7 @@ describe('attention through the contract', () => {
     const real = mkdtempSync(join(tmpdir(), 'quayside-attention-real-'));
     const own = createAppRuntime({ dataDir: real, apiBase: backend.apiBase, secrets: new MemorySecretStore(), shell: 'harness', version: 'test', background: false });
     try {
-      const answer = await own.dispatch('import.openSample', undefined);
+      const answer = await own.dispatch('imports.openSample', undefined);
       expect(answer).toMatchObject({ ok: false, error: { message: expect.stringContaining('comes with the sample data') } });
     } finally {
       await own.close();

@@ -36,13 +36,13 @@ afterAll(async () => {
 
 describe('the demo cache on first start', () => {
   it('holds the sample shipments and the reference never found, and says what it wrote', () => {
-    expect(runtime.service.store.countShipments()).toBe(DEMO_SHIPMENTS);
+    expect(runtime.core.read.countShipments()).toBe(DEMO_SHIPMENTS);
     expect(log.join('\n')).toMatch(/Sample data: \d+ snapshots of the last three weeks for \d+ shipments \(stale, eta slipped 6 days/);
     expect(log.join('\n')).toMatch(/Sample data: 299 shipments from the built-in simulator/);
   });
 
   it('shows every kind of reason in the Attention view', () => {
-    const items = listAttention(runtime.service.store, { now: () => new Date() });
+    const items = listAttention(runtime.core, { now: () => new Date() });
     const kinds = new Set(items.flatMap((i) => i.reasons.map((r) => r.kind)));
     expect([...kinds].sort()).toEqual([...REASON_KINDS].sort());
     const slipped = items.find((i) => i.reasons.some((r) => r.kind === 'eta_slipped' && /moved 6 days later/.test(r.detail)));
@@ -58,7 +58,7 @@ describe('the demo cache on first start', () => {
   });
 
   it('has a Changes feed of several kinds, in the order Quayside saw them', () => {
-    const feed = runtime.service.store.changeFeed({ members: null, limit: 500 });
+    const feed = runtime.core.read.changeFeed({ members: null, limit: 500 });
     const kinds = new Set(feed.map((f) => f.kind));
     for (const kind of ['eta_moved', 'event_added', 'status_changed', 'delivered'] as const) expect(kinds).toContain(kind);
     expect(feed.length).toBeGreaterThanOrEqual(30);
@@ -68,14 +68,14 @@ describe('the demo cache on first start', () => {
   });
 
   it('is written once: a second start on the same folder keeps its own history', async () => {
-    const before = runtime.service.store.countChanges();
+    const before = runtime.core.read.countChanges();
     await runtime.close();
     runtime = openRuntime();
     const again: string[] = [];
     await backend.fill(runtime, (line) => again.push(line));
     expect(again.join('\n')).not.toMatch(/snapshots of the last three weeks/);
-    expect(runtime.service.store.countShipments()).toBe(DEMO_SHIPMENTS);
-    expect(runtime.service.store.countChanges()).toBe(before);
+    expect(runtime.core.read.countShipments()).toBe(DEMO_SHIPMENTS);
+    expect(runtime.core.read.countChanges()).toBe(before);
   });
 
   it('is what "quayside attention" prints, in JSON and in lines, worst first', async () => {

@@ -3,7 +3,7 @@
  * so the change log and the plans as first seen are what Quayside would have recorded.
  */
 import type { Location, TrackingEvent } from '../../src/core/platform/api/types.js';
-import type { Store } from '../../src/core/store/index.js';
+import type { Data } from '../../src/core/data/index.js';
 import {
   MAERSK,
   ROTTERDAM,
@@ -17,7 +17,7 @@ import {
   trackingData,
 } from '../helpers/store-fixtures.js';
 
-export { ROTTERDAM, SHANGHAI, SINGAPORE, containerNumber };
+export { ROTTERDAM, SINGAPORE, containerNumber };
 
 /** The desk's "now" in these tests: 24 November 2026, noon on the desk's own clock. */
 export const NOW = new Date(2026, 10, 24, 12, 0, 0);
@@ -41,7 +41,7 @@ export interface SnapshotSpec {
 }
 
 /** One answer of a single lookup; returns the local id. */
-export function snapshot(store: Store, spec: SnapshotSpec): number {
+export function snapshot(store: Data, spec: SnapshotSpec): number {
   const eta = spec.eta === undefined ? '2026-12-05T08:00:00' : spec.eta;
   const data = trackingData({
     eta,
@@ -53,7 +53,7 @@ export function snapshot(store: Store, spec: SnapshotSpec): number {
     containers: [container(spec.reference, spec.events ?? inTransit(eta))],
   });
   const result = okResult(data, spec.reference, 'container', spec.scac ?? MAERSK.scac);
-  return store.recordTrackingResult({
+  return store.write((tx) => tx.recordTrackingResult({
     reference: spec.reference,
     type: 'container',
     scac: spec.scac ?? MAERSK.scac,
@@ -61,12 +61,12 @@ export function snapshot(store: Store, spec: SnapshotSpec): number {
     raw: JSON.stringify(result),
     source: 'tracking',
     checkedAt: spec.at,
-  }).shipmentId;
+  })).shipmentId;
 }
 
-export function notFoundSnapshot(store: Store, reference: string, at: string, scac = MAERSK.scac): number {
+export function notFoundSnapshot(store: Data, reference: string, at: string, scac = MAERSK.scac): number {
   const result = notFoundResult(reference, 'container', scac);
-  return store.recordTrackingResult({ reference, type: 'container', scac, result, raw: JSON.stringify(result), source: 'tracking', checkedAt: at }).shipmentId;
+  return store.write((tx) => tx.recordTrackingResult({ reference, type: 'container', scac, result, raw: JSON.stringify(result), source: 'tracking', checkedAt: at })).shipmentId;
 }
 
 const vessel = (name: string, voyage: string) => ({ vessel: name, voyage });

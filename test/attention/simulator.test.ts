@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttentionItem, AttentionPage, Result, ShipmentListPage } from '../../src/shared/contract/index.js';
 import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
-import { syncShipments } from '../../src/core/features/sync/sync.js';
+import { syncShipments } from '../../src/core/features/sync/index.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../src/sim/index.js';
 
@@ -40,8 +40,8 @@ beforeAll(async () => {
   sim = await startSimulator({ timeScale: 20, accounts: [{ apiKey: KEY, credits: 50, shipments: 60 }] });
   dir = mkdtempSync(join(tmpdir(), 'quayside-attention-sim-'));
   runtime = createAppRuntime({ dataDir: dir, apiBase: sim.url, secrets: new MemorySecretStore(), shell: 'harness', version: 'test', timeScale: 20, background: false });
-  await value('key.set', KEY);
-  await syncShipments(runtime.service);
+  await value('settings.setKey', KEY);
+  await syncShipments(runtime.core);
 }, 60_000);
 
 afterAll(async () => {
@@ -66,7 +66,7 @@ describe('reasons from what the service reports, after a refresh', () => {
     const pod = sim.control.trackingData(KEY, arrived!.trackingId!)!.summary.pod.location;
     expect(pod).not.toBeNull();
     sim.control.addEvent(KEY, arrived!.trackingId!, { status_code: 'VAD', status: 'Vessel arrival', actual: true, date: daysAgo(5), location: pod });
-    await syncShipments(runtime.service);
+    await syncShipments(runtime.core);
 
     const after = await list();
     expect(reasonsOf(after, slipped!.id).map((r) => r.kind)).toEqual(['eta_slipped']);
@@ -80,7 +80,7 @@ describe('reasons from what the service reports, after a refresh', () => {
     // The ETA back where Quayside first saw it: no longer slipped.
     await nextSecond();
     sim.control.moveEta(KEY, slipped!.trackingId!, -3);
-    await syncShipments(runtime.service);
+    await syncShipments(runtime.core);
     expect(reasonsOf(await list(), slipped!.id)).toEqual([]);
   }, 60_000);
 });

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cacheFile } from '../../src/core/platform/paths.js';
-import { openStore } from '../../src/core/store/index.js';
+import { openData } from '../../src/core/data/index.js';
 import { listAttention, updateFreeDays } from '../../src/core/features/attention/index.js';
-import { attentionListCache } from '../../src/core/features/attention/list-cache.js';
+import { attentionListCache } from '../../src/core/features/attention/index.js';
 import { cachedFixture } from '../e2e/support/fixture-cache.js';
 
 const ms = (t: number) => `${(performance.now() - t).toFixed(0)} ms`;
@@ -25,7 +25,7 @@ export async function runAttentionBench(shipments = 100_000, runs = 3): Promise<
   try {
     fixture.copyTo(dir);
     let t = performance.now();
-    const store = openStore(cacheFile(dir));
+    const store = openData(cacheFile(dir));
     console.log(`  open (and migrate a fixture of schema ${fixture.meta.schemaVersion}): ${ms(t)}`);
     try {
       const now = () => new Date();
@@ -56,7 +56,7 @@ export async function runAttentionBench(shipments = 100_000, runs = 3): Promise<
       updateFreeDays(store, { carriers: { MAEU: 5, MSCU: 4, CMDU: 7, HLCU: 6, ONEY: 5 } });
       for (let run = 1; run <= runs; run++) {
         t = performance.now();
-        store.listShipmentRows({ sort: 'clock', offset: 0, limit: 100 });
+        store.read.listShipmentRows({ sort: 'clock', offset: 0, limit: 100 });
         console.log(`  table page sorted by free time: ${ms(t)}`);
       }
     } finally {

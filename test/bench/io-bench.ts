@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeXlsx } from '../../src/core/features/export/xlsx.js';
 import { readCsvRows } from '../../src/core/features/imports/sheets/csv.js';
-import type { ImportProgress } from '../../src/core/features/imports/sheets/types.js';
+import type { ImportProgress } from '../../src/core/features/imports/index.js';
 import { container, OWNERS } from '../fixtures/import/support.js';
 import { withLongestStall } from '../helpers/event-loop.js';
 
@@ -64,7 +64,7 @@ export async function runCsvStreamBench(rowCount = 1_000_000): Promise<void> {
   }
 }
 
-export async function runIoBench(): Promise<void> {
+async function runIoBench(): Promise<void> {
   await runXlsxWriterBench();
   await runCsvStreamBench();
 }

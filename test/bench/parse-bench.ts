@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import writeExcelFile, { type SheetData } from 'write-excel-file/node';
-import { validateSpreadsheet } from '../../src/core/features/imports/sheets/index.js';
+import { validateSpreadsheet } from '../../src/core/features/imports/sheets/spreadsheet.js';
 import { CARRIERS, container, OWNERS } from '../fixtures/import/support.js';
 
 const carrierNames = ['Maersk', 'MSC', 'CMA CGM', 'Hapag-Lloyd', '', 'OOCL', 'Evergreen', 'ONE', 'ZIM', ''];

@@ -13,7 +13,7 @@ import { startSimulator } from '../../src/sim/index.js';
 import { directScheduler } from '../support/direct-scheduler.js';
 
 /** startSimulator with an account of `count` seeded shipments, until it serves. */
-export async function runSimSeedBench(count = 100_000): Promise<void> {
+async function runSimSeedBench(count = 100_000): Promise<void> {
   const key = '11111111-2222-4333-8444-555555555555';
   const started = performance.now();
   const sim = await startSimulator({ accounts: [{ apiKey: key, credits: 10, shipments: count }] });
@@ -23,7 +23,7 @@ export async function runSimSeedBench(count = 100_000): Promise<void> {
 }
 
 /** A request to a server that never answers, with timeoutMs 300: time until the NetworkError. */
-export async function runClientTimeoutBench(timeoutMs = 300): Promise<void> {
+async function runClientTimeoutBench(timeoutMs = 300): Promise<void> {
   const server = await startTestServer();
   try {
     server.respond({ hang: true });

@@ -14,11 +14,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ShipmentRecord } from '../../src/core/platform/api/types.js';
 import { DEFAULT_EXPORT_COLUMNS, exportShipments } from '../../src/core/features/export/index.js';
-import { openStore, type Store } from '../../src/core/store/index.js';
+import { openData, type Data } from '../../src/core/data/index.js';
 import { withLongestStall } from '../helpers/event-loop.js';
 import { reached } from './report.js';
 import { syncingPeakMb, type SyncingMemory } from './sync-memory.js';
 import { container, containerNumber, defaultEvents, okResult, shipmentRecord, tempDir, trackingData, uuidFor } from '../helpers/store-fixtures.js';
+import { cacheDb } from '../support/cache-db.js';
 
 const PAGE = 500;
 const PORT_NOTES = ['urgent', 'reefer', 'customs hold', 'Müller GmbH', 'ACME Logistics'];
@@ -45,7 +46,7 @@ export function benchRecord(n: number, day: number, checkDay = day): ShipmentRec
 const STEP = 20_000;
 
 /** Stores shipments from..to in pages; with `progress`, prints the mean page time of every STEP shipments. */
-function storePages(store: Store, from: number, to: number, day: number, progress = false, checkDay = day): { ms: number; worstPageMs: number; changes: number } {
+function storePages(store: Data, from: number, to: number, day: number, progress = false, checkDay = day): { ms: number; worstPageMs: number; changes: number } {
   let worstPageMs = 0;
   let changes = 0;
   let stepMs = 0;
@@ -56,7 +57,7 @@ function storePages(store: Store, from: number, to: number, day: number, progres
     for (let n = start; n < Math.min(start + PAGE, to); n++) records.push(benchRecord(n + 1, day, checkDay));
     const raws = records.map((r) => JSON.stringify(r));
     const t = performance.now();
-    changes += store.recordShipmentRecords(records, raws, `2026-11-${String(checkDay).padStart(2, '0')}T06:30:00.000Z`).changes;
+    changes += store.write((tx) => tx.recordShipmentRecords(records, raws, `2026-11-${String(checkDay).padStart(2, '0')}T06:30:00.000Z`)).changes;
     const pageMs = performance.now() - t;
     worstPageMs = Math.max(worstPageMs, pageMs);
     stepMs += pageMs;
@@ -85,7 +86,7 @@ const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
 
 export async function runStoreBench(writeCount = Number(process.env.QUAYSIDE_BENCH_WRITES) || 20_000, searchCount = Number(process.env.QUAYSIDE_BENCH_SHIPMENTS) || 100_000): Promise<void> {
   const { dir, cleanup } = tempDir('quayside-store-bench-');
-  const store = openStore(path.join(dir, 'cache.sqlite'));
+  const store = openData(path.join(dir, 'cache.sqlite'));
   try {
     console.log(`store bench: ${writeCount} shipments in pages of ${PAGE}`);
     const first = storePages(store, 0, writeCount, 1, true);
@@ -113,14 +114,14 @@ export async function runStoreBench(writeCount = Number(process.env.QUAYSIDE_BEN
       console.log(`  a process syncing pages of ${PAGE} (every ETA moved) into this cache of ${searchCount}: ${syncing === null ? 'not measured' : `peak ${syncing.peakMb.toFixed(0)} MB resident (VmHWM), heap at most ${syncing.heapMb.toFixed(0)} MB, ${syncing.pages} pages`}`);
     }
     const size = fs.statSync(store.file).size + (fs.existsSync(`${store.file}-wal`) ? fs.statSync(`${store.file}-wal`).size : 0);
-    const stored = store.countShipments();
+    const stored = store.read.countShipments();
     console.log(`  cache size: ${(size / 1024 / 1024).toFixed(0)} MB for ${stored} shipments`);
     // Where the bytes are: tables with their indexes (the search index's shadow tables as one), and free pages.
-    const parts = store.db.prepare(
+    const parts = cacheDb(store).prepare(
       `SELECT CASE WHEN d.name LIKE 'shipments!_fts%' ESCAPE '!' THEN 'search index' ELSE coalesce(m.tbl_name, d.name) END AS name, sum(d.pgsize) AS bytes FROM dbstat d LEFT JOIN sqlite_master m ON m.name = d.name
         GROUP BY 1 ORDER BY 2 DESC LIMIT 8`,
     ).all() as { name: string; bytes: number }[];
-    const free = (store.db.pragma('freelist_count', { simple: true }) as number) * (store.db.pragma('page_size', { simple: true }) as number);
+    const free = (cacheDb(store).pragma('freelist_count', { simple: true }) as number) * (cacheDb(store).pragma('page_size', { simple: true }) as number);
     console.log(`  of which: ${parts.map((p) => `${p.name} ${(p.bytes / 1024 / 1024).toFixed(0)}`).join(', ')}, free pages ${(free / 1024 / 1024).toFixed(0)} (MB)`);
     reached('first-sync', [first.ms, grownMs], `${(first.ms / 1000).toFixed(1)} s / ${(grownMs / 1000).toFixed(1)} s`);
     const per100k = (size / 1024 / 1024) * (100_000 / stored);
@@ -131,10 +132,10 @@ export async function runStoreBench(writeCount = Number(process.env.QUAYSIDE_BEN
     const searches = ['msku0123', 'rotter', 'TGHU04', 'muller', 'acme', 'BKG0777', 'maersk emden', 'sha', 'r', 'm'];
     for (const text of searches) {
       // Each run asks another word's rows first, so no run reuses the matches of the one before.
-      const other = (i: number) => store.listShipmentRows({ search: `zz${i}`, limit: 1 });
+      const other = (i: number) => store.read.listShipmentRows({ search: `zz${i}`, limit: 1 });
       let run = 0;
-      const rows = timed(() => (other(run++), store.listShipmentRows({ search: text, limit: 100 })));
-      const count = timed(() => (other(run++), store.countShipments({ search: text })));
+      const rows = timed(() => (other(run++), store.read.listShipmentRows({ search: text, limit: 100 })));
+      const count = timed(() => (other(run++), store.read.countShipments({ search: text })));
       console.log(`  search ${JSON.stringify(text).padEnd(16)} first 100 rows ${fmt(rows.ms).padStart(9)}, count ${fmt(count.ms).padStart(9)} (${count.value} matches)`);
       if (text === 'rotter' || text === 'sha') {
         worstWholeWord = Math.max(worstWholeWord, rows.ms);
@@ -143,32 +144,32 @@ export async function runStoreBench(writeCount = Number(process.env.QUAYSIDE_BEN
     }
     // After any write the engine reads the table's order again (table-order.ts): the first search pays it.
     const afterWrite = timed(() => {
-      store.setSetting('bench.touch', String(Math.random()));
-      return store.listShipmentRows({ search: 'rotter', limit: 100 });
+      store.write((tx) => tx.setSetting('bench.touch', String(Math.random())));
+      return store.read.listShipmentRows({ search: 'rotter', limit: 100 });
     });
     console.log(`  search "rotter" right after a write: first 100 rows ${fmt(afterWrite.ms)} (the table's order read again)`);
     // What the window's virtual table asks for while a person scrolls: a block of 200 rows and the count.
     for (const sort of ['recent', 'eta', 'reference', 'checked'] as const) {
       const cells = [0, 50_000, searchCount - 200].map((offset) => {
-        const page = timed(() => store.listShipmentRows({ sort, limit: 200, offset }));
+        const page = timed(() => store.read.listShipmentRows({ sort, limit: 200, offset }));
         return `@${offset} ${fmt(page.ms)}`;
       });
       console.log(`  table block of 200 (${sort.padEnd(9)}): ${cells.join(', ')}`);
     }
-    const active = timed(() => store.listShipmentRows({ status: 'ACTIVE', sort: 'eta', limit: 200, offset: 5000 }));
-    console.log(`  table block of 200 (ACTIVE, eta, @5000): ${fmt(active.ms)}; count ${fmt(timed(() => store.countShipments({})).ms)}`);
-    const facets = timed(() => store.shipmentFacets());
+    const active = timed(() => store.read.listShipmentRows({ status: 'ACTIVE', sort: 'eta', limit: 200, offset: 5000 }));
+    console.log(`  table block of 200 (ACTIVE, eta, @5000): ${fmt(active.ms)}; count ${fmt(timed(() => store.read.countShipments({})).ms)}`);
+    const facets = timed(() => store.read.shipmentFacets());
     console.log(`  filter facets (carriers, PODs, statuses): ${fmt(facets.ms)}`);
     reached('search-core', [worstWholeWord], wholeWord.join(', '));
     reached('facets', [facets.ms], fmt(facets.ms));
-    const one = timed(() => store.getShipment(uuidFor(4242)));
+    const one = timed(() => store.read.getShipment(uuidFor(4242)));
     console.log(`  getShipment by tracking id: ${fmt(one.ms)}`);
-    const byRef = timed(() => store.getShipment(containerNumber('MSKU004243')));
+    const byRef = timed(() => store.read.getShipment(containerNumber('MSKU004243')));
     console.log(`  getShipment by reference:   ${fmt(byRef.ms)}`);
-    const guard = timed(() => store.findActive('container', containerNumber('MSKU004243')));
+    const guard = timed(() => store.read.findActive('container', containerNumber('MSKU004243')));
     console.log(`  findActive:                 ${fmt(guard.ms)}`);
     for (const format of ['csv', 'xlsx'] as const) {
-      const run = await withLongestStall(() => exportShipments(store, { format, columns: DEFAULT_EXPORT_COLUMNS, sort: 'eta' }));
+      const run = await withLongestStall(() => exportShipments(store.read, { format, columns: DEFAULT_EXPORT_COLUMNS, sort: 'eta' }));
       const mb = (run.value.bytes.length / 1024 / 1024).toFixed(1);
       console.log(`  export ${run.value.rows} to ${format.toUpperCase().padEnd(4)}: ${fmt(run.ms)}, ${mb} MB, event loop held at most ${fmt(run.stallMs)}`);
     }
@@ -191,7 +192,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
  */
 export function runBatchWriteBench(rounds = 10): { onePass: number; oneByOne: number } {
   const { dir, cleanup } = tempDir('quayside-batch-bench-');
-  const store = openStore(path.join(dir, 'cache.sqlite'));
+  const store = openData(path.join(dir, 'cache.sqlite'));
   try {
     let n = 0;
     const batch = () =>
@@ -208,12 +209,12 @@ export function runBatchWriteBench(rounds = 10): { onePass: number; oneByOne: nu
     for (let round = 0; round < rounds; round++) {
       let inputs = batch();
       let cpu = process.cpuUsage();
-      store.recordTrackingResults(inputs, inputs.map(() => fields));
+      store.write((tx) => tx.recordTrackingResults(inputs, inputs.map(() => fields)));
       let used = process.cpuUsage(cpu);
       onePass.push((used.user + used.system) / 1000);
       inputs = batch();
       cpu = process.cpuUsage();
-      for (const id of store.recordTrackingResults(inputs)) store.setShipmentFields(id, fields);
+      for (const id of store.write((tx) => tx.recordTrackingResults(inputs))) store.write((tx) => tx.setShipmentFields(id, fields));
       used = process.cpuUsage(cpu);
       oneByOne.push((used.user + used.system) / 1000);
     }

@@ -10,10 +10,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { QuaysideService } from '../../src/core/core.js';
-import { syncShipments } from '../../src/core/features/sync/sync.js';
+import { syncShipments } from '../../src/core/features/sync/index.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 import { startSimWorker } from './tracking-bench.js';
+import { openCore } from '../../src/engine/open-core.js';
 
 export async function runSyncBench(shipments = 20_000, timeScale = 20, runs = 3, latencyMs = 0): Promise<number[]> {
   const key = 'sync-bench-key';
@@ -23,7 +23,7 @@ export async function runSyncBench(shipments = 20_000, timeScale = 20, runs = 3,
   try {
     for (let run = 1; run <= runs; run++) {
       const dir = mkdtempSync(join(tmpdir(), 'quayside-sync-bench-'));
-      const service = new QuaysideService({ dataDir: dir, apiBase: url, secrets: new MemorySecretStore(), envApiKey: key, timeScale });
+      const service = openCore({ dataDir: dir, apiBase: url, secrets: new MemorySecretStore(), envApiKey: key, timeScale }).core;
       try {
         const started = performance.now();
         const done = await syncShipments(service);

@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { openStore } from '../../src/core/store/index.js';
+import { openData } from '../../src/core/data/index.js';
 import type { ShipmentRecord } from '../../src/core/platform/api/types.js';
 
 const PAGE = 500;
@@ -37,14 +37,14 @@ export function syncingPeakMb(file: string, shipments: number): SyncingMemory | 
 async function main(file: string, shipments: number): Promise<void> {
   // The store bench's record(): the same shipments, a day on, so every ETA moved.
   const { benchRecord } = await import('./store-bench.js');
-  const store = openStore(file);
+  const store = openData(file);
   let heap = 0;
   try {
     for (let page = 0; page < PAGES; page++) {
       const records: ShipmentRecord[] = [];
       const first = (page * PAGE) % Math.max(PAGE, shipments - PAGE);
       for (let n = first; n < first + PAGE; n++) records.push(benchRecord(n + 1, 9));
-      store.recordShipmentRecords(records, records.map((r) => JSON.stringify(r)), '2026-11-09T06:30:00.000Z');
+      store.write((tx) => tx.recordShipmentRecords(records, records.map((r) => JSON.stringify(r)), '2026-11-09T06:30:00.000Z'));
       heap = Math.max(heap, process.memoryUsage().heapUsed);
     }
   } finally {

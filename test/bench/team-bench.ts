@@ -10,30 +10,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { QuaysideService } from '../../src/core/core.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
-import { runImport } from '../../src/core/features/imports/imports.js';
-import { carrierDirectory } from '../../src/core/features/settings/carriers.js';
-import { TeamMember } from '../../src/core/features/team/member.js';
-import { currentLeader } from '../../src/core/features/team/leader-lock.js';
-import { publishSnapshots } from '../../src/core/features/team/snapshots.js';
-import { DESK_SETTING, teamSession } from '../../src/core/features/team/session.js';
+import { runImport } from '../../src/core/features/imports/index.js';
+import { carrierDirectory } from '../../src/core/features/settings/index.js';
+import { TeamMember } from '../../src/team/member.js';
+import { currentLeader } from '../../src/team/leader-lock.js';
+import { publishSnapshots } from '../../src/team/snapshots.js';
+import { DESK_SETTING, teamSession } from '../../src/team/session.js';
 import { writeReferenceCsv } from '../import/make-references.js';
 import { postgresMissing, startPostgresCluster } from '../support/postgres-cluster.js';
 import { lowerBoundMs, startSimWorker } from './tracking-bench.js';
+import { openCore } from '../../src/engine/open-core.js';
+import { until } from '../support/until.js';
 
 const DESKS = 3;
 const PROPAGATION_SAMPLES = 20;
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('the team bench timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 function noteOf(dataDir: string, trackingId: string): string | null {
   const db = new Database(join(dataDir, 'quayside.db'), { readonly: true, fileMustExist: true });
@@ -57,9 +51,9 @@ export async function runTeamBench(perDesk = 5_000, scale = 4): Promise<void> {
   const teamUrl = await cluster.createDatabase('bench');
   const dir = mkdtempSync(join(tmpdir(), 'quayside-team-bench-'));
   const dataDirs = Array.from({ length: DESKS }, (_, i) => join(dir, `desk-${i}`));
-  const desks = dataDirs.map((dataDir) => new QuaysideService({ dataDir, apiBase: url, secrets: new MemorySecretStore(), envApiKey: key, envTeamUrl: teamUrl, timeScale: scale }));
+  const desks = dataDirs.map((dataDir) => openCore({ dataDir, apiBase: url, secrets: new MemorySecretStore(), envApiKey: key, envTeamUrl: teamUrl, timeScale: scale }).core);
   // Named before the first request opens their team session.
-  desks.forEach((desk, i) => desk.store.setSetting(DESK_SETTING, `desk ${i + 1}`));
+  desks.forEach((desk, i) => desk.write((tx) => tx.setSetting(DESK_SETTING, `desk ${i + 1}`)));
   const members: TeamMember[] = [];
   try {
     const files = desks.map((_, i) => join(dir, `sheet-${i}.csv`));
@@ -82,12 +76,12 @@ export async function runTeamBench(perDesk = 5_000, scale = 4): Promise<void> {
     const before = await listCalls();
     const roundStarted = performance.now();
     for (const desk of desks) {
-      const member = new TeamMember(desk, { stored: () => undefined });
+      const member = new TeamMember(desk);
       members.push(member);
       member.start();
     }
     const session = (await teamSession(desks[0]!))!;
-    await until(() => members.some((m) => m.view().leader));
+    await until('a leader', () => members.some((m) => m.view().leader), 120_000);
     const count = (dataDir: string) => {
       const db = new Database(join(dataDir, 'quayside.db'), { readonly: true });
       try {
@@ -98,9 +92,9 @@ export async function runTeamBench(perDesk = 5_000, scale = 4): Promise<void> {
     };
     // Each desk knows only its own imports until the round; after it, every desk has what the leader has.
     const leaderDir = () => dataDirs[members.findIndex((m) => m.view().leader)]!;
-    await until(async () => (await session.db.query('SELECT 1 FROM sync_rounds WHERE account = $1', [session.account])).rows.length > 0);
+    await until('a sync round in the team database', async () => (await session.db.query('SELECT 1 FROM sync_rounds WHERE account = $1', [session.account])).rows.length > 0, 120_000);
     const tracked = count(leaderDir());
-    await until(() => dataDirs.every((d) => count(d) >= tracked));
+    await until('every desk holding the tracked shipments', () => dataDirs.every((d) => count(d) >= tracked), 120_000);
     const caughtUpMs = performance.now() - roundStarted;
 
     // Each desk's imported fields (customer, PO) pushed and pulled: every desk has all of them.
@@ -113,7 +107,7 @@ export async function runTeamBench(perDesk = 5_000, scale = 4): Promise<void> {
       }
     };
     const fieldsTarget = withFields(dataDirs[0]!) + withFields(dataDirs[1]!) + withFields(dataDirs[2]!);
-    await until(() => dataDirs.every((d) => withFields(d) >= Math.min(tracked, fieldsTarget)));
+    await until('every desk holding the imported fields', () => dataDirs.every((d) => withFields(d) >= Math.min(tracked, fieldsTarget)), 120_000);
     const fieldsMs = performance.now() - roundStarted;
     // Rounds asked for by the desks that pushed fields are over by now (one per 10 s / scale at most).
     await new Promise((r) => setTimeout(r, 25_000 / scale));
@@ -135,7 +129,7 @@ export async function runTeamBench(perDesk = 5_000, scale = 4): Promise<void> {
       record.tracked_item.updated_at = record.tracked_item.checked_at = new Date().toISOString();
       const written = performance.now();
       await publishSnapshots(session, [record as never], [JSON.stringify(record)], new Date().toISOString());
-      await until(() => followers.every((d) => noteOf(d, row.shipment_id) === `bench ${i}`), 30_000);
+      await until('the note on every follower', () => followers.every((d) => noteOf(d, row.shipment_id) === `bench ${i}`), 30_000);
       samples.push(performance.now() - written);
     }
     console.log(`  a change the leader (${leaderDesk}) writes, in the other desks' caches: p50 ${percentile(samples, 50).toFixed(0)} ms, p95 ${percentile(samples, 95).toFixed(0)} ms (LISTEN/NOTIFY, and a pull every ${Math.max(100, 2000 / scale)} ms)`);

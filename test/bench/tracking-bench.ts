@@ -7,15 +7,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
-import { runImport } from '../../src/core/features/imports/imports.js';
+import { runImport } from '../../src/core/features/imports/index.js';
 import { QUEUED_MS, HANDLING_BASE_MS, HANDLING_PER_ITEM_MS } from '../../src/sim/batch.js';
 import { Worker } from 'node:worker_threads';
-import { QuaysideService } from '../../src/core/core.js';
 import type { SimStats } from '../../src/sim/index.js';
 import { writeReferenceCsv } from '../import/make-references.js';
-import { carrierDirectory } from '../../src/core/features/settings/carriers.js';
+import { carrierDirectory } from '../../src/core/features/settings/index.js';
 import { reached } from './report.js';
 import { startBusyCore, startSimProcess } from './strict-load.js';
+import { openCore } from '../../src/engine/open-core.js';
 
 const BATCH = 500;
 const CREATES_PER_WINDOW = 8;
@@ -30,7 +30,7 @@ export function lowerBoundMs(references: number, scale: number): number {
 }
 
 /** A strict server: the same limits, and every answer takes this long (ms of service time), so a client that anchors its windows on when it sent (not when the answer came) gets 429s. */
-export const STRICT_LATENCY_MS = 400;
+const STRICT_LATENCY_MS = 400;
 
 /** `shipments`: already tracked in the account when it starts (GET /v2/shipments has them). */
 export function startSimWorker(apiKey: string, credits: number, timeScale: number, latencyMs = 0, shipments = 0) {
@@ -84,7 +84,7 @@ export async function runTrackingBench(references = 20_000, scale = 4, server: T
   const busy = server === 'strict' ? startBusyCore() : null;
   const url = await sim.url;
   const dir = mkdtempSync(join(tmpdir(), 'quayside-track-bench-'));
-  const service = new QuaysideService({ dataDir: dir, apiBase: url, secrets: new MemorySecretStore(), envApiKey: key, timeScale: scale });
+  const service = openCore({ dataDir: dir, apiBase: url, secrets: new MemorySecretStore(), envApiKey: key, timeScale: scale }).core;
   try {
     const file = join(dir, 'references.csv');
     writeReferenceCsv(file, references, 100000);

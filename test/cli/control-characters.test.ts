@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheFile } from '../../src/core/platform/paths.js';
-import { openStore } from '../../src/core/store/index.js';
+import { openData } from '../../src/core/data/index.js';
 import { containerNumber, shipmentRecord, trackingData, uuidFor } from '../helpers/store-fixtures.js';
 import { runCli } from './run-cli.js';
+import { cacheDb } from '../support/cache-db.js';
 
 const NOTE = 'ok\x1b]0;owned\x07\x1b[2J\x9b1m';
 const CUSTOMER = 'ACME\x1b]8;;http://evil.example\x07GmbH\x1b]8;;\x07\r\x1b[1A';
@@ -27,13 +28,13 @@ beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'quayside-control-'));
   dataDir = join(work, 'data');
   reference = containerNumber('MSKU123456');
-  const store = openStore(cacheFile(dataDir));
+  const store = openData(cacheFile(dataDir));
   try {
     const record = shipmentRecord({ id: uuidFor(1), reference, data: trackingData({ eta: '2026-12-04T14:00:00', trackingId: null }), note: NOTE });
-    store.recordShipmentRecords([record], [JSON.stringify(record)], '2026-11-20T10:00:00.000Z');
-    store.setShipmentFields(store.getShipment(uuidFor(1))!.id, { customer: CUSTOMER });
-    jobId = Number(store.db.prepare(`INSERT INTO import_jobs (created_at, source_name, state, summary) VALUES (?, ?, 'done', ?)`).run('2026-11-20T10:00:00.000Z', 'acme\x1b[31m.csv', JSON.stringify({ rows: 1, creditsEstimated: 0 })).lastInsertRowid);
-    store.db.prepare(`INSERT INTO import_items (job_id, row_number, reference, value, state, message) VALUES (?, 2, ?, ?, 'rejected', 'not a container')`).run(jobId, CUSTOMER, CUSTOMER);
+    store.write((tx) => tx.recordShipmentRecords([record], [JSON.stringify(record)], '2026-11-20T10:00:00.000Z'));
+    store.write((tx) => tx.setShipmentFields(store.read.getShipment(uuidFor(1))!.id, { customer: CUSTOMER }));
+    jobId = Number(cacheDb(store).prepare(`INSERT INTO import_jobs (created_at, source_name, state, summary) VALUES (?, ?, 'done', ?)`).run('2026-11-20T10:00:00.000Z', 'acme\x1b[31m.csv', JSON.stringify({ rows: 1, creditsEstimated: 0 })).lastInsertRowid);
+    cacheDb(store).prepare(`INSERT INTO import_items (job_id, row_number, reference, value, state, message) VALUES (?, 2, ?, ?, 'rejected', 'not a container')`).run(jobId, CUSTOMER, CUSTOMER);
   } finally {
     store.close();
   }

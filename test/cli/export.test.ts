@@ -10,7 +10,7 @@ import Papa from 'papaparse';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheFile } from '../../src/core/platform/paths.js';
-import { openStore } from '../../src/core/store/index.js';
+import { openData } from '../../src/core/data/index.js';
 import { HOSTILE_CELLS, seedHostileCache } from '../helpers/hostile-cells.js';
 import { uuidFor } from '../helpers/store-fixtures.js';
 import { runCli } from './run-cli.js';
@@ -24,11 +24,11 @@ const cli = (args: string[]) => runCli(args, { env: { QUAYSIDE_DATA_DIR: dataDir
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'quayside-export-cli-'));
   dataDir = join(work, 'data');
-  const store = openStore(cacheFile(dataDir));
+  const store = openData(cacheFile(dataDir));
   try {
     references = seedHostileCache(store);
-    const ids = [3, 4, 5].map((n) => store.getShipment(uuidFor(n))!.id);
-    store.createWatchlist({ name: 'ACME weekly', kind: 'list', shipmentIds: ids });
+    const ids = [3, 4, 5].map((n) => store.read.getShipment(uuidFor(n))!.id);
+    store.write((tx) => tx.createWatchlist({ name: 'ACME weekly', kind: 'list', shipmentIds: ids }));
   } finally {
     store.close();
   }

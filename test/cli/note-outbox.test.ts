@@ -14,6 +14,7 @@ import type { Shipment } from '../../src/shared/domain.js';
 import type { PendingNote } from '../../src/shared/contract/index.js';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';
 import { runCli } from './run-cli.js';
+import { until } from '../support/until.js';
 
 const KEY = randomUUID();
 const SCALE = 60;
@@ -27,13 +28,6 @@ const cli = (args: string[]) => runCli(args, { env: { QUAYSIDE_DATA_DIR: dataDir
 /** Any tracked shipment; a B/L or booking number of digits only is found by its reference too. */
 const pickOne = (list: Shipment[]): Shipment => list.find((s) => /^\d+$/.test(s.reference)) ?? list[0]!;
 
-async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function windowOn(apiBase: string): Promise<AppRuntime> {
   const secrets = new MemorySecretStore();
@@ -79,7 +73,7 @@ describe('a note edited in the window and in the terminal', () => {
 
       // The other way round: an edit in the window after the terminal's is the one kept.
       expect(await online.dispatch('notes.set', { shipmentId: target!.id, note: 'window, newest' })).toMatchObject({ ok: true });
-      await until(() => serviceNote() === 'window, newest');
+      await until('the newest note at the service', () => serviceNote() === 'window, newest');
       const shown = JSON.parse((await cli(['show', target!.reference, '--json'])).stdout) as Shipment;
       expect(shown.note).toBe('window, newest');
     } finally {

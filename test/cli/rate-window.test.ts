@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
-import { QuaysideService } from '../../src/core/core.js';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';
 import { track, waitFor } from '../../src/sim/test-support.js';
 import { containerNumbers } from '../import/make-references.js';
 import { runCli } from './run-cli.js';
-import { trackReference } from '../../src/core/features/tracking/track.js';
-import { carrierDirectory } from '../../src/core/features/settings/carriers.js';
+import { trackReference } from '../../src/core/features/tracking/index.js';
+import { carrierDirectory } from '../../src/core/features/settings/index.js';
+import { openCore } from '../../src/engine/open-core.js';
 
 // At time scale 10 the 8-per-minute window of GET /v2/tracking lasts 6 s.
 const SCALE = 10;
@@ -50,7 +50,7 @@ describe('rate windows across a restart', () => {
   it('a new process remembers the sends of the last window and waits instead of earning a 429', async () => {
     const [ninth, ...first8] = containerNumbers(9, 900000);
     // The desktop app (here: the same core in this process) fills the tracking window…
-    const app = new QuaysideService({ dataDir, apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, timeScale: SCALE });
+    const app = openCore({ dataDir, apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, timeScale: SCALE }).core;
     await carrierDirectory(app);
     await Promise.all(first8.map((n) => trackReference(app, n)));
     app.close();
@@ -106,7 +106,7 @@ describe('one budget for every process on the cache (issue 12)', () => {
     const shared = mkdtempSync(join(tmpdir(), 'quayside-slow-'));
     const key = randomUUID();
     sim.control.addAccount({ apiKey: key, credits: 100 });
-    const app = new QuaysideService({ dataDir: shared, apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: key, timeScale: SCALE });
+    const app = openCore({ dataDir: shared, apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: key, timeScale: SCALE }).core;
     try {
       await carrierDirectory(app);
       const [ninth, ...first8] = containerNumbers(9, 930000);

@@ -30,7 +30,7 @@ describe('demo mode in the harness', () => {
     expect(harness.dataDir).toBe(join(dataDir, 'demo'));
     expect(existsSync(join(dataDir, 'demo', 'quayside.db'))).toBe(true);
     expect(existsSync(join(dataDir, 'quayside.db'))).toBe(false);
-    const info = await harness.engine.call('app.info');
+    const info = await harness.engine.call('settings.appInfo');
     expect(info).toMatchObject({ ok: true, value: { demo: true } });
     const list = await harness.engine.call('shipments.list', { offset: 0, limit: 1 });
     expect(list).toMatchObject({ ok: true, value: { total: 300 } });

@@ -57,7 +57,7 @@ describe.skipIf(skipWithoutChromium())('the changes feed in Chromium', () => {
       const etaChoice = page.getByRole('checkbox', { name: 'An ETA moves' });
       await expect.poll(() => etaChoice.isChecked()).toBe(true);
       await etaChoice.uncheck();
-      await expect.poll(async () => (await must(stack.call('notifications.get'))).eta_moved).toBe(false);
+      await expect.poll(async () => (await must(stack.call('feed.notifications'))).eta_moved).toBe(false);
       await page.getByRole('button', { name: 'Dismiss message' }).first().click();
 
       stack.sim.control.moveEta(stack.apiKey, second.trackingId!, -2);

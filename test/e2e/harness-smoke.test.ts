@@ -91,7 +91,7 @@ describe('web harness', () => {
     expect((bad.body as { error: { message: string } }).error.message).toMatch(/offset/);
     const good = await postApi(stack.url, 'shipments.list', { input: { offset: 0, limit: 5 } });
     expect(good.body).toMatchObject({ ok: true, value: { total: 40, offset: 0 } });
-    const none = await postApi(stack.url, 'app.info', {});
+    const none = await postApi(stack.url, 'settings.appInfo', {});
     expect(none.body).toMatchObject({ ok: true, value: { shell: 'harness', demo: false } });
   });
 
@@ -102,18 +102,18 @@ describe('web harness', () => {
     expect(nope.body).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('nope') } });
     const proto = await postApi(stack.url, '__proto__', {});
     expect(proto.body).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    const broken = await postApi(stack.url, 'app.info', '{"input": ');
+    const broken = await postApi(stack.url, 'settings.appInfo', '{"input": ');
     expect(broken.status).toBe(400);
     expect(broken.body).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    const array = await postApi(stack.url, 'app.info', '[]');
+    const array = await postApi(stack.url, 'settings.appInfo', '[]');
     expect(array.status).toBe(400);
-    const text = await postApi(stack.url, 'app.info', '{}', { 'Content-Type': 'text/plain' });
+    const text = await postApi(stack.url, 'settings.appInfo', '{}', { 'Content-Type': 'text/plain' });
     expect(text.status).toBe(415);
     expect(text.body).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    const get = await fetch(new URL('/api/app.info', stack.url), { headers: tokenHeader(stack.url) });
+    const get = await fetch(new URL('/api/settings.appInfo', stack.url), { headers: tokenHeader(stack.url) });
     expect(get.status).toBe(405);
     expect(await get.json()).toMatchObject({ ok: false });
-    const huge = await postApi(stack.url, 'track.check', JSON.stringify({ input: 'x'.repeat(10 * 1024 * 1024 + 10) }));
+    const huge = await postApi(stack.url, 'tracking.check', JSON.stringify({ input: 'x'.repeat(10 * 1024 * 1024 + 10) }));
     expect(huge.status).toBe(413);
     expect(huge.body).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
   });
@@ -121,7 +121,7 @@ describe('web harness', () => {
   it("refuses every call, upload, download and event stream without this start's token", async () => {
     const bare = stack.harness.url;
     for (const headers of [{}, { 'X-Quayside-Token': 'not-the-token' }, { 'X-Quayside-Token': `${stack.harness.token}x` }] as Record<string, string>[]) {
-      const call = await postApi(bare, 'app.info', {}, headers);
+      const call = await postApi(bare, 'settings.appInfo', {}, headers);
       expect(call.status).toBe(401);
       expect(call.body).toMatchObject({ ok: false, error: { message: expect.stringMatching(/did not carry this harness's token/) } });
     }
@@ -144,16 +144,16 @@ describe('web harness', () => {
   it('refuses a foreign Host (DNS rebinding) and a foreign Origin', async () => {
     const body = JSON.stringify({});
     for (const host of ['evil.example', `evil.example:${stack.harness.port}`, '127.0.0.1', `127.0.0.1:${stack.harness.port + 1}`]) {
-      const api = await rawRequest(stack.url, { method: 'POST', path: '/api/app.info', headers: { Host: host, 'Content-Type': 'application/json' }, body });
+      const api = await rawRequest(stack.url, { method: 'POST', path: '/api/settings.appInfo', headers: { Host: host, 'Content-Type': 'application/json' }, body });
       expect(api.status, host).toBe(421);
       expect(api.body).not.toContain('"ok":true');
       const page = await rawRequest(stack.url, { path: '/', headers: { Host: host } });
       expect(page.status, host).toBe(421);
     }
-    const cross = await postApi(stack.url, 'app.info', {}, { Origin: 'https://evil.example' });
+    const cross = await postApi(stack.url, 'settings.appInfo', {}, { Origin: 'https://evil.example' });
     expect(cross.status).toBe(403);
     expect(cross.body).toMatchObject({ ok: false });
-    const same = await postApi(stack.url, 'app.info', {}, { Origin: new URL(stack.url).origin });
+    const same = await postApi(stack.url, 'settings.appInfo', {}, { Origin: new URL(stack.url).origin });
     expect(same.body).toMatchObject({ ok: true });
   });
 

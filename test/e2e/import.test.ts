@@ -228,7 +228,7 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
     const report = page.getByRole('region', { name: /^Report: refused week\.csv/ });
     await report.waitFor({ timeout: 90_000 });
     await expect.poll(() => report.innerText(), PREVIEW).toMatch(/Sent for tracking\s*30/);
-    const jobs = await stack.call('import.jobs');
+    const jobs = await stack.call('imports.jobs');
     if (!jobs.ok) throw new Error(jobs.error.message);
     expect(jobs.value.find((j) => j.fileName === 'refused week.csv')).toMatchObject({ state: 'done', done: 30 });
   }, 180_000);

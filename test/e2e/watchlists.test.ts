@@ -16,12 +16,12 @@ async function must<T>(answer: Promise<{ ok: true; value: T } | { ok: false; err
 }
 
 async function importFixture(stack: Stack): Promise<ImportJobView> {
-  const opened = await stack.call('import.open', { path: FIXTURE });
+  const opened = await stack.call('imports.open', { path: FIXTURE });
   if (!opened.ok) throw new Error(opened.error.message);
-  const started = await stack.call('import.start', { fileId: opened.value.fileId });
+  const started = await stack.call('imports.start', { fileId: opened.value.fileId });
   if (!started.ok) throw new Error(started.error.message);
   for (let i = 0; i < 600; i++) {
-    const jobs = await stack.call('import.jobs');
+    const jobs = await stack.call('imports.jobs');
     if (!jobs.ok) throw new Error(jobs.error.message);
     const job = jobs.value.find((j) => j.jobId === started.value.jobId);
     if (job?.state === 'done') return job;

@@ -30,9 +30,9 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: detail, notes, re
   beforeAll(async () => {
     const [, started] = await Promise.all([buildRenderer(), startStack({ shipments: 10, credits: 200, sync: true })]);
     stack = started;
-    const fresh = await stack.call('track.run', { reference: FRESH });
+    const fresh = await stack.call('tracking.run', { reference: FRESH });
     if (!fresh.ok) throw new Error(fresh.error.message);
-    const notFound = await stack.call('track.run', { reference: NOT_FOUND, type: 'bl', carrier: 'MSCU' });
+    const notFound = await stack.call('tracking.run', { reference: NOT_FOUND, type: 'bl', carrier: 'MSCU' });
     if (!notFound.ok) throw new Error(notFound.error.message);
     rows = await listAll();
     moved = rows.find((r) => r.shipmentStatus === 'IN_TRANSIT' && r.eta && r.reference !== FRESH)!;

@@ -39,7 +39,7 @@ async function whilePinging<T>(work: () => Promise<T>): Promise<{ value: T; ms: 
   const pinger = (async () => {
     while (pinging) {
       const sent = performance.now();
-      const answer = await engine.call('status.get');
+      const answer = await engine.call('sync.statusBar');
       if (!answer.ok) throw new Error(answer.error.message);
       slowest = Math.max(slowest, performance.now() - sent);
       pings++;
@@ -99,7 +99,7 @@ describe('the engine stays responsive', () => {
     it(`refuses ${name} in one sentence within 5 s, answering other calls meanwhile`, async () => {
       const path = join(dir, name);
       await write(path);
-      const run = await leastHeld(() => engine.call('import.open', { path }) as Promise<Result<unknown>>);
+      const run = await leastHeld(() => engine.call('imports.open', { path }) as Promise<Result<unknown>>);
       console.log(`[measure] engine: ${name} (${(statSync(path).size / 1024).toFixed(0)} KB) refused in ${run.ms.toFixed(0)} ms; loop held at most ${run.loop.loopMaxMs} ms (runs: ${run.tries.join(', ')}); ${run.pings} calls answered meanwhile, slowest ${run.slowestPingMs.toFixed(0)} ms`);
       expect(run.value.ok).toBe(false);
       const message = run.value.ok ? '' : run.value.error.message;

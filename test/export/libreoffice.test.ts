@@ -16,10 +16,11 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportShipments } from '../../src/core/features/export/index.js';
-import { reportCsv } from '../../src/core/features/imports/jobs/jobs.js';
-import type { Store } from '../../src/core/store/index.js';
+import { reportCsv } from '../../src/core/data/imports/jobs.js';
+import type { Data } from '../../src/core/data/index.js';
 import { HOSTILE_CELLS, seedHostileCache } from '../helpers/hostile-cells.js';
 import { openTempStore } from '../helpers/store-fixtures.js';
+import { cacheDb } from '../support/cache-db.js';
 
 const run = promisify(execFile);
 const SOFFICE = ['/usr/bin/soffice', '/usr/local/bin/soffice', '/opt/homebrew/bin/soffice'].find((path) => existsSync(path));
@@ -73,7 +74,7 @@ function readFods(xml: string): Cell[][] {
 }
 
 let work: string;
-let store: Store;
+let store: Data;
 let closeStore: () => void;
 let references: string[];
 
@@ -100,14 +101,14 @@ describe.skipIf(!SOFFICE)('exports opened in LibreOffice Calc', () => {
     const request = { columns: ['reference', 'field:customer', 'field:po'], sort: 'reference' as const };
     csv = join(work, 'export.csv');
     xlsx = join(work, 'export.xlsx');
-    writeFileSync(csv, (await exportShipments(store, { ...request, format: 'csv' })).bytes);
-    writeFileSync(xlsx, (await exportShipments(store, { ...request, format: 'xlsx' })).bytes);
+    writeFileSync(csv, (await exportShipments(store.read, { ...request, format: 'csv' })).bytes);
+    writeFileSync(xlsx, (await exportShipments(store.read, { ...request, format: 'xlsx' })).bytes);
     // The import report repeats the customer's cells as they were in the sheet.
-    const jobId = Number(store.db.prepare(`INSERT INTO import_jobs (created_at, source_name, state) VALUES (?, ?, 'done')`).run('2026-11-20T10:00:00.000Z', 'acme.csv').lastInsertRowid);
-    const item = store.db.prepare(`INSERT INTO import_items (job_id, row_number, reference, value, state, message) VALUES (?, ?, ?, ?, 'rejected', ?)`);
+    const jobId = Number(cacheDb(store).prepare(`INSERT INTO import_jobs (created_at, source_name, state) VALUES (?, ?, 'done')`).run('2026-11-20T10:00:00.000Z', 'acme.csv').lastInsertRowid);
+    const item = cacheDb(store).prepare(`INSERT INTO import_items (job_id, row_number, reference, value, state, message) VALUES (?, ?, ?, ?, 'rejected', ?)`);
     HOSTILE_CELLS.forEach((value, i) => item.run(jobId, i + 2, value, value, `row ${i + 2}; not a container`));
     report = join(work, 'report.csv');
-    writeFileSync(report, reportCsv(store.db, jobId));
+    writeFileSync(report, reportCsv(cacheDb(store), jobId));
   }, 60_000);
 
   afterAll(() => {

@@ -3,7 +3,7 @@
  * export wrote them carelessly, and a cache holding them in an imported column: one shipment per
  * value, the value in the `customer` column, the other column plain.
  */
-import type { Store } from '../../src/core/store/index.js';
+import type { Data } from '../../src/core/data/index.js';
 import { containerNumber, shipmentRecord, trackingData, uuidFor } from './store-fixtures.js';
 
 export const HOSTILE_CELLS: readonly string[] = [
@@ -21,15 +21,15 @@ export const HOSTILE_CELLS: readonly string[] = [
 ];
 
 /** Shipments 1..n, each with one hostile value as its customer; the first two archived. Answers the references in order. */
-export function seedHostileCache(store: Store): string[] {
+export function seedHostileCache(store: Data): string[] {
   const references = HOSTILE_CELLS.map((_, i) => containerNumber(`MSKU${String(100000 + i).padStart(6, '0')}`));
   const records = references.map((reference, i) =>
     shipmentRecord({ id: uuidFor(i + 1), reference, data: trackingData({ eta: `2026-12-${String(i + 1).padStart(2, '0')}T08:00:00`, trackingId: null }), status: i < 2 ? 'ARCHIVED' : 'ACTIVE' }),
   );
-  store.recordShipmentRecords(records, records.map((r) => JSON.stringify(r)), '2026-11-20T10:00:00.000Z');
+  store.write((tx) => tx.recordShipmentRecords(records, records.map((r) => JSON.stringify(r)), '2026-11-20T10:00:00.000Z'));
   references.forEach((reference, i) => {
-    const id = store.getShipment(uuidFor(i + 1))!.id;
-    store.setShipmentFields(id, { customer: HOSTILE_CELLS[i]!, po: `PO-${i}` });
+    const id = store.read.getShipment(uuidFor(i + 1))!.id;
+    store.write((tx) => tx.setShipmentFields(id, { customer: HOSTILE_CELLS[i]!, po: `PO-${i}` }));
   });
   return references;
 }

@@ -16,7 +16,7 @@ import type {
   TrackingResult,
 } from '../../src/core/platform/api/types.js';
 import { containerCheckDigit } from '../../src/shared/iso6346.js';
-import { openStore, type Store } from '../../src/core/store/store.js';
+import { openData, type Data } from '../../src/core/data/index.js';
 
 /** A valid ISO 6346 number from owner code + category + 6-digit serial. */
 export function containerNumber(first10: string): string {
@@ -26,12 +26,12 @@ export function containerNumber(first10: string): string {
 export const SHANGHAI: Location = { id: 31, name: 'Shanghai', state: null, terminal: null, country: 'CN', lat: 31.2304, lng: 121.4737 };
 export const SINGAPORE: Location = { id: 4, name: 'Singapore', state: null, terminal: null, country: 'SG', lat: 1.2644, lng: 103.8223 };
 export const ROTTERDAM: Location = { id: 17, name: 'Rotterdam', state: 'South Holland', terminal: 'Maasvlakte', country: 'NL', lat: 51.9244, lng: 4.4777 };
-export const DUISBURG: Location = { id: 9, name: 'Duisburg', state: 'North Rhine-Westphalia', terminal: null, country: 'DE', lat: 51.4344, lng: 6.7623 };
+const DUISBURG: Location = { id: 9, name: 'Duisburg', state: 'North Rhine-Westphalia', terminal: null, country: 'DE', lat: 51.4344, lng: 6.7623 };
 export const HAMBURG: Location = { id: 12, name: 'Hamburg', state: null, terminal: null, country: 'DE', lat: 53.5511, lng: 9.9937 };
 
 /** In an order that is not the order of the ids. */
-export const LOCATIONS: Location[] = [ROTTERDAM, SHANGHAI, DUISBURG, SINGAPORE, HAMBURG];
-export const TERMINALS = [
+const LOCATIONS: Location[] = [ROTTERDAM, SHANGHAI, DUISBURG, SINGAPORE, HAMBURG];
+const TERMINALS = [
   { id: 7, name: 'ECT Delta' },
   { id: 2, name: 'Yangshan Deep Water Port' },
 ];
@@ -197,9 +197,9 @@ export function tempDir(prefix = 'quayside-store-'): { dir: string; cleanup: () 
 }
 
 /** A store on a fresh file in a temp dir; `close` closes it and removes the dir. */
-export function openTempStore(options?: Parameters<typeof openStore>[1]): { store: Store; close: () => void } {
+export function openTempStore(options?: Parameters<typeof openData>[1]): { store: Data; close: () => void } {
   const t = tempDir();
-  const store = openStore(path.join(t.dir, 'cache.sqlite'), options);
+  const store = openData(path.join(t.dir, 'cache.sqlite'), options);
   return {
     store,
     close: () => {

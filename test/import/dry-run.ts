@@ -11,7 +11,7 @@ import { createContext } from '../../src/cli/context.js';
 import { createOutput } from '../../src/cli/output.js';
 import { ImportError } from '../../src/core/features/imports/sheets/errors.js';
 
-export interface DryRunPreview {
+interface DryRunPreview {
   rows: number;
   accepted: number;
   rejected: unknown[];
@@ -36,7 +36,7 @@ class Sink extends Writable {
   }
 }
 
-export async function dryRun(file: string, env: NodeJS.ProcessEnv): Promise<DryRunAnswer> {
+async function dryRun(file: string, env: NodeJS.ProcessEnv): Promise<DryRunAnswer> {
   const stdout = new Sink();
   const stderr = new Sink();
   const values = { 'dry-run': true, json: true };

@@ -13,15 +13,17 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuaysideService } from '../../src/core/core.js';
-import { validateImport } from '../../src/core/features/imports/imports.js';
-import { ImportError } from '../../src/core/features/imports/sheets/errors.js';
-import { syncShipments } from '../../src/core/features/sync/sync.js';
+import { Core } from '../../src/core/context.js';
+import { validateImport } from '../../src/core/features/imports/index.js';
+import { ImportError } from '../../src/core/features/imports/index.js';
+import { syncShipments } from '../../src/core/features/sync/index.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';
 import { zip } from '../../src/core/features/export/zip.js';
 import { workbookParts, writeGridWorkbook, writeWorkbook, writeZipBomb } from './hostile-files.js';
 import { containerNumbers } from './make-references.js';
+import { cacheDb } from '../support/cache-db.js';
+import { openCore } from '../../src/engine/open-core.js';
 
 const SEED = 0x5eed_0014;
 const CASES_PER_KIND = 6;
@@ -65,7 +67,7 @@ const DAMAGE: Record<string, Damage> = {
 
 let sim: Simulator;
 let work: string;
-let service: QuaysideService;
+let service: Core;
 let shipmentsBefore: number;
 const key = randomUUID();
 const cases: { name: string; path: string }[] = [];
@@ -73,9 +75,9 @@ const cases: { name: string; path: string }[] = [];
 beforeAll(async () => {
   sim = await startSimulator({ accounts: [{ apiKey: key, credits: 100, shipments: 25 }] });
   work = mkdtempSync(join(tmpdir(), 'quayside-fuzz-'));
-  service = new QuaysideService({ dataDir: join(work, 'data'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: key });
+  service = openCore({ dataDir: join(work, 'data'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: key }).core;
   await syncShipments(service);
-  shipmentsBefore = service.store.countShipments();
+  shipmentsBefore = service.read.countShipments();
 
   const numbers = containerNumbers(60);
   const csv = Buffer.from(['Container;Customer;PO', ...numbers.map((n, i) => `${n};"ACME; GmbH";PO-${i}`)].join('\r\n'));
@@ -137,7 +139,7 @@ describe(`the importer on damaged files (seed 0x${SEED.toString(16)})`, () => {
     console.log(answers.join('\n'));
     expect(answers).toHaveLength(3 * 3 * CASES_PER_KIND + 3);
     expect(answers.filter((a) => a.startsWith('grid.xlsx') || a.startsWith('bomb')).every((a) => !a.includes('report:'))).toBe(true);
-    expect(service.store.countShipments()).toBe(shipmentsBefore);
-    expect(service.store.db.pragma('quick_check', { simple: true })).toBe('ok');
+    expect(service.read.countShipments()).toBe(shipmentsBefore);
+    expect(cacheDb(service).pragma('quick_check', { simple: true })).toBe('ok');
   }, 300_000);
 });

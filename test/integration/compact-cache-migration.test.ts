@@ -11,14 +11,15 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheFile } from '../../src/core/platform/paths.js';
-import { openStore, type Store } from '../../src/core/store/index.js';
-import { MIGRATIONS } from '../../src/core/platform/db/migrations.js';
-import { runMigrations } from '../../src/core/platform/db/migrate.js';
-import { registerSearchFunctions } from '../../src/core/platform/db/search-functions.js';
-import { decodeRawBody, encodeRawBody } from '../../src/core/features/shipments/cache/raw-payloads.js';
-import type { RawPayloadsRow } from '../../src/core/features/shipments/cache/rows.js';
+import { openData, type Data } from '../../src/core/data/index.js';
+import { MIGRATIONS } from '../../src/core/data/sqlite/migrations.js';
+import { runMigrations } from '../../src/core/data/sqlite/migrate.js';
+import { registerSearchFunctions } from '../../src/core/data/sqlite/search-functions.js';
+import { decodeRawBody, encodeRawBody } from '../../src/core/data/shipments/raw-payloads.js';
+import type { RawPayloadsRow } from '../../src/core/data/shipments/rows.js';
 import { seedCache } from '../e2e/support/seed.js';
 import { container, containerNumber, shipmentRecord, trackingData, uuidFor } from '../helpers/store-fixtures.js';
+import { cacheDb } from '../support/cache-db.js';
 
 const COMPACT = MIGRATIONS.find((m) => m.name.startsWith('compact cache'))!;
 
@@ -42,25 +43,25 @@ INSERT OR REPLACE INTO shipments_first_seen SELECT * FROM written.shipments_firs
 `;
 
 let dir: string;
-let written: Store;
-let migrated: Store;
+let written: Data;
+let migrated: Data;
 
 /** Everything a person or a parser fix reads of the cache, per shipment and across them. */
-function everything(store: Store) {
-  const rows = store.listShipmentRows({ sort: 'reference' });
+function everything(store: Data) {
+  const rows = store.read.listShipmentRows({ sort: 'reference' });
   return {
     rows,
-    shipments: rows.map((r) => store.getShipment(r.id)),
-    raw: rows.map((r) => store.rawPayloads(r.id)),
-    facets: store.shipmentFacets(),
-    searches: ['rotter', 'r', 'msku', 'shanghai', 'maersk', 'los ang', 'emden'].map((search) => store.listShipmentRows({ search, sort: 'eta' }).map((r) => r.id)),
+    shipments: rows.map((r) => store.read.getShipment(r.id)),
+    raw: rows.map((r) => store.read.rawPayloads(r.id)),
+    facets: store.read.shipmentFacets(),
+    searches: ['rotter', 'r', 'msku', 'shanghai', 'maersk', 'los ang', 'emden'].map((search) => store.read.listShipmentRows({ search, sort: 'eta' }).map((r) => r.id)),
   };
 }
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'quayside-compact-cache-'));
   await seedCache(dir, 600, { seed: 23 });
-  written = openStore(cacheFile(dir));
+  written = openData(cacheFile(dir));
   // Answers of the same shipments on two days (two raw payloads each, an ETA moved).
   for (const [day, eta] of [[1, '2026-12-01T08:00:00'], [2, '2026-12-04T10:00:00']] as const) {
     const records = Array.from({ length: 30 }, (_, n) => {
@@ -73,7 +74,7 @@ beforeAll(async () => {
         checkedAt: `2026-11-0${day}T06:00:00.000Z`,
       });
     });
-    written.recordShipmentRecords(records, records.map((r) => JSON.stringify(r)), `2026-11-0${day}T06:30:00.000Z`);
+    written.write((tx) => tx.recordShipmentRecords(records, records.map((r) => JSON.stringify(r)), `2026-11-0${day}T06:30:00.000Z`));
   }
 
   const file = join(dir, 'previous-version.sqlite');
@@ -85,7 +86,7 @@ beforeAll(async () => {
   previous.exec(COPY_TO_PREVIOUS_VERSION);
   // Raw answers as the version before stored them (its encodings): the same text.
   const insertRaw = previous.prepare('INSERT INTO raw_payloads (id, shipment_id, source, received_at, encoding, body) VALUES (?, ?, ?, ?, ?, ?)');
-  const raws = written.db.prepare(
+  const raws = cacheDb(written).prepare(
     `SELECT r.id, r.shipment_id, r.source, r.received_at, r.encoding, r.body, d.body AS dictionary
        FROM raw_payloads r LEFT JOIN raw_dictionaries d ON d.id = r.dictionary_id ORDER BY r.id`,
   ).all() as (RawPayloadsRow & { dictionary: Buffer | null })[];
@@ -95,7 +96,7 @@ beforeAll(async () => {
   }
   previous.exec('DETACH DATABASE written');
   previous.close();
-  migrated = openStore(file);
+  migrated = openData(file);
 }, 120_000);
 
 afterAll(() => {
@@ -106,20 +107,20 @@ afterAll(() => {
 
 describe('the compact cache migration', () => {
   it('reads back every shipment, raw answer, table row, facet and search as before', () => {
-    expect(migrated.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(cacheDb(migrated).pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     const before = everything(written);
     const after = everything(migrated);
     expect(before.rows.length).toBe(630);
     expect(before.raw.filter((r) => r.length === 2).length).toBe(30);
     // The cache written by this version deflated the answers after its first page with a dictionary of its own.
-    expect(written.db.prepare("SELECT count(*) FROM raw_payloads WHERE encoding = 'deflate-raw-cache'").pluck().get()).toBeGreaterThan(100);
+    expect(cacheDb(written).prepare("SELECT count(*) FROM raw_payloads WHERE encoding = 'deflate-raw-cache'").pluck().get()).toBeGreaterThan(100);
     expect(after.shipments).toEqual(before.shipments);
     expect(after.raw).toEqual(before.raw);
     expect(after.rows).toEqual(before.rows);
     expect(after.facets).toEqual(before.facets);
     expect(after.searches).toEqual(before.searches);
     expect(after.searches.every((ids) => ids.length > 0)).toBe(true);
-    expect(migrated.db.pragma('foreign_key_check')).toEqual([]);
+    expect(cacheDb(migrated).pragma('foreign_key_check')).toEqual([]);
   });
 
   it('keeps writing as the version before did', () => {
@@ -133,7 +134,7 @@ describe('the compact cache migration', () => {
         checkedAt: '2026-11-05T06:00:00.000Z',
       });
     });
-    for (const store of [written, migrated]) store.recordShipmentRecords(records, records.map((r) => JSON.stringify(r)), '2026-11-05T06:30:00.000Z');
+    for (const store of [written, migrated]) store.write((tx) => tx.recordShipmentRecords(records, records.map((r) => JSON.stringify(r)), '2026-11-05T06:30:00.000Z'));
     expect(everything(migrated)).toEqual(everything(written));
   });
 });

@@ -11,19 +11,20 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheFile } from '../../src/core/platform/paths.js';
-import { openStore, type Store } from '../../src/core/store/index.js';
-import { MIGRATIONS } from '../../src/core/platform/db/migrations.js';
-import { runMigrations } from '../../src/core/platform/db/migrate.js';
-import { registerSearchFunctions } from '../../src/core/platform/db/search-functions.js';
+import { openData, type Data } from '../../src/core/data/index.js';
+import { MIGRATIONS } from '../../src/core/data/sqlite/migrations.js';
+import { runMigrations } from '../../src/core/data/sqlite/migrate.js';
+import { registerSearchFunctions } from '../../src/core/data/sqlite/search-functions.js';
 import { seedCache } from '../e2e/support/seed.js';
 import { container, containerNumber, HAMBURG, shipmentRecord, trackingData, uuidFor } from '../helpers/store-fixtures.js';
+import { cacheDb } from '../support/cache-db.js';
 
 const CMA = { name: 'CMA CGM', full_name: 'CMA CGM S.A.', scac: 'CMDU' };
 const FACET_MIGRATION = MIGRATIONS.find((m) => m.name.startsWith('filter facets as counts'))!;
 
 /** The facets as they were computed before issue 15: a scan of every shipment. */
-function scanned(store: Store) {
-  const db = store.db;
+function scanned(store: Data) {
+  const db = cacheDb(store);
   const carriers = db
     .prepare(
       `SELECT carrier_scac AS scac, max(carrier_name) AS name, count(*) AS count FROM shipments
@@ -40,8 +41,8 @@ function scanned(store: Store) {
   return { carriers, pods };
 }
 
-function expectSameFacets(store: Store): void {
-  const kept = store.shipmentFacets();
+function expectSameFacets(store: Data): void {
+  const kept = store.read.shipmentFacets();
   const scan = scanned(store);
   expect(kept.carriers).toEqual(scan.carriers);
   // Ties on (count, name) are in no set order either way: compare as sets of rows.
@@ -51,12 +52,12 @@ function expectSameFacets(store: Store): void {
 }
 
 let dir: string;
-let store: Store;
+let store: Data;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'quayside-facet-counts-'));
   await seedCache(dir, 2000, { seed: 11 });
-  store = openStore(cacheFile(dir));
+  store = openData(cacheFile(dir));
 }, 120_000);
 
 afterAll(() => {
@@ -66,8 +67,8 @@ afterAll(() => {
 
 describe('the filter facets kept as counts', () => {
   it('equal the scan on a cache of generated shipments', () => {
-    expect(store.shipmentFacets().carriers.length).toBeGreaterThan(3);
-    expect(store.shipmentFacets().pods.length).toBeGreaterThan(3);
+    expect(store.read.shipmentFacets().carriers.length).toBeGreaterThan(3);
+    expect(store.read.shipmentFacets().pods.length).toBeGreaterThan(3);
     expectSameFacets(store);
   });
 
@@ -98,12 +99,12 @@ describe('the filter facets kept as counts', () => {
       DETACH DATABASE generated;`);
     before.close();
     // That migration as an existing cache meets it, and the later ones after it.
-    const migrated = openStore(file);
+    const migrated = openData(file);
     try {
-      expect(migrated.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-      expect(migrated.countShipments()).toBe(store.countShipments());
+      expect(cacheDb(migrated).pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+      expect(migrated.read.countShipments()).toBe(store.read.countShipments());
       expectSameFacets(migrated);
-      expect(migrated.shipmentFacets().pods).toEqual(store.shipmentFacets().pods);
+      expect(migrated.read.shipmentFacets().pods).toEqual(store.read.shipmentFacets().pods);
     } finally {
       migrated.close();
     }
@@ -132,16 +133,16 @@ describe('the filter facets kept as counts', () => {
     };
     for (const variant of [0, 1, 2]) {
       const records = Array.from({ length: 40 }, (_, n) => record(n, variant));
-      store.recordShipmentRecords(records, records.map((r) => JSON.stringify(r)), `2026-11-0${variant + 1}T06:30:00.000Z`);
+      store.write((tx) => tx.recordShipmentRecords(records, records.map((r) => JSON.stringify(r)), `2026-11-0${variant + 1}T06:30:00.000Z`));
       expectSameFacets(store);
     }
     // Deleted at the service: the rows go with their locations (the cascade).
-    const trackingIds = (s: Store, sort: 'eta' | 'reference') => s.listShipmentRows({ sort, limit: 30 }).map((r) => r.trackingId!);
-    expect(store.applyDeletion({ deleted: trackingIds(store, 'eta'), archived: [] }).deleted).toBe(30);
+    const trackingIds = (s: Data, sort: 'eta' | 'reference') => s.read.listShipmentRows({ sort, limit: 30 }).map((r) => r.trackingId!);
+    expect(store.write((tx) => tx.applyDeletion({ deleted: trackingIds(store, 'eta'), archived: [] })).deleted).toBe(30);
     expectSameFacets(store);
-    const other = openStore(cacheFile(dir));
+    const other = openData(cacheFile(dir));
     try {
-      expect(other.applyDeletion({ deleted: trackingIds(other, 'reference'), archived: [] }).deleted).toBe(30);
+      expect(other.write((tx) => tx.applyDeletion({ deleted: trackingIds(other, 'reference'), archived: [] })).deleted).toBe(30);
     } finally {
       other.close();
     }

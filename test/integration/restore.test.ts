@@ -14,18 +14,20 @@ import type { MenuItemConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startShell, type Shell } from '../../src/main/shell.js';
 import { createFakeElectron, FakeBrowserWindow } from '../support/fake-electron.js';
-import { openSqlite } from '../../src/core/platform/db/sqlite-addon.js';
-import { backupCache, restoreCacheFile } from '../../src/core/platform/db/backup.js';
-import { QuaysideService } from '../../src/core/core.js';
+import { openSqlite } from '../../src/core/data/sqlite/sqlite-addon.js';
+import { restoreCacheFile } from '../../src/core/data/index.js';
 import { MemorySecretStore, apiKeyAccount } from '../../src/core/platform/secrets/index.js';
-import { createJob, listJobs } from '../../src/core/features/imports/jobs/jobs.js';
-import { holdJobsAfterRestore, RESTORED_JOB_MESSAGE } from '../../src/core/features/imports/jobs/restored-jobs.js';
-import { runJob } from '../../src/core/features/imports/imports.js';
-import { validateSpreadsheet } from '../../src/core/features/imports/sheets/index.js';
-import { carrierDirectory } from '../../src/core/features/settings/carriers.js';
+import { createJob, listJobs } from '../../src/core/data/imports/jobs.js';
+import { holdJobsAfterRestore, RESTORED_JOB_MESSAGE } from '../../src/core/data/index.js';
+import { runJob } from '../../src/core/features/imports/index.js';
+import { validateSpreadsheet } from '../../src/core/features/imports/sheets/spreadsheet.js';
+import { carrierDirectory } from '../../src/core/features/settings/index.js';
 import { createAppRuntime } from '../../src/engine/runtime.js';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';
 import { containerNumbers } from '../import/make-references.js';
+import { cacheDb, closeCacheDbs } from '../support/cache-db.js';
+import { openCore } from '../../src/engine/open-core.js';
+import { until } from '../support/until.js';
 
 const ENGINE = join(import.meta.dirname, '..', '..', 'src', 'engine', 'entry.ts');
 const SQLITE = createRequire(import.meta.url).resolve('better-sqlite3');
@@ -43,13 +45,6 @@ afterEach(async () => {
 });
 
 const settle = (ms = 20) => new Promise((r) => setTimeout(r, ms));
-async function until(check: () => boolean, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await settle();
-  }
-}
 
 /** Another program on the cache: it writes one setting and keeps its connection open until killed. */
 async function otherProgram(cache: string): Promise<ChildProcess> {
@@ -72,7 +67,7 @@ describe('File → Restore from Backup in the desktop shell', () => {
     shell = startShell(fake.electron, { preload: join(dir, 'p.cjs'), renderer: { file: join(dir, 'index.html') }, engine: ENGINE, argv: ['quayside'], apiBase: null, demo: false, platform: 'linux', background: false });
     cleanups.push(async () => {
       fake.app.emit('will-quit', { preventDefault: () => undefined });
-      await until(() => fake.app.quitCalls > 0);
+      await until('the app to quit', () => fake.app.quitCalls > 0);
     });
     await shell.ready;
     return FakeBrowserWindow.created.at(-1) as FakeBrowserWindow;
@@ -86,7 +81,7 @@ describe('File → Restore from Backup in the desktop shell', () => {
     fake.dialogs.openAnswers.push([backup]);
     fake.dialogs.boxAnswers.push(0);
     click('Restore from Backup…');
-    await until(() => fake.dialogs.errors.length + fake.dialogs.messages.filter((m) => m.message === 'Cache restored').length > before);
+    await until('an error or "Cache restored"', () => fake.dialogs.errors.length + fake.dialogs.messages.filter((m) => m.message === 'Cache restored').length > before);
   };
 
   it('refuses while another program has the cache open, keeps what it wrote, and never reuses the name of a kept cache', async () => {
@@ -95,7 +90,7 @@ describe('File → Restore from Backup in the desktop shell', () => {
     const backup = join(dir, 'monday.db');
     fake.dialogs.saveAnswers.push(backup);
     click('Back Up Cache…');
-    await until(() => fake.dialogs.messages.some((m) => m.message === 'Backup made'));
+    await until('"Backup made"', () => fake.dialogs.messages.some((m) => m.message === 'Backup made'));
 
     const terminal = await otherProgram(cache);
     cleanups.push(() => terminal.kill('SIGKILL'));
@@ -125,7 +120,7 @@ describe('File → Restore from Backup in the desktop shell', () => {
     const cache = join(dir, 'quayside.db');
     fake.dialogs.saveAnswers.push(cache);
     click('Back Up Cache…');
-    await until(() => fake.dialogs.errors.length === 1);
+    await until('one error dialog', () => fake.dialogs.errors.length === 1);
     expect(fake.dialogs.errors[0]).toMatchObject({ title: 'The backup was not made', content: expect.stringMatching(/cannot replace the cache itself[\s\S]*The cache is as it was/) });
     await restore(join(dir, '.', 'quayside.db'));
     expect(fake.dialogs.errors[1]).toMatchObject({ title: 'Nothing was restored', content: expect.stringMatching(/is the cache Quayside is using now[\s\S]*The cache is as it was/) });
@@ -143,7 +138,7 @@ describe('File → Restore from Backup in the desktop shell', () => {
     expect(fake.dialogs.errors.at(-1)).toMatchObject({ title: 'Nothing was restored', content: expect.stringMatching(/^Quayside could not open the restored backup \(.+\); the cache you had is back in place\.\n\nThe cache is as it was\.$/) });
     expect(readdirSync(dir).filter((f) => f.startsWith('quayside.db.unopened-'))).toHaveLength(1);
     expect(readdirSync(dir).filter((f) => f.includes('before-restore'))).toEqual([]);
-    await until(() => window.webContents.lines.length === 2);
+    await until('the window connected to the new engine', () => window.webContents.lines.length === 2);
     expect(await window.webContents.line.call('shipments.list', { offset: 0, limit: 1 })).toMatchObject({ ok: true, value: { total: 0 } });
   }, 30_000);
 
@@ -158,7 +153,7 @@ describe('File → Restore from Backup in the desktop shell', () => {
     dialog.showOpenDialog = () => Promise.reject(new Error('The file chooser could not open.'));
     cleanups.push(() => (dialog.showOpenDialog = original));
     click('Restore from Backup…');
-    await until(() => fake.dialogs.errors.length === 1);
+    await until('one error dialog', () => fake.dialogs.errors.length === 1);
     expect(fake.dialogs.errors[0]).toEqual({ title: 'Nothing was restored', content: 'The file chooser could not open.\n\nThe cache is as it was.' });
     await settle(100);
     expect(unhandled).toEqual([]);
@@ -173,19 +168,21 @@ describe('import jobs in a restored backup', () => {
   it('wait until the person resumes them, and are checked against the shipment list before anything is sent again', async () => {
     sim = await startSimulator({ timeScale: SCALE, accounts: [{ apiKey: KEY, credits: 1000, shipments: 0 }] });
     cleanups.push(() => sim.close());
-    const open = () => new QuaysideService({ dataDir: dir, apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, timeScale: SCALE });
+    const open = () => openCore({ dataDir: dir, apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, timeScale: SCALE }).core;
     let service = open();
     const csv = ['Container', ...containerNumbers(30, 910000)].join('\n');
     const report = await validateSpreadsheet({ bytes: Buffer.from(csv), name: 'list.csv' }, { carriers: (await carrierDirectory(service)).carriers });
-    const jobId = createJob(service.store.db, { fileName: 'list.csv', sha256: null, report, budget: 30, creditsBefore: null, now: new Date().toISOString() });
+    const jobId = createJob(cacheDb(service), { fileName: 'list.csv', sha256: null, report, budget: 30, creditsBefore: null, now: new Date().toISOString() });
     // The backup holds the job unsent; the cache then finished it.
     const backup = join(dir, 'before-the-import.db');
-    await backupCache(service.store, backup);
+    await service.backup(backup);
     await runJob(service, jobId);
     const spent = sim.control.stats(KEY).creditsSpent;
     const batches = () => sim.control.stats(KEY).requests['POST /v2/tracking/batch'] ?? 0;
     const sentBefore = batches();
     service.close();
+    // Nothing may hold the cache open while it is replaced (a second program is refused): the test's own look-in closes too.
+    closeCacheDbs();
 
     const restored = await restoreCacheFile(join(dir, 'quayside.db'), backup, { prepare: (db) => void holdJobsAfterRestore(db) });
     expect(restored.ok).toBe(true);
@@ -194,14 +191,14 @@ describe('import jobs in a restored backup', () => {
     await secrets.set(apiKeyAccount(sim.url), KEY);
     const runtime = createAppRuntime({ dataDir: dir, apiBase: sim.url, secrets, shell: 'harness', version: 't', timeScale: SCALE });
     cleanups.push(() => runtime.close());
-    service = runtime.service;
+    service = runtime.core;
     await settle(500);
-    expect(listJobs(service.store.db).find((j) => j.jobId === jobId)).toMatchObject({ state: 'paused' });
+    expect(listJobs(cacheDb(service)).find((j) => j.jobId === jobId)).toMatchObject({ state: 'paused' });
     expect(batches()).toBe(sentBefore);
-    const jobs = await runtime.dispatch('import.jobs', undefined);
+    const jobs = await runtime.dispatch('imports.jobs', undefined);
     expect(jobs).toMatchObject({ ok: true, value: [{ jobId, state: 'paused', message: RESTORED_JOB_MESSAGE }] });
-    expect(await runtime.dispatch('import.resume', jobId)).toMatchObject({ ok: true });
-    await until(() => listJobs(service.store.db).find((j) => j.jobId === jobId)?.state === 'done', 20_000);
+    expect(await runtime.dispatch('imports.resume', jobId)).toMatchObject({ ok: true });
+    await until('the import job done', () => listJobs(cacheDb(service)).find((j) => j.jobId === jobId)?.state === 'done', 20_000);
     expect(batches()).toBe(sentBefore);
     expect(sim.control.stats(KEY).creditsSpent).toBe(spent);
   }, 40_000);

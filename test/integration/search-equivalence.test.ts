@@ -9,11 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheFile } from '../../src/core/platform/paths.js';
-import { openStore, type Store } from '../../src/core/store/index.js';
-import type { ShipmentSort } from '../../src/core/store/index.js';
-import { ftsMatchExpression } from '../../src/core/features/shipments/cache/search.js';
+import { openData, type Data } from '../../src/core/data/index.js';
+import type { ShipmentSort } from '../../src/core/data/index.js';
+import { ftsMatchExpression } from '../../src/core/data/index.js';
 import { seedCache } from '../e2e/support/seed.js';
-import { updateFreeDays } from '../../src/core/features/attention/settings.js';
+import { updateFreeDays } from '../../src/core/features/attention/index.js';
+import { cacheDb } from '../support/cache-db.js';
 
 /** The query of the table before issue 15: the matches found by a subquery, sorted by SQLite, counted again. */
 const REFERENCE_ORDER: Record<ShipmentSort, string> = {
@@ -24,9 +25,9 @@ const REFERENCE_ORDER: Record<ShipmentSort, string> = {
   clock: '(SELECT k.last_free_day FROM shipment_clocks k WHERE k.shipment_id = s.id) IS NULL, (SELECT k.last_free_day FROM shipment_clocks k WHERE k.shipment_id = s.id), s.id',
 };
 
-function referenceSearch(store: Store, search: string, sort: ShipmentSort, offset: number, limit: number): { ids: number[]; total: number } {
+function referenceSearch(store: Data, search: string, sort: ShipmentSort, offset: number, limit: number): { ids: number[]; total: number } {
   const match = ftsMatchExpression(search);
-  const db = store.db;
+  const db = cacheDb(store);
   if (match === null) throw new Error('the reference takes a search with words');
   const matching = 's.id IN (SELECT rowid FROM shipments_fts WHERE shipments_fts MATCH ?)';
   const ids = db
@@ -48,16 +49,16 @@ const PAGES: [number, number][] = [
 ];
 
 let dir: string;
-let store: Store;
+let store: Data;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'quayside-search-equivalence-'));
   await seedCache(dir, 3000, { seed: 7 });
-  store = openStore(cacheFile(dir));
+  store = openData(cacheFile(dir));
   // Free days for the generator's carriers, so the clock sort orders by a last free day, not only by id.
-  const carriers = store.db.prepare('SELECT DISTINCT carrier_scac FROM shipments WHERE carrier_scac IS NOT NULL').pluck().all() as string[];
+  const carriers = cacheDb(store).prepare('SELECT DISTINCT carrier_scac FROM shipments WHERE carrier_scac IS NOT NULL').pluck().all() as string[];
   updateFreeDays(store, { carriers: Object.fromEntries(carriers.map((scac, i) => [scac, 3 + (i % 5)])) });
-  expect(store.db.prepare('SELECT count(*) FROM shipment_clocks WHERE last_free_day IS NOT NULL').pluck().get()).toBeGreaterThan(0);
+  expect(cacheDb(store).prepare('SELECT count(*) FROM shipment_clocks WHERE last_free_day IS NOT NULL').pluck().get()).toBeGreaterThan(0);
 }, 120_000);
 
 afterAll(() => {
@@ -71,18 +72,18 @@ function expectSame(): number {
     for (const sort of SORTS) {
       for (const [offset, limit] of PAGES) {
         const reference = referenceSearch(store, search, sort, offset, limit);
-        const rows = store.listShipmentRows({ search, sort, offset, limit: limit < 0 ? undefined : limit });
+        const rows = store.read.listShipmentRows({ search, sort, offset, limit: limit < 0 ? undefined : limit });
         expect(rows.map((r) => r.id), `${search} ${sort} @${offset}+${limit}`).toEqual(reference.ids);
         if (offset === 0 && limit < 0) {
-          expect(store.listShipmentIds({ search, sort }), `ids of ${search} ${sort}`).toEqual(reference.ids);
+          expect(store.read.listShipmentIds({ search, sort }), `ids of ${search} ${sort}`).toEqual(reference.ids);
         }
         compared++;
       }
-      expect(store.countShipments({ search }), `count of ${search}`).toBe(referenceSearch(store, search, sort, 0, 1).total);
+      expect(store.read.countShipments({ search }), `count of ${search}`).toBe(referenceSearch(store, search, sort, 0, 1).total);
     }
     // Counted alone (another search's rows were the last asked): the index counts its matches.
-    store.listShipmentRows({ search: 'zzzz', limit: 1 });
-    expect(store.countShipments({ search }), `count alone of ${search}`).toBe(referenceSearch(store, search, 'recent', 0, 1).total);
+    store.read.listShipmentRows({ search: 'zzzz', limit: 1 });
+    expect(store.read.countShipments({ search }), `count alone of ${search}`).toBe(referenceSearch(store, search, 'recent', 0, 1).total);
   }
   return compared;
 }
@@ -91,23 +92,23 @@ describe('the search of the table, before and after issue 15', () => {
   it('finds the same shipments in the same order, and counts them the same', () => {
     expect(expectSame()).toBe(SEARCHES.length * SORTS.length * PAGES.length);
     // Not all empty: the fixed cache has common and rare words.
-    expect(store.countShipments({ search: 'm' })).toBeGreaterThan(500);
-    expect(store.countShipments({ search: 'zzzz' })).toBe(0);
+    expect(store.read.countShipments({ search: 'm' })).toBeGreaterThan(500);
+    expect(store.read.countShipments({ search: 'zzzz' })).toBe(0);
   });
 
   it('still does after this connection wrote (a note, a removal)', () => {
-    const [first, second] = store.listShipmentRows({ search: 'm', sort: 'recent', limit: 2 });
-    store.setNote(first!.trackingId!, 'zzzz reefer');
-    expect(store.applyDeletion({ deleted: [second!.trackingId!], archived: [] }).deleted).toBe(1);
-    expect(store.listShipmentRows({ search: 'zzzz' }).map((r) => r.id)).toEqual([first!.id]);
+    const [first, second] = store.read.listShipmentRows({ search: 'm', sort: 'recent', limit: 2 });
+    store.write((tx) => tx.setNote(first!.trackingId!, 'zzzz reefer'));
+    expect(store.write((tx) => tx.applyDeletion({ deleted: [second!.trackingId!], archived: [] })).deleted).toBe(1);
+    expect(store.read.listShipmentRows({ search: 'zzzz' }).map((r) => r.id)).toEqual([first!.id]);
     expectSame();
   });
 
   it('still does after another connection wrote (the CLI on the same cache)', () => {
-    const other = openStore(cacheFile(dir));
+    const other = openData(cacheFile(dir));
     try {
-      const [row] = store.listShipmentRows({ search: 'sha', sort: 'eta', limit: 1 });
-      expect(other.applyDeletion({ deleted: [row!.trackingId!], archived: [] }).deleted).toBe(1);
+      const [row] = store.read.listShipmentRows({ search: 'sha', sort: 'eta', limit: 1 });
+      expect(other.write((tx) => tx.applyDeletion({ deleted: [row!.trackingId!], archived: [] })).deleted).toBe(1);
     } finally {
       other.close();
     }
@@ -115,8 +116,8 @@ describe('the search of the table, before and after issue 15', () => {
   });
 
   it('combines a search with other filters as before', () => {
-    const rows = store.listShipmentRows({ search: 'm', status: 'ACTIVE', sort: 'eta', limit: 50 });
+    const rows = store.read.listShipmentRows({ search: 'm', status: 'ACTIVE', sort: 'eta', limit: 50 });
     expect(rows.every((r) => r.status === 'ACTIVE')).toBe(true);
-    expect(store.countShipments({ search: 'm', status: 'ACTIVE' })).toBeLessThanOrEqual(store.countShipments({ search: 'm' }));
+    expect(store.read.countShipments({ search: 'm', status: 'ACTIVE' })).toBeLessThanOrEqual(store.read.countShipments({ search: 'm' }));
   });
 });

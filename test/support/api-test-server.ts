@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   query: URLSearchParams;
@@ -14,7 +14,7 @@ export interface RecordedRequest {
   headers: IncomingMessage['headers'];
 }
 
-export interface CannedResponse {
+interface CannedResponse {
   status?: number;
   /** Sent as JSON. */
   json?: unknown;
@@ -27,7 +27,7 @@ export interface CannedResponse {
   reset?: boolean;
 }
 
-export type Responder = (req: RecordedRequest) => CannedResponse;
+type Responder = (req: RecordedRequest) => CannedResponse;
 
 export interface TestServer {
   baseUrl: string;

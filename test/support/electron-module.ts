@@ -48,9 +48,9 @@ const play = async (): Promise<void> => {
     setTimeout(() => void play(), 50);
     return;
   }
-  const info = await window.webContents.line.call('app.info');
+  const info = await window.webContents.line.call('settings.appInfo');
   // A workbook read by the bundled cage (out/main/spreadsheet-worker.js) through the window's line.
-  const opened = process.env.FIXTURE_XLSX ? await window.webContents.line.call('import.open', { path: process.env.FIXTURE_XLSX }) : null;
+  const opened = process.env.FIXTURE_XLSX ? await window.webContents.line.call('imports.open', { path: process.env.FIXTURE_XLSX }) : null;
   process.stdout.write(`RESULT ${JSON.stringify({ info, opened, engine: FakeUtilityProcess.forked.map((p) => p.modulePath), loaded: window.loadedUrl, page: await servedPage(), preload: window.options.webPreferences })}\n`);
   fake.app.emit('will-quit', { preventDefault: () => undefined });
   const quit = setInterval(() => {

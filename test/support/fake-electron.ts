@@ -34,7 +34,7 @@ export class FakePortMain {
   }
 }
 
-export class FakeMessageChannelMain {
+class FakeMessageChannelMain {
   readonly port1: FakePortMain;
   readonly port2: FakePortMain;
   constructor() {
@@ -62,7 +62,10 @@ export class FakeUtilityProcess extends EventEmitter {
     });
     FakeUtilityProcess.forked.push(this);
   }
+  /** What the shell sent the engine, in order (the start options among them). */
+  readonly posted: unknown[] = [];
   postMessage(message: unknown, transfer: FakePortMain[] = []): void {
+    this.posted.push(message);
     const ports = transfer.map((p) => p.raw);
     this.worker.postMessage({ data: message, ports }, ports);
   }
@@ -202,7 +205,7 @@ export class FakeBrowserWindow extends EventEmitter {
   }
 }
 
-export class FakeIpcMain extends EventEmitter {
+class FakeIpcMain extends EventEmitter {
   /** As a page's ipcRenderer.send arrives: from `frame` of `contents`. */
   connect(contents: FakeWebContents, frame: FakeFrame = contents.mainFrame): void {
     this.emit(CONNECT_CHANNEL, { sender: contents, senderFrame: frame });
@@ -225,7 +228,7 @@ export interface Display {
   workArea: { x: number; y: number; width: number; height: number };
 }
 
-export function createFakeElectron(options: { userData: string; displays?: Display[]; singleInstance?: boolean }) {
+export function createFakeElectron(options: { userData: string; displays?: Display[]; singleInstance?: boolean; packaged?: boolean }) {
   FakeBrowserWindow.created = [];
   FakeUtilityProcess.forked = [];
   FakeNotification.shown = [];
@@ -233,6 +236,7 @@ export function createFakeElectron(options: { userData: string; displays?: Displ
     quitCalls: 0,
     exitCode: null as number | null,
     sandboxed: false,
+    isPackaged: options.packaged ?? false,
     requestSingleInstanceLock: () => options.singleInstance ?? true,
     enableSandbox() {
       app.sandboxed = true;

@@ -30,7 +30,7 @@ const ENDPOINT: Readonly<Record<Bucket, string>> = {
   other: 'GET /v2/shipments',
 };
 
-export function errorFor(outcome: Outcome, bucket: Bucket): Error | null {
+function errorFor(outcome: Outcome, bucket: Bucket): Error | null {
   const endpoint = ENDPOINT[bucket];
   switch (outcome.kind) {
     case 'ok':

@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/index.js';
-import { QuaysideService } from '../../src/core/core.js';
+import { Core } from '../../src/core/context.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
-import { TeamMember } from '../../src/core/features/team/member.js';
-import { DESK_SETTING } from '../../src/core/features/team/session.js';
+import { TeamMember } from '../../src/team/member.js';
+import { DESK_SETTING } from '../../src/team/session.js';
 import { runCli } from '../cli/run-cli.js';
 import { writeReferenceCsv } from '../import/make-references.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 import { until } from '../support/until.js';
+import { cacheDb } from '../support/cache-db.js';
+import { openCore } from '../../src/engine/open-core.js';
 
 /*
  * A `quayside import` on a team desk (a command line, QUAYSIDE_TEAM_URL) quits when its import is
@@ -30,14 +32,14 @@ describe.runIf(!missing)('a command line on a team desk', () => {
   let cluster: PostgresCluster;
   let work: string;
   let teamUrl: string;
-  const desks: { service: QuaysideService; member: TeamMember }[] = [];
+  const desks: { service: Core; member: TeamMember }[] = [];
 
   beforeAll(async () => {
     ({ sim, cluster, work, teamUrl } = await startTeamTestbed('handover', { timeScale: SCALE, accounts: [{ apiKey: KEY, credits: 500, shipments: 5 }] }));
     for (const name of ['Leader', 'Follower']) {
-      const service = new QuaysideService({ dataDir: join(work, name), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrl, timeScale: SCALE });
-      service.store.setSetting(DESK_SETTING, name);
-      const member = new TeamMember(service, { stored: () => undefined });
+      const service = openCore({ dataDir: join(work, name), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrl, timeScale: SCALE }).core;
+      service.write((tx) => tx.setSetting(DESK_SETTING, name));
+      const member = new TeamMember(service);
       member.start();
       desks.push({ service, member });
       // The first desk in leads.
@@ -63,11 +65,11 @@ describe.runIf(!missing)('a command line on a team desk', () => {
   });
 
   /** The customer column of each reference's shipment on a desk (absent: not there, or no columns). */
-  const customers = (service: QuaysideService, references: string[]) =>
-    service.store.db
+  const customers = (service: Core, references: string[]) =>
+    cacheDb(service)
       .prepare<[string], { id: number }>('SELECT id FROM shipments WHERE reference IN (SELECT value FROM json_each(?))')
       .all(JSON.stringify(references))
-      .map((r) => service.store.getShipmentFields(r.id).customer)
+      .map((r) => service.read.getShipmentFields(r.id).customer)
       .filter(Boolean);
 
   it('hands its import to the team before it quits: shipments, columns and balance on the other desk within seconds', { timeout: 90_000 }, async () => {
@@ -83,7 +85,7 @@ describe.runIf(!missing)('a command line on a team desk', () => {
     await until("the night desk's shipments with their columns on the follower", () => customers(follower, references).length === report.found, 10_000);
     console.info(`[measure] team: a command line's ${report.found} imported shipments with their columns on another desk ${Date.now() - quit} ms after it quit`);
     // The balance the import read, shown on the desk that did not import.
-    await until('the balance on the follower', () => follower.store.latestCredits()?.remaining === sim.control.credits(KEY), 10_000);
+    await until('the balance on the follower', () => follower.read.latestCredits()?.remaining === sim.control.credits(KEY), 10_000);
   });
 
   it('says what waits when the team database is gone, and the next command pushes it', { timeout: 90_000 }, async () => {

@@ -2,16 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/index.js';
-import { QuaysideService } from '../../src/core/core.js';
+import { Core } from '../../src/core/context.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
-import { runImport } from '../../src/core/features/imports/imports.js';
-import { TeamMember } from '../../src/core/features/team/member.js';
-import { DESK_SETTING } from '../../src/core/features/team/session.js';
-import { teamStatus } from '../../src/core/features/team/team.js';
+import { runImport } from '../../src/core/features/imports/index.js';
+import { TeamMember } from '../../src/team/member.js';
+import { DESK_SETTING } from '../../src/team/session.js';
+import { teamStatus } from '../../src/team/team.js';
 import { writeReferenceCsv } from '../import/make-references.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 import { until } from '../support/until.js';
+import { cacheDb } from '../support/cache-db.js';
+import { openCore } from '../../src/engine/open-core.js';
 
 /*
  * Issue 16: imported fields shared by the team. Two desks (each its own cache and connections, the
@@ -29,7 +31,7 @@ describe.runIf(!missing)('imported fields of a team', () => {
   let sim: Simulator;
   let cluster: PostgresCluster;
   let work: string;
-  let desks: QuaysideService[] = [];
+  let desks: Core[] = [];
   let members: TeamMember[] = [];
 
   beforeAll(async () => {
@@ -37,11 +39,11 @@ describe.runIf(!missing)('imported fields of a team', () => {
     ({ sim, cluster, work } = bed);
     const teamUrl = bed.teamUrl;
     desks = ['A', 'B'].map((name) => {
-      const desk = new QuaysideService({ dataDir: join(work, name), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrl, timeScale: SCALE });
-      desk.store.setSetting(DESK_SETTING, name);
+      const desk = openCore({ dataDir: join(work, name), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrl, timeScale: SCALE }).core;
+      desk.write((tx) => tx.setSetting(DESK_SETTING, name));
       return desk;
     });
-    members = desks.map((desk) => new TeamMember(desk, { stored: () => undefined }));
+    members = desks.map((desk) => new TeamMember(desk));
     for (const member of members) member.start();
   }, 60_000);
   afterAll(async () => {
@@ -54,11 +56,11 @@ describe.runIf(!missing)('imported fields of a team', () => {
   });
 
   /** Each shipment's imported fields on a desk, by tracking id. */
-  function fieldsOn(desk: QuaysideService, references: string[]): Map<string, Record<string, string>> {
-    const rows = desk.store.db
+  function fieldsOn(desk: Core, references: string[]): Map<string, Record<string, string>> {
+    const rows = cacheDb(desk)
       .prepare<[string], { id: number; tracking_id: string }>('SELECT id, tracking_id FROM shipments WHERE tracking_id IS NOT NULL AND reference IN (SELECT value FROM json_each(?))')
       .all(JSON.stringify(references));
-    return new Map(rows.map((r) => [r.tracking_id, desk.store.getShipmentFields(r.id)]));
+    return new Map(rows.map((r) => [r.tracking_id, desk.read.getShipmentFields(r.id)]));
   }
 
   function sameOnBoth(references: string[]): boolean {

@@ -2,19 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/index.js';
-import { QuaysideService } from '../../src/core/core.js';
+import { Core } from '../../src/core/context.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
-import { listAttention } from '../../src/core/features/attention/attention.js';
-import { creditsView, readCredits } from '../../src/core/features/credits/credits.js';
-import { syncShipments } from '../../src/core/features/sync/sync.js';
-import { pullChanges } from '../../src/core/features/team/changes.js';
-import { requestSyncRound } from '../../src/core/features/team/fields.js';
-import { TeamMember } from '../../src/core/features/team/member.js';
-import { pullSnapshots } from '../../src/core/features/team/snapshots.js';
-import { DESK_SETTING, teamSession } from '../../src/core/features/team/session.js';
+import { listAttention } from '../../src/core/features/attention/index.js';
+import { creditsView, readCredits } from '../../src/core/features/credits/index.js';
+import { syncShipments } from '../../src/core/features/sync/index.js';
+import { pullChanges } from '../../src/team/changes.js';
+import { requestSyncRound } from '../../src/team/fields.js';
+import { TeamMember } from '../../src/team/member.js';
+import { pullSnapshots } from '../../src/team/snapshots.js';
+import { DESK_SETTING, teamSession } from '../../src/team/session.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 import { until } from '../support/until.js';
+import { cacheDb } from '../support/cache-db.js';
+import { openCore } from '../../src/engine/open-core.js';
 
 /*
  * Issue 16: the change history, each change once team-wide. The leader's cache records an ETA
@@ -30,7 +32,7 @@ const SCALE = 10;
 const SHIPMENTS = 12;
 
 interface Desk {
-  service: QuaysideService;
+  service: Core;
   member: TeamMember;
 }
 
@@ -51,9 +53,9 @@ describe.runIf(!missing)('the change history of a team', () => {
   });
 
   function startDesk(name: string): Desk {
-    const service = new QuaysideService({ dataDir: join(work, name), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrl, timeScale: SCALE });
-    service.store.setSetting(DESK_SETTING, name);
-    const member = new TeamMember(service, { stored: () => undefined });
+    const service = openCore({ dataDir: join(work, name), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrl, timeScale: SCALE }).core;
+    service.write((tx) => tx.setSetting(DESK_SETTING, name));
+    const member = new TeamMember(service);
     member.start();
     const desk = { service, member };
     open.push(desk);
@@ -67,13 +69,13 @@ describe.runIf(!missing)('the change history of a team', () => {
     desk.service.close();
   }
 
-  const tracked = (desk: Desk) => desk.service.store.db.prepare('SELECT count(*) FROM shipments WHERE tracking_id IS NOT NULL').pluck().get() as number;
+  const tracked = (desk: Desk) => cacheDb(desk.service).prepare('SELECT count(*) FROM shipments WHERE tracking_id IS NOT NULL').pluck().get() as number;
   /** A shipment's change history as its detail shows it (newest first): when, what, from, to. */
-  const historyOf = (desk: Desk, trackingId: string) => (desk.service.store.getShipment(trackingId)?.changes ?? []).map(({ at, kind, from, to }) => ({ at, kind, from, to }));
+  const historyOf = (desk: Desk, trackingId: string) => (desk.service.read.getShipment(trackingId)?.changes ?? []).map(({ at, kind, from, to }) => ({ at, kind, from, to }));
   const etaMoves = (desk: Desk, trackingId: string) => historyOf(desk, trackingId).filter((c) => c.kind === 'eta_moved');
   /** The ETA moves in the changes feed, as the window lists them. */
   const feedMoves = (desk: Desk, reference: string) =>
-    desk.service.store.changeFeed({ members: null, kinds: ['eta_moved'], limit: 500 }).filter((i) => i.reference === reference).map((i) => [i.from, i.to]);
+    desk.service.read.changeFeed({ members: null, kinds: ['eta_moved'], limit: 500 }).filter((i) => i.reference === reference).map((i) => [i.from, i.to]);
 
   let leader: Desk;
   let trackingId: string;
@@ -86,7 +88,7 @@ describe.runIf(!missing)('the change history of a team', () => {
     let quay = startDesk('Quay');
     await until("Quay to have the leader's shipments", () => tracked(quay) === SHIPMENTS);
     // One still on its way (a delivered shipment's slip is no one's concern).
-    trackingId = leader.service.store.db
+    trackingId = cacheDb(leader.service)
       .prepare(
         `SELECT s.tracking_id FROM shipments s LEFT JOIN attention_marks m ON m.shipment_id = s.id
           WHERE s.subscription_status = 'ACTIVE' AND s.eta IS NOT NULL AND coalesce(m.delivered, 0) = 0 AND coalesce(s.shipment_status, '') <> 'DELIVERED'
@@ -95,8 +97,8 @@ describe.runIf(!missing)('the change history of a team', () => {
       .pluck()
       .get() as string;
     expect(trackingId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    reference = leader.service.store.getShipment(trackingId)!.reference;
-    const etaBefore = leader.service.store.getShipment(trackingId)!.eta;
+    reference = leader.service.read.getShipment(trackingId)!.reference;
+    const etaBefore = leader.service.read.getShipment(trackingId)!.eta;
     await closeDesk(quay);
 
     const session = (await teamSession(leader.service))!;
@@ -106,7 +108,7 @@ describe.runIf(!missing)('the change history of a team', () => {
     sim.control.moveEta(KEY, trackingId, 3);
     await requestSyncRound(session);
     await until('the second move on the leader', () => etaMoves(leader, trackingId).length === 2);
-    const etaAfter = leader.service.store.getShipment(trackingId)!.eta;
+    const etaAfter = leader.service.read.getShipment(trackingId)!.eta;
     // Newest first: B→C, then A→B.
     expect(etaMoves(leader, trackingId).map((c) => [c.from, c.to])).toEqual([
       [etaMoves(leader, trackingId)[1]!.to, etaAfter],
@@ -117,17 +119,17 @@ describe.runIf(!missing)('the change history of a team', () => {
     await until('both moves on Quay', () => etaMoves(quay, trackingId).length >= 2);
     // Give a second pull the chance to add anything twice.
     await new Promise((r) => setTimeout(r, 1_000));
-    expect(quay.service.store.getShipment(trackingId)!.eta).toBe(etaAfter);
+    expect(quay.service.read.getShipment(trackingId)!.eta).toBe(etaAfter);
     expect(historyOf(quay, trackingId)).toEqual(historyOf(leader, trackingId));
     expect(etaMoves(quay, trackingId)).toHaveLength(2);
     expect(feedMoves(quay, reference)).toEqual(feedMoves(leader, reference));
     expect(feedMoves(quay, reference)).toHaveLength(2);
     // The detail says which desk recorded them (the leader's own rows name none).
-    expect(quay.service.store.getShipment(trackingId)!.changes.filter((c) => c.kind === 'eta_moved').map((c) => c.desk)).toEqual(['Harbour', 'Harbour']);
-    expect(leader.service.store.getShipment(trackingId)!.changes.every((c) => c.desk === undefined)).toBe(true);
+    expect(quay.service.read.getShipment(trackingId)!.changes.filter((c) => c.kind === 'eta_moved').map((c) => c.desk)).toEqual(['Harbour', 'Harbour']);
+    expect(leader.service.read.getShipment(trackingId)!.changes.every((c) => c.desk === undefined)).toBe(true);
     // The Attention list sees the slip from the team's rows, as on the leader.
     const slipOn = (desk: Desk) =>
-      listAttention(desk.service.store, { now: desk.service.now })
+      listAttention(desk.service, { now: desk.service.now })
         .find((i) => i.trackingId === trackingId)
         ?.reasons.find((r) => r.kind === 'eta_slipped');
     expect(slipOn(quay)).toBeDefined();
@@ -139,33 +141,33 @@ describe.runIf(!missing)('the change history of a team', () => {
     await until('Late to have the shipments', () => tracked(late) === SHIPMENTS);
     await until('the history on Late', () => etaMoves(late, trackingId).length >= 2);
     expect(historyOf(late, trackingId)).toEqual(historyOf(leader, trackingId));
-    const count = () => late.service.store.countChanges();
+    const count = () => late.service.read.countChanges();
     const before = count();
-    expect(before).toBe(leader.service.store.countChanges());
+    expect(before).toBe(leader.service.read.countChanges());
 
     // As if the cache had lost its mark after storing a page: the same rows come again.
-    late.service.store.setSetting('team.changesPulledSeq', null);
+    late.service.write((tx) => tx.setSetting('team.changesPulledSeq', null));
     await pullChanges(late.service, (await teamSession(late.service))!, false);
     expect(count()).toBe(before);
     expect(feedMoves(late, reference)).toHaveLength(2);
   });
 
   it("a move a desk's own \"Refresh now\" saw is one row, the leader's, once the leader's round brings it", { timeout: 60_000 }, async () => {
-    const quay = open.find((d) => d.service.store.getSetting(DESK_SETTING) === 'Quay')!;
+    const quay = open.find((d) => d.service.read.getSetting(DESK_SETTING) === 'Quay')!;
     sim.control.moveEta(KEY, trackingId, 1);
     // A person on Quay asks the service at once (quayside sync): Quay records the move itself.
     await syncShipments(quay.service);
     expect(etaMoves(quay, trackingId)).toHaveLength(3);
     await requestSyncRound((await teamSession(leader.service))!);
     await until('the move on the leader', () => etaMoves(leader, trackingId).length === 3);
-    await until("Quay's row to become the team's", () => quay.service.store.getShipment(trackingId)!.changes.filter((c) => c.kind === 'eta_moved' && c.desk === 'Harbour').length === 3);
+    await until("Quay's row to become the team's", () => quay.service.read.getShipment(trackingId)!.changes.filter((c) => c.kind === 'eta_moved' && c.desk === 'Harbour').length === 3);
     expect(etaMoves(quay, trackingId)).toHaveLength(3);
     expect(historyOf(quay, trackingId)).toEqual(historyOf(leader, trackingId));
   });
 
   it('a shipment deleted at the service shows as removed on every desk with one change, the leader\'s', { timeout: 60_000 }, async () => {
-    const quay = open.find((d) => d.service.store.getSetting(DESK_SETTING) === 'Quay')!;
-    const gone = leader.service.store.db.prepare("SELECT tracking_id FROM shipments WHERE subscription_status = 'ACTIVE' AND tracking_id <> ? ORDER BY id LIMIT 1").pluck().get(trackingId) as string;
+    const quay = open.find((d) => d.service.read.getSetting(DESK_SETTING) === 'Quay')!;
+    const gone = cacheDb(leader.service).prepare("SELECT tracking_id FROM shipments WHERE subscription_status = 'ACTIVE' AND tracking_id <> ? ORDER BY id LIMIT 1").pluck().get(trackingId) as string;
     let result = await leader.service.api().deleteShipments([gone]);
     if (result.archived.includes(gone)) result = await leader.service.api().deleteShipments([gone]);
     expect(result.deleted).toContain(gone);
@@ -173,30 +175,30 @@ describe.runIf(!missing)('the change history of a team', () => {
     const removals = (desk: Desk) => historyOf(desk, gone).filter((c) => c.kind === 'subscription_changed' && c.to === 'REMOVED');
     await until('the removal on Quay', () => removals(quay).length > 0);
     await new Promise((r) => setTimeout(r, 500));
-    expect(quay.service.store.getShipment(gone)!.status).toBe('REMOVED');
+    expect(quay.service.read.getShipment(gone)!.status).toBe('REMOVED');
     expect(removals(quay)).toHaveLength(1);
     expect(historyOf(quay, gone)).toEqual(historyOf(leader, gone));
   });
 
   it("a change pulled before its shipment's snapshot waits for it; one of a shipment the desk will never get is passed over", { timeout: 30_000 }, async () => {
     // A desk driven by hand (no member): its changes pulled before any snapshot.
-    const service = new QuaysideService({ dataDir: join(work, 'Dock'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrl, timeScale: SCALE });
-    service.store.setSetting(DESK_SETTING, 'Dock');
-    const dock = { service, member: new TeamMember(service, { stored: () => undefined }) };
+    const service = openCore({ dataDir: join(work, 'Dock'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrl, timeScale: SCALE }).core;
+    service.write((tx) => tx.setSetting(DESK_SETTING, 'Dock'));
+    const dock = { service, member: new TeamMember(service) };
     open.push(dock);
     const session = (await teamSession(service))!;
     expect(await pullChanges(service, session, false)).toBe(0);
-    expect(service.store.getSetting('team.changesPulledSeq')).toBeNull();
+    expect(service.read.getSetting('team.changesPulledSeq')).toBeNull();
     await pullSnapshots(service, session);
     expect(await pullChanges(service, session, false)).toBeGreaterThanOrEqual(2);
     expect(historyOf(dock, trackingId)).toEqual(historyOf(leader, trackingId));
     // The removed shipment (never stored here) does not hold the pull up: the mark is at the team's last change.
     const last = (await session.db.query<{ seq: string }>('SELECT max(seq) AS seq FROM shipment_changes WHERE account = $1', [session.account])).rows[0]!.seq;
-    expect(service.store.getSetting('team.changesPulledSeq')).toBe(last);
+    expect(service.read.getSetting('team.changesPulledSeq')).toBe(last);
   });
 
   it('a balance read on the leader shows on the other desks', { timeout: 30_000 }, async () => {
-    const quay = open.find((d) => d.service.store.getSetting(DESK_SETTING) === 'Quay')!;
+    const quay = open.find((d) => d.service.read.getSetting(DESK_SETTING) === 'Quay')!;
     sim.control.setCredits(KEY, 437);
     const read = await readCredits(leader.service);
     expect(read.remaining).toBe(437);

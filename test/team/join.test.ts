@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/index.js';
-import { TEAM_SCHEMA_VERSION } from '../../src/core/platform/team-db/migrations.js';
+import { TEAM_SCHEMA_VERSION } from '../../src/team/db/migrations.js';
 import { runCli } from '../cli/run-cli.js';
 import { TEST_ROLE_PASSWORD, postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
@@ -76,9 +76,11 @@ describe.runIf(!missing && keychain)('quayside team join, status and leave', () 
     const status = await runCli(['team', 'status', '--json'], { env: env('north') });
     expect(status.code, status.stderr).toBe(0);
     const view = JSON.parse(status.stdout);
-    expect(Object.keys(view).sort()).toEqual(['connected', 'desk', 'desks', 'lastPullAt', 'leader', 'pending', 'team'].sort());
+    expect(Object.keys(view).sort()).toEqual(['connected', 'desk', 'deskId', 'desks', 'lastPullAt', 'leader', 'pending', 'team'].sort());
     expect(view).toMatchObject({ connected: true, team: `postgres://quayside@127.0.0.1:${cluster.port}/office`, desk: 'North desk', leader: null, lastPullAt: null, pending: 0 });
     expect(view.desks.map((d: { desk: string }) => d.desk)).toEqual(['North desk', 'South desk']);
+    // Each desk is known by its own id, kept with its cache; the name is for people.
+    expect(new Set(view.desks.map((d: { id: string }) => d.id)).size).toBe(2);
     for (const d of view.desks) expect(Date.now() - Date.parse(d.lastSeenAt)).toBeLessThan(60_000);
     const text = await runCli(['team', 'status'], { env: env('south') });
     expect(text.stdout).toMatch(/Team postgres:\/\/quayside@127\.0\.0\.1:\d+\/office, desk "South desk": connected\./);

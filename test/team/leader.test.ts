@@ -4,18 +4,19 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/index.js';
-import { QuaysideService } from '../../src/core/core.js';
+import { Core } from '../../src/core/context.js';
 import { MemorySecretStore, apiKeyAccount } from '../../src/core/platform/secrets/index.js';
-import { DESK_SETTING, teamAddressAccount } from '../../src/core/features/team/session.js';
-import { teamStatus } from '../../src/core/features/team/team.js';
-import { requestSyncRound } from '../../src/core/features/team/fields.js';
-import { teamSession } from '../../src/core/features/team/session.js';
+import { DESK_SETTING, teamAddressAccount } from '../../src/team/session.js';
+import { teamStatus } from '../../src/team/team.js';
+import { requestSyncRound } from '../../src/team/fields.js';
+import { teamSession } from '../../src/team/session.js';
 import { spawnNodeEngine } from '../../src/engine/spawn-node.js';
 import type { EngineClient } from '../../src/engine/client.js';
 import type { EngineRequest } from '../../src/shared/engine-wire.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 import { until } from '../support/until.js';
+import { openCore } from '../../src/engine/open-core.js';
 
 /*
  * Issue 16: one sync leader per key. Real engine processes (the file the desktop app starts),
@@ -34,12 +35,12 @@ describe.runIf(!missing)('one sync leader per key', () => {
   let cluster: PostgresCluster;
   let teamUrl: string;
   let work: string;
-  let observer: QuaysideService;
+  let observer: Core;
   const engines: EngineClient[] = [];
 
   beforeAll(async () => {
     ({ sim, cluster, work, teamUrl } = await startTeamTestbed('leader', { accounts: [{ apiKey: KEY, credits: 100, shipments: SHIPMENTS }] }));
-    observer = new QuaysideService({ dataDir: join(work, 'observer'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrl });
+    observer = openCore({ dataDir: join(work, 'observer'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrl }).core;
   }, 60_000);
   afterAll(async () => {
     for (const engine of engines) await engine.stop().catch(() => undefined);
@@ -51,8 +52,8 @@ describe.runIf(!missing)('one sync leader per key', () => {
   async function startDesk(desk: string): Promise<string> {
     const dataDir = join(work, desk);
     mkdirSync(dataDir, { recursive: true });
-    const setup = new QuaysideService({ dataDir, apiBase: sim.url, secrets: new MemorySecretStore() });
-    setup.store.setSetting(DESK_SETTING, desk);
+    const setup = openCore({ dataDir, apiBase: sim.url, secrets: new MemorySecretStore() }).core;
+    setup.write((tx) => tx.setSetting(DESK_SETTING, desk));
     setup.close();
     const keychain = new Map([
       [apiKeyAccount(sim.url), KEY],

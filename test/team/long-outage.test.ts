@@ -7,13 +7,14 @@ import type { Result, ShipmentListPage, TeamView } from '../../src/shared/contra
 import type { Simulator } from '../../src/sim/index.js';
 import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
 import { MemorySecretStore, apiKeyAccount } from '../../src/core/platform/secrets/index.js';
-import { runImport } from '../../src/core/features/imports/imports.js';
-import { SYNC_INTERVAL_SETTING } from '../../src/core/features/sync/background-sync.js';
+import { runImport } from '../../src/core/features/imports/index.js';
+import { SYNC_INTERVAL_SETTING } from '../../src/core/features/sync/index.js';
 import { isNotFound } from '../../src/sim/references.js';
 import { containerNumbers, writeReferenceCsv } from '../import/make-references.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 import { until } from '../support/until.js';
+import { cacheDb } from '../support/cache-db.js';
 
 /*
  * Issue 16, Done means: "the team database stopped for a minute → every desk keeps working on its
@@ -32,6 +33,11 @@ if (missing) console.warn(`[skipped] team long outage test: ${missing}`);
 const SCALE = 20;
 /** The team database is stopped this long, in real time (the time scale does not shorten it). */
 const OUTAGE_MS = 60_000;
+/**
+ * The second test's stop: the full minute is proven by the first test; here what matters is that
+ * batches are on their way when the database stops and that the desk waits, saying so.
+ */
+const CUT_OFF_MS = 10_000;
 const SHIPMENTS = 8;
 const SHEET = 20;
 const DESKS = ['Desk-A', 'Desk-B', 'Desk-C'] as const;
@@ -64,13 +70,13 @@ describe.runIf(!missing)('the team database stopped for a minute', () => {
   const status = (desk: AppRuntime) => value<TeamView>(desk, 'team.status');
   const list = (desk: AppRuntime, search?: string) => value<ShipmentListPage>(desk, 'shipments.list', { offset: 0, limit: 500, sort: 'reference', search });
   const trackingIds = (desk: AppRuntime): string[] =>
-    desk.service.store.db.prepare<[], string>('SELECT tracking_id FROM shipments WHERE tracking_id IS NOT NULL ORDER BY tracking_id').pluck().all();
+    cacheDb(desk.core).prepare<[], string>('SELECT tracking_id FROM shipments WHERE tracking_id IS NOT NULL ORDER BY tracking_id').pluck().all();
   const fieldsOf = (desk: AppRuntime, reference: string): Record<string, string> | null => {
-    const id = desk.service.store.db.prepare<[string], number>('SELECT id FROM shipments WHERE reference = ? AND tracking_id IS NOT NULL').pluck().get(reference);
-    return id === undefined ? null : desk.service.store.getShipmentFields(id);
+    const id = cacheDb(desk.core).prepare<[string], number>('SELECT id FROM shipments WHERE reference = ? AND tracking_id IS NOT NULL').pluck().get(reference);
+    return id === undefined ? null : desk.core.read.getShipmentFields(id);
   };
   const etaOf = (desk: AppRuntime, trackingId: string): string | null =>
-    desk.service.store.db.prepare<[string], string | null>('SELECT eta FROM shipments WHERE tracking_id = ?').pluck().get(trackingId) ?? null;
+    cacheDb(desk.core).prepare<[string], string | null>('SELECT eta FROM shipments WHERE tracking_id = ?').pluck().get(trackingId) ?? null;
 
   beforeAll(async () => {
     const bed = await startTeamTestbed('long_outage', { timeScale: SCALE, rateLimits: true, seed: SEED, accounts: [{ apiKey: KEY, credits: 10_000, shipments: SHIPMENTS }] });
@@ -80,7 +86,7 @@ describe.runIf(!missing)('the team database stopped for a minute', () => {
       await secrets.set(apiKeyAccount(sim.url), KEY);
       const desk = createAppRuntime({ dataDir: join(work, name), apiBase: sim.url, secrets, shell: 'harness', version: 'test', timeScale: SCALE });
       // A refresh every 10 minutes: 30 s at this time scale, half the outage.
-      desk.service.store.setSetting(SYNC_INTERVAL_SETTING, String(SYNC_MINUTES));
+      desk.core.write((tx) => tx.setSetting(SYNC_INTERVAL_SETTING, String(SYNC_MINUTES)));
       desks.push(desk);
       await value(desk, 'team.join', { address: teamUrl, desk: name });
     }
@@ -118,7 +124,7 @@ describe.runIf(!missing)('the team database stopped for a minute', () => {
       expect((await list(desk, reference)).rows.map((r) => r.reference)).toContain(reference);
     }
     // Two desks import a sheet at once, each on its own rate budget.
-    const [reportA, reportB] = await Promise.all([runImport(a.service, sheets[0]!.file), runImport(b.service, sheets[1]!.file)]);
+    const [reportA, reportB] = await Promise.all([runImport(a.core, sheets[0]!.file), runImport(b.core, sheets[1]!.file)]);
     for (const report of [reportA, reportB]) {
       expect(report).toMatchObject({ state: 'done', failed: 0 });
       expect(report.found).toBeGreaterThan(SHEET / 2);
@@ -126,7 +132,7 @@ describe.runIf(!missing)('the team database stopped for a minute', () => {
     expect(fieldsOf(a, sheets[0]!.references[0]!)).toMatchObject({ customer: expect.any(String), po: 'PO-1000' });
     // Desk C makes a list of two shipments; desk B a saved filter.
     const chosen = trackingIds(c).slice(1, 3);
-    const localIds = chosen.map((t) => c.service.store.db.prepare<[string], number>('SELECT id FROM shipments WHERE tracking_id = ?').pluck().get(t)!);
+    const localIds = chosen.map((t) => cacheDb(c.core).prepare<[string], number>('SELECT id FROM shipments WHERE tracking_id = ?').pluck().get(t)!);
     await value(c, 'watchlists.create', { name: 'Offline picks', kind: 'list', shipmentIds: localIds });
     await value(b, 'watchlists.create', { name: 'Rotterdam offline', kind: 'filter', filter: { pod: 'NLRTM' } });
 
@@ -146,7 +152,7 @@ describe.runIf(!missing)('the team database stopped for a minute', () => {
     // interval (30 s at this time scale), so the ETA the service moved reaches every desk.
     const left = () => OUTAGE_MS - (Date.now() - stoppedAt) - 1_000;
     await until('the moved ETA on every desk, each refreshing alone', () => desks.every((d) => etaOf(d, moved) !== etaBefore), left()).catch((err: unknown) => {
-      const checked = desks.map((d, i) => `${DESKS[i]}: eta ${etaOf(d, moved)}, checked ${d.service.store.db.prepare('SELECT max(checked_at) FROM shipments').pluck().get()}`);
+      const checked = desks.map((d, i) => `${DESKS[i]}: eta ${etaOf(d, moved)}, checked ${cacheDb(d.core).prepare('SELECT max(checked_at) FROM shipments').pluck().get()}`);
       throw new Error(`${String(err)} (before ${etaBefore}, stopped ${new Date(stoppedAt).toISOString()}; ${checked.join('; ')})`);
     });
     const refreshedAfter = Date.now() - stoppedAt;
@@ -166,12 +172,12 @@ describe.runIf(!missing)('the team database stopped for a minute', () => {
     }, 60_000);
     const connectedAfter = Date.now() - backAt;
     await until('the imported fields on every desk', () => desks.every((d) => sheets.every((s, i) => s.references.every((r) => JSON.stringify(fieldsOf(d, r)) === JSON.stringify(fieldsOf(i === 0 ? a : b, r))))), 60_000);
-    await until('the list and the filter on every desk', () => desks.every((d) => d.service.store.watchlistByName('Offline picks') && d.service.store.watchlistByName('Rotterdam offline')), 60_000);
+    await until('the list and the filter on every desk', () => desks.every((d) => d.core.read.watchlistByName('Offline picks') && d.core.read.watchlistByName('Rotterdam offline')), 60_000);
     await until('the moved ETA on every desk', () => desks.every((d) => etaOf(d, moved) !== etaBefore), 60_000);
     console.info(`[measure] team: after a ${OUTAGE_MS / 1000} s outage, every desk connected with nothing pending and leader ${views[0]!.leader} ${connectedAfter} ms after the team database returned; fields, lists and the moved ETA everywhere after ${Date.now() - backAt} ms`);
     // Each desk recorded the move itself while alone; once back, one row of it on every desk, the same one.
     const etaMoves = (desk: AppRuntime) =>
-      desk.service.store.db
+      cacheDb(desk.core)
         .prepare<[string], { from_value: string | null; to_value: string | null }>(
           "SELECT c.from_value, c.to_value FROM changes c JOIN shipments s ON s.id = c.shipment_id WHERE s.tracking_id = ? AND c.kind = 'eta_moved'",
         )
@@ -181,13 +187,13 @@ describe.runIf(!missing)('the team database stopped for a minute', () => {
 
     // The list's shipments, matched by the service's tracking id, on every desk.
     for (const desk of desks) {
-      const list = desk.service.store.watchlistByName('Offline picks')!;
-      const members = desk.service.store.db
+      const list = desk.core.read.watchlistByName('Offline picks')!;
+      const members = cacheDb(desk.core)
         .prepare<[number], string>('SELECT s.tracking_id FROM watchlist_shipments ws JOIN shipments s ON s.id = ws.shipment_id WHERE ws.watchlist_id = ? ORDER BY 1')
         .pluck()
         .all(list.id);
       expect(members).toEqual([...chosen].sort());
-      expect(desk.service.store.watchlistByName('Rotterdam offline')!.kind).toBe('filter');
+      expect(desk.core.read.watchlistByName('Rotterdam offline')!.kind).toBe('filter');
     }
     // Nothing lost, nothing spent twice: each imported reference asked for exactly once, one credit per one found.
     const stats = sim.control.stats(KEY);
@@ -209,7 +215,7 @@ describe.runIf(!missing)('the team database stopped for a minute', () => {
     await admin.connect();
     // Answers slowed: batches are on their way when the database stops.
     sim.control.setFaults({ latencyMs: 1_000 });
-    const running = runImport(c.service, file).then(
+    const running = runImport(c.core, file).then(
       (report) => ({ report, error: null }),
       (error: unknown) => ({ report: null, error: error instanceof Error ? error.message : String(error) }),
     );
@@ -229,12 +235,12 @@ describe.runIf(!missing)('the team database stopped for a minute', () => {
     sim.control.setFaults({ latencyMs: 0 });
     // Desk C's import waits for the team database (its references are the team's now), saying so.
     const waiting = await until('the import waiting on Desk-C', () => {
-      const job = c.service.store.db.prepare<[string], { state: string; message: string | null }>('SELECT state, message FROM import_jobs WHERE source_name LIKE ?').get('%cut-off.csv');
+      const job = cacheDb(c.core).prepare<[string], { state: string; message: string | null }>('SELECT state, message FROM import_jobs WHERE source_name LIKE ?').get('%cut-off.csv');
       return job?.message?.startsWith('Waiting for the team database to come back: ') ? job : null;
     }, 30_000);
     expect(waiting.state).toBe('running');
     expect(waiting.message).not.toContain('harbour-Secret');
-    await new Promise((r) => setTimeout(r, Math.max(0, OUTAGE_MS - (Date.now() - stoppedAt))));
+    await new Promise((r) => setTimeout(r, Math.max(0, CUT_OFF_MS - (Date.now() - stoppedAt))));
     startTeamDatabase();
     const backAt = Date.now();
     const admin2 = new pg.Client({ connectionString: cluster.adminUrl('long_outage') });

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/index.js';
-import { QuaysideService } from '../../src/core/core.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 import { containerNumbers } from '../import/make-references.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
+import { openCore } from '../../src/engine/open-core.js';
 
 /*
  * Issue 16: the team database goes away. A desk keeps sending on its own cache's budget, says so,
@@ -45,7 +45,7 @@ describe.runIf(!missing)('a desk whose team database goes away', () => {
     const key = randomUUID();
     sim.control.addAccount({ apiKey: key, credits: 100 });
     const log: string[] = [];
-    const desk = new QuaysideService({ dataDir: join(work, 'desk'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: key, envTeamUrl: teamUrl, timeScale: SCALE, log: (line) => log.push(line) });
+    const desk = openCore({ dataDir: join(work, 'desk'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: key, envTeamUrl: teamUrl, timeScale: SCALE, log: (line) => log.push(line) }).core;
     try {
       const { taskId } = await desk.api().createBatch([{ company: 'AUTO', type: 'container', value: containerNumbers(1, 500_000)[0]! }]);
       await Promise.all(Array.from({ length: 5 }, () => desk.api().batchTask(taskId)));

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/index.js';
-import { QuaysideService } from '../../src/core/core.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 import { containerNumbers, writeReferenceCsv } from '../import/make-references.js';
 import { runCli } from '../cli/run-cli.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
+import { openCore } from '../../src/engine/open-core.js';
 
 /*
  * Issue 16: one rate budget for the team. Desks on separate caches (separate SQLite files, so
@@ -44,7 +44,7 @@ describe.runIf(!missing)('desks of a team share one rate budget', () => {
   /** Each desk submits one batch, then polls its task POLLS_PER_DESK times, all desks at once. */
   async function pollTogether(key: string, team: string | null, name: string): Promise<void> {
     const desks = Array.from({ length: DESKS }, (_, i) =>
-      new QuaysideService({ dataDir: join(work, `${name}-${i}`), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: key, envTeamUrl: team, timeScale: SCALE }),
+      openCore({ dataDir: join(work, `${name}-${i}`), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: key, envTeamUrl: team, timeScale: SCALE }).core,
     );
     try {
       const numbers = containerNumbers(DESKS, name === 'team' ? 300_000 : 310_000);

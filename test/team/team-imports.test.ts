@@ -6,16 +6,16 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/index.js';
-import { QuaysideService } from '../../src/core/core.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
-import { TeamMember } from '../../src/core/features/team/member.js';
-import { DESK_SETTING } from '../../src/core/features/team/session.js';
+import { TeamMember } from '../../src/team/member.js';
+import { DESK_SETTING } from '../../src/team/session.js';
 import { isNotFound } from '../../src/sim/references.js';
 import { containerNumbers } from '../import/make-references.js';
 import { runCli } from '../cli/run-cli.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 import { until } from '../support/until.js';
+import { openCore } from '../../src/engine/open-core.js';
 
 /*
  * Issue 16: import jobs are team jobs. Desk processes (the real CLI, one cache each) on one team
@@ -149,9 +149,9 @@ describe.runIf(!missing)('import jobs are team jobs', () => {
     sim.control.addAccount({ apiKey: key, credits: 100_000 });
     const { file, numbers } = sheet('orphaned', 3_000, 700_000);
     // Desk B has Quayside open: the team member its engine runs (no person asks it to resume).
-    const deskB = new QuaysideService({ dataDir: join(work, 'desk-f'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: key, envTeamUrl: teamUrl, timeScale: SCALE });
-    deskB.store.setSetting(DESK_SETTING, 'Desk-F');
-    const member = new TeamMember(deskB, { stored: () => undefined });
+    const deskB = openCore({ dataDir: join(work, 'desk-f'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: key, envTeamUrl: teamUrl, timeScale: SCALE }).core;
+    deskB.write((tx) => tx.setSetting(DESK_SETTING, 'Desk-F'));
+    const member = new TeamMember(deskB);
     try {
       const deskA = startImport(key, 'desk-e', file);
       const jobKey = await jobOf(file);

@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName, Events, Result, WatchlistView } from '../../src/shared/contract/index.js';
 import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
-import { QuaysideService } from '../../src/core/core.js';
+import { Core } from '../../src/core/context.js';
 import { MemorySecretStore, apiKeyAccount } from '../../src/core/platform/secrets/index.js';
-import { TeamMember } from '../../src/core/features/team/member.js';
-import { DESK_SETTING } from '../../src/core/features/team/session.js';
+import { TeamMember } from '../../src/team/member.js';
+import { DESK_SETTING } from '../../src/team/session.js';
 import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../src/sim/index.js';
 import { postgresMissing, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
 import { until } from '../support/until.js';
+import { cacheDb } from '../support/cache-db.js';
+import { openCore } from '../../src/engine/open-core.js';
 
 /*
  * Issue 16, team watchlists through the window's contract (the engine's runtime, as Electron main
@@ -27,7 +29,7 @@ describe.runIf(!missing)('team watchlists through the contract', () => {
   let sim: Simulator;
   let dir: string;
   let runtime: AppRuntime;
-  let other: QuaysideService;
+  let other: Core;
   let otherMember: TeamMember;
   let events: { event: EventName; payload: unknown }[];
 
@@ -49,9 +51,9 @@ describe.runIf(!missing)('team watchlists through the contract', () => {
     events = [];
     runtime.onEvent((event, payload) => events.push({ event, payload }));
     await value('team.join', { address: teamUrl, desk: 'North desk' });
-    other = new QuaysideService({ dataDir: join(dir, 'other'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: DEFAULT_API_KEY, envTeamUrl: teamUrl, timeScale: TIME_SCALE });
-    other.store.setSetting(DESK_SETTING, 'South desk');
-    otherMember = new TeamMember(other, { stored: () => undefined });
+    other = openCore({ dataDir: join(dir, 'other'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: DEFAULT_API_KEY, envTeamUrl: teamUrl, timeScale: TIME_SCALE }).core;
+    other.write((tx) => tx.setSetting(DESK_SETTING, 'South desk'));
+    otherMember = new TeamMember(other);
     otherMember.start();
   }, 60_000);
   afterAll(async () => {
@@ -68,21 +70,21 @@ describe.runIf(!missing)('team watchlists through the contract', () => {
     let ids: number[] = [];
     await until('the shipments in the window', () => {
       void value<number[]>('shipments.ids', {}).then((found) => (ids = found));
-      return ids.length === 5 && other.store.db.prepare('SELECT count(*) AS n FROM shipments').pluck().get() === 5;
+      return ids.length === 5 && cacheDb(other).prepare('SELECT count(*) AS n FROM shipments').pluck().get() === 5;
     }, 30_000);
     const made = Date.now();
     const list = await value<WatchlistView>('watchlists.create', { name: 'Customs hold', kind: 'list', shipmentIds: ids.slice(0, 2) });
     expect(list.count).toBe(2);
     await until('the list on the other desk', () => {
-      const onOther = other.store.watchlistByName('Customs hold');
-      return onOther !== null && other.store.watchlistCounts({ watchlistId: onOther.id }, 0).count === 2;
+      const onOther = other.read.watchlistByName('Customs hold');
+      return onOther !== null && other.read.watchlistCounts({ watchlistId: onOther.id }, 0).count === 2;
     }, 10_000);
     console.info(`[measure] team: a watchlist made in the window was on the other desk ${Date.now() - made} ms later`);
     expect(Date.now() - made).toBeLessThan(2_000);
 
     events.length = 0;
-    const onOther = other.store.watchlistByName('Customs hold')!;
-    other.store.renameWatchlist(onOther.id, 'Customs hold, Rotterdam');
+    const onOther = other.read.watchlistByName('Customs hold')!;
+    other.write((tx) => tx.renameWatchlist(onOther.id, 'Customs hold, Rotterdam'));
     otherMember.kick();
     await until('watchlists.changed in the window', () => sawEvent('watchlists.changed', () => true), 10_000);
     const lists = await value<WatchlistView[]>('watchlists.list');

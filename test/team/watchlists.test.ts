@@ -2,16 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/index.js';
-import { QuaysideService } from '../../src/core/core.js';
+import { Core } from '../../src/core/context.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
-import { createWatchlistHandlers } from '../../src/core/features/watchlists/handlers.js';
-import { TeamMember } from '../../src/core/features/team/member.js';
-import { DESK_SETTING, forgetTeamSession } from '../../src/core/features/team/session.js';
-import { pendingWatchlistWrites } from '../../src/core/features/team/watchlists.js';
-import { teamStatus } from '../../src/core/features/team/team.js';
+import { watchlistsFeature } from '../../src/core/features/watchlists/index.js';
+import { envTeamUrl } from '../../src/team/config.js';
+import { TeamMember } from '../../src/team/member.js';
+import { DESK_SETTING, forgetTeamSession } from '../../src/team/session.js';
+import { pendingWatchlistWrites } from '../../src/team/watchlists.js';
+import { teamStatus } from '../../src/team/team.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 import { until } from '../support/until.js';
+import { cacheDb } from '../support/cache-db.js';
+import { openCore } from '../../src/engine/open-core.js';
 
 /*
  * Issue 16: watchlists shared by the team. Two desks (each its own cache, the team members the
@@ -38,22 +41,28 @@ describe.runIf(!missing)('watchlists of a team', () => {
   let sim: Simulator;
   let cluster: PostgresCluster;
   let work: string;
-  let desks: QuaysideService[] = [];
+  let desks: Core[] = [];
   let members: TeamMember[] = [];
-  let handlers: ReturnType<typeof createWatchlistHandlers>[] = [];
+  let handlers: ReturnType<typeof watchlistsFeature>['handlers'][] = [];
 
   beforeAll(async () => {
     const bed = await startTeamTestbed('watchlists', { timeScale: SCALE, accounts: [{ apiKey: KEY, credits: 100, shipments: SHIPMENTS }] });
     ({ sim, cluster, work } = bed);
     const teamUrl = bed.teamUrl;
     desks = ['A', 'B'].map((name) => {
-      const desk = new QuaysideService({ dataDir: join(work, name), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrl, timeScale: SCALE });
-      desk.store.setSetting(DESK_SETTING, name);
+      const desk = openCore({ dataDir: join(work, name), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrl, timeScale: SCALE }).core;
+      desk.write((tx) => tx.setSetting(DESK_SETTING, name));
       return desk;
     });
-    members = desks.map((desk) => new TeamMember(desk, { stored: () => undefined }));
+    members = desks.map((desk) => new TeamMember(desk));
     // As in the engine: a watchlist edit kicks the member, so it is pushed at once.
-    handlers = desks.map((service, i) => createWatchlistHandlers({ service, watchlistsChanged: () => members[i]!.kick() }));
+    handlers = desks.map((core, i) => {
+      // As the engine's team feature does: what this desk changed is pushed now.
+      core.events.on('watchlists.changed', ({ fromTeam }) => {
+        if (!fromTeam) members[i]!.kick();
+      });
+      return watchlistsFeature(core).handlers;
+    });
     for (const member of members) member.start();
     await until('the shipments on both desks', () => desks.every((d) => shipmentIds(d).length === SHIPMENTS), 30_000);
   }, 60_000);
@@ -67,40 +76,40 @@ describe.runIf(!missing)('watchlists of a team', () => {
   });
 
   /** The desk's shipments' tracking ids, in tracking-id order (the same order on every desk). */
-  function shipmentIds(desk: QuaysideService): string[] {
-    return desk.store.db
+  function shipmentIds(desk: Core): string[] {
+    return cacheDb(desk)
       .prepare<[], { tracking_id: string }>('SELECT tracking_id FROM shipments WHERE tracking_id IS NOT NULL ORDER BY tracking_id')
       .all()
       .map((r) => r.tracking_id);
   }
 
-  function localIds(desk: QuaysideService, trackingIds: string[]): number[] {
-    const one = desk.store.db.prepare<[string], { id: number }>('SELECT id FROM shipments WHERE tracking_id = ?');
+  function localIds(desk: Core, trackingIds: string[]): number[] {
+    const one = cacheDb(desk).prepare<[string], { id: number }>('SELECT id FROM shipments WHERE tracking_id = ?');
     return trackingIds.map((t) => one.get(t)!.id);
   }
 
   /** Every watchlist of a desk by name. */
-  function listsOn(desk: QuaysideService): Map<string, ListOnDesk> {
-    const memberIds = desk.store.db.prepare<[number], { tracking_id: string }>(
+  function listsOn(desk: Core): Map<string, ListOnDesk> {
+    const memberIds = cacheDb(desk).prepare<[number], { tracking_id: string }>(
       'SELECT s.tracking_id FROM watchlist_shipments ws JOIN shipments s ON s.id = ws.shipment_id WHERE ws.watchlist_id = ? ORDER BY s.tracking_id',
     );
     return new Map(
-      desk.store.listWatchlists().map((w) => [w.name, { kind: w.kind, filter: w.filter, members: memberIds.all(w.id).map((r) => r.tracking_id) }]),
+      desk.read.listWatchlists().map((w) => [w.name, { kind: w.kind, filter: w.filter, members: memberIds.all(w.id).map((r) => r.tracking_id) }]),
     );
   }
 
   const sameOnBoth = (): boolean => JSON.stringify([...listsOn(desks[0]!)].sort()) === JSON.stringify([...listsOn(desks[1]!)].sort());
 
-  const teamUrlOf = (desk: QuaysideService): string => desk.envTeamUrl!;
+  const teamUrlOf = (desk: Core): string => envTeamUrl(desk)!;
 
-  const pendingOn = (desk: QuaysideService): number => pendingWatchlistWrites(desk);
+  const pendingOn = (desk: Core): number => pendingWatchlistWrites(desk);
 
-  function watchlistId(desk: QuaysideService, name: string): number {
-    return desk.store.watchlistByName(name)!.id;
+  function watchlistId(desk: Core, name: string): number {
+    return desk.read.watchlistByName(name)!.id;
   }
 
   it("a list and a saved filter made on desk A are on desk B within 2 s; B's rename and removal reach A", { timeout: 60_000 }, async () => {
-    const [a, b] = desks as [QuaysideService, QuaysideService];
+    const [a, b] = desks as [Core, Core];
     const tracking = shipmentIds(a);
     const chosen = tracking.slice(0, 4);
     const made = Date.now();
@@ -133,7 +142,7 @@ describe.runIf(!missing)('watchlists of a team', () => {
   });
 
   it('made and edited while the team database is stopped, they reach the other desk once it is back; adds on both desks unite', { timeout: 90_000 }, async () => {
-    const [a, b] = desks as [QuaysideService, QuaysideService];
+    const [a, b] = desks as [Core, Core];
     const tracking = shipmentIds(a);
     const shared = 'Hot boxes, week 48';
     const before = listsOn(a).get(shared)!.members;
@@ -178,7 +187,7 @@ describe.runIf(!missing)('watchlists of a team', () => {
   });
 
   it('a remove wins only over the adds it has seen; a deleted list is deleted on every desk', { timeout: 60_000 }, async () => {
-    const [a, b] = desks as [QuaysideService, QuaysideService];
+    const [a, b] = desks as [Core, Core];
     const shared = 'Hot boxes, week 48';
     const victim = listsOn(a).get(shared)!.members[0]!;
     // Desk A stops pushing (its engine closed); it removes a shipment on its cache alone.
@@ -191,7 +200,7 @@ describe.runIf(!missing)('watchlists of a team', () => {
     await handlers[1]!['watchlists.addShipments']({ watchlistId: watchlistId(b, shared), shipmentIds: localIds(b, [victim]) });
     await handlers[1]!['watchlists.delete'](watchlistId(b, 'Made offline'));
     await until("B's add and delete pushed", () => pendingOn(b) === 0, 5_000);
-    members[0] = new TeamMember(a, { stored: () => undefined });
+    members[0] = new TeamMember(a);
     members[0].start();
     await until('the same watchlists on both desks', () => !listsOn(a).has('Made offline') && sameOnBoth(), 30_000);
     // A's remove had seen only the first add: B's later add stays, on both desks.
@@ -200,14 +209,14 @@ describe.runIf(!missing)('watchlists of a team', () => {
   });
 
   it('a desk that died after the team database took its list, before its cache heard so, pushes it again as the same list', { timeout: 30_000 }, async () => {
-    const [a, b] = desks as [QuaysideService, QuaysideService];
+    const [a, b] = desks as [Core, Core];
     await handlers[0]!['watchlists.create']({ name: 'Crash test', kind: 'list', shipmentIds: localIds(a, shipmentIds(a).slice(0, 2)) });
     await until('the list on B', () => listsOn(b).get('Crash test')?.members.length === 2, 5_000);
     // The cache as if the push had not been answered: the team id given, nothing known pushed.
     const id = watchlistId(a, 'Crash test');
-    const teamId = a.store.db.prepare<[number], { team_id: string }>('SELECT team_id FROM watchlist_team WHERE watchlist_id = ?').get(id)!.team_id;
-    a.store.db.prepare('UPDATE watchlist_team SET seq = -1 WHERE team_id = ?').run(teamId);
-    a.store.db.prepare('DELETE FROM watchlist_team_members WHERE team_id = ?').run(teamId);
+    const teamId = cacheDb(a).prepare<[number], { team_id: string }>('SELECT team_id FROM watchlist_team WHERE watchlist_id = ?').get(id)!.team_id;
+    cacheDb(a).prepare('UPDATE watchlist_team SET seq = -1 WHERE team_id = ?').run(teamId);
+    cacheDb(a).prepare('DELETE FROM watchlist_team_members WHERE team_id = ?').run(teamId);
     expect(pendingOn(a)).toBe(3);
     members[0]!.kick();
     await until('pushed again', () => pendingOn(a) === 0, 5_000);
@@ -217,13 +226,13 @@ describe.runIf(!missing)('watchlists of a team', () => {
 
   it("a desk joining with lists of its own: those named like a team list become that list, the others are pushed", { timeout: 60_000 }, async () => {
     const a = desks[0]!;
-    const c = new QuaysideService({ dataDir: join(work, 'C'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrlOf(a), timeScale: SCALE });
-    c.store.setSetting(DESK_SETTING, 'C');
+    const c = openCore({ dataDir: join(work, 'C'), apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, envTeamUrl: teamUrlOf(a), timeScale: SCALE }).core;
+    c.write((tx) => tx.setSetting(DESK_SETTING, 'C'));
     desks.push(c);
-    c.store.createWatchlist({ name: 'reefers', kind: 'list', shipmentIds: [] });
-    c.store.createWatchlist({ name: 'Rotterdam terminals', kind: 'filter', filter: JSON.stringify({ pod: 'NLRTM', carrier: 'MAEU' }) });
-    c.store.createWatchlist({ name: 'Only on C', kind: 'filter', filter: JSON.stringify({ status: 'ARCHIVED' }) });
-    const member = new TeamMember(c, { stored: () => undefined });
+    c.write((tx) => tx.createWatchlist({ name: 'reefers', kind: 'list', shipmentIds: [] }));
+    c.write((tx) => tx.createWatchlist({ name: 'Rotterdam terminals', kind: 'filter', filter: JSON.stringify({ pod: 'NLRTM', carrier: 'MAEU' }) }));
+    c.write((tx) => tx.createWatchlist({ name: 'Only on C', kind: 'filter', filter: JSON.stringify({ status: 'ARCHIVED' }) }));
+    const member = new TeamMember(c);
     members.push(member);
     member.start();
     const same = () => JSON.stringify([...listsOn(a)].sort()) === JSON.stringify([...listsOn(c)].sort());

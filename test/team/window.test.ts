@@ -6,9 +6,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { EventName, Events, FieldsOrigin, Result, SyncView, TeamImportJobView, TeamView } from '../../src/shared/contract/index.js';
 import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
 import { MemorySecretStore, apiKeyAccount } from '../../src/core/platform/secrets/index.js';
-import { teamAddressAccount } from '../../src/core/features/team/session.js';
+import { teamAddressAccount } from '../../src/team/session.js';
 import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../src/sim/index.js';
 import { TEST_ROLE_PASSWORD, postgresMissing, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
+import { cacheDb } from '../support/cache-db.js';
 
 /*
  * Issue 16, Settings → Team: joining, the team's state and leaving through the window's contract
@@ -117,7 +118,7 @@ describe.runIf(!missing)('Settings → Team through the contract', () => {
     expect((await value(call<SyncView>('sync.status'))).nextSyncAt).toBeNull();
 
     const status = await value(call<TeamView>('team.status'));
-    expect(Object.keys(status).sort()).toEqual(['connected', 'desk', 'desks', 'hostDesk', 'lastPullAt', 'leader', 'pending', 'problem', 'team']);
+    expect(Object.keys(status).sort()).toEqual(['connected', 'desk', 'deskId', 'desks', 'hostDesk', 'lastPullAt', 'leader', 'pending', 'problem', 'team']);
     expect(status).toMatchObject({ connected: true, leader: 'North desk', pending: 0 });
 
     // The password reaches no file of the cache and nothing the window was sent.
@@ -126,7 +127,7 @@ describe.runIf(!missing)('Settings → Team through the contract', () => {
 
     // Another desk's import gave a shipment its columns (written as that desk's push writes them):
     // this desk stores them, and the window can say which desk they came from.
-    const shipment = runtime.service.store.db.prepare<[], { id: number; tracking_id: string }>('SELECT id, tracking_id FROM shipments WHERE tracking_id IS NOT NULL ORDER BY id LIMIT 1').get()!;
+    const shipment = cacheDb(runtime.core).prepare<[], { id: number; tracking_id: string }>('SELECT id, tracking_id FROM shipments WHERE tracking_id IS NOT NULL ORDER BY id LIMIT 1').get()!;
     expect(await value(call<FieldsOrigin | null>('team.fieldsOrigin', { shipmentId: shipment.id }))).toBeNull();
     const admin = new pg.Client({ connectionString: cluster.adminUrl('harbour_office') });
     await admin.connect();
@@ -139,7 +140,7 @@ describe.runIf(!missing)('Settings → Team through the contract', () => {
     } finally {
       await admin.end();
     }
-    await expect.poll(() => runtime.service.store.getShipmentFields(shipment.id), { timeout: 10_000 }).toEqual({ Customer: 'Müller GmbH', PO: 'PO-7731' });
+    await expect.poll(() => runtime.core.read.getShipmentFields(shipment.id), { timeout: 10_000 }).toEqual({ Customer: 'Müller GmbH', PO: 'PO-7731' });
     const origin = await value(call<FieldsOrigin | null>('team.fieldsOrigin', { shipmentId: shipment.id }));
     expect(origin).toMatchObject({ desk: 'South desk', earlier: [] });
     expect(Date.now() - Date.parse(origin!.changedAt)).toBeLessThan(60_000);

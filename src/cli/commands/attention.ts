@@ -29,7 +29,7 @@ function clockText(item: AttentionItem): string {
 /** Naive dates are shown as given: the port's wall-clock time. */
 const naive = (date: string | null) => (date ? date.replace('T', ' ').replace(/:00$/, '') : '—');
 
-export function attentionLines(items: readonly AttentionItem[]): string[] {
+function attentionLines(items: readonly AttentionItem[]): string[] {
   const lines: string[] = [];
   for (const item of items) {
     const carrier = item.carrier.name ? `${item.carrier.name}${item.carrier.scac ? ` (${item.carrier.scac})` : ''}` : (item.carrier.scac ?? 'AUTO');
@@ -54,7 +54,7 @@ export const attentionCommand: Command = {
     if (args.length > 0) throw new UsageError(`Unexpected "${args[0]}"; use --watchlist NAME to look at one watchlist.`);
     const watchlist = values.watchlist as string | undefined;
     if (watchlist !== undefined && watchlist.trim() === '') throw new UsageError('--watchlist needs the name of a watchlist.');
-    const items = listAttention(ctx.service().store, { watchlist, includeAcknowledged: Boolean(values.all), now: () => new Date() });
+    const items = listAttention(await ctx.teamCore(), { watchlist, includeAcknowledged: Boolean(values.all), now: () => new Date() });
     ctx.out.data(items);
     for (const line of attentionLines(items)) ctx.out.line(line);
     const open = items.filter((i) => i.reasons.some((r) => !r.acknowledged)).length;

@@ -1,6 +1,6 @@
 import type { Command } from '../context.js';
-import { carrierDirectory } from '../../core/features/settings/carriers.js';
-import { readCredits } from '../../core/features/credits/credits.js';
+import { carrierDirectory } from '../../core/features/settings/index.js';
+import { readCredits } from '../../core/features/credits/index.js';
 
 export const carriersCommand: Command = {
   name: 'carriers',

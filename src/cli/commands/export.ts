@@ -1,10 +1,9 @@
 import { extname, resolve } from 'node:path';
 import type { ShipmentFilterInput } from '../../shared/contract/index.js';
-import { DEFAULT_EXPORT_COLUMNS, type ExportFormat } from '../../core/features/export/index.js';
-import { exportColumns, saveExport } from '../../core/features/export/save.js';
-import { resolveFilter } from '../../core/features/shipments/filters.js';
+import { DEFAULT_EXPORT_COLUMNS, exportColumns, saveExport, type ExportFormat } from '../../core/features/export/index.js';
+import { resolveFilter } from '../../core/features/shipments/index.js';
 import { deskDay } from '../../shared/free-time.js';
-import type { Store } from '../../core/store/index.js';
+import type { Reader } from '../../core/data/index.js';
 import type { Command, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { fieldOptions } from './shipments.js';
@@ -18,9 +17,9 @@ function formatOf(values: Values, out: string): ExportFormat {
 }
 
 /** Column ids as the window names them (reference, eta, field:customer…); an imported column also by its bare name. */
-function columnIds(store: Store, raw: string | undefined): string[] {
+function columnIds(read: Reader, raw: string | undefined): string[] {
   if (raw === undefined) return [...DEFAULT_EXPORT_COLUMNS];
-  const known = exportColumns(store).map((c) => c.id);
+  const known = exportColumns(read).map((c) => c.id);
   const wanted = raw.split(',').map((c) => c.trim()).filter(Boolean);
   if (wanted.length === 0) throw new UsageError('--columns needs at least one column, such as --columns reference,eta.');
   return wanted.map((name) => {
@@ -52,23 +51,22 @@ export const exportCommand: Command = {
     const status = (values.status as string | undefined)?.toUpperCase();
     if (status !== undefined && status !== 'ACTIVE' && status !== 'ARCHIVED') throw new UsageError(`--status must be ACTIVE or ARCHIVED, not "${values.status}".`);
     const fields = fieldOptions(values);
-    const service = ctx.service();
-    const store = service.store;
+    const core = await ctx.teamCore();
     const filter: ShipmentFilterInput = { status, search: values.search as string | undefined, fields };
     let sheetName = 'Shipments';
     const watchlistName = values.watchlist as string | undefined;
     if (watchlistName !== undefined) {
-      const watchlist = store.watchlistByName(watchlistName);
+      const watchlist = core.read.watchlistByName(watchlistName);
       if (!watchlist) {
-        const names = store.listWatchlists().map((w) => `"${w.name}"`);
+        const names = core.read.listWatchlists().map((w) => `"${w.name}"`);
         throw new UserError(`There is no watchlist named "${watchlistName}"; ${names.length ? `the watchlists are ${names.join(', ')}` : 'this cache has no watchlists yet'}.`);
       }
       filter.watchlistId = watchlist.id;
       sheetName = watchlist.name;
     }
-    const columns = columnIds(store, values.columns as string | undefined);
+    const columns = columnIds(core.read, values.columns as string | undefined);
     // The window's use case: the same rows, columns, neutralising and refusals as its Export dialog.
-    const result = await saveExport(store, { format, columns, filter: resolveFilter(store, filter), sort: 'eta', sheetName, today: deskDay(service.now()) }, out);
+    const result = await saveExport(core.read, { format, columns, filter: resolveFilter(core.read, filter), sort: 'eta', sheetName, today: deskDay(core.now()) }, out);
     ctx.out.data({ file: out, format, rows: result.rows, sizeBytes: result.bytes.length, columns });
     ctx.out.line(`Exported ${result.rows} shipment${result.rows === 1 ? '' : 's'} to ${out} (${format.toUpperCase()}, ${Math.max(1, Math.round(result.bytes.length / 1024))} KB).`);
   },

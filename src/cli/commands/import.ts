@@ -1,10 +1,6 @@
-import { DELIMITERS, type Delimiter, type ValidationReport } from '../../core/features/imports/sheets/types.js';
-import { jobReport, listJobs, reportCsv, type ImportReport } from '../../core/features/imports/jobs/jobs.js';
-import type { JobProgress } from '../../core/features/imports/poller/types.js';
-import { StoreError } from '../../core/store/index.js';
-import { diskFullError } from '../../core/platform/db/errors.js';
-import { resumeImports, runImport, validateImport } from '../../core/features/imports/imports.js';
-import { teamImportJobs } from '../../core/features/team/team-import-takeover.js';
+import { diskFullError, StoreError, type ImportReport, type JobProgress } from '../../core/data/index.js';
+import { DELIMITERS, resumeImports, runImport, validateImport, type Delimiter, type ValidationReport } from '../../core/features/imports/index.js';
+import { teamImportJobs } from '../../team/index.js';
 import type { Command, Context, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { bar } from '../output.js';
@@ -27,7 +23,7 @@ const duration = (ms: number | null) => {
   return s >= 60 ? `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s` : `${s} s`;
 };
 
-export function progressLine(p: JobProgress): string {
+function progressLine(p: JobProgress): string {
   return `${bar(p.done, p.total, 20)} ${p.done}/${p.total} refs · batches ${p.batchesSubmitted} sent, ${p.batchesProcessed} done · ~${duration(p.remainingMs)} left`;
 }
 
@@ -71,7 +67,7 @@ function printValidation(ctx: Context, file: string, r: ValidationReport): void 
 }
 
 /** `rows`: list the rejected rows too (not after an import that just printed them). */
-export function printReport(ctx: Context, r: ImportReport, rows = true): void {
+function printReport(ctx: Context, r: ImportReport, rows = true): void {
   ctx.out.line(`Import ${r.jobId} of ${r.file}: ${r.state}`);
   ctx.out.line(`  ${r.rows} rows · ${r.accepted} accepted · ${r.rejected.length} rejected · ${r.duplicates} duplicates · ${r.alreadyTracked} already tracked`);
   ctx.out.line(`  ${r.submitted} submitted in ${r.batches} batch${r.batches === 1 ? '' : 'es'} → ${r.found} found, ${r.notFound} with no data from the carrier yet, ${r.failed} failed${r.overBudget ? `, ${r.overBudget} not sent (credits)` : ''}`);
@@ -139,10 +135,10 @@ export const jobsCommand: Command = {
   summary: 'the import jobs, newest first; with an id, that job\'s report (--csv: one line per row of the sheet); --team: the team\'s jobs, every desk\'s',
   options: { csv: { type: 'boolean' }, team: { type: 'boolean' } },
   async run(ctx, args, values) {
-    const db = ctx.service().store.db;
+    const core = await ctx.teamCore();
     if (values.team) {
       if (args.length > 0 || values.csv) throw new UsageError('--team lists the team\'s jobs; it takes no job number.');
-      const jobs = await teamImportJobs(ctx.service());
+      const jobs = await teamImportJobs(core);
       ctx.out.data(jobs);
       ctx.out.table(
         jobs.map((j) => ({ desk: j.desk, id: String(j.originJobId), file: j.file, state: j.state, done: `${j.done}/${j.references}`, finishedBy: j.finishedBy ?? '' })),
@@ -153,10 +149,10 @@ export const jobsCommand: Command = {
     if (args.length > 0) {
       const jobId = Number(args[0]);
       if (!Number.isInteger(jobId) || args.length > 1) throw new UsageError('Give one job number (see "quayside jobs").');
-      const report = jobReport(db, jobId);
+      const report = core.read.imports.jobReport(jobId);
       if (!report) throw new UserError(`There is no import job ${jobId}; "quayside jobs" lists them.`);
       if (values.csv) {
-        ctx.out.text(reportCsv(db, jobId));
+        ctx.out.text(core.read.imports.reportCsv(jobId));
         return;
       }
       ctx.out.data(report);
@@ -164,7 +160,7 @@ export const jobsCommand: Command = {
       return;
     }
     if (values.csv) throw new UsageError('--csv needs a job number.');
-    const jobs = listJobs(db);
+    const jobs = core.read.imports.listJobs();
     ctx.out.data(jobs);
     ctx.out.table(
       jobs.map((j) => ({ id: String(j.jobId), file: j.file, state: j.state, done: `${j.done}/${j.references}`, created: j.createdAt })),

@@ -8,6 +8,7 @@ import { listCommand, noteCommand, removeCommand, showCommand } from './shipment
 import { syncCommand } from './sync.js';
 import { teamCommand } from './team.js';
 import { trackCommand } from './track.js';
+import { watchlistsCommand } from './watchlists.js';
 import { webhooksCommand } from './webhooks.js';
 
 export const COMMANDS: Command[] = [
@@ -25,6 +26,7 @@ export const COMMANDS: Command[] = [
   jobsCommand,
   resumeCommand,
   exportCommand,
+  watchlistsCommand,
   webhooksCommand,
   teamCommand,
 ];

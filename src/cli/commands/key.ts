@@ -1,7 +1,7 @@
 import type { Command } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { readSecret } from '../secret-input.js';
-import { deleteKey, keyStatus, setKey } from '../../core/features/settings/key.js';
+import { deleteKey, keyStatus, setKey } from '../../core/features/settings/index.js';
 
 export const keyCommand: Command = {
   name: 'key',

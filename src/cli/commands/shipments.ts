@@ -1,12 +1,11 @@
 import { createInterface } from 'node:readline/promises';
 import { NetworkError } from '../../core/platform/api/errors.js';
-import { saveNote } from '../../core/features/notes/notes.js';
-import { sendWaitingNotes } from '../../core/features/notes/outbox-sender.js';
+import { saveNote, sendWaitingNotes } from '../../core/features/notes/index.js';
 import type { Command, Context, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { MAX_RECORD_KEYS } from '../../shared/contract/base.js';
 import { SHIPMENT_COLUMNS, shipmentDetail, shipmentRow } from '../format.js';
-import { findShipment, planRemoval, removeShipments, type RemovalPlanItem } from '../../core/features/shipments/shipments.js';
+import { findShipment, planRemoval, removeShipments, type RemovalPlanItem } from '../../core/features/shipments/index.js';
 
 /** `--field name=value…`: filters on imported columns (customer, PO…). */
 export function fieldOptions(values: Values): Record<string, string> {
@@ -36,7 +35,7 @@ export const listCommand: Command = {
     const limit = values.limit === undefined ? undefined : Number(values.limit);
     if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) throw new UsageError('--limit must be a positive whole number.');
     const fields = fieldOptions(values);
-    const shipments = ctx.service().store.listShipments({ status, search: values.search as string | undefined, fields, limit });
+    const shipments = (await ctx.teamCore()).read.listShipments({ status, search: values.search as string | undefined, fields, limit });
     ctx.out.data(shipments);
     ctx.out.table(shipments.map(shipmentRow), SHIPMENT_COLUMNS);
     ctx.out.line(`${shipments.length} shipment${shipments.length === 1 ? '' : 's'}.`);

@@ -1,13 +1,13 @@
 import type { Command } from '../context.js';
 import { bar } from '../output.js';
-import { syncShipments } from '../../core/features/sync/sync.js';
+import { syncShipments } from '../../core/features/sync/index.js';
 
 export const syncCommand: Command = {
   name: 'sync',
   usage: 'sync [--json]',
   summary: 'refresh the cache from the service\'s list of tracked shipments (spends no credits)',
   async run(ctx) {
-    const result = await syncShipments(ctx.service(), (p) => {
+    const result = await syncShipments(await ctx.teamCore(), (p) => {
       ctx.out.progress(`Refreshing ${p.status.toLowerCase()} shipments ${bar(p.page, p.totalPages)} page ${p.page}/${p.totalPages}, ${p.shipments} shipments`);
     });
     ctx.out.endProgress();

@@ -1,7 +1,8 @@
 import type { Command, Context } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { readSecret } from '../secret-input.js';
-import { joinTeam, leaveTeam, teamStatus, type TeamStatus } from '../../core/features/team/team.js';
+import type { TeamStatus } from '../../shared/contract/index.js';
+import { joinTeam, leaveTeam, teamStatus } from '../../team/index.js';
 
 function ago(iso: string): string {
   const seconds = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));

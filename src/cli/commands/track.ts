@@ -2,7 +2,7 @@ import { TRACKING_TYPES, type TrackingType } from '../../shared/domain.js';
 import type { Command } from '../context.js';
 import { UsageError } from '../errors.js';
 import { outcomeText, shipmentDetail } from '../format.js';
-import { trackReference } from '../../core/features/tracking/track.js';
+import { trackReference } from '../../core/features/tracking/index.js';
 
 export const trackCommand: Command = {
   name: 'track',

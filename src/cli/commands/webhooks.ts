@@ -1,6 +1,6 @@
 import type { Command, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
-import { createWebhook, deleteWebhook, forgetWebhookSecret, updateWebhook } from '../../core/features/webhooks/webhooks.js';
+import { createWebhook, deleteWebhook, forgetWebhookSecret, updateWebhook } from '../../core/features/webhooks/index.js';
 
 /** Quayside does not keep the secret: the receiver at the callback URL verifies deliveries with it. */
 const secretLine = (label: string, secret: string) => `${label} (shown once and not kept by Quayside; put it in your receiver's settings now): ${secret}`;

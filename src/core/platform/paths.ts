@@ -8,7 +8,7 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: N
   return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'Quayside');
 }
 
-export const CACHE_FILE_NAME = 'quayside.db';
+const CACHE_FILE_NAME = 'quayside.db';
 
 export function cacheFile(dataDir: string): string {
   return join(dataDir, CACHE_FILE_NAME);

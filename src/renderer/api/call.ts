@@ -14,7 +14,7 @@ export class AppFailure extends Error {
   }
 }
 
-export interface CallOptions {
+interface CallOptions {
   /** Aborting it cancels the call: the engine drops its answer, and `call` rejects with an AbortError. */
   signal?: AbortSignal;
 }

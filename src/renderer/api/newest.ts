@@ -6,7 +6,7 @@
  *   one at the bridge, so the engine drops its answer, and an older answer that still arrives is
  *   never handed on: its ask rejects with an AbortError, which the store ignores (`isAbort`).
  * - `eventsSince()`: for an answer that must not undo what an event said meanwhile (an import's
- *   `import.progress`, a note's `notes.outbox`). Events and answers reach the window on separate
+ *   `imports.progress`, a note's `notes.outbox`). Events and answers reach the window on separate
  *   channels in the web harness (and an answer may be computed before an event it arrives after),
  *   so the window orders them by what it heard: an event heard after the ask began is newer than
  *   the answer.

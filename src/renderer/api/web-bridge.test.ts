@@ -43,7 +43,7 @@ describe('web bridge (harness wire protocol)', () => {
   it("carries the harness's token: a header on calls and uploads, the query of the event stream", async () => {
     const fetch = vi.fn(async () => jsonResponse({ ok: true, value: '/tmp/x.csv' }));
     const bridge = createWebBridge({ origin: ORIGIN, token: 'tok_123', fetch, WebSocket: FakeSocket as unknown as typeof WebSocket });
-    await bridge.call('app.info');
+    await bridge.call('settings.appInfo');
     await bridge.fileRef(new Blob(['Container\n']) as unknown as Parameters<typeof bridge.fileRef>[0]);
     for (const [, init] of fetch.mock.calls as unknown as [string, RequestInit][]) expect((init.headers as Record<string, string>)['X-Quayside-Token']).toBe('tok_123');
     bridge.on('credits', () => undefined);
@@ -54,7 +54,7 @@ describe('web bridge (harness wire protocol)', () => {
   it('sends {} for a method without input', async () => {
     const fetch = vi.fn(async () => jsonResponse({ ok: true, value: null }));
     const bridge = createWebBridge({ origin: ORIGIN, fetch });
-    await bridge.call('status.get');
+    await bridge.call('sync.statusBar');
     expect(JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string)).toEqual({});
   });
 
@@ -76,7 +76,7 @@ describe('web bridge (harness wire protocol)', () => {
       throw new TypeError('Failed to fetch');
     });
     const bridge = createWebBridge({ origin: ORIGIN, fetch });
-    expect(await bridge.call('status.get')).toEqual({ ok: false, error: { code: 'internal', message: UNREACHABLE_MESSAGE } });
+    expect(await bridge.call('sync.statusBar')).toEqual({ ok: false, error: { code: 'internal', message: UNREACHABLE_MESSAGE } });
   });
 
   it('aborts the fetch of a cancelled call and answers it as cancelled; no fetch at all for a signal aborted already', async () => {
@@ -96,7 +96,7 @@ describe('web bridge (harness wire protocol)', () => {
     expect(await pending).toEqual({ ok: false, error: { code: 'internal', message: CANCELLED_MESSAGE } });
     expect(asked).toHaveLength(1);
     expect(asked[0]!.aborted).toBe(true);
-    expect(await bridge.call('status.get', undefined, { signal: controller.signal })).toEqual({ ok: false, error: { code: 'internal', message: CANCELLED_MESSAGE } });
+    expect(await bridge.call('sync.statusBar', undefined, { signal: controller.signal })).toEqual({ ok: false, error: { code: 'internal', message: CANCELLED_MESSAGE } });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 

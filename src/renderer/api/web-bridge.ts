@@ -22,7 +22,7 @@ const TOKEN_STORAGE_KEY = 'quayside.harnessToken';
  * read; after a reload, the one this tab kept. Null when there is none (the harness then refuses
  * every call, in words).
  */
-export function pageToken(): string | null {
+function pageToken(): string | null {
   if (typeof window === 'undefined') return null;
   let storage: Storage | null = null;
   try {

@@ -2,7 +2,7 @@
 import { NavBadge } from '../feed/NavBadge';
 import { type ViewId, useUi } from '../state/ui';
 
-export const NAV_ITEMS: readonly { id: ViewId; label: string }[] = [
+const NAV_ITEMS: readonly { id: ViewId; label: string }[] = [
   { id: 'shipments', label: 'Shipments' },
   { id: 'attention', label: 'Attention' },
   { id: 'import', label: 'Import' },

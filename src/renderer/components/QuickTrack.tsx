@@ -36,7 +36,7 @@ export function QuickTrack() {
     }
     setState((s) => (s.kind === 'running' ? s : { kind: 'checking' }));
     const timer = setTimeout(() => {
-      call('track.check', value)
+      call('tracking.check', value)
         .then((check) => mine === sequence.current && setState({ kind: 'checked', check, text: value }))
         .catch((e: unknown) => mine === sequence.current && setState({ kind: 'error', message: messageOf(e) }));
     }, CHECK_DEBOUNCE_MS);
@@ -52,7 +52,7 @@ export function QuickTrack() {
     const mine = ++sequence.current;
     setState({ kind: 'running', cached });
     try {
-      const result = await call('track.run', {
+      const result = await call('tracking.run', {
         reference: plan.reference,
         type: plan.type,
         ...(plan.carrier !== 'AUTO' ? { carrier: plan.carrier } : {}),

@@ -1,6 +1,6 @@
 import { Dialog } from './Dialog';
 
-export const SHORTCUTS: readonly { keys: string; what: string }[] = [
+const SHORTCUTS: readonly { keys: string; what: string }[] = [
   { keys: '/  or  Ctrl+F', what: 'Search shipments' },
   { keys: 'Ctrl+K', what: 'Quick track a reference' },
   { keys: '↑ ↓', what: 'Move the active row' },

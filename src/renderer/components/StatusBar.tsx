@@ -16,7 +16,7 @@ function useSecondTick(active: boolean): number {
   return now;
 }
 
-export function formatSlot(ms: number): string {
+function formatSlot(ms: number): string {
   if (ms < 1000) return 'now';
   const s = Math.ceil(ms / 1000);
   return s < 60 ? `in ${s} s` : `in ${Math.ceil(s / 60)} min`;

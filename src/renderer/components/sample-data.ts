@@ -4,7 +4,7 @@ import { useUi } from '../state/ui';
 
 export async function switchSampleData(on: boolean): Promise<void> {
   try {
-    await call('app.sampleData', { on });
+    await call('settings.sampleData', { on });
     useUi.getState().toast(on ? 'Opening the sample data…' : 'Opening your own shipments…', 'info');
   } catch (err) {
     useUi.getState().toast(messageOf(err));

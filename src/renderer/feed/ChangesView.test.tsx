@@ -47,8 +47,8 @@ beforeEach(() => {
       seenUpTo = upToId;
       return page({ limit: 50 });
     },
-    'notifications.get': () => prefs,
-    'notifications.update': (patch) => (prefs = { ...prefs, ...patch }),
+    'feed.notifications': () => prefs,
+    'feed.updateNotifications': (patch) => (prefs = { ...prefs, ...patch }),
     'watchlists.list': () => [LIST],
   });
   resetStores(bridge);
@@ -121,7 +121,7 @@ describe('the Changes view', () => {
     const eta = await screen.findByRole('checkbox', { name: 'An ETA moves' });
     await waitFor(() => expect((eta as HTMLInputElement).checked).toBe(true));
     fireEvent.click(eta);
-    await waitFor(() => expect(bridge.callsOf('notifications.update')).toEqual([{ eta_moved: false }]));
+    await waitFor(() => expect(bridge.callsOf('feed.updateNotifications')).toEqual([{ eta_moved: false }]));
     expect((eta as HTMLInputElement).checked).toBe(false);
     expect(screen.getByText(/^Notifications \(\d of \d kinds on\)$/).textContent).toBe('Notifications (4 of 7 kinds on)');
   });

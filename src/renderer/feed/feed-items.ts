@@ -2,7 +2,7 @@
 import { describeFeedItem, FEED_KIND_LABELS } from '../../shared/feed-text';
 import type { FeedItem, FeedKind } from '../../shared/contract';
 
-export { describeFeedItem, FEED_KIND_LABELS, type FeedItemText } from '../../shared/feed-text';
+export { describeFeedItem } from '../../shared/feed-text';
 
 /** What each notification choice covers, in the person's words. */
 export const NOTIFY_LABELS: Record<FeedKind, string> = {

@@ -16,7 +16,7 @@ export function DefaultCarrier() {
 
   useEffect(() => {
     let live = true;
-    call('carriers.list', { refresh: false }).then(
+    call('settings.carriers', { refresh: false }).then(
       (d) => live && setCarriers([...d.carriers].sort((a, b) => a.name.localeCompare(b.name))),
       (err: unknown) => live && setError(messageOf(err)),
     );

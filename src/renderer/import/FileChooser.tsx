@@ -4,7 +4,7 @@ import { useImports } from '../state/imports';
 import { useSettings } from '../state/settings';
 import { IMPORT_ACCEPT } from './wizard-logic';
 
-export const FILE_INPUT_ID = 'import-file-input';
+const FILE_INPUT_ID = 'import-file-input';
 
 export function FileChooser() {
   const opening = useImports((s) => s.opening);

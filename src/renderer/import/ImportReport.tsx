@@ -24,7 +24,7 @@ export function ImportReport() {
   const download = async () => {
     setSaving(true);
     try {
-      const { fileName, text } = await call('import.reportCsv', report.jobId);
+      const { fileName, text } = await call('imports.reportCsv', report.jobId);
       saveTextFile(fileName, text);
     } catch (err) {
       useUi.getState().toast(`The report was not saved: ${messageOf(err)}`);

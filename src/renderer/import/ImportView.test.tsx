@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ImportOptionsInput, ImportPreview, ImportReportView } from '../../shared/contract';
+import type { ImportOptionsInput, ImportPreview, ImportReport } from '../../shared/contract';
 import { resetImportsStore } from '../state/imports';
 import { useUi } from '../state/ui';
 import { type FakeBridge, createFakeBridge } from '../test-support/fake-bridge';
@@ -15,7 +15,8 @@ const FILE_ID = 'ab'.repeat(32);
 function previewFor(input: ImportOptionsInput, balance = 500): ImportPreview {
   if (input.sheet === 'Notes' && !input.mapping) throw { code: 'invalid-input', message: 'No header row found in the first 20 rows of sheet "Notes".' };
   const fixed = input.acceptSuggestions?.includes(6) ?? false;
-  const weight = input.mapping?.['Weight (kg)'];
+  // The tests only ever map this column to `ignore`, one of the roles.
+  const weight = input.mapping?.['Weight (kg)'] as ImportPreview['mapping'][number]['role'] | undefined;
   return {
     fileId: FILE_ID,
     fileName: 'acme.xlsx',
@@ -45,9 +46,9 @@ function previewFor(input: ImportOptionsInput, balance = 500): ImportPreview {
   };
 }
 
-const REPORT: ImportReportView = {
+const REPORT: ImportReport = {
   jobId: 7, file: 'acme.xlsx', state: 'done', rows: 3, accepted: 2, found: 2, notFound: 0, failed: 0, duplicates: 0, alreadyTracked: 0,
-  overBudget: 0, creditsEstimated: 2, creditsSpent: 2, rejected: [], failures: [], createdAt: '2026-11-23T09:00:00Z', finishedAt: '2026-11-23T09:01:00Z', message: null,
+  overBudget: 0, creditsEstimated: 2, creditsSpent: 2, rejected: [], failures: [], submitted: 2, batches: 1, duplicateRows: [], alreadyTrackedRows: [], createdAt: '2026-11-23T09:00:00Z', finishedAt: '2026-11-23T09:01:00Z', message: null,
 };
 
 let bridge: FakeBridge;
@@ -56,12 +57,12 @@ let balance = 500;
 beforeEach(() => {
   balance = 500;
   bridge = createFakeBridge({
-    'import.open': ({ path }) => ({ fileId: FILE_ID, fileName: path.split('/').pop()!, format: 'xlsx', sheets: ['Notes', 'Shipments'], sizeBytes: 4057 }),
-    'import.preview': (input) => previewFor(input, balance),
-    'import.jobs': () => [],
-    'import.start': (input) => ({ jobId: 7, fileName: 'acme.xlsx', state: 'running', createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: input.goOnWithWhatFits ? 1 : 2, done: 0, message: null, progress: null }),
-    'import.report': () => REPORT,
-    'carriers.list': () => ({
+    'imports.open': ({ path }) => ({ fileId: FILE_ID, fileName: path.split('/').pop()!, format: 'xlsx', sheets: ['Notes', 'Shipments'], sizeBytes: 4057 }),
+    'imports.preview': (input) => previewFor(input, balance),
+    'imports.jobs': () => [],
+    'imports.start': (input) => ({ jobId: 7, fileName: 'acme.xlsx', state: 'running', createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: input.goOnWithWhatFits ? 1 : 2, done: 0, message: null, progress: null }),
+    'imports.report': () => REPORT,
+    'settings.carriers': () => ({
       fetchedAt: '2026-11-23T08:00:00Z',
       carriers: [
         { name: 'Mediterranean Shipping Company', scac: 'MSCU', containers: true, bl: true, booking: true },
@@ -93,12 +94,12 @@ async function openWorkbook(): Promise<void> {
   await screen.findByRole('button', { name: 'Use CMAU3000014 for row 6' });
 }
 
-const lastPreview = (): ImportOptionsInput => bridge.callsOf('import.preview').at(-1) as ImportOptionsInput;
+const lastPreview = (): ImportOptionsInput => bridge.callsOf('imports.preview').at(-1) as ImportOptionsInput;
 
 describe('import wizard', () => {
   it('hands the chosen file to the engine once, by its path, then previews it with the detected sheet', async () => {
     await openWorkbook();
-    expect(bridge.callsOf('import.open')).toEqual([{ path: '/dropped/acme.xlsx' }]);
+    expect(bridge.callsOf('imports.open')).toEqual([{ path: '/dropped/acme.xlsx' }]);
     expect(lastPreview()).toEqual({ fileId: FILE_ID });
     expect((screen.getByRole('radio', { name: 'Shipments' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText('Up to 1 credit of 500; at least 499 credits left afterwards.')).toBeTruthy();
@@ -165,7 +166,7 @@ describe('import wizard', () => {
     act(() => bridge.emit('import.fileOpened', { fileId: FILE_ID, fileName: 'acme.xlsx', format: 'xlsx', sheets: ['Notes', 'Shipments'], sizeBytes: 4057 }));
     await screen.findByRole('button', { name: 'Use CMAU3000014 for row 6' });
     expect(useUi.getState().view).toBe('import');
-    expect(bridge.callsOf('import.open')).toEqual([]);
+    expect(bridge.callsOf('imports.open')).toEqual([]);
     expect(screen.getByRole('heading', { name: 'acme.xlsx' })).toBe(document.activeElement);
   });
 
@@ -189,7 +190,7 @@ describe('import wizard', () => {
     expect(screen.queryByRole('button', { name: /^Start tracking/ })).toBeNull();
     fireEvent.click(fit);
     await act(async () => undefined);
-    expect(bridge.callsOf('import.start')).toEqual([{ fileId: FILE_ID, sheet: 'Shipments', acceptSuggestions: [6], goOnWithWhatFits: true }]);
+    expect(bridge.callsOf('imports.start')).toEqual([{ fileId: FILE_ID, sheet: 'Shipments', acceptSuggestions: [6], goOnWithWhatFits: true }]);
   });
 
   it('shows the started job’s progress from events, then opens its report', async () => {
@@ -197,7 +198,7 @@ describe('import wizard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start tracking 1 reference' }));
     const current = await screen.findByRole('region', { name: 'Tracking acme.xlsx' });
     act(() =>
-      bridge.emit('import.progress', {
+      bridge.emit('imports.progress', {
         jobId: 7,
         state: 'running',
         message: null,
@@ -207,19 +208,19 @@ describe('import wizard', () => {
     expect(within(current).getByRole('progressbar', { name: 'Progress of acme.xlsx' }).getAttribute('aria-valuenow')).toBe('50');
     expect(current.textContent).toContain('1 of 2 references done · 1 of 1 batch submitted, 0 processed · about 40 s left');
 
-    act(() => bridge.emit('import.progress', { jobId: 7, state: 'done', message: null, progress: null }));
+    act(() => bridge.emit('imports.progress', { jobId: 7, state: 'done', message: null, progress: null }));
     const report = await screen.findByRole('region', { name: /^Report: acme\.xlsx/ });
     expect(within(report).getByRole('button', { name: 'Download report (CSV)' })).toBeTruthy();
-    expect(bridge.callsOf('import.report')).toEqual([7]);
+    expect(bridge.callsOf('imports.report')).toEqual([7]);
   });
 
   it('a job that stops before the answer to its start arrives is shown stopped, with Resume', async () => {
     const stopped = { jobId: 7, fileName: 'acme.xlsx', state: 'paused' as const, createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: 1, done: 0, message: 'The API key was refused.', progress: null };
-    bridge.handlers['import.jobs'] = () => [stopped];
-    const answer = bridge.handlers['import.start']!;
+    bridge.handlers['imports.jobs'] = () => [stopped];
+    const answer = bridge.handlers['imports.start']!;
     // As over the harness's socket: the event that the job stopped overtakes the HTTP answer.
-    bridge.handlers['import.start'] = (input) => {
-      bridge.emit('import.progress', { jobId: 7, state: 'paused', message: stopped.message, progress: null });
+    bridge.handlers['imports.start'] = (input) => {
+      bridge.emit('imports.progress', { jobId: 7, state: 'paused', message: stopped.message, progress: null });
       return answer(input);
     };
     await openWorkbook();
@@ -235,16 +236,16 @@ describe('import wizard', () => {
     const base = { jobId: 7, fileName: 'acme.xlsx', createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: 1, done: 0, progress: null };
     let answerFirstRead: (() => void) | null = null;
     let reads = 0;
-    bridge.handlers['import.jobs'] = () => {
+    bridge.handlers['imports.jobs'] = () => {
       reads++;
       // The first read was made while the job ran; its answer comes last.
       if (reads === 1) return new Promise((resolve) => (answerFirstRead = () => resolve([{ ...base, state: 'running', message: null }])));
       return [{ ...base, state: 'paused', message: 'The API key was refused.' }];
     };
-    const answer = bridge.handlers['import.start']!;
-    bridge.handlers['import.start'] = (input) => {
-      bridge.emit('import.progress', { jobId: 7, state: 'running', message: null, progress: null });
-      bridge.emit('import.progress', { jobId: 7, state: 'paused', message: 'The API key was refused.', progress: null });
+    const answer = bridge.handlers['imports.start']!;
+    bridge.handlers['imports.start'] = (input) => {
+      bridge.emit('imports.progress', { jobId: 7, state: 'running', message: null, progress: null });
+      bridge.emit('imports.progress', { jobId: 7, state: 'paused', message: 'The API key was refused.', progress: null });
       return answer(input);
     };
     await openWorkbook();

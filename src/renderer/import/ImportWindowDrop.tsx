@@ -25,7 +25,7 @@ export function ImportWindowDrop() {
   useEffect(() => {
     const imports = useImports.getState();
     void imports.loadJobs();
-    const offProgress = onEvent('import.progress', (event) => useImports.getState().applyProgress(event));
+    const offProgress = onEvent('imports.progress', (event) => useImports.getState().applyProgress(event));
     const offOpened = onEvent('import.fileOpened', (file) => {
       useUi.getState().setView('import');
       useImports.getState().openedElsewhere(file);

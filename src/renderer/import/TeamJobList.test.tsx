@@ -11,7 +11,7 @@ import { TeamJobList } from './TeamJobList';
 
 const JOINED: TeamView = {
   connected: true, team: 'postgres://quayside@db.office.lan:5432/quayside', desk: 'Anna', leader: 'Desk-2',
-  desks: [{ desk: 'Anna', lastSeenAt: new Date().toISOString() }], lastPullAt: null, pending: 0, problem: null, hostDesk: 'ops-pc-04',
+  desks: [{ desk: 'Anna', lastSeenAt: new Date().toISOString(), id: 'desk-anna' }], lastPullAt: null, pending: 0, problem: null, hostDesk: 'ops-pc-04',
 };
 const RUNNING: TeamImportJobView = {
   jobKey: 'job-1', desk: 'Desk-2', originJobId: 3, file: 'acme week 48.csv', state: 'running', references: 40, done: 10, sent: 20, found: 9, notFound: 1, failed: 0,

@@ -31,7 +31,7 @@ function countsOf(job: TeamImportJobView): string[] {
   return facts;
 }
 
-export function TeamJobProgress({ job }: { job: TeamImportJobView }) {
+function TeamJobProgress({ job }: { job: TeamImportJobView }) {
   const percent = percentOf(job.done, job.references);
   return (
     <div className="import-progress">

@@ -13,7 +13,7 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
-export const TYPE_LABELS: Record<string, string> = { container: 'Container', bl: 'B/L', bk: 'Booking' };
+const TYPE_LABELS: Record<string, string> = { container: 'Container', bl: 'B/L', bk: 'Booking' };
 
 export function typeLabel(type: string): string {
   return TYPE_LABELS[type] ?? type;

@@ -6,7 +6,7 @@
 import { etaMoveDays, formatEtaMove as formatEtaMoveShared } from '../../shared/eta';
 import { describeEtaMove, formatNaive, parseNaive } from '../../shared/naive-date';
 
-export { describeEtaMove, formatNaive, parseNaive };
+export { describeEtaMove, formatNaive };
 
 /** The date part only ("2026-12-04"), or the value as it came when it has another shape. */
 export function naiveDay(value: string | null | undefined): string {

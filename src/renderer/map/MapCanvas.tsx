@@ -10,7 +10,7 @@ import type { QuaysideMap } from './map-engine';
 import { readColours } from './map-style';
 
 /** What to tell the person when MapLibre cannot start: WebGL missing is the usual reason. */
-export function mapFailureText(message: string): string {
+function mapFailureText(message: string): string {
   const list = 'The list beside it shows the same shipments and ports.';
   if (/webgl/i.test(message)) return `The map cannot be drawn on this computer: it needs WebGL 2 graphics, which are turned off or not supported here. ${list}`;
   return `The map could not be drawn (${message}). ${list} Open the Map view again to retry.`;

@@ -10,7 +10,7 @@ import { useDetail } from '../state/detail';
 import { useMap } from '../state/map';
 
 /** Longer lists are cut here: the counts above stay complete. */
-export const LIST_LIMIT = 200;
+const LIST_LIMIT = 200;
 const PORT_LIMIT = 12;
 
 /** The canvas's accessible name: what is drawn, in one sentence. */

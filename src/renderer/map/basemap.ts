@@ -55,7 +55,7 @@ function unwrapPolygon(rings: Position[][]): Position[][] {
 }
 
 /** A country's geometry with every ring unwrapped (see the module comment). */
-export function unwrapGeometry(geometry: Polygon | MultiPolygon): Polygon | MultiPolygon {
+function unwrapGeometry(geometry: Polygon | MultiPolygon): Polygon | MultiPolygon {
   if (geometry.type === 'Polygon') return { type: 'Polygon', coordinates: unwrapPolygon(geometry.coordinates) };
   return { type: 'MultiPolygon', coordinates: geometry.coordinates.map(unwrapPolygon) };
 }

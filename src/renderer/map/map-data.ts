@@ -23,7 +23,7 @@ export interface PortProperties {
   label: string;
 }
 
-export type RouteFeatureKind = 'line' | 'place' | 'current';
+type RouteFeatureKind = 'line' | 'place' | 'current';
 
 export interface RouteProperties {
   kind: RouteFeatureKind;
@@ -39,7 +39,7 @@ const ROLE_LABELS: Record<MapRoute['places'][number]['role'], string> = {
 };
 
 /** A {lat, lng} point as GeoJSON [lng, lat]: the renderer's only place where the order changes. */
-export function positionOf(point: { lat: number; lng: number }): Position {
+function positionOf(point: { lat: number; lng: number }): Position {
   return [point.lng, point.lat];
 }
 

@@ -32,8 +32,8 @@ export const LAYERS = {
 } as const;
 
 /** Above this zoom no position is clustered any more. */
-export const CLUSTER_MAX_ZOOM = 7;
-export const CLUSTER_RADIUS = 44;
+const CLUSTER_MAX_ZOOM = 7;
+const CLUSTER_RADIUS = 44;
 
 export interface MapColours {
   water: string;

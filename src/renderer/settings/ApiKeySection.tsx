@@ -25,7 +25,7 @@ export function ApiKeySection() {
     setBusy(true);
     setMessage(null);
     try {
-      const status = await call('key.set', value);
+      const status = await call('settings.setKey', value);
       setKeyStatus(status);
       setMessage({ ok: true, text: `Key accepted by the service and saved (•••• ${status.last4 ?? ''}).` });
       void useCredits.getState().refresh();
@@ -43,7 +43,7 @@ export function ApiKeySection() {
     setBusy(true);
     setMessage(null);
     try {
-      setKeyStatus(await call('key.delete'));
+      setKeyStatus(await call('settings.deleteKey'));
       setMessage({ ok: true, text: 'The key was removed from the keychain.' });
     } catch (err) {
       setMessage({ ok: false, text: messageOf(err) });

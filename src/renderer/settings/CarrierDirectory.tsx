@@ -21,7 +21,7 @@ export function CarrierDirectory() {
     setBusy(true);
     setError(null);
     try {
-      setDirectory(await call('carriers.list', { refresh }));
+      setDirectory(await call('settings.carriers', { refresh }));
     } catch (err) {
       setError(messageOf(err));
     } finally {

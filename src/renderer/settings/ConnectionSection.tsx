@@ -41,7 +41,7 @@ export function ConnectionSection() {
     setTesting(true);
     setTest(null);
     try {
-      setTest(await call('connection.test'));
+      setTest(await call('settings.testConnection'));
     } catch (err) {
       setTest({ ok: false, message: messageOf(err) });
     } finally {

@@ -18,9 +18,9 @@ const JOINED: TeamView = {
   desk: 'Anna',
   leader: 'Desk-2',
   desks: [
-    { desk: 'Anna', lastSeenAt: seen(1) },
-    { desk: 'Desk-2', lastSeenAt: seen(2) },
-    { desk: 'Night desk', lastSeenAt: seen(3 * 3600) },
+    { desk: 'Anna', lastSeenAt: seen(1), id: 'desk-anna' },
+    { desk: 'Desk-2', lastSeenAt: seen(2), id: 'desk-2' },
+    { desk: 'Night desk', lastSeenAt: seen(3 * 3600), id: 'desk-night' },
   ],
   lastPullAt: seen(120),
   pending: 2,
@@ -40,7 +40,7 @@ beforeEach(() => {
       if (!address.includes('harbour-Secret-7731')) {
         throw { code: 'service', message: 'The team database at postgres://quayside@db.office.lan:5432/quayside refused the user name or password; ask whoever set it up for the address again.' };
       }
-      return (current = { ...JOINED, desk: desk ?? 'ops-pc-04', desks: [{ desk: desk ?? 'ops-pc-04', lastSeenAt: seen(0) }], leader: null, pending: 0 });
+      return (current = { ...JOINED, desk: desk ?? 'ops-pc-04', desks: [{ desk: desk ?? 'ops-pc-04', lastSeenAt: seen(0), id: 'desk-here' }], leader: null, pending: 0 });
     },
     'team.leave': () => (current = ALONE),
   });

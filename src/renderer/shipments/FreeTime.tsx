@@ -5,7 +5,7 @@
  */
 import { daysLeft, daysLeftText, deskDay } from '../../shared/free-time';
 
-export function freeTimeTone(days: number): 'over' | 'due' | 'ok' {
+function freeTimeTone(days: number): 'over' | 'due' | 'ok' {
   return days < 0 ? 'over' : days <= 1 ? 'due' : 'ok';
 }
 

@@ -17,8 +17,8 @@ beforeEach(() => {
     'notes.set': ({ shipmentId, note }) => ({ shipmentId, note, pending: true }),
     'notes.pending': () => [],
     'settings.get': () => SETTINGS,
-    'key.status': () => ({ apiBase: SETTINGS.apiBase, source: 'keychain', last4: '5555' }),
-    'status.get': () => STATUS,
+    'settings.keyStatus': () => ({ apiBase: SETTINGS.apiBase, source: 'keychain', last4: '5555' }),
+    'sync.statusBar': () => STATUS,
     'credits.get': () => CREDITS,
     'shipments.facets': () => ({ carriers: [], pods: [], shipmentStatuses: [], fieldNames: [], total: 50 }),
   });

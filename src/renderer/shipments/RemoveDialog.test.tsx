@@ -22,8 +22,8 @@ let bridge: FakeBridge;
 
 beforeEach(() => {
   bridge = createFakeBridge({
-    'removal.preview': () => PREVIEW,
-    'removal.run': () => ({
+    'shipments.removalPreview': () => PREVIEW,
+    'shipments.remove': () => ({
       deleted: ['trk-1', 'trk-3', 'trk-4'],
       archived: ['trk-2'],
       localOnly: [],
@@ -44,7 +44,7 @@ describe('remove with a refund preview', () => {
     render(<RemoveDialog ids={[1, 2, 3, 4]} onClose={() => undefined} />);
     const dialog = screen.getByRole('dialog', { name: 'Remove 4 shipments' });
     expect(await within(dialog).findByText('3 deleted with a refund (3 credits back), 1 archived, no refund')).toBeTruthy();
-    expect(bridge.callsOf('removal.preview')).toEqual([[1, 2, 3, 4]]);
+    expect(bridge.callsOf('shipments.removalPreview')).toEqual([[1, 2, 3, 4]]);
 
     const list = within(dialog).getByRole('list', { name: 'What happens to each shipment' });
     const items = within(list).getAllByRole('listitem');
@@ -52,7 +52,7 @@ describe('remove with a refund preview', () => {
     const outcomeOf = (ref: string) => items.find((li) => li.textContent?.includes(ref))?.textContent;
     expect(outcomeOf('MSCU1111111')).toContain('Deleted, 1 credit refunded');
     expect(outcomeOf('MSCU2222222')).toContain('Archived, no refund');
-    expect(bridge.callsOf('removal.run')).toEqual([]);
+    expect(bridge.callsOf('shipments.remove')).toEqual([]);
   });
 
   it('confirm removes exactly those ids, then shows what the service did, by reference', async () => {
@@ -63,7 +63,7 @@ describe('remove with a refund preview', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove 4 shipments' }));
 
     expect(await screen.findByText('3 deleted (credits refunded), 1 archived')).toBeTruthy();
-    expect(bridge.callsOf('removal.run')).toEqual([[1, 2, 3, 4]]);
+    expect(bridge.callsOf('shipments.remove')).toEqual([[1, 2, 3, 4]]);
     expect(screen.getByRole('dialog', { name: 'Removed' })).toBeTruthy();
     const deleted = screen.getByRole('region', { name: 'Deleted at the service' });
     expect(within(deleted).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['MSCU1111111', 'MSCU3333333', 'trk-4']);
@@ -72,7 +72,7 @@ describe('remove with a refund preview', () => {
   });
 
   it('shows the readable message when the preview fails, and Escape closes', async () => {
-    bridge.handlers['removal.preview'] = () => {
+    bridge.handlers['shipments.removalPreview'] = () => {
       throw { code: 'offline', message: 'The tracking service is not reachable; try again when you are online.' };
     };
     const onClose = vi.fn();

@@ -25,7 +25,7 @@ type Phase =
 
 const OUTCOME_ORDER: RemovalOutcome[] = ['deleted-refund', 'deleted', 'archived', 'local-only'];
 
-export function countOutcomes(preview: RemovalPreview): Record<RemovalOutcome, number> {
+function countOutcomes(preview: RemovalPreview): Record<RemovalOutcome, number> {
   const counts: Record<RemovalOutcome, number> = { 'deleted-refund': 0, deleted: 0, archived: 0, 'local-only': 0 };
   for (const item of preview.items) counts[item.outcome]++;
   return counts;
@@ -57,7 +57,7 @@ export function RemoveDialog({ ids, onClose }: RemoveDialogProps) {
 
   useEffect(() => {
     let live = true;
-    call('removal.preview', [...ids])
+    call('shipments.removalPreview', [...ids])
       .then((preview) => live && setPhase({ kind: 'preview', preview }))
       .catch((e: unknown) => live && setPhase({ kind: 'error', message: messageOf(e), preview: null }));
     return () => {
@@ -77,7 +77,7 @@ export function RemoveDialog({ ids, onClose }: RemoveDialogProps) {
     setPhase({ kind: 'running', preview });
     const references = referencesByTrackingId(preview);
     try {
-      const done = await call('removal.run', [...ids]);
+      const done = await call('shipments.remove', [...ids]);
       setPhase({ kind: 'done', preview, done, references });
       useShipments.getState().removeFromSelection(ids);
       useShipments.getState().invalidate();

@@ -13,7 +13,7 @@ import { FieldsOrigin } from './FieldsOrigin';
 import { FreeTime } from './FreeTime';
 import { NoteBadge, NoteEditor } from './NoteEditor';
 
-export const DETAIL_HEADING_ID = 'detail-heading';
+const DETAIL_HEADING_ID = 'detail-heading';
 
 const REFERENCE_LABELS: Record<string, string> = { container: 'Container number', bl: 'Bill of lading (B/L)', bk: 'Booking number' };
 

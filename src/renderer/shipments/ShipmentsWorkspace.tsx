@@ -12,7 +12,7 @@ import { ShipmentDetailPanel } from './ShipmentDetail';
 import { ShipmentTable } from './ShipmentTable';
 import { removalTargets } from './table-keys';
 
-export function hasNoKey(key: { last4: string | null; source: string | null } | null): boolean {
+function hasNoKey(key: { last4: string | null; source: string | null } | null): boolean {
   return key !== null && key.last4 === null && key.source === null;
 }
 

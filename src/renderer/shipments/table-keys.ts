@@ -26,7 +26,7 @@ export interface KeyLike {
 }
 
 /** Opens the detail of the active row; returns false when there is none loaded. */
-export function openActiveDetail(focus: boolean): boolean {
+function openActiveDetail(focus: boolean): boolean {
   const s = useShipments.getState();
   if (s.activeIndex === null) return false;
   const row = rowAt(s, s.activeIndex);

@@ -12,7 +12,7 @@ import { useShipments } from './shipments';
 import { useUi } from './ui';
 
 /** The view shows the worst this many; the summary says how many there are in all. */
-export const ATTENTION_SHOWN = 500;
+const ATTENTION_SHOWN = 500;
 
 export interface AttentionState {
   items: readonly AttentionItem[];

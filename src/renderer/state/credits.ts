@@ -18,7 +18,7 @@ export interface CreditsState {
  * A view read earlier than the one shown never replaces it (the same reading may: the threshold
  * may have changed). `checkedAt` is UTC ISO, so the strings compare as times.
  */
-export function isNotOlder(shown: CreditsView | null, next: CreditsView): boolean {
+function isNotOlder(shown: CreditsView | null, next: CreditsView): boolean {
   if (!shown?.checkedAt) return true;
   if (!next.checkedAt) return false;
   return next.checkedAt >= shown.checkedAt;

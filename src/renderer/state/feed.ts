@@ -108,7 +108,7 @@ export const useFeed = create<FeedState>()((set, get) => {
     },
     async loadPrefs() {
       try {
-        set({ prefs: await call('notifications.get') });
+        set({ prefs: await call('feed.notifications') });
       } catch (error) {
         useUi.getState().toast(`The notification choices could not be read: ${messageOf(error)}`);
       }
@@ -117,7 +117,7 @@ export const useFeed = create<FeedState>()((set, get) => {
       const before = get().prefs;
       if (before) set({ prefs: { ...before, [kind]: on } });
       try {
-        set({ prefs: await call('notifications.update', { [kind]: on }) });
+        set({ prefs: await call('feed.updateNotifications', { [kind]: on }) });
       } catch (error) {
         set({ prefs: before });
         useUi.getState().toast(`The notification choice was not saved: ${messageOf(error)}`);

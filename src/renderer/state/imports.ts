@@ -1,13 +1,13 @@
 /**
  * The import wizard and its background jobs. The file goes to the engine once, by its path
- * (the bridge's fileRef, then import.open);
+ * (the bridge's fileRef, then imports.open);
  * every later step sends the file id and the person's choices (sheet, column mapping, accepted
  * check-digit suggestions) and gets a fresh preview back. Jobs are kept current by the
- * `import.progress` event, so their progress goes on while the person works elsewhere.
+ * `imports.progress` event, so their progress goes on while the person works elsewhere.
  */
 import { create } from 'zustand';
 import type { Events } from '../../shared/contract';
-import type { ImportFileView, ImportJobView, ImportMappingColumn, ImportOptionsInput, ImportPreview, ImportReportView } from '../../shared/contract';
+import type { ImportFileView, ImportJobView, ImportMappingColumn, ImportOptionsInput, ImportPreview, ImportReport } from '../../shared/contract';
 import { getBridge } from '../api/bridge';
 import { AppFailure, call, messageOf } from '../api/call';
 import { type EventMark, eventsSince, isAbort, newestOnly } from '../api/newest';
@@ -41,7 +41,7 @@ export interface ImportsState {
   /** The job started from the wizard: its report opens when it finishes. */
   watchedJobId: number | null;
   jobs: ImportJobView[];
-  report: ImportReportView | null;
+  report: ImportReport | null;
 
   openFile(file: File): Promise<void>;
   /** Sample data only: the sample customer spreadsheet, opened as if dropped. */
@@ -55,7 +55,7 @@ export interface ImportsState {
   start(goOnWithWhatFits?: boolean): Promise<void>;
   closeWizard(): void;
   loadJobs(): Promise<void>;
-  applyProgress(event: Events['import.progress']): void;
+  applyProgress(event: Events['imports.progress']): void;
   resume(jobId: number): Promise<void>;
   openReport(jobId: number): Promise<void>;
   closeReport(): void;
@@ -80,7 +80,7 @@ const INITIAL = { ...WIZARD, watchedJobId: null, jobs: [], report: null };
 const previews = newestOnly();
 
 /**
- * What the last `import.progress` said of each job. A job can stop or finish before the answer to
+ * What the last `imports.progress` said of each job. A job can stop or finish before the answer to
  * the call that started it arrives (the harness sends events over a socket and answers over HTTP);
  * that answer is then older than what the list shows and must not replace it.
  */
@@ -105,7 +105,7 @@ export const useImports = create<ImportsState>()((set, get) => {
     if (!input) return;
     set({ previewing: true, error: null });
     try {
-      const preview = await previews.run((signal) => call('import.preview', input, { signal }));
+      const preview = await previews.run((signal) => call('imports.preview', input, { signal }));
       const fresh = get().detected.length === 0 || Object.keys(get().mapping).length === 0;
       set({ preview, previewing: false, sheet: preview.sheet, ...(fresh ? { detected: preview.mapping } : {}) });
     } catch (err) {
@@ -119,7 +119,7 @@ export const useImports = create<ImportsState>()((set, get) => {
     set({ jobs: [job, ...jobs].sort((a, b) => b.jobId - a.jobId) });
   };
 
-  /** Takes the answer of import.start or import.resume, unless events about the job overtook it. */
+  /** Takes the answer of imports.start or imports.resume, unless events about the job overtook it. */
   const startedJob = (job: ImportJobView, asked: EventMark): void => {
     const state = jobEvents.since(asked, job.jobId);
     if (state === undefined) {
@@ -145,8 +145,8 @@ export const useImports = create<ImportsState>()((set, get) => {
       set({ ...WIZARD, opening: file.name, report: null });
       try {
         const ref = await getBridge().fileRef(file);
-        if (!ref.ok) throw new AppFailure('import.open', ref.error);
-        const opened = await call('import.open', { path: ref.value });
+        if (!ref.ok) throw new AppFailure('imports.open', ref.error);
+        const opened = await call('imports.open', { path: ref.value });
         get().openedElsewhere(opened);
       } catch (err) {
         set({ opening: null, error: messageOf(err) });
@@ -157,7 +157,7 @@ export const useImports = create<ImportsState>()((set, get) => {
       previews.cancel();
       set({ ...WIZARD, opening: 'the sample customer spreadsheet', report: null });
       try {
-        get().openedElsewhere(await call('import.openSample'));
+        get().openedElsewhere(await call('imports.openSample'));
       } catch (err) {
         set({ opening: null, error: messageOf(err) });
       }
@@ -206,7 +206,7 @@ export const useImports = create<ImportsState>()((set, get) => {
       set({ starting: true, error: null });
       const asked = jobEvents.mark();
       try {
-        const job = await call('import.start', goOnWithWhatFits ? { ...input, goOnWithWhatFits } : input);
+        const job = await call('imports.start', goOnWithWhatFits ? { ...input, goOnWithWhatFits } : input);
         set({ ...WIZARD });
         startedJob(job, asked);
       } catch (err) {
@@ -222,7 +222,7 @@ export const useImports = create<ImportsState>()((set, get) => {
     async loadJobs() {
       const asked = jobEvents.mark();
       try {
-        const loaded = await jobReads.run((signal) => call('import.jobs', undefined, { signal }));
+        const loaded = await jobReads.run((signal) => call('imports.jobs', undefined, { signal }));
         // A job an event told about after the list was asked for keeps what the event said.
         const current = new Map(get().jobs.map((j) => [j.jobId, j]));
         const jobs = loaded.map((j) => (jobEvents.since(asked, j.jobId) !== undefined ? current.get(j.jobId) : undefined) ?? j);
@@ -262,7 +262,7 @@ export const useImports = create<ImportsState>()((set, get) => {
     async resume(jobId) {
       const asked = jobEvents.mark();
       try {
-        startedJob(await call('import.resume', jobId), asked);
+        startedJob(await call('imports.resume', jobId), asked);
       } catch (err) {
         useUi.getState().toast(`The import could not be resumed: ${messageOf(err)}`);
       }
@@ -270,7 +270,7 @@ export const useImports = create<ImportsState>()((set, get) => {
 
     async openReport(jobId) {
       try {
-        set({ report: await call('import.report', jobId) });
+        set({ report: await call('imports.report', jobId) });
       } catch (err) {
         useUi.getState().toast(`The report could not be read: ${messageOf(err)}`);
       }

@@ -32,7 +32,7 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   },
   async loadKey() {
     try {
-      set({ key: await call('key.status') });
+      set({ key: await call('settings.keyStatus') });
     } catch (error) {
       set({ loadError: messageOf(error) });
     }

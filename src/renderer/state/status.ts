@@ -18,7 +18,7 @@ export const useStatus = create<StatusState>()((set) => ({
   error: null,
   async load() {
     try {
-      const view = await call('status.get');
+      const view = await call('sync.statusBar');
       set({ view, receivedAt: Date.now(), error: null });
     } catch (error) {
       set({ error: messageOf(error) });

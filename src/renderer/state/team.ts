@@ -4,7 +4,7 @@ import type { TeamView } from '../../shared/contract';
 import { call, messageOf, onEvent } from '../api/call';
 
 /** A desk seen within this long of the most recently seen one counts as online (desks say they are alive every 2 s). */
-export const ONLINE_WITHIN_MS = 30_000;
+const ONLINE_WITHIN_MS = 30_000;
 
 export interface TeamState {
   view: TeamView | null;

@@ -4,7 +4,7 @@ import { create } from 'zustand';
 /** The navigation: one id per view, listed in NAV_ITEMS and rendered in App. */
 export type ViewId = 'shipments' | 'attention' | 'import' | 'watchlists' | 'map' | 'changes' | 'webhooks' | 'settings';
 
-export interface Toast {
+interface Toast {
   id: number;
   kind: 'error' | 'info';
   message: string;

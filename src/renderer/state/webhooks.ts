@@ -23,7 +23,7 @@ export interface SecretToShow {
   reason: 'created' | 'regenerated';
 }
 
-export interface DeliveriesState {
+interface DeliveriesState {
   status: DeliveryStatus;
   /** One webhook's deliveries, or '' for all. */
   webhookId: string;

@@ -8,7 +8,7 @@ import type { ApiInput, ApiMethod, ApiOutput, AppError, EventName, Events, Quays
 
 export type FakeHandlers = { [M in ApiMethod]?: (input: ApiInput<M>) => ApiOutput<M> | Promise<ApiOutput<M>> };
 
-export const FAKE_CANCELLED_MESSAGE = 'The fake bridge dropped this call: its signal aborted.';
+const FAKE_CANCELLED_MESSAGE = 'The fake bridge dropped this call: its signal aborted.';
 
 export interface FakeBridge extends QuaysideBridge {
   calls: { method: ApiMethod; input: unknown }[];

@@ -21,6 +21,7 @@ export function tableRow(index: number, patch: Partial<ShipmentTableRow> = {}, p
     note: null,
     lastCheckedAt: '2026-11-23T02:00:00Z',
     notePending: false,
+    lastFreeDay: null,
     ...patch,
   };
 }

@@ -33,7 +33,7 @@ export function FromImportDialog({ onClose }: { onClose(): void }) {
   }, [hasJobs]);
 
   useEffect(() => {
-    call('import.jobs')
+    call('imports.jobs')
       .then((all) => {
         const done = all.filter((j) => j.state === 'done').sort((a, b) => b.jobId - a.jobId);
         setJobs(done);

@@ -27,7 +27,7 @@ function Choice(props: { label: string; value: string; onChange(v: string): void
 }
 
 /** The dialog's fields for a stored saved filter; conditions it has no field for are kept as they are. */
-export function savedFilterFields(saved: ShipmentFilterInput | null): { fields: ShipmentFilters; kept: ShipmentFilterInput } {
+function savedFilterFields(saved: ShipmentFilterInput | null): { fields: ShipmentFilters; kept: ShipmentFilterInput } {
   const { carrier, pod, etaFrom, etaTo, shipmentStatus, fields, watchlistId: _ignored, ...rest } = saved ?? {};
   const kept: ShipmentFilterInput = rest;
   const [[fieldName, fieldValue] = ['', ''], ...otherFields] = Object.entries(fields ?? {});

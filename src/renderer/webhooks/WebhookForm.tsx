@@ -11,7 +11,7 @@ export interface WebhookFormValues {
 }
 
 /** A sentence saying what to fix, or null when the address will do. */
-export function callbackUrlProblem(text: string): string | null {
+function callbackUrlProblem(text: string): string | null {
   const value = text.trim();
   if (!value) return 'Give the web address of your endpoint, for example https://example.com/hooks/quayside.';
   let url: URL;

@@ -5,120 +5,125 @@
  * or dropped.
  */
 import { z } from 'zod';
-import { answer, method, none, shipmentId, watchlistId } from './base.js';
+import { carrierRef, count, localId, method, naiveDate, naiveText, none, shipmentId, utcTime, watchlistId } from './base.js';
 
-export type ReasonKind = 'eta_slipped' | 'vessel_changed' | 'stale' | 'arrived_not_delivered' | 'stuck' | 'unknown_status' | 'not_found';
+/** Quayside's own reasons, so a closed set. */
+const reasonKind = z.enum(['eta_slipped', 'vessel_changed', 'stale', 'arrived_not_delivered', 'stuck', 'unknown_status', 'not_found']);
+export type ReasonKind = z.output<typeof reasonKind>;
+export const REASON_KINDS: readonly ReasonKind[] = reasonKind.options;
 
-export const REASON_KINDS: readonly ReasonKind[] = [
-  'eta_slipped',
-  'vessel_changed',
-  'stale',
-  'arrived_not_delivered',
-  'stuck',
-  'unknown_status',
-  'not_found',
-];
-
-export interface Acknowledgement {
+const acknowledgementSchema = z.strictObject({
   /** UTC ISO. */
-  at: string;
-  comment: string | null;
-}
+  at: utcTime,
+  comment: z.string().nullable(),
+});
 
-export interface AttentionReason {
-  kind: ReasonKind;
+const attentionReasonSchema = z.strictObject({
+  kind: reasonKind,
   /** UTC ISO: when Quayside saw it start. */
-  since: string;
+  since: utcTime,
   /** One sentence; the carrier's dates as given (the port's calendar). */
-  detail: string;
+  detail: z.string(),
   /** True while a person's acknowledgement covers it (it comes back when it gets worse). */
-  acknowledged: boolean;
-  acknowledgement: Acknowledgement | null;
-}
+  acknowledged: z.boolean(),
+  acknowledgement: acknowledgementSchema.nullable(),
+});
+export type AttentionReason = z.output<typeof attentionReasonSchema>;
 
-export interface AttentionItem {
+const attentionItemSchema = z.strictObject({
   /** Local id of the shipment (for acknowledge). */
-  id: number;
-  reference: string;
-  trackingId: string | null;
-  carrier: { scac: string | null; name: string | null };
-  pod: { name: string; country: string | null } | null;
+  id: localId,
+  reference: z.string(),
+  trackingId: z.string().nullable(),
+  carrier: carrierRef,
+  pod: z.strictObject({ name: z.string(), country: z.string().nullable() }).nullable(),
   /** The POD date, naive, as the carrier gave it. */
-  eta: string | null;
-  shipmentStatus: string | null;
-  reasons: AttentionReason[];
+  eta: naiveText.nullable(),
+  shipmentStatus: z.string().nullable(),
+  reasons: z.array(attentionReasonSchema),
   /** Naive `YYYY-MM-DD` on the POD's calendar; null without free days or before the arrival. */
-  lastFreeDay: string | null;
+  lastFreeDay: naiveDate.nullable(),
   /** Days from today to the last free day: 0 is the last free day, negative days are charged. Null as lastFreeDay. */
-  daysLeft: number | null;
-}
+  daysLeft: z.number().int().nullable(),
+});
+export type AttentionItem = z.output<typeof attentionItemSchema>;
 
-export interface AttentionSettings {
-  thresholds: Record<ReasonKind, number>;
+/** Whole days of a threshold or of free time. */
+const DAYS_MAX = 366;
+const days = z.number().int().min(0).max(DAYS_MAX);
+
+const attentionSettingsSchema = z.strictObject({
+  thresholds: z.record(reasonKind, days),
   /** An imported column holding the date promised to the customer; the ETA is compared with it when set. */
-  promisedDateField: string | null;
+  promisedDateField: z.string().nullable(),
   /** Local time of day, `HH:MM`, of the morning digest. */
-  digestTime: string;
-}
+  digestTime: z.string().regex(/^\d{2}:\d{2}$/, 'a time of day as HH:MM'),
+});
+export type AttentionSettings = z.output<typeof attentionSettingsSchema>;
 
 /** Free days (demurrage and detention together) set by the person; none set means no clock. */
-export interface FreeDaysSettings {
+const freeDaysSettingsSchema = z.strictObject({
   /** By carrier SCAC (upper case). */
-  carriers: Record<string, number>;
+  carriers: z.record(z.string(), days),
   /** The imported column that names the customer (for example "customer"); null: no per-customer days. */
-  customerField: string | null;
+  customerField: z.string().nullable(),
   /** By the customer as written in that column (matched without regard to case). */
-  customers: Record<string, number>;
-}
+  customers: z.record(z.string(), days),
+});
+export type FreeDaysSettings = z.output<typeof freeDaysSettingsSchema>;
 
-export interface AttentionSettingsPatch {
-  thresholds?: Partial<Record<ReasonKind, number | null>>;
-  promisedDateField?: string | null;
-  digestTime?: string;
-}
-
-export interface FreeDaysPatch {
-  /** A number sets, null removes. */
-  carriers?: Record<string, number | null>;
-  customerField?: string | null;
-  customers?: Record<string, number | null>;
-}
-
-export interface AttentionPage {
+const attentionPageSchema = z.strictObject({
   /** Worst first, at most the limit asked for. */
-  items: AttentionItem[];
+  items: z.array(attentionItemSchema),
   /** How many shipments the list holds in all (with `includeAcknowledged`, those all acknowledged too). */
-  total: number;
+  total: count,
   /** Shipments with at least one reason no one acknowledged: the header's count. */
-  needAttention: number;
-}
+  needAttention: count,
+});
+export type AttentionPage = z.output<typeof attentionPageSchema>;
 
-export interface AttentionSettingsView extends AttentionSettings {
-  freeDays: FreeDaysSettings;
+const attentionSettingsViewSchema = attentionSettingsSchema.extend({
+  freeDays: freeDaysSettingsSchema,
   /** Imported columns to choose the promised-date and customer columns from. */
-  fieldNames: string[];
-}
+  fieldNames: z.array(z.string()),
+});
+export type AttentionSettingsView = z.output<typeof attentionSettingsViewSchema>;
 
-export interface AttentionDigest {
-  count: number;
-  byKind: Record<ReasonKind, number>;
+const attentionDigestSchema = z.strictObject({
+  count,
+  byKind: z.record(reasonKind, count),
   /** "5 shipments need attention" */
-  text: string;
+  text: z.string(),
   /** UTC ISO. */
-  at: string;
-}
+  at: utcTime,
+});
+export type AttentionDigest = z.output<typeof attentionDigestSchema>;
+
+const needAttentionSchema = z.strictObject({ needAttention: count });
 
 /** The most shipments one answer carries; the view shows the worst first. */
-export const ATTENTION_PAGE_MAX = 2000;
+const ATTENTION_PAGE_MAX = 2000;
 /** Keys one settings update may carry (carriers, customers). */
 const MAX_ENTRIES = 500;
-const DAYS_MAX = 366;
 
-export const reasonKind = z.enum(REASON_KINDS as [ReasonKind, ...ReasonKind[]]);
-const days = z.number().int().min(0).max(DAYS_MAX);
 const columnName = z.string().trim().max(200).nullable();
 const capped = <T extends z.ZodType>(value: T, what: string) =>
   z.record(z.string().trim().min(1).max(200), value).refine((r) => Object.keys(r).length <= MAX_ENTRIES, `at most ${MAX_ENTRIES} ${what} at once`);
+
+const attentionSettingsPatch = z.strictObject({
+  thresholds: z.partialRecord(reasonKind, days.nullable()).optional(),
+  promisedDateField: columnName.optional(),
+  digestTime: z.string().trim().regex(/^([01]?\d|2[0-3]):[0-5]\d$/, 'a time of day such as 08:00').optional(),
+});
+export type AttentionSettingsPatch = z.input<typeof attentionSettingsPatch>;
+
+const freeDaysPatch = z.strictObject({
+  /** A number sets, null removes. */
+  carriers: capped(days.nullable(), 'carriers').optional(),
+  customerField: columnName.optional(),
+  customers: capped(days.nullable(), 'customers').optional(),
+});
+export type FreeDaysPatch = z.input<typeof freeDaysPatch>;
 
 export const attentionMethods = {
   'attention.list': method(
@@ -127,36 +132,22 @@ export const attentionMethods = {
       includeAcknowledged: z.boolean().optional(),
       limit: z.number().int().min(1).max(ATTENTION_PAGE_MAX).default(500),
     }),
-    answer<AttentionPage>(),
+    attentionPageSchema,
   ),
-  'attention.count': method(none, answer<{ needAttention: number }>()),
+  'attention.count': method(none, needAttentionSchema),
   'attention.acknowledge': method(
     z.strictObject({ shipmentId, kind: reasonKind, comment: z.string().max(500, 'a comment has at most 500 characters').nullable().optional() }),
-    answer<AttentionReason>(),
+    attentionReasonSchema,
   ),
-  'attention.unacknowledge': method(z.strictObject({ shipmentId, kind: reasonKind }), answer<{ removed: boolean }>()),
-  'attention.settings': method(none, answer<AttentionSettingsView>()),
-  'attention.updateSettings': method(
-    z.strictObject({
-      thresholds: z.partialRecord(reasonKind, days.nullable()).optional(),
-      promisedDateField: columnName.optional(),
-      digestTime: z.string().trim().regex(/^([01]?\d|2[0-3]):[0-5]\d$/, 'a time of day such as 08:00').optional(),
-    }),
-    answer<AttentionSettingsView>(),
-  ),
-  'attention.updateFreeDays': method(
-    z.strictObject({
-      carriers: capped(days.nullable(), 'carriers').optional(),
-      customerField: columnName.optional(),
-      customers: capped(days.nullable(), 'customers').optional(),
-    }),
-    answer<AttentionSettingsView>(),
-  ),
+  'attention.unacknowledge': method(z.strictObject({ shipmentId, kind: reasonKind }), z.strictObject({ removed: z.boolean() })),
+  'attention.settings': method(none, attentionSettingsViewSchema),
+  'attention.updateSettings': method(attentionSettingsPatch, attentionSettingsViewSchema),
+  'attention.updateFreeDays': method(freeDaysPatch, attentionSettingsViewSchema),
 };
 
 export const attentionEvents = {
   /** What needs attention may have changed (a refresh, an import, an acknowledgement, a setting): the count now. */
-  'attention.changed': answer<{ needAttention: number }>(),
+  'attention.changed': needAttentionSchema,
   /** The morning digest is due (once a day at the person's time): the host shows one desktop notification. */
-  'attention.digest': answer<AttentionDigest>(),
+  'attention.digest': attentionDigestSchema,
 };

@@ -1,8 +1,10 @@
 /**
  * How a method and an event of the contract are written, once: the input as a zod schema (the
- * engine validates every call with it where it enters), the answer as the type the window gets.
- * The method list, the input and output types, the handlers' types and the clients all derive
- * from these definitions (see index.ts), so a drift between them does not compile.
+ * engine validates every call with it where it enters) and the answer (or an event's payload) as
+ * a zod schema too, from which its TypeScript type is derived. The method list, the input and
+ * output types, the handlers' types and the clients all derive from these definitions (see
+ * index.ts), so a drift between them does not compile; check.ts checks the engine's answers and
+ * events against them at run time (in development and in tests).
  */
 import { z } from 'zod';
 
@@ -15,20 +17,14 @@ export interface AppError {
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
-/** One method: what it takes (validated) and what it answers (produced by the engine, trusted by the window). */
-export interface MethodDef<I extends z.ZodType, O> {
+/** One method: what it takes (validated where it enters the engine) and what it answers (checked in development and tests). */
+export interface MethodDef<I extends z.ZodType, O extends z.ZodType> {
   readonly input: I;
-  /** Only a type: the answer is never parsed, it comes from our own engine. */
-  readonly output: z.ZodType<O>;
+  readonly output: O;
 }
 
-export function method<I extends z.ZodType, O>(input: I, output: z.ZodType<O>): MethodDef<I, O> {
+export function method<I extends z.ZodType, O extends z.ZodType>(input: I, output: O): MethodDef<I, O> {
   return { input, output };
-}
-
-/** The type of an answer (or an event's payload): a schema with no checks, for its type only. */
-export function answer<T>(): z.ZodType<T> {
-  return z.custom<T>(() => true);
 }
 
 /** A method that takes nothing. */
@@ -36,6 +32,23 @@ export const none = z.undefined();
 
 export const naiveDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 export const shortText = z.string().max(200);
+
+// What answers and events are made of. The service's values are kept as it sent them: dates
+// without a time zone stay the text they were, and an enum-like value it may extend (a shipment
+// status, a subscription status, a webhook's delivery status) is any text, never a closed enum.
+
+/** A method that answers nothing. */
+export const nothing = z.void();
+/** A moment in UTC, ISO 8601 (Quayside writes them with Date.toISOString; the service's carry a Z as well). */
+export const utcTime = z.iso.datetime({ offset: true });
+/** A date, or a date and time, without a time zone, exactly as the carrier gave it (the port's wall clock). */
+export const naiveText = z.string();
+/** A count of things: a whole number, never negative. */
+export const count = z.number().int().nonnegative();
+/** A local row id of the cache (a shipment, a watchlist, a job, a change). */
+export const localId = z.number().int().positive();
+/** A carrier as the cache has it: both may be missing (a reference tracked with AUTO before the service answered). */
+export const carrierRef = z.strictObject({ scac: z.string().nullable(), name: z.string().nullable() });
 
 /** An id the service gives (api-v2.md: uuid): exactly 8-4-4-4-12 hex digits, so `..` or `/` never reaches a URL path. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

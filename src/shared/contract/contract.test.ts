@@ -18,6 +18,6 @@ describe('the contract, written once', () => {
     expect(INPUT_SCHEMAS['settings.update'].safeParse({ apiKey: 'x' }).success).toBe(false);
     expect(INPUT_SCHEMAS['shipments.list'].safeParse({ offset: 0, limit: 501 }).success).toBe(false);
     expect(INPUT_SCHEMAS['shipments.list'].safeParse({ offset: 0, limit: 50, etaFrom: '12/01/2026' }).success).toBe(false);
-    expect(INPUT_SCHEMAS['import.open'].safeParse({ fileName: 'a.csv', base64: 'QQ==' }).success).toBe(false);
+    expect(INPUT_SCHEMAS['imports.open'].safeParse({ fileName: 'a.csv', base64: 'QQ==' }).success).toBe(false);
   });
 });

@@ -1,28 +1,34 @@
 /** The credit balance (api-v2.md 2.8) and its history. */
-import { answer, method, none } from './base.js';
+import { z } from 'zod';
+import { method, none, utcTime } from './base.js';
 
-export interface CreditPoint {
-  remaining: number;
-  checkedAt: string;
-}
+/** A balance as the service reported it (an integer; it says how many lookups are left). */
+const credits = z.number().int();
 
-export interface CreditsView {
-  remaining: number | null;
+const creditPointSchema = z.strictObject({
+  remaining: credits,
+  checkedAt: utcTime,
+});
+export type CreditPoint = z.output<typeof creditPointSchema>;
+
+const creditsViewSchema = z.strictObject({
+  remaining: credits.nullable(),
   /** When the balance was read (UTC). */
-  checkedAt: string | null;
+  checkedAt: utcTime.nullable(),
   /** Oldest first. */
-  history: CreditPoint[];
-  warningBelow: number;
-  low: boolean;
-}
+  history: z.array(creditPointSchema),
+  warningBelow: z.number(),
+  low: z.boolean(),
+});
+export type CreditsView = z.output<typeof creditsViewSchema>;
 
 export const creditsMethods = {
-  'credits.get': method(none, answer<CreditsView>()),
+  'credits.get': method(none, creditsViewSchema),
   /** Reads the balance from the service (free) and records a snapshot. */
-  'credits.refresh': method(none, answer<CreditsView>()),
+  'credits.refresh': method(none, creditsViewSchema),
 };
 
 export const creditsEvents = {
   /** After anything that read or spent credits. */
-  credits: answer<CreditsView>(),
+  credits: creditsViewSchema,
 };

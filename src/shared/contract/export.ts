@@ -1,46 +1,43 @@
 /** Export of the view, a selection or a watchlist, written by the engine where the person chose. */
 import { z } from 'zod';
-import { answer, method, none, shipmentId, watchlistId } from './base.js';
-import type { ShipmentFilterInput, ShipmentSortKey } from './shipments.js';
+import { count, method, none, shipmentId, watchlistId } from './base.js';
 import { filter, sort } from './shipments.js';
 
-export interface ExportColumnView {
-  id: string;
-  header: string;
-}
+const exportColumnViewSchema = z.strictObject({
+  /** A fixed column's id, or `field:<name>` for an imported column. */
+  id: z.string(),
+  header: z.string(),
+});
+export type ExportColumnView = z.output<typeof exportColumnViewSchema>;
 
-export type ExportScope =
-  | { kind: 'view'; filter: ShipmentFilterInput; sort?: ShipmentSortKey }
-  | { kind: 'ids'; ids: number[] }
-  | { kind: 'watchlist'; watchlistId: number };
+const exportScope = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('view'), filter, sort: sort.optional() }),
+  z.strictObject({ kind: z.literal('ids'), ids: z.array(shipmentId).min(1).max(100_000) }),
+  z.strictObject({ kind: z.literal('watchlist'), watchlistId }),
+]);
+export type ExportScope = z.input<typeof exportScope>;
 
-export interface ExportInput {
-  format: 'csv' | 'xlsx';
-  columns: string[];
-  scope: ExportScope;
-}
+const exportInput = z.strictObject({
+  format: z.enum(['csv', 'xlsx']),
+  columns: z.array(z.string().min(1).max(210)).min(1).max(100),
+  scope: exportScope,
+});
+export type ExportInput = z.input<typeof exportInput>;
 
-export interface ExportFile {
-  fileName: string;
-  mimeType: string;
-  rows: number;
-  sizeBytes: number;
+const exportFileSchema = z.strictObject({
+  fileName: z.string(),
+  mimeType: z.string(),
+  rows: count,
+  sizeBytes: count,
   /** Where the engine wrote it (the place chosen in the save dialog, or the harness's download folder). */
-  savedTo: string;
+  savedTo: z.string(),
   /** The harness only: where the browser fetches it. */
-  download: string | null;
-}
+  download: z.string().nullable(),
+});
+export type ExportFile = z.output<typeof exportFileSchema>;
 
 export const exportMethods = {
-  'export.columns': method(none, answer<ExportColumnView[]>()),
+  'export.columns': method(none, z.array(exportColumnViewSchema)),
   /** Written by the engine where the person chose (the desktop's save dialog) or to a download (harness); null: cancelled. */
-  'export.run': method(z.strictObject({
-    format: z.enum(['csv', 'xlsx']),
-    columns: z.array(z.string().min(1).max(210)).min(1).max(100),
-    scope: z.discriminatedUnion('kind', [
-      z.strictObject({ kind: z.literal('view'), filter, sort: sort.optional() }),
-      z.strictObject({ kind: z.literal('ids'), ids: z.array(shipmentId).min(1).max(100_000) }),
-      z.strictObject({ kind: z.literal('watchlist'), watchlistId }),
-    ]),
-  }), answer<ExportFile | null>()),
+  'export.run': method(exportInput, exportFileSchema.nullable()),
 };

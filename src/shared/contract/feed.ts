@@ -1,60 +1,60 @@
 /** The changes feed (what Quayside saw change) and which kinds become desktop notifications. */
 import { z } from 'zod';
-import { answer, method, none, watchlistId } from './base.js';
+import { count, localId, method, none, utcTime, watchlistId } from './base.js';
 
-export type FeedKind = 'eta_moved' | 'event_added' | 'status_changed' | 'delivered' | 'not_found' | 'archived' | 'removed';
-export const FEED_KINDS: readonly FeedKind[] = ['eta_moved', 'event_added', 'status_changed', 'delivered', 'not_found', 'archived', 'removed'];
+/** Quayside's reading of its own change log (feed/repository.ts), so a closed set. */
+const feedKind = z.enum(['eta_moved', 'event_added', 'status_changed', 'delivered', 'not_found', 'archived', 'removed']);
+export type FeedKind = z.output<typeof feedKind>;
+export const FEED_KINDS: readonly FeedKind[] = feedKind.options;
 
-export interface FeedItem {
+const feedItemSchema = z.strictObject({
   /** Increasing: "seen up to" is an id. */
-  id: number;
+  id: localId,
   /** When Quayside saw the change (UTC). */
-  at: string;
-  shipmentId: number;
-  reference: string;
-  kind: FeedKind;
+  at: utcTime,
+  shipmentId: localId,
+  reference: z.string(),
+  kind: feedKind,
   /** As stored: naive dates for ETA moves, status names for status changes. */
-  from: string | null;
-  to: string | null;
+  from: z.string().nullable(),
+  to: z.string().nullable(),
   /** For eta_moved: whole days, later positive. */
-  etaMoveDays: number | null;
-  containerNumber: string | null;
-}
+  etaMoveDays: z.number().int().nullable(),
+  containerNumber: z.string().nullable(),
+});
+export type FeedItem = z.output<typeof feedItemSchema>;
 
-export interface FeedPage {
-  items: FeedItem[];
+const feedPageSchema = z.strictObject({
+  items: z.array(feedItemSchema),
   /** Changes not yet seen in this scope (overall or the watchlist). */
-  unseen: number;
-  seenUpTo: number;
-}
+  unseen: count,
+  /** A change id, 0 before anything was seen. */
+  seenUpTo: count,
+});
+export type FeedPage = z.output<typeof feedPageSchema>;
 
-export interface FeedQuery {
-  watchlistId?: number;
-  kinds?: FeedKind[];
-  onlyUnseen?: boolean;
+const feedQuery = z.strictObject({
+  watchlistId: watchlistId.optional(),
+  kinds: z.array(feedKind).max(50).optional(),
+  onlyUnseen: z.boolean().optional(),
   /** Older than this id (paging back). */
-  beforeId?: number;
-  limit: number;
-}
+  beforeId: z.number().int().positive().optional(),
+  limit: z.number().int().min(1).max(500),
+});
+export type FeedQuery = z.input<typeof feedQuery>;
 
-export type NotificationPrefs = Record<FeedKind, boolean>;
-
-const feedKind = z.enum(FEED_KINDS as [FeedKind, ...FeedKind[]]);
+/** Every kind, whether it becomes a desktop notification. */
+const notificationPrefsSchema = z.record(feedKind, z.boolean());
+export type NotificationPrefs = z.output<typeof notificationPrefsSchema>;
 
 export const feedMethods = {
-  'feed.list': method(z.strictObject({
-    watchlistId: watchlistId.optional(),
-    kinds: z.array(feedKind).max(50).optional(),
-    onlyUnseen: z.boolean().optional(),
-    beforeId: z.number().int().positive().optional(),
-    limit: z.number().int().min(1).max(500),
-  }), answer<FeedPage>()),
-  'feed.markSeen': method(z.strictObject({ watchlistId: watchlistId.optional(), upToId: z.number().int().min(0) }), answer<FeedPage>()),
-  'notifications.get': method(none, answer<NotificationPrefs>()),
-  'notifications.update': method(z.partialRecord(feedKind, z.boolean()), answer<NotificationPrefs>()),
+  'feed.list': method(feedQuery, feedPageSchema),
+  'feed.markSeen': method(z.strictObject({ watchlistId: watchlistId.optional(), upToId: z.number().int().min(0) }), feedPageSchema),
+  'feed.notifications': method(none, notificationPrefsSchema),
+  'feed.updateNotifications': method(z.partialRecord(feedKind, z.boolean()), notificationPrefsSchema),
 };
 
 export const feedEvents = {
   /** New changes seen (after a sync, a lookup or an import); `notify` holds those the person wants as desktop notifications. */
-  'feed.new': answer<{ items: FeedItem[]; notify: FeedItem[]; unseen: number }>(),
+  'feed.new': z.strictObject({ items: z.array(feedItemSchema), notify: z.array(feedItemSchema), unseen: count }),
 };

@@ -1,142 +1,173 @@
 /** The import wizard and its background jobs. */
 import { z } from 'zod';
-import type { TrackingType } from '../domain.js';
-import { answer, method, none, shortRecord, shortText, jobId } from './base.js';
+import { trackingTypeSchema } from '../domain.js';
+import { count, jobId, method, none, shortRecord, shortText, utcTime } from './base.js';
 
-export interface ImportFileView {
+/** The id of a copy the engine keeps of an opened file: its SHA-256, in hex. */
+const fileId = z.string().regex(/^[a-f0-9]{16,64}$/, 'a file id from imports.open');
+
+const importFileViewSchema = z.strictObject({
   /** Handle for the later calls; the engine keeps a copy of the file under it. */
-  fileId: string;
-  fileName: string;
-  format: 'csv' | 'xlsx';
+  fileId,
+  fileName: z.string(),
+  format: z.enum(['csv', 'xlsx']),
   /** Sheet names of a workbook (empty for CSV). */
-  sheets: string[];
-  sizeBytes: number;
-}
+  sheets: z.array(z.string()),
+  sizeBytes: count,
+});
+export type ImportFileView = z.output<typeof importFileViewSchema>;
 
-export interface ImportMappingColumn {
+const importMappingColumnSchema = z.strictObject({
   /** The column letter a person sees (A, B, …). */
-  column: string;
-  header: string;
-  /** container | bl | booking | reference | carrier | local | ignore */
-  role: string;
+  column: z.string(),
+  header: z.string(),
+  role: z.enum(['container', 'bl', 'booking', 'reference', 'carrier', 'local', 'ignore']),
   /** The field name of a `local` column (customer, PO…). */
-  field: string;
-  source: 'detected' | 'override';
-}
+  field: z.string(),
+  source: z.enum(['detected', 'override']),
+});
+export type ImportMappingColumn = z.output<typeof importMappingColumnSchema>;
 
-export interface ImportOptionsInput {
-  fileId: string;
-  sheet?: string;
-  /** Header text → container | bl | booking | reference | carrier | ignore | a local field name. */
-  mapping?: Record<string, string>;
-  /** SCAC or carrier name for rows without a carrier. */
-  carrier?: string;
-  /** Rows whose suggested correction (check digit) the person accepted. */
-  acceptSuggestions?: number[];
-}
+/** A row number as a person sees it in the spreadsheet (1-based). */
+const row = z.number().int().positive();
 
 /** Lists are capped for the window; the counts are complete. */
-export interface ImportPreview {
-  fileId: string;
-  fileName: string;
-  sheet: string | null;
-  sheets: string[];
-  rows: number;
-  headerRow: number;
-  mapping: ImportMappingColumn[];
-  counts: { accepted: number; rejected: number; duplicates: number; alreadyTracked: number };
-  accepted: { row: number; reference: string; type: TrackingType; scac: string; carrierName: string | null; fields: Record<string, string>; warning: string | null }[];
-  rejected: { row: number; value: string; reason: string; suggestion: string | null }[];
-  duplicates: { row: number; value: string; firstRow: number }[];
-  alreadyTracked: { row: number; value: string }[];
+const importPreviewSchema = z.strictObject({
+  fileId,
+  fileName: z.string(),
+  sheet: z.string().nullable(),
+  sheets: z.array(z.string()),
+  rows: count,
+  /** 1-based; 0 when the file has no header row. */
+  headerRow: count,
+  mapping: z.array(importMappingColumnSchema),
+  counts: z.strictObject({ accepted: count, rejected: count, duplicates: count, alreadyTracked: count }),
+  accepted: z.array(
+    z.strictObject({
+      row,
+      reference: z.string(),
+      type: trackingTypeSchema,
+      /** SCAC, or AUTO (containers only). */
+      scac: z.string(),
+      carrierName: z.string().nullable(),
+      fields: z.record(z.string(), z.string()),
+      warning: z.string().nullable(),
+    }),
+  ),
+  rejected: z.array(z.strictObject({ row, value: z.string(), reason: z.string(), suggestion: z.string().nullable() })),
+  duplicates: z.array(z.strictObject({ row, value: z.string(), firstRow: row })),
+  alreadyTracked: z.array(z.strictObject({ row, value: z.string() })),
   /** One credit per accepted reference; duplicates and tracked ones cost nothing. */
-  creditsEstimated: number;
+  creditsEstimated: count,
   /** The balance read just now, or the last known one, or null. */
-  balance: number | null;
-  warnings: string[];
+  balance: z.number().int().nullable(),
+  warnings: z.array(z.string()),
   /** Local field names in the file (for "one watchlist per customer"). */
-  fieldNames: string[];
-}
+  fieldNames: z.array(z.string()),
+});
+export type ImportPreview = z.output<typeof importPreviewSchema>;
 
-export interface ImportProgressView {
-  total: number;
-  done: number;
-  found: number;
-  notFound: number;
-  failed: number;
-  batchesSubmitted: number;
-  batchesProcessed: number;
-  batchesTotal: number;
+const importProgressViewSchema = z.strictObject({
+  total: count,
+  done: count,
+  found: count,
+  notFound: count,
+  failed: count,
+  batchesSubmitted: count,
+  batchesProcessed: count,
+  batchesTotal: count,
   /** Estimated real time left, or null before anything can be said. */
-  remainingMs: number | null;
-}
+  remainingMs: z.number().nullable(),
+});
+export type ImportProgressView = z.output<typeof importProgressViewSchema>;
 
-export interface ImportJobView {
-  jobId: number;
-  fileName: string;
-  state: 'running' | 'done' | 'paused' | 'failed';
-  createdAt: string;
-  finishedAt: string | null;
-  references: number;
-  done: number;
-  message: string | null;
+/** Written by Quayside only (its jobs table), so a closed set. */
+const jobState = z.enum(['running', 'done', 'paused', 'failed']);
+export type JobState = z.output<typeof jobState>;
+
+const importJobViewSchema = z.strictObject({
+  jobId,
+  fileName: z.string(),
+  state: jobState,
+  createdAt: utcTime,
+  finishedAt: utcTime.nullable(),
+  references: count,
+  done: count,
+  message: z.string().nullable(),
   /** Live progress while it runs in this session. */
-  progress: ImportProgressView | null;
-}
+  progress: importProgressViewSchema.nullable(),
+});
+export type ImportJobView = z.output<typeof importJobViewSchema>;
 
-export interface ImportReportView {
-  jobId: number;
-  file: string;
-  state: string;
-  rows: number;
-  accepted: number;
-  found: number;
-  notFound: number;
-  failed: number;
-  duplicates: number;
-  alreadyTracked: number;
-  overBudget: number;
-  creditsEstimated: number;
-  creditsSpent: number | null;
-  rejected: { row: number; value: string; reason: string; suggestion?: string }[];
-  failures: { row: number; value: string; reason: string }[];
-  createdAt: string;
-  finishedAt: string | null;
-  message: string | null;
-}
+/**
+ * An import's report: the window's (imports.report) and exactly `quayside import --json`'s (README, a
+ * public contract: add fields, never rename).
+ */
+const importReportSchema = z.strictObject({
+  jobId,
+  file: z.string(),
+  state: jobState,
+  rows: count,
+  accepted: count,
+  rejected: z.array(z.strictObject({ row, value: z.string(), reason: z.string(), suggestion: z.string().optional() })),
+  duplicates: count,
+  alreadyTracked: count,
+  /** References sent to the service at least once. */
+  submitted: count,
+  batches: count,
+  found: count,
+  notFound: count,
+  failed: count,
+  /** Accepted references left out because the balance did not cover them. */
+  overBudget: count,
+  creditsEstimated: count,
+  /** The balance before less the balance after; null until both were read. */
+  creditsSpent: z.number().int().nullable(),
+  duplicateRows: z.array(z.strictObject({ row, value: z.string(), firstRow: count })),
+  alreadyTrackedRows: z.array(z.strictObject({ row, value: z.string() })),
+  failures: z.array(z.strictObject({ row, value: z.string(), reason: z.string() })),
+  createdAt: utcTime,
+  finishedAt: utcTime.nullable(),
+  message: z.string().nullable(),
+});
+export type ImportReport = z.output<typeof importReportSchema>;
 
 const importOptions = z.strictObject({
-  fileId: z.string().regex(/^[a-f0-9]{16,64}$/, 'a file id from import.open'),
+  fileId,
   sheet: shortText.optional(),
+  /** Header text → container | bl | booking | reference | carrier | ignore | a local field name. */
   mapping: shortRecord.optional(),
+  /** SCAC or carrier name for rows without a carrier. */
   carrier: shortText.optional(),
+  /** Rows whose suggested correction (check digit) the person accepted. */
   acceptSuggestions: z.array(z.number().int().positive()).max(1_000_000).optional(),
 });
+export type ImportOptionsInput = z.input<typeof importOptions>;
 
 export const importsMethods = {
   /**
    * Takes the dropped or chosen file by its path (from the bridge's `fileRef`); the engine copies
    * it under the returned id, so a preview, a start and a resume read the same bytes.
    */
-  'import.open': method(z.strictObject({ path: z.string().min(1).max(4096) }), answer<ImportFileView>()),
+  'imports.open': method(z.strictObject({ path: z.string().min(1).max(4096) }), importFileViewSchema),
   /** With the sample data only: a sample customer spreadsheet (a mistyped check digit and a duplicate in it), opened as if dropped. */
-  'import.openSample': method(none, answer<ImportFileView>()),
+  'imports.openSample': method(none, importFileViewSchema),
   /** Reads and validates with the given sheet and mapping; sends nothing. */
-  'import.preview': method(importOptions, answer<ImportPreview>()),
-  /** Starts tracking the accepted references in the background; progress comes as `import.progress`. */
-  'import.start': method(importOptions.extend({ goOnWithWhatFits: z.boolean().optional() }), answer<ImportJobView>()),
-  'import.jobs': method(none, answer<ImportJobView[]>()),
-  'import.report': method(jobId, answer<ImportReportView>()),
-  'import.reportCsv': method(jobId, answer<{ fileName: string; text: string }>()),
-  'import.resume': method(jobId, answer<ImportJobView>()),
+  'imports.preview': method(importOptions, importPreviewSchema),
+  /** Starts tracking the accepted references in the background; progress comes as `imports.progress`. */
+  'imports.start': method(importOptions.extend({ goOnWithWhatFits: z.boolean().optional() }), importJobViewSchema),
+  'imports.jobs': method(none, z.array(importJobViewSchema)),
+  'imports.report': method(jobId, importReportSchema),
+  'imports.reportCsv': method(jobId, z.strictObject({ fileName: z.string(), text: z.string() })),
+  'imports.resume': method(jobId, importJobViewSchema),
 };
 
 export const importsEvents = {
   /** An import job moved on (throttled), or changed state. */
-  'import.progress': answer<{ jobId: number; state: ImportJobView['state']; progress: ImportProgressView | null; message: string | null }>(),
+  'imports.progress': z.strictObject({ jobId, state: jobState, progress: importProgressViewSchema.nullable(), message: z.string().nullable() }),
   /**
    * A file was opened outside the window (File → Import…, a file handed to a second launch, a
-   * notification): main has already read it with import.open; the import wizard opens on it.
+   * notification): main has already read it with imports.open; the import wizard opens on it.
    */
-  'import.fileOpened': answer<ImportFileView>(),
+  'import.fileOpened': importFileViewSchema,
 };

@@ -1,8 +1,10 @@
 /**
  * The typed contract between the window and the engine, written once: each feature's file
- * defines its methods (a zod schema for the input, the type of the answer) and its events; the
- * method and event lists, the input and output types, the engine's handler types and the clients
- * (preload, harness bridge) all derive from CONTRACT and EVENTS here.
+ * defines its methods (a zod schema for the input and one for the answer) and its events (a zod
+ * schema for the payload), and derives its types from them; the method and event lists, the input
+ * and output types, the engine's handler types and the clients (preload, harness bridge) all
+ * derive from CONTRACT and EVENTS here. The engine checks its answers and events against the
+ * schemas in development and in tests (check.ts).
  *
  * Every call answers `Result<T>`: `{ok: true, value}` or `{ok: false, error}` with an error a
  * person can read. The window reaches the engine over a MessagePort of its own (desktop) or the
@@ -79,8 +81,6 @@ export type ApiInput<M extends ApiMethod> = z.input<Contract[M]['input']>;
 /** What the engine's handler receives: the input after validation. */
 export type HandlerInput<M extends ApiMethod> = z.output<Contract[M]['input']>;
 export type ApiOutput<M extends ApiMethod> = z.output<Contract[M]['output']>;
-/** The contract as functions, for callers that like to see it that way. */
-export type Api = { [M in ApiMethod]: (...input: ApiInput<M> extends undefined ? [] : [ApiInput<M>]) => Promise<ApiOutput<M>> };
 
 export const API_METHODS = Object.keys(CONTRACT) as ApiMethod[];
 export const INPUT_SCHEMAS = Object.fromEntries(API_METHODS.map((m) => [m, CONTRACT[m].input])) as { [M in ApiMethod]: Contract[M]['input'] };

@@ -36,7 +36,7 @@ describe('records from the window', () => {
     expect(list(record(51))).toBe(false);
     expect(list(record(1, 201))).toBe(false);
     expect(list({ customer: 'x'.repeat(201) })).toBe(false);
-    const preview = (mapping: Record<string, string>) => ok('import.preview', { fileId: 'a'.repeat(64), mapping });
+    const preview = (mapping: Record<string, string>) => ok('imports.preview', { fileId: 'a'.repeat(64), mapping });
     expect(preview(record(50))).toBe(true);
     expect(preview(record(51))).toBe(false);
     expect(ok('export.run', { format: 'csv', columns: ['reference'], scope: { kind: 'view', filter: { fields: record(51) } } })).toBe(false);

@@ -1,163 +1,160 @@
 /** The shipments table and a shipment in detail, and removal (api-v2.md 3.2: per record, deleted with a refund or archived). */
 import { z } from 'zod';
-import type { Outcome, Shipment } from '../domain.js';
-import { answer, method, none, naiveDate, shortRecord, shortText, shipmentId } from './base.js';
-import type { PendingNote } from './notes.js';
+import { outcomeSchema, shipmentSchema } from '../domain.js';
+import { carrierRef, count, localId, method, none, naiveDate, naiveText, shortRecord, shortText, shipmentId, utcTime } from './base.js';
+import { pendingNoteSchema } from './notes.js';
 
-export interface PortName {
-  name: string;
-  country: string | null;
-}
+const portNameSchema = z.strictObject({
+  name: z.string(),
+  country: z.string().nullable(),
+});
+export type PortName = z.output<typeof portNameSchema>;
 
 /** One line of the shipments table: cheap to list for tens of thousands of shipments. */
-export interface ShipmentTableRow {
-  id: number;
-  trackingId: string | null;
-  reference: string;
-  type: string;
-  carrier: { scac: string | null; name: string | null };
+const shipmentTableRowSchema = z.strictObject({
+  id: localId,
+  trackingId: z.string().nullable(),
+  reference: z.string(),
+  /** container, bl, bk, or a kind the service adds (kept). */
+  type: z.string(),
+  carrier: carrierRef,
   /** Subscription status at the service: ACTIVE, ARCHIVED (or an unknown value, kept). */
-  status: string | null;
-  shipmentStatus: string | null;
-  outcome: Outcome;
-  pol: PortName | null;
-  pod: PortName | null;
+  status: z.string().nullable(),
+  shipmentStatus: z.string().nullable(),
+  outcome: outcomeSchema,
+  pol: portNameSchema.nullable(),
+  pod: portNameSchema.nullable(),
   /** The POD date, naive (port wall-clock time), exactly as the service gave it. */
-  eta: string | null;
+  eta: naiveText.nullable(),
   /** The newest ETA move from the change log; `from`/`to` are naive dates. */
-  lastEtaMove: { at: string; from: string | null; to: string | null } | null;
-  vessel: string | null;
-  voyage: string | null;
-  note: string | null;
-  lastCheckedAt: string | null;
+  lastEtaMove: z.strictObject({ at: utcTime, from: naiveText.nullable(), to: naiveText.nullable() }).nullable(),
+  vessel: z.string().nullable(),
+  voyage: z.string().nullable(),
+  note: z.string().nullable(),
+  lastCheckedAt: utcTime.nullable(),
   /** True while a note edit waits in the outbox to be sent. */
-  notePending?: boolean;
+  notePending: z.boolean(),
   /**
    * The demurrage clock's last free day, naive `YYYY-MM-DD` on the POD's calendar: arrived at the
    * POD, not delivered, free days set for its customer or carrier. Null: no clock, never a guess.
    */
-  lastFreeDay?: string | null;
-}
+  lastFreeDay: naiveDate.nullable(),
+});
+export type ShipmentTableRow = z.output<typeof shipmentTableRowSchema>;
 
 /** `clock`: the demurrage clock, the last free day soonest (most days charged) first; shipments without one last. */
-export type ShipmentSortKey = 'recent' | 'eta' | 'reference' | 'checked' | 'clock';
-
-export interface ShipmentFilterInput {
-  /** What the person typed; word prefixes over references, containers, B/L, vessels, ports, notes, imported columns. */
-  search?: string;
-  status?: 'ACTIVE' | 'ARCHIVED';
-  /** As the service reports it (IN_TRANSIT, DELIVERED, PLANNED, UNKNOWN or any unknown value). */
-  shipmentStatus?: string;
-  outcome?: Outcome;
-  /** Carrier SCAC. */
-  carrier?: string;
-  /** Port of discharge name, as listed by `shipments.facets`. */
-  pod?: string;
-  /** Naive dates `YYYY-MM-DD`, inclusive. */
-  etaFrom?: string;
-  etaTo?: string;
-  /** Imported columns that must hold exactly these values (case-insensitive). */
-  fields?: Record<string, string>;
-  /** Only the shipments of this watchlist (a list's members, or a saved filter combined with this one). */
-  watchlistId?: number;
-}
-
-export interface ShipmentListQuery extends ShipmentFilterInput {
-  sort?: ShipmentSortKey;
-  offset: number;
-  /** At most 500 rows a call. */
-  limit: number;
-}
-
-export interface ShipmentListPage {
-  /** How many shipments match the filter in all. */
-  total: number;
-  offset: number;
-  rows: ShipmentTableRow[];
-}
-
-export interface ShipmentFacets {
-  carriers: { scac: string | null; name: string | null; count: number }[];
-  pods: { name: string; country: string | null; count: number }[];
-  shipmentStatuses: { value: string; count: number }[];
-  /** Names of imported columns (customer, PO…), for filters. */
-  fieldNames: string[];
-  total: number;
-}
-
-export interface RawPayloadView {
-  source: string;
-  receivedAt: string;
-  /** The exact JSON text the service sent. */
-  body: string;
-}
-
-export interface ShipmentDetail {
-  shipment: Shipment;
-  /** A note edit not yet accepted by the service (shown as pending). */
-  pendingNote: PendingNote | null;
-  raw: RawPayloadView[];
-  /** The demurrage clock's last free day (naive `YYYY-MM-DD`), as in the table; null: no clock. */
-  lastFreeDay?: string | null;
-}
-
-export type RemovalOutcome = 'deleted-refund' | 'deleted' | 'archived' | 'local-only';
-
-export interface RemovalPreviewItem {
-  id: number;
-  reference: string;
-  outcome: RemovalOutcome;
-  description: string;
-}
-
-export interface RemovalPreview {
-  items: RemovalPreviewItem[];
-  /** How many credits come back if the service does as predicted. */
-  refunds: number;
-}
-
-export interface RemovalDone {
-  /** Tracking ids the service deleted. */
-  deleted: string[];
-  /** Tracking ids the service archived instead. */
-  archived: string[];
-  /** Local ids removed from this computer only. */
-  localOnly: number[];
-  /** A sentence for the person, e.g. "2 deleted (credits refunded), 1 archived". */
-  summary: string;
-}
-
 export const sort = z.enum(['recent', 'eta', 'reference', 'checked', 'clock']);
+export type ShipmentSortKey = z.output<typeof sort>;
 
 /** The table's filter, shared by the list, the map, saved watchlists and exports. */
 export const filter = z.strictObject({
+  /** What the person typed; word prefixes over references, containers, B/L, vessels, ports, notes, imported columns. */
   search: z.string().max(500).optional(),
   status: z.enum(['ACTIVE', 'ARCHIVED']).optional(),
+  /** As the service reports it (IN_TRANSIT, DELIVERED, PLANNED, UNKNOWN or any unknown value). */
   shipmentStatus: shortText.optional(),
-  outcome: z.enum(['OK', 'INFO_NOT_FOUND', 'PENDING', 'ERROR']).optional(),
+  outcome: outcomeSchema.optional(),
+  /** Carrier SCAC. */
   carrier: shortText.optional(),
+  /** Port of discharge name, as listed by `shipments.facets`. */
   pod: shortText.optional(),
+  /** Naive dates `YYYY-MM-DD`, inclusive. */
   etaFrom: naiveDate.optional(),
   etaTo: naiveDate.optional(),
+  /** Imported columns that must hold exactly these values (case-insensitive). */
   fields: shortRecord.optional(),
+  /** Only the shipments of this watchlist (a list's members, or a saved filter combined with this one). */
   watchlistId: z.number().int().positive().optional(),
 });
+export type ShipmentFilterInput = z.input<typeof filter>;
+
+const listQuery = filter.extend({
+  sort: sort.optional(),
+  offset: z.number().int().min(0),
+  /** At most 500 rows a call. */
+  limit: z.number().int().min(1).max(500),
+});
+export type ShipmentListQuery = z.input<typeof listQuery>;
+
+const shipmentListPageSchema = z.strictObject({
+  /** How many shipments match the filter in all. */
+  total: count,
+  offset: count,
+  rows: z.array(shipmentTableRowSchema),
+});
+export type ShipmentListPage = z.output<typeof shipmentListPageSchema>;
+
+const shipmentFacetsSchema = z.strictObject({
+  carriers: z.array(carrierRef.extend({ count })),
+  pods: z.array(portNameSchema.extend({ count })),
+  shipmentStatuses: z.array(z.strictObject({ value: z.string(), count })),
+  /** Names of imported columns (customer, PO…), for filters. */
+  fieldNames: z.array(z.string()),
+  total: count,
+});
+export type ShipmentFacets = z.output<typeof shipmentFacetsSchema>;
+
+const rawPayloadViewSchema = z.strictObject({
+  source: z.string(),
+  receivedAt: utcTime,
+  /** The exact JSON text the service sent. */
+  body: z.string(),
+});
+export type RawPayloadView = z.output<typeof rawPayloadViewSchema>;
+
+const shipmentDetailSchema = z.strictObject({
+  shipment: shipmentSchema,
+  /** A note edit not yet accepted by the service (shown as pending). */
+  pendingNote: pendingNoteSchema.nullable(),
+  raw: z.array(rawPayloadViewSchema),
+  /** The demurrage clock's last free day (naive `YYYY-MM-DD`), as in the table; null: no clock. */
+  lastFreeDay: naiveDate.nullable(),
+});
+export type ShipmentDetail = z.output<typeof shipmentDetailSchema>;
+
+const removalOutcome = z.enum(['deleted-refund', 'deleted', 'archived', 'local-only']);
+export type RemovalOutcome = z.output<typeof removalOutcome>;
+
+const removalPreviewItemSchema = z.strictObject({
+  id: localId,
+  reference: z.string(),
+  outcome: removalOutcome,
+  description: z.string(),
+});
+
+const removalPreviewSchema = z.strictObject({
+  items: z.array(removalPreviewItemSchema),
+  /** How many credits come back if the service does as predicted. */
+  refunds: count,
+});
+export type RemovalPreview = z.output<typeof removalPreviewSchema>;
+
+const removalDoneSchema = z.strictObject({
+  /** Tracking ids the service deleted. */
+  deleted: z.array(z.string()),
+  /** Tracking ids the service archived instead. */
+  archived: z.array(z.string()),
+  /** Local ids removed from this computer only. */
+  localOnly: z.array(localId),
+  /** A sentence for the person, e.g. "2 deleted (credits refunded), 1 archived". */
+  summary: z.string(),
+});
+export type RemovalDone = z.output<typeof removalDoneSchema>;
 
 export const shipmentsMethods = {
-  'shipments.list': method(filter.extend({
-    sort: sort.optional(),
-    offset: z.number().int().min(0),
-    limit: z.number().int().min(1).max(500),
-  }), answer<ShipmentListPage>()),
+  'shipments.list': method(listQuery, shipmentListPageSchema),
   /** Ids of every shipment matching the filter, in table order (for "select all"); at most 100,000. */
-  'shipments.ids': method(filter.extend({ sort: sort.optional() }), answer<number[]>()),
-  'shipments.facets': method(none, answer<ShipmentFacets>()),
-  'shipments.get': method(shipmentId, answer<ShipmentDetail>()),
-  'removal.preview': method(z.array(shipmentId).min(1).max(100_000), answer<RemovalPreview>()),
-  'removal.run': method(z.array(shipmentId).min(1).max(100_000), answer<RemovalDone>()),
+  'shipments.ids': method(filter.extend({ sort: sort.optional() }), z.array(localId)),
+  'shipments.facets': method(none, shipmentFacetsSchema),
+  'shipments.get': method(shipmentId, shipmentDetailSchema),
+  'shipments.removalPreview': method(z.array(shipmentId).min(1).max(100_000), removalPreviewSchema),
+  'shipments.remove': method(z.array(shipmentId).min(1).max(100_000), removalDoneSchema),
 };
 
 export const shipmentsEvents = {
   /** Shipments were added, changed or removed; `ids` when known (else reload the view). */
-  'shipments.changed': answer<{ ids: number[] | null; reason: 'track' | 'note' | 'removal' | 'sync' | 'import' | 'watchlist' }>(),
+  'shipments.changed': z.strictObject({
+    ids: z.array(localId).nullable(),
+    reason: z.enum(['track', 'note', 'removal', 'sync', 'import', 'watchlist']),
+  }),
 };

@@ -1,41 +1,44 @@
 /** The scheduler and the background refresh, as the status bar shows them. */
-import { answer, method, none } from './base.js';
+import { z } from 'zod';
+import { count, method, none, utcTime } from './base.js';
 
 /** The background refresh of the cache. */
-export interface SyncView {
-  running: boolean;
+const syncViewSchema = z.strictObject({
+  running: z.boolean(),
   /** While running: pages read of the known total. */
-  page: number;
-  totalPages: number;
-  lastSyncAt: string | null;
+  page: count,
+  totalPages: count,
+  lastSyncAt: utcTime.nullable(),
   /** Why the last refresh stopped, in words; null when it finished. */
-  lastError: string | null;
+  lastError: z.string().nullable(),
   /** When the next one starts (UTC), or null when off or without a key. */
-  nextSyncAt: string | null;
-}
+  nextSyncAt: utcTime.nullable(),
+});
+export type SyncView = z.output<typeof syncViewSchema>;
 
-export interface StatusView {
-  online: boolean;
+const statusViewSchema = z.strictObject({
+  online: z.boolean(),
   /** Requests waiting in the scheduler. */
-  queued: number;
-  inFlight: number;
+  queued: count,
+  inFlight: count,
   /** What the scheduler waits for, e.g. "batch polling" with the next slot in 2000 ms. */
-  waiting: { label: string; nextSlotInMs: number } | null;
+  waiting: z.strictObject({ label: z.string(), nextSlotInMs: z.number() }).nullable(),
   /** Note edits not yet accepted by the service. */
-  outboxPending: number;
-  rateLimited: number;
-}
+  outboxPending: count,
+  rateLimited: count,
+});
+export type StatusView = z.output<typeof statusViewSchema>;
 
 export const syncMethods = {
-  'status.get': method(none, answer<StatusView>()),
+  'sync.statusBar': method(none, statusViewSchema),
   /** Refreshes the cache from the shipments list now (no credits); resolves when done. */
-  'sync.now': method(none, answer<SyncView>()),
-  'sync.status': method(none, answer<SyncView>()),
+  'sync.now': method(none, syncViewSchema),
+  'sync.status': method(none, syncViewSchema),
 };
 
 export const syncEvents = {
   /** Scheduler and outbox state, whenever it changes (throttled). */
-  status: answer<StatusView>(),
+  status: statusViewSchema,
   /** The background refresh started, moved on or ended. */
-  sync: answer<SyncView>(),
+  sync: syncViewSchema,
 };

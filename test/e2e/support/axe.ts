@@ -6,7 +6,7 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 
-export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
 
 export interface AxeFinding {
   rule: string;

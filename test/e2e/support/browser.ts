@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.QUAYSIDE_CHROMIUM ?? '/usr/bin/chromium';
-export const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
-export const VIEWPORT = { width: 1440, height: 900 } as const;
+const CHROMIUM_PATH = process.env.QUAYSIDE_CHROMIUM ?? '/usr/bin/chromium';
+const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
+const VIEWPORT = { width: 1440, height: 900 } as const;
 
 /** Flags that work headless in CI containers (no GPU, no sandbox, no background traffic). */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -20,11 +20,12 @@
 import { constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cacheFile } from '../../../src/core/platform/paths.js';
-import { MIGRATIONS } from '../../../src/core/platform/db/migrations.js';
-import { openStore } from '../../../src/core/store/index.js';
-import { schemaVersion } from '../../../src/core/platform/db/migrate.js';
+import { MIGRATIONS } from '../../../src/core/data/sqlite/migrations.js';
+import { openData } from '../../../src/core/data/index.js';
+import { schemaVersion } from '../../../src/core/data/sqlite/migrate.js';
 import { DEFAULT_API_KEY } from '../../../src/sim/index.js';
 import { seedCache, type SeedResult } from './seed.js';
+import { cacheDb } from '../../support/cache-db.js';
 
 export interface FixtureOptions {
   /** The generator's seed (default 1, as seedCache's). */
@@ -37,7 +38,7 @@ export interface FixtureOptions {
   maxAgeMs?: number;
 }
 
-export interface FixtureMeta {
+interface FixtureMeta {
   key: string;
   schemaVersion: number;
   shipments: number;
@@ -63,11 +64,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const LOCK_WAIT_MS = 10 * 60 * 1000;
 
 /** The store's schema version: the number of its last migration. */
-export function storeSchemaVersion(): number {
+function storeSchemaVersion(): number {
   return MIGRATIONS.at(-1)!.version;
 }
 
-export function fixtureRoot(): string {
+function fixtureRoot(): string {
   return process.env.QUAYSIDE_FIXTURE_DIR || join(ROOT, 'node_modules', '.cache', 'quayside-fixtures');
 }
 
@@ -159,11 +160,11 @@ async function build(root: string, dir: string, key: string, count: number, seed
   try {
     const seeded = await seedCache(tmp, count, { seed, routes, apiKey });
     // Everything in the main file: a copy of it alone is the whole cache.
-    const store = openStore(cacheFile(tmp));
+    const store = openData(cacheFile(tmp));
     let version: number;
     try {
-      version = schemaVersion(store.db);
-      store.db.pragma('wal_checkpoint(TRUNCATE)');
+      version = schemaVersion(cacheDb(store));
+      cacheDb(store).pragma('wal_checkpoint(TRUNCATE)');
     } finally {
       store.close();
     }

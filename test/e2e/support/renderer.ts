@@ -1,7 +1,6 @@
 /** The window's bundle for the browser tests: built once per run, skipped when up to date. */
-import { buildRenderer as buildWithVite, rendererIsStale, RENDERER_OUT_DIR } from '../../../src/harness/renderer-build.js';
+import { buildRenderer as buildWithVite, rendererIsStale } from '../../../src/harness/renderer-build.js';
 
-export { RENDERER_OUT_DIR };
 
 let built: Promise<boolean> | null = null;
 

@@ -1,7 +1,7 @@
 /**
  * Fills a cache with shipments fast (100,000 in well under a minute), the way a sync would
  * store them: records shaped by the simulator's own generator (src/sim), read through the
- * client's schema, written with `store.recordShipmentRecords` in pages of 500.
+ * client's schema, written with the data layer's `recordShipmentRecords` in pages of 500.
  *
  * Two sources:
  * - default, cache only: a private simulator state with the same seed, never served. The
@@ -18,13 +18,14 @@ import type { ShipmentRecord } from '../../../src/core/platform/api/types.js';
 import { pageSchema, shipmentRecordSchema } from '../../../src/core/platform/api/schemas.js';
 import type { AppRuntime } from '../../../src/engine/runtime.js';
 import { cacheFile } from '../../../src/core/platform/paths.js';
-import { openStore, type Store } from '../../../src/core/store/index.js';
+import { openData } from '../../../src/core/data/index.js';
+import type { Cache } from '../../../src/core/context.js';
 import { SimContext } from '../../../src/sim/context.js';
 import { DEFAULT_API_KEY, type Simulator } from '../../../src/sim/index.js';
 import { seedShipments } from '../../../src/sim/seed.js';
 import { shipmentRecord } from '../../../src/sim/shipments.js';
 
-export const SEED_PAGE = 500;
+const SEED_PAGE = 500;
 
 export interface SeedOptions {
   /** Mirror the shipments into (and from) this simulator's account. */
@@ -48,11 +49,11 @@ export interface SeedResult {
 
 const recordsPage = pageSchema(shipmentRecordSchema);
 
-function writePage(store: Store, records: ShipmentRecord[], raws: string[], checkedAt: string): void {
-  store.recordShipmentRecords(records, raws, checkedAt);
+function writePage(store: Cache, records: ShipmentRecord[], raws: string[], checkedAt: string): void {
+  store.write((tx) => tx.recordShipmentRecords(records, raws, checkedAt));
 }
 
-async function seedFromSim(store: Store, count: number, options: SeedOptions & { sim: Simulator }, checkedAt: string): Promise<number> {
+async function seedFromSim(store: Cache, count: number, options: SeedOptions & { sim: Simulator }, checkedAt: string): Promise<number> {
   const apiKey = options.apiKey ?? DEFAULT_API_KEY;
   if (count > 0) options.sim.control.seedShipments(apiKey, count);
   const routes = options.routes ?? true;
@@ -80,7 +81,7 @@ async function seedFromSim(store: Store, count: number, options: SeedOptions & {
  */
 const SAMPLE_EVERY = 100;
 
-function seedLocally(store: Store, count: number, options: SeedOptions, checkedAt: string): number {
+function seedLocally(store: Cache, count: number, options: SeedOptions, checkedAt: string): number {
   const ctx = new SimContext(options.seed ?? 1, 1, false);
   try {
     const account = ctx.addAccount(options.apiKey ?? DEFAULT_API_KEY, 0);
@@ -130,15 +131,16 @@ function seedLocally(store: Store, count: number, options: SeedOptions, checkedA
  * Writes `count` shipments into the cache of `target`: a data folder (opened and closed here;
  * do it before the harness starts) or a running runtime (its own store, no second writer).
  */
-export async function seedCache(target: string | Pick<AppRuntime, 'service'>, count: number, options: SeedOptions = {}): Promise<SeedResult> {
+export async function seedCache(target: string | Pick<AppRuntime, 'core'>, count: number, options: SeedOptions = {}): Promise<SeedResult> {
   const started = performance.now();
   const own = typeof target === 'string';
-  const store = own ? openStore(cacheFile(target)) : target.service.store;
+  const opened = own ? openData(cacheFile(target)) : null;
+  const store: Cache = opened ?? (target as Pick<AppRuntime, 'core'>).core;
   const checkedAt = options.checkedAt ?? new Date().toISOString();
   try {
     const shipments = options.sim ? await seedFromSim(store, count, { ...options, sim: options.sim }, checkedAt) : seedLocally(store, count, options, checkedAt);
     return { shipments, ms: performance.now() - started };
   } finally {
-    if (own) store.close();
+    opened?.close();
   }
 }

@@ -47,7 +47,7 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export const TEST_API_KEY = DEFAULT_API_KEY;
+const TEST_API_KEY = DEFAULT_API_KEY;
 
 /** The harness's token in a page address (`/?token=…`), as the window's bridge sends it. */
 export function tokenHeader(url: string): Record<string, string> {

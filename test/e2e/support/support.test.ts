@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cacheFile } from '../../../src/core/platform/paths.js';
 import { buildRenderer as buildIfStale } from '../../../src/harness/renderer-build.js';
-import { openStore } from '../../../src/core/store/index.js';
+import { openData } from '../../../src/core/data/index.js';
 import { buildRenderer, rendererIsStale, seedCache, startStack, type Stack } from './index.js';
 
 const dirs: string[] = [];
@@ -25,13 +25,13 @@ describe('seedCache', () => {
     const result = await seedCache(dir, 1_234, { onProgress: (stored) => pages.push(stored) });
     expect(result.shipments).toBe(1_234);
     expect(pages).toEqual([500, 1000, 1234]);
-    const store = openStore(cacheFile(dir));
+    const store = openData(cacheFile(dir));
     try {
-      expect(store.countShipments()).toBe(1_234);
-      const [row] = store.listShipmentRows({ limit: 1 });
+      expect(store.read.countShipments()).toBe(1_234);
+      const [row] = store.read.listShipmentRows({ limit: 1 });
       expect(row!.trackingId).toMatch(/^[0-9a-f-]{36}$/);
-      expect(store.countShipments({ search: row!.reference })).toBeGreaterThanOrEqual(1);
-      expect(store.rawPayloads(row!.id).length).toBeGreaterThan(0);
+      expect(store.read.countShipments({ search: row!.reference })).toBeGreaterThanOrEqual(1);
+      expect(store.read.rawPayloads(row!.id).length).toBeGreaterThan(0);
     } finally {
       store.close();
     }
@@ -39,10 +39,10 @@ describe('seedCache', () => {
     const again = mkdtempSync(join(tmpdir(), 'quayside-seed-'));
     dirs.push(again);
     await seedCache(again, 50);
-    const a = openStore(cacheFile(dir));
-    const b = openStore(cacheFile(again));
+    const a = openData(cacheFile(dir));
+    const b = openData(cacheFile(again));
     try {
-      const refs = (s: typeof a) => new Set(s.listShipmentRows({ limit: 2000 }).map((r) => r.reference));
+      const refs = (s: typeof a) => new Set(s.read.listShipmentRows({ limit: 2000 }).map((r) => r.reference));
       const small = refs(b);
       const big = refs(a);
       expect([...small].every((r) => big.has(r))).toBe(true);

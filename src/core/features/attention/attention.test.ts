@@ -3,7 +3,8 @@
  * morning digest, the settings, and acknowledgements that cannot be made.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StoreError, type Store } from '../../store/index.js';
+import type { Data } from '../../data/index.js';
+import { AppFailure } from '../../platform/failure.js';
 import { openTempStore } from '../../../../test/helpers/store-fixtures.js';
 import { NOW, arrivedAt, containerNumber, daysAgo, notFoundSnapshot, now, snapshot } from '../../../../test/attention/fixtures.js';
 import {
@@ -19,7 +20,7 @@ import {
   updateFreeDays,
 } from './index.js';
 
-let store: Store;
+let store: Data;
 let close: () => void;
 beforeEach(() => ({ store, close } = openTempStore({ now })));
 afterEach(() => close());
@@ -80,10 +81,10 @@ describe('the Attention list', () => {
 
   it('narrows to a watchlist by name or id, a list or a saved filter', () => {
     const ids = fill();
-    const list = store.createWatchlist({ name: 'ACME', kind: 'list', shipmentIds: [ids.slip3!, ids.calm!] });
+    const list = store.write((tx) => tx.createWatchlist({ name: 'ACME', kind: 'list', shipmentIds: [ids.slip3!, ids.calm!] }));
     expect(listAttention(store, { now, watchlist: 'acme' }).map((i) => i.reference)).toEqual([ref(1)]);
     expect(listAttention(store, { now, watchlist: list }).map((i) => i.reference)).toEqual([ref(1)]);
-    store.createWatchlist({ name: 'Stuck ones', kind: 'filter', filter: JSON.stringify({ shipmentStatus: 'STUCK' }) });
+    store.write((tx) => tx.createWatchlist({ name: 'Stuck ones', kind: 'filter', filter: JSON.stringify({ shipmentStatus: 'STUCK' }) }));
     expect(listAttention(store, { now, watchlist: 'Stuck ones' }).map((i) => i.reference)).toEqual([ref(3)]);
     expect(() => listAttention(store, { now, watchlist: 'Nobody' })).toThrow(/There is no watchlist named "Nobody"/);
   });
@@ -103,7 +104,7 @@ describe('the Attention list', () => {
   it('refuses to acknowledge what is not there, in one sentence', () => {
     const ids = fill();
     const attempt = (shipmentId: number, kind: string) => () => acknowledge(store, { shipmentId, kind, now });
-    expect(attempt(ids.calm!, 'stuck')).toThrow(StoreError);
+    expect(attempt(ids.calm!, 'stuck')).toThrow(AppFailure);
     expect(attempt(ids.calm!, 'stuck')).toThrow(`${ref(7)} has no "stuck" reason now; nothing was acknowledged. Refresh the view.`);
     expect(attempt(ids.stuck!, 'delayed')).toThrow(/"delayed" is not a reason of the Attention view/);
     expect(attempt(9999, 'stuck')).toThrow(/not one the Attention view follows/);

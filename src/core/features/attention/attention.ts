@@ -1,14 +1,16 @@
 /**
  * The use cases of the Attention view, for the CLI and the window's handlers: the list worst first,
- * acknowledging a reason, and the morning digest's count. Each takes the Store and a clock.
+ * acknowledging a reason, and the morning digest's count. Each takes the cache and a clock.
  */
-import { invalidInputError } from '../../platform/db/errors.js';
-import type { ShipmentFilter, Store, WatchlistRecord } from '../../store/index.js';
+import type { AttentionDigest } from '../../../shared/contract/index.js';
+import type { Cache } from '../../context.js';
+import type { AttentionReads, ShipmentFilter, WatchlistRecord } from '../../data/index.js';
+import { AppFailure } from '../../platform/failure.js';
 import { gatherFacts, type FactsContext } from './facts.js';
 import { addDays, deskToday } from './naive-days.js';
 import { compareFindings, compareWorstFirst } from './order.js';
 import { findReasons, type Finding, type Moment } from './reasons.js';
-import { attentionRepository, type AcknowledgementRow, type CandidateWindow, type SummaryRow } from './repository.js';
+import type { AcknowledgementRow, CandidateWindow, SummaryRow } from '../../data/index.js';
 import { attentionSettings, freeDaysSettings } from './settings.js';
 import { REASON_KINDS, isReasonKind, type AttentionItem, type AttentionReason, type ReasonKind } from './types.js';
 
@@ -27,24 +29,16 @@ export interface AcknowledgeInput {
   now: () => Date;
 }
 
-export interface MorningDigest {
-  /** Shipments with at least one reason no one acknowledged. */
-  count: number;
-  /** Of those, how many have each reason open. */
-  byKind: Record<ReasonKind, number>;
-  /** "5 shipments need attention" */
-  text: string;
-  /** UTC ISO. */
-  at: string;
-}
+/** How many shipments need attention now, in words (the contract's digest). */
+export type MorningDigest = AttentionDigest;
 
-export const COMMENT_MAX_LENGTH = 500;
+const COMMENT_MAX_LENGTH = 500;
 
-/** The shipments of a watchlist as a store filter (a saved filter's conditions, or the list's members). */
-function watchlistMembers(store: Store, key: string | number): ShipmentFilter {
-  const watchlist: WatchlistRecord | null = typeof key === 'number' ? store.getWatchlist(key) : store.watchlistByName(key);
+/** The shipments of a watchlist as a cache filter (a saved filter's conditions, or the list's members). */
+function watchlistMembers(cache: Cache, key: string | number): ShipmentFilter {
+  const watchlist: WatchlistRecord | null = typeof key === 'number' ? cache.read.getWatchlist(key) : cache.read.watchlistByName(key);
   if (watchlist === null) {
-    throw invalidInputError(store.file, `There is no watchlist ${typeof key === 'number' ? `with id ${key}` : `named "${key}"`}; check its name in the Watchlists view.`);
+    throw new AppFailure('invalid-input', `There is no watchlist ${typeof key === 'number' ? `with id ${key}` : `named "${key}"`}; check its name in the Watchlists view.`);
   }
   if (watchlist.kind === 'list') return { watchlistId: watchlist.id };
   let saved: Record<string, unknown> = {};
@@ -70,23 +64,23 @@ interface Evaluated {
 }
 
 interface Evaluation {
-  reads: ReturnType<typeof attentionRepository>['reads'];
+  reads: AttentionReads;
   ctx: FactsContext;
   moment: Moment;
   window: CandidateWindow;
 }
 
 /** What every shipment's reasons are worked out with: the settings, today, the plans that changed. */
-function evaluation(store: Store, now: Date): Evaluation {
-  const { reads } = attentionRepository(store);
-  const settings = attentionSettings(store);
-  const freeDays = freeDaysSettings(store);
+function evaluation(cache: Cache, now: Date): Evaluation {
+  const reads = cache.read.attention;
+  const settings = attentionSettings(cache);
+  const freeDays = freeDaysSettings(cache);
   const moment: Moment = { today: deskToday(now), nowMs: now.getTime() };
   const ctx: FactsContext = {
     reads,
     settings,
     freeDays,
-    carriers: store.listCarriers(),
+    carriers: cache.read.listCarriers(),
     today: moment.today,
     promisedValues: settings.promisedDateField ? reads.fieldValues(settings.promisedDateField) : null,
     customerValues: freeDays.customerField ? reads.fieldValues(freeDays.customerField) : null,
@@ -114,10 +108,10 @@ function covers(ack: AcknowledgementRow | undefined, finding: Finding): boolean 
 }
 
 /** Every shipment that needs a person, worst first (see order.ts), each with its reasons. */
-export function listAttention(store: Store, options: ListAttentionOptions): AttentionItem[] {
-  const members = options.watchlist === undefined ? null : watchlistMembers(store, options.watchlist);
-  const e = evaluation(store, options.now());
-  return rankItems(store, evaluate(e, members, e.reads.candidateIds(e.window)), options.includeAcknowledged === true);
+export function listAttention(cache: Cache, options: ListAttentionOptions): AttentionItem[] {
+  const members = options.watchlist === undefined ? null : watchlistMembers(cache, options.watchlist);
+  const e = evaluation(cache, options.now());
+  return rankItems(cache, evaluate(e, members, e.reads.candidateIds(e.window)), options.includeAcknowledged === true);
 }
 
 /** Shipments worked out per block of this many, the event loop getting its turn between blocks. */
@@ -127,9 +121,9 @@ const BLOCK = 500;
  * The same list, worked out a block of shipments at a time, with `turn()` awaited between blocks:
  * the engine keeps answering the window while a large cache is gone through.
  */
-export async function listAttentionInTurns(store: Store, options: ListAttentionOptions, turn: () => Promise<void>): Promise<AttentionItem[]> {
-  const members = options.watchlist === undefined ? null : watchlistMembers(store, options.watchlist);
-  const e = evaluation(store, options.now());
+export async function listAttentionInTurns(cache: Cache, options: ListAttentionOptions, turn: () => Promise<void>): Promise<AttentionItem[]> {
+  const members = options.watchlist === undefined ? null : watchlistMembers(cache, options.watchlist);
+  const e = evaluation(cache, options.now());
   const ids = e.reads.candidateIds(e.window);
   const evaluated: Evaluated[] = [];
   // The first turn comes after the candidates are found, the last before they are ranked.
@@ -138,11 +132,11 @@ export async function listAttentionInTurns(store: Store, options: ListAttentionO
     for (const one of evaluate(e, members, ids.slice(i, i + BLOCK))) evaluated.push(one);
   }
   await turn();
-  return rankItems(store, evaluated, options.includeAcknowledged === true);
+  return rankItems(cache, evaluated, options.includeAcknowledged === true);
 }
 
-function rankItems(store: Store, evaluated: readonly Evaluated[], includeAcknowledged: boolean): AttentionItem[] {
-  const acks = new Map(attentionRepository(store).reads.acknowledgements().map((a) => [`${a.shipment_id}|${a.kind}`, a]));
+function rankItems(cache: Cache, evaluated: readonly Evaluated[], includeAcknowledged: boolean): AttentionItem[] {
+  const acks = new Map(cache.read.attention.acknowledgements().map((a) => [`${a.shipment_id}|${a.kind}`, a]));
   const items = evaluated
     .filter((e) => e.findings.length > 0)
     .map((e) => {
@@ -179,44 +173,44 @@ function rankItems(store: Store, evaluated: readonly Evaluated[], includeAcknowl
 /**
  * Marks a reason of a shipment as handled, with an optional comment. It stays covered while it is
  * the same occurrence and no worse (the ETA slips no further, the free time has not run out).
- * Throws a readable StoreError when the shipment does not have that reason now.
+ * Throws a readable AppFailure when the shipment does not have that reason now.
  */
-export function acknowledge(store: Store, input: AcknowledgeInput): AttentionReason {
+export function acknowledge(cache: Cache, input: AcknowledgeInput): AttentionReason {
   if (!isReasonKind(input.kind)) {
-    throw invalidInputError(store.file, `"${input.kind}" is not a reason of the Attention view; the reasons are ${REASON_KINDS.join(', ')}.`);
+    throw new AppFailure('invalid-input', `"${input.kind}" is not a reason of the Attention view; the reasons are ${REASON_KINDS.join(', ')}.`);
   }
   const comment = input.comment?.trim() || null;
   if (comment !== null && comment.length > COMMENT_MAX_LENGTH) {
-    throw invalidInputError(store.file, `A comment can have at most ${COMMENT_MAX_LENGTH} characters; this one has ${comment.length}.`);
+    throw new AppFailure('invalid-input', `A comment can have at most ${COMMENT_MAX_LENGTH} characters; this one has ${comment.length}.`);
   }
   const now = input.now();
-  const [evaluated] = evaluate(evaluation(store, now), null, [input.shipmentId]);
+  const [evaluated] = evaluate(evaluation(cache, now), null, [input.shipmentId]);
   const finding = evaluated?.findings.find((f) => f.kind === input.kind);
   if (evaluated === undefined || finding === undefined) {
     const what = evaluated === undefined ? 'That shipment is not one the Attention view follows' : `${evaluated.row.reference} has no "${input.kind}" reason now`;
-    throw invalidInputError(store.file, `${what}; nothing was acknowledged. Refresh the view.`);
+    throw new AppFailure('invalid-input', `${what}; nothing was acknowledged. Refresh the view.`);
   }
   const at = now.toISOString();
-  attentionRepository(store).writes.acknowledge({
+  cache.write((tx) => tx.attention.acknowledge({
     shipment_id: input.shipmentId,
     kind: finding.kind,
     occurrence: finding.occurrence,
     severity: finding.severity,
     comment,
     acknowledged_at: at,
-  });
+  }));
   return { kind: finding.kind, since: finding.since, detail: finding.detail, acknowledged: true, acknowledgement: { at, comment } };
 }
 
 /** Takes an acknowledgement back; false when there was none. */
-export function unacknowledge(store: Store, input: { shipmentId: number; kind: ReasonKind | string }): boolean {
-  return attentionRepository(store).writes.removeAcknowledgement(input.shipmentId, input.kind);
+export function unacknowledge(cache: Cache, input: { shipmentId: number; kind: ReasonKind | string }): boolean {
+  return cache.write((tx) => tx.attention.removeAcknowledgement(input.shipmentId, input.kind));
 }
 
 /** How many shipments need attention now, for the morning notification and the header's count. */
-export function morningDigest(store: Store, options: { watchlist?: string | number; now: () => Date }): MorningDigest {
+export function morningDigest(cache: Cache, options: { watchlist?: string | number; now: () => Date }): MorningDigest {
   const now = options.now();
-  return digestOf(listAttention(store, { watchlist: options.watchlist, now: () => now }), now);
+  return digestOf(listAttention(cache, { watchlist: options.watchlist, now: () => now }), now);
 }
 
 /** The digest of a list: shipments with a reason no one acknowledged, and how many have each reason open. */

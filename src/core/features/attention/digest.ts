@@ -5,7 +5,7 @@
  * morning does not send it twice. Nothing is sent while nothing needs attention.
  */
 import type { AttentionDigest } from '../../../shared/contract/index.js';
-import type { Store } from '../../store/index.js';
+import type { Cache } from '../../context.js';
 import { digestOf, isDigestDue } from './attention.js';
 import type { AttentionListCache } from './list-cache.js';
 import { attentionSettings } from './settings.js';
@@ -14,8 +14,8 @@ export const DIGEST_SHOWN_SETTING = 'attention.digestShownAt';
 const CHECK_EVERY_MS = 60_000;
 
 export interface MorningDigestOptions {
-  store: Store;
-  cache: AttentionListCache;
+  cache: Cache;
+  list: AttentionListCache;
   now: () => Date;
   send(digest: AttentionDigest): void;
   /** How often the time is looked at (default a minute). */
@@ -25,10 +25,10 @@ export interface MorningDigestOptions {
 /** Sends the digest if it is due now; answers what was sent, or null. */
 export async function sendDigestIfDue(options: Omit<MorningDigestOptions, 'everyMs'>): Promise<AttentionDigest | null> {
   const now = options.now();
-  const { digestTime } = attentionSettings(options.store);
-  if (!isDigestDue(digestTime, options.store.getSetting(DIGEST_SHOWN_SETTING), now)) return null;
-  options.store.setSetting(DIGEST_SHOWN_SETTING, now.toISOString());
-  const digest = digestOf((await options.cache.list()).items, now);
+  const { digestTime } = attentionSettings(options.cache);
+  if (!isDigestDue(digestTime, options.cache.read.getSetting(DIGEST_SHOWN_SETTING), now)) return null;
+  options.cache.write((tx) => tx.setSetting(DIGEST_SHOWN_SETTING, now.toISOString()));
+  const digest = digestOf((await options.list.list()).items, now);
   if (digest.count === 0) return null;
   options.send(digest);
   return digest;

@@ -3,13 +3,13 @@
  * reason may hold, its events, ETA moves, status changes and plans as first seen.
  */
 import type { Carrier } from '../../platform/api/types.js';
-import { eventText } from '../shipments/cache/changes.js';
+import { eventText } from '../../data/index.js';
 import { demurrageClock } from './clock.js';
 import { notFoundHints } from './hints.js';
 import { daysBetween, naiveDay, type NaiveDay } from './naive-days.js';
 import { planChange } from './plan.js';
 import type { EventFact, ShipmentFacts } from './reasons.js';
-import { ARRIVAL_CODES, DELIVERY_CODES, DISCHARGE_CODES, type AttentionReads, type EventRow, type SummaryRow } from './repository.js';
+import { ARRIVAL_CODES, DELIVERY_CODES, DISCHARGE_CODES, type AttentionReads, type EventRow, type SummaryRow } from '../../data/index.js';
 import { freeDaysFor } from './settings.js';
 import type { AttentionSettings, FreeDaysSettings } from './types.js';
 
@@ -27,7 +27,7 @@ export interface FactsContext {
 }
 
 /** A promised date as a sheet may hold it: `2026-11-20` (with or without a time) or `20.11.2026`. */
-export function promisedDay(value: string): NaiveDay | null {
+function promisedDay(value: string): NaiveDay | null {
   const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value.trim());
   if (dotted) return naiveDay(`${dotted[3]}-${dotted[2]!.padStart(2, '0')}-${dotted[1]!.padStart(2, '0')}`);
   return naiveDay(value);

@@ -4,7 +4,7 @@
  * code) or issued the B/L (prefix). Owner codes are a hint only: boxes are leased and shared.
  */
 import type { Carrier } from '../../platform/api/types.js';
-import { buildCarrierDirectory, carrierFromBlPrefix, carrierFromContainerOwner } from '../imports/sheets/carriers.js';
+import { buildCarrierDirectory, carrierFromBlPrefix, carrierFromContainerOwner } from '../imports/index.js';
 import { checkContainerNumber } from '../../../shared/iso6346.js';
 
 export interface HintSubject {

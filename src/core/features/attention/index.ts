@@ -1,21 +1,37 @@
 /** What needs attention (issue 17): the use cases, their settings and the public shapes. */
-export { acknowledge, digestOf, isDigestDue, listAttention, listAttentionInTurns, morningDigest, unacknowledge, COMMENT_MAX_LENGTH } from './attention.js';
+import type { Core } from '../../context.js';
+import type { FeatureParts } from '../../handlers.js';
+import { startMorningDigest } from './digest.js';
+import { createAttentionHandlers } from './handlers.js';
+import { attentionListCache, type AttentionListCache } from './list-cache.js';
+
+export { acknowledge, isDigestDue, listAttention, morningDigest, unacknowledge } from './attention.js';
 export { attentionListCache } from './list-cache.js';
-export type { AttentionList, AttentionListCache } from './list-cache.js';
-export { sendDigestIfDue, startMorningDigest, DIGEST_SHOWN_SETTING } from './digest.js';
-export type { AcknowledgeInput, ListAttentionOptions, MorningDigest } from './attention.js';
+export type { AttentionListCache } from './list-cache.js';
+export { sendDigestIfDue, DIGEST_SHOWN_SETTING } from './digest.js';
 export { attentionSettings, freeDaysSettings, updateAttentionSettings, updateFreeDays } from './settings.js';
-export { demurrageClock } from './clock.js';
-export type { DemurrageClock } from './clock.js';
 export { addDays, daysBetween, naiveDay } from './naive-days.js';
-export { DEFAULT_THRESHOLDS, REASON_KINDS, isReasonKind } from './types.js';
+export { DEFAULT_THRESHOLDS, REASON_KINDS } from './types.js';
 export type {
-  Acknowledgement,
   AttentionItem,
-  AttentionReason,
-  AttentionSettings,
-  AttentionSettingsPatch,
-  FreeDaysPatch,
-  FreeDaysSettings,
   ReasonKind,
 } from './types.js';
+
+export interface AttentionFeature extends FeatureParts<'attention'> {
+  /** The list as the window asks for it, kept until the cache changes (list-cache.ts). */
+  cache: AttentionListCache;
+}
+
+/** The Attention view's handlers over one list cache; in the background, the morning digest (`attention.digest`). */
+export function attentionFeature(core: Core): AttentionFeature {
+  const cache = attentionListCache(core, core.now);
+  let stop: (() => void) | null = null;
+  return {
+    cache,
+    handlers: createAttentionHandlers(core, cache),
+    start() {
+      stop = startMorningDigest({ cache: core, list: cache, now: core.now, send: (digest) => core.events.emit('attention.digest', digest) });
+    },
+    close: () => stop?.(),
+  };
+}

@@ -6,14 +6,13 @@
  * again, a block of shipments per turn of the event loop, once for every ask that comes meanwhile.
  */
 import { setImmediate } from 'node:timers/promises';
-import type { Store } from '../../store/index.js';
+import type { Cache } from '../../context.js';
 import { listAttentionInTurns } from './attention.js';
-import { attentionRepository } from './repository.js';
 import type { AttentionItem } from './types.js';
 
 const SLICE_MS = 10 * 60_000;
 
-export interface AttentionList {
+interface AttentionList {
   /** Worst first; shipments whose reasons are all acknowledged come last. */
   items: AttentionItem[];
   /** Of those, how many have at least one reason no one acknowledged (they come first). */
@@ -26,12 +25,12 @@ export interface AttentionListCache {
   count(): Promise<number>;
 }
 
-export function attentionListCache(store: Store, now: () => Date): AttentionListCache {
+export function attentionListCache(cache: Cache, now: () => Date): AttentionListCache {
   let stamp = '';
   const lists = new Map<string, Promise<AttentionList>>();
   const list = (watchlistId?: number): Promise<AttentionList> => {
     const at = now();
-    const current = `${attentionRepository(store).reads.dataStamp()}|${Math.floor(at.getTime() / SLICE_MS)}`;
+    const current = `${cache.read.dataStamp()}|${Math.floor(at.getTime() / SLICE_MS)}`;
     if (current !== stamp) {
       stamp = current;
       lists.clear();
@@ -39,7 +38,7 @@ export function attentionListCache(store: Store, now: () => Date): AttentionList
     const key = watchlistId === undefined ? '' : String(watchlistId);
     let found = lists.get(key);
     if (found === undefined) {
-      found = listAttentionInTurns(store, { watchlist: watchlistId, includeAcknowledged: true, now: () => at }, () => setImmediate()).then((items) => ({
+      found = listAttentionInTurns(cache, { watchlist: watchlistId, includeAcknowledged: true, now: () => at }, () => setImmediate()).then((items) => ({
         items,
         needAttention: items.filter((i) => i.reasons.some((r) => !r.acknowledged)).length,
       }));

@@ -42,7 +42,7 @@ export type PlanChange =
 
 const normalise = (text: string | null): string => (text ?? '').trim().replace(/\s+/g, ' ').toUpperCase();
 const vesselKey = (vessel: string | null, voyage: string | null): string => `${normalise(vessel)}|${normalise(voyage)}`;
-export const vesselText = (vessel: string | null, voyage: string | null): string =>
+const vesselText = (vessel: string | null, voyage: string | null): string =>
   [vessel?.trim(), voyage?.trim()].filter((s) => s !== undefined && s !== '').join(' ') || 'no vessel named';
 
 /** Earliest first: undated events keep their order after the dated ones. */

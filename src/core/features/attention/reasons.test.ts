@@ -4,7 +4,7 @@
  * comes back when it gets worse.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../store/index.js';
+import type { Data } from '../../data/index.js';
 import { openTempStore } from '../../../../test/helpers/store-fixtures.js';
 import {
   NOW,
@@ -21,7 +21,7 @@ import {
 } from '../../../../test/attention/fixtures.js';
 import { acknowledge, listAttention, updateAttentionSettings, updateFreeDays, type AttentionItem, type ReasonKind } from './index.js';
 
-let store: Store;
+let store: Data;
 let close: () => void;
 beforeEach(() => ({ store, close } = openTempStore({ now })));
 afterEach(() => close());
@@ -40,7 +40,7 @@ const one = (kind: ReasonKind, when?: Date) => {
   return found[0]!;
 };
 const ack = (kind: ReasonKind, comment?: string, when: Date = NOW) =>
-  acknowledge(store, { shipmentId: store.getShipment(REF)!.id, kind, comment, now: at(when) });
+  acknowledge(store, { shipmentId: store.read.getShipment(REF)!.id, kind, comment, now: at(when) });
 
 describe('eta_slipped', () => {
   it('fires 2 days later than first seen, not at 1, and comes back when it slips further than acknowledged', () => {
@@ -67,7 +67,7 @@ describe('eta_slipped', () => {
 
   it('compares with a promised date from an imported column when the person names one', () => {
     const id = snapshot(store, { reference: REF, trackingId: ID, at: daysAgo(5), eta: '2026-12-01T08:00:00' });
-    store.setShipmentFields(id, { promised: '28.11.2026' });
+    store.write((tx) => tx.setShipmentFields(id, { promised: '28.11.2026' }));
     expect(reasonsOf('eta_slipped')).toEqual([]);
     updateAttentionSettings(store, { promisedDateField: 'promised' });
     expect(one('eta_slipped').detail).toBe('ETA at Rotterdam is 2026-12-01 08:00, 3 days after the date promised in "promised" (2026-11-28).');
@@ -191,7 +191,7 @@ describe('arrived_not_delivered and the clock', () => {
   it('takes the free days of the customer column before the carrier\'s, and none means no clock', () => {
     const id = snapshot(store, { reference: REF, trackingId: ID, at: daysAgo(1), eta: '2026-11-18T08:00:00', events: arrivedAt('2026-11-18T05:00:00') });
     expect(listAttention(store, { now })[0]).toMatchObject({ lastFreeDay: null, daysLeft: null });
-    store.setShipmentFields(id, { customer: 'ACME GmbH' });
+    store.write((tx) => tx.setShipmentFields(id, { customer: 'ACME GmbH' }));
     updateFreeDays(store, { carriers: { MAEU: 7 }, customerField: 'customer', customers: { 'acme gmbh': 10 } });
     expect(listAttention(store, { now })[0]).toMatchObject({ lastFreeDay: '2026-11-27', daysLeft: 3 });
     updateFreeDays(store, { customers: { 'ACME GMBH': null } });
@@ -243,12 +243,12 @@ describe('not_found', () => {
   });
 
   it('names the carrier that owns the box when it was tracked with another; an acknowledgement holds', () => {
-    store.replaceCarriers([{ name: 'MSC', scac: 'MSCU', cn: true, bl: true, bk: true }, { name: 'Maersk A/S', scac: 'MAEU', cn: true, bl: true, bk: true }], daysAgo(30));
+    store.write((tx) => tx.replaceCarriers([{ name: 'MSC', scac: 'MSCU', cn: true, bl: true, bk: true }, { name: 'Maersk A/S', scac: 'MAEU', cn: true, bl: true, bk: true }], daysAgo(30)));
     const msc = containerNumber('MSCU765432');
     notFoundSnapshot(store, msc, daysAgo(4));
     const found = one('not_found');
     expect(found.detail).toContain(`the owner code MSCU is MSC's (MSCU), but it was tracked with MAEU`);
-    acknowledge(store, { shipmentId: store.getShipment(msc)!.id, kind: 'not_found', now });
+    acknowledge(store, { shipmentId: store.read.getShipment(msc)!.id, kind: 'not_found', now });
     notFoundSnapshot(store, msc, daysAgo(1));
     expect(one('not_found')).toMatchObject({ acknowledged: true, since: daysAgo(4) });
   });

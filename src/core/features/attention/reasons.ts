@@ -5,15 +5,14 @@
  * Naive dates (ETA, event dates) are compared as calendar days (naive-days.ts) and shown as the
  * carrier gave them; `since` and the ages of Quayside's own records are UTC metadata.
  */
-import { eventText } from '../shipments/cache/changes.js';
+import { eventText } from '../../data/index.js';
 import { formatEventText, formatNaive } from '../../../shared/naive-date.js';
 import type { DemurrageClock } from './clock.js';
 import { daysBetween, naiveDay, naiveDaysBetween, type NaiveDay } from './naive-days.js';
 import { type PlanChange } from './plan.js';
 import type { ReasonKind } from './types.js';
+import { NAMED_SHIPMENT_STATUSES } from '../../../shared/domain.js';
 
-/** The shipment statuses api-v2.md names; any other value is kept and reported as it came. */
-export const NAMED_STATUSES: readonly string[] = ['IN_TRANSIT', 'DELIVERED', 'UNKNOWN', 'STUCK'];
 
 export interface EventFact {
   container: string;
@@ -168,7 +167,7 @@ function stuck(f: ShipmentFacts, threshold: number, m: Moment): Finding | null {
 
 function unknownStatus(f: ShipmentFacts, threshold: number, m: Moment): Finding | null {
   const status = f.shipmentStatus;
-  if (status === null || NAMED_STATUSES.includes(status)) return null;
+  if (status === null || NAMED_SHIPMENT_STATUSES.includes(status)) return null;
   const since = sinceOr(f.statusSince, f, m);
   const days = ageDays(since, m.nowMs);
   if (days < threshold) return null;

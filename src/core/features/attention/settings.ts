@@ -2,8 +2,9 @@
  * The person's choices for the Attention view, kept in the cache's settings table: a threshold per
  * reason, the promised-date column, the digest time, and free days per carrier and per customer.
  */
-import { invalidInputError } from '../../platform/db/errors.js';
-import type { Store } from '../../store/index.js';
+import type { Cache } from '../../context.js';
+import type { Reader, Writer } from '../../data/index.js';
+import { AppFailure } from '../../platform/failure.js';
 import {
   DEFAULT_THRESHOLDS,
   REASON_KINDS,
@@ -15,19 +16,19 @@ import {
   type ReasonKind,
 } from './types.js';
 
-export const THRESHOLDS_SETTING = 'attention.thresholds';
-export const PROMISED_DATE_SETTING = 'attention.promisedDateField';
-export const DIGEST_TIME_SETTING = 'attention.digestTime';
-export const FREE_DAYS_SETTING = 'attention.freeDays';
-export const DEFAULT_DIGEST_TIME = '08:00';
+const THRESHOLDS_SETTING = 'attention.thresholds';
+const PROMISED_DATE_SETTING = 'attention.promisedDateField';
+const DIGEST_TIME_SETTING = 'attention.digestTime';
+const FREE_DAYS_SETTING = 'attention.freeDays';
+const DEFAULT_DIGEST_TIME = '08:00';
 
 /** At most a year: a larger number is a typing mistake, not a contract. */
 const MAX_DAYS = 366;
 
-type SettingsStore = Pick<Store, 'getSetting' | 'setSetting' | 'file'>;
+type SettingsReader = Pick<Reader, 'getSetting'>;
 
-function readJson(store: SettingsStore, key: string): Record<string, unknown> {
-  const text = store.getSetting(key);
+function readJson(settings: SettingsReader, key: string): Record<string, unknown> {
+  const text = settings.getSetting(key);
   if (text === null) return {};
   try {
     const value: unknown = JSON.parse(text);
@@ -52,9 +53,9 @@ function numbersOf(value: unknown): Record<string, number> {
   return out;
 }
 
-function checkDays(store: SettingsStore, what: string, value: number): number {
+function checkDays(what: string, value: number): number {
   if (wholeDays(value) === null) {
-    throw invalidInputError(store.file, `${what} must be a whole number of days from 0 to ${MAX_DAYS}, not ${value}.`);
+    throw new AppFailure('invalid-input', `${what} must be a whole number of days from 0 to ${MAX_DAYS}, not ${value}.`);
   }
   return value;
 }
@@ -64,8 +65,12 @@ function column(value: string | null | undefined): string | null {
   return name === '' ? null : name;
 }
 
-export function attentionSettings(store: SettingsStore): AttentionSettings {
-  const stored = readJson(store, THRESHOLDS_SETTING);
+export function attentionSettings(cache: Pick<Cache, 'read'>): AttentionSettings {
+  return attentionSettingsIn(cache.read);
+}
+
+function attentionSettingsIn(settings: SettingsReader): AttentionSettings {
+  const stored = readJson(settings, THRESHOLDS_SETTING);
   const thresholds = { ...DEFAULT_THRESHOLDS } as Record<ReasonKind, number>;
   for (const kind of REASON_KINDS) {
     const days = wholeDays(stored[kind]);
@@ -73,35 +78,44 @@ export function attentionSettings(store: SettingsStore): AttentionSettings {
   }
   return {
     thresholds,
-    promisedDateField: column(store.getSetting(PROMISED_DATE_SETTING)),
-    digestTime: store.getSetting(DIGEST_TIME_SETTING) ?? DEFAULT_DIGEST_TIME,
+    promisedDateField: column(settings.getSetting(PROMISED_DATE_SETTING)),
+    digestTime: settings.getSetting(DIGEST_TIME_SETTING) ?? DEFAULT_DIGEST_TIME,
   };
 }
 
 /** Changes what the patch names; a threshold set to null goes back to its default. Returns the settings now in force. */
-export function updateAttentionSettings(store: SettingsStore, patch: AttentionSettingsPatch): AttentionSettings {
+export function updateAttentionSettings(cache: Cache, patch: AttentionSettingsPatch): AttentionSettings {
+  // One write: a patch with a bad value changes nothing.
+  return cache.write((tx) => updateAttentionSettingsIn(tx, patch));
+}
+
+function updateAttentionSettingsIn(settings: Writer, patch: AttentionSettingsPatch): AttentionSettings {
   if (patch.thresholds !== undefined) {
-    const next = numbersOf(readJson(store, THRESHOLDS_SETTING));
+    const next = numbersOf(readJson(settings, THRESHOLDS_SETTING));
     for (const [kind, days] of Object.entries(patch.thresholds)) {
-      if (!isReasonKind(kind)) throw invalidInputError(store.file, `"${kind}" is not a reason of the Attention view; the reasons are ${REASON_KINDS.join(', ')}.`);
+      if (!isReasonKind(kind)) throw new AppFailure('invalid-input', `"${kind}" is not a reason of the Attention view; the reasons are ${REASON_KINDS.join(', ')}.`);
       if (days === null || days === undefined) delete next[kind];
-      else next[kind] = checkDays(store, `The threshold of ${kind}`, days);
+      else next[kind] = checkDays(`The threshold of ${kind}`, days);
     }
-    store.setSetting(THRESHOLDS_SETTING, JSON.stringify(next));
+    settings.setSetting(THRESHOLDS_SETTING, JSON.stringify(next));
   }
-  if (patch.promisedDateField !== undefined) store.setSetting(PROMISED_DATE_SETTING, column(patch.promisedDateField));
+  if (patch.promisedDateField !== undefined) settings.setSetting(PROMISED_DATE_SETTING, column(patch.promisedDateField));
   if (patch.digestTime !== undefined) {
     const m = /^(\d{1,2}):(\d{2})$/.exec(patch.digestTime.trim());
     if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) {
-      throw invalidInputError(store.file, `The digest time is a time of day such as 08:00, not "${patch.digestTime}".`);
+      throw new AppFailure('invalid-input', `The digest time is a time of day such as 08:00, not "${patch.digestTime}".`);
     }
-    store.setSetting(DIGEST_TIME_SETTING, `${m[1]!.padStart(2, '0')}:${m[2]}`);
+    settings.setSetting(DIGEST_TIME_SETTING, `${m[1]!.padStart(2, '0')}:${m[2]}`);
   }
-  return attentionSettings(store);
+  return attentionSettingsIn(settings);
 }
 
-export function freeDaysSettings(store: SettingsStore): FreeDaysSettings {
-  const stored = readJson(store, FREE_DAYS_SETTING);
+export function freeDaysSettings(cache: Pick<Cache, 'read'>): FreeDaysSettings {
+  return freeDaysSettingsIn(cache.read);
+}
+
+function freeDaysSettingsIn(settings: SettingsReader): FreeDaysSettings {
+  const stored = readJson(settings, FREE_DAYS_SETTING);
   return {
     carriers: numbersOf(stored.carriers),
     customerField: typeof stored.customerField === 'string' ? column(stored.customerField) : null,
@@ -110,23 +124,27 @@ export function freeDaysSettings(store: SettingsStore): FreeDaysSettings {
 }
 
 /** Sets or removes free days (null removes an entry) and the customer column. Returns the settings now in force. */
-export function updateFreeDays(store: SettingsStore, patch: FreeDaysPatch): FreeDaysSettings {
-  const next = freeDaysSettings(store);
+export function updateFreeDays(cache: Cache, patch: FreeDaysPatch): FreeDaysSettings {
+  return cache.write((tx) => updateFreeDaysIn(tx, patch));
+}
+
+function updateFreeDaysIn(settings: Writer, patch: FreeDaysPatch): FreeDaysSettings {
+  const next = freeDaysSettingsIn(settings);
   for (const [scacText, days] of Object.entries(patch.carriers ?? {})) {
     const scac = scacText.trim().toUpperCase();
-    if (!/^[A-Z0-9]{2,6}$/.test(scac)) throw invalidInputError(store.file, `"${scacText}" is not a carrier SCAC (such as MAEU).`);
+    if (!/^[A-Z0-9]{2,6}$/.test(scac)) throw new AppFailure('invalid-input', `"${scacText}" is not a carrier SCAC (such as MAEU).`);
     if (days === null) delete next.carriers[scac];
-    else next.carriers[scac] = checkDays(store, `The free days of ${scac}`, days);
+    else next.carriers[scac] = checkDays(`The free days of ${scac}`, days);
   }
   for (const [customerText, days] of Object.entries(patch.customers ?? {})) {
     const customer = customerText.trim();
-    if (customer === '') throw invalidInputError(store.file, 'A customer for free days needs a name, as written in the customer column.');
+    if (customer === '') throw new AppFailure('invalid-input', 'A customer for free days needs a name, as written in the customer column.');
     const existing = Object.keys(next.customers).find((k) => k.toLowerCase() === customer.toLowerCase());
     if (existing !== undefined) delete next.customers[existing];
-    if (days !== null) next.customers[customer] = checkDays(store, `The free days of ${customer}`, days);
+    if (days !== null) next.customers[customer] = checkDays(`The free days of ${customer}`, days);
   }
   if (patch.customerField !== undefined) next.customerField = column(patch.customerField);
-  store.setSetting(FREE_DAYS_SETTING, JSON.stringify(next));
+  settings.setSetting(FREE_DAYS_SETTING, JSON.stringify(next));
   return next;
 }
 

@@ -7,7 +7,6 @@ import { REASON_KINDS, type ReasonKind } from '../../../shared/contract/index.js
 
 export { REASON_KINDS };
 export type {
-  Acknowledgement,
   AttentionItem,
   AttentionReason,
   AttentionSettings,

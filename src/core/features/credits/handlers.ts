@@ -1,15 +1,14 @@
 /** The credit balance and its history, always in the window's header. */
-import type { AreaHandlers, HandlerContext } from '../handlers.js';
+import type { Core } from '../../context.js';
+import type { AreaHandlers } from '../../handlers.js';
 import { creditsView, readCredits } from './credits.js';
 
-export function createCreditsHandlers(ctx: HandlerContext): AreaHandlers<'credits'> {
-  const { service } = ctx;
+export function createCreditsHandlers(core: Core): AreaHandlers<'credits'> {
   return {
-    'credits.get': async () => creditsView(service),
+    'credits.get': async () => creditsView(core),
     'credits.refresh': async () => {
-      await readCredits(service);
-      ctx.emitCredits();
-      return creditsView(service);
+      await readCredits(core);
+      return creditsView(core);
     },
   };
 }

@@ -1,13 +1,13 @@
 import Papa from 'papaparse';
 import readXlsxFile from 'read-excel-file/node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../store/index.js';
+import type { Data } from '../../data/index.js';
 import { containerNumber, openTempStore, shipmentRecord, trackingData, uuidFor } from '../../../../test/helpers/store-fixtures.js';
 import { csvField, neutraliseFormula } from '../../../shared/csv.js';
-import { EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS, exportShipments } from './index.js';
+import { EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS, exportShipments } from './export.js';
 
 describe('export for a customer', () => {
-  let store: Store;
+  let store: Data;
   let close: () => void;
 
   beforeEach(() => {
@@ -16,11 +16,11 @@ describe('export for a customer', () => {
       shipmentRecord({ id: uuidFor(1), reference: containerNumber('MSKU123456'), data: trackingData({ eta: '2026-12-04T14:00:00', trackingId: null }), note: '=HYPERLINK("http://evil")' }),
       shipmentRecord({ id: uuidFor(2), reference: containerNumber('TGHU765432'), data: null, note: '-urgent' }),
     ];
-    store.recordShipmentRecords(records, records.map((r) => JSON.stringify(r)), '2026-11-20T10:00:00.000Z');
+    store.write((tx) => tx.recordShipmentRecords(records, records.map((r) => JSON.stringify(r)), '2026-11-20T10:00:00.000Z'));
     const moved = shipmentRecord({ id: uuidFor(1), reference: containerNumber('MSKU123456'), data: trackingData({ eta: '2026-12-07T14:00:00', trackingId: null }), note: '=HYPERLINK("http://evil")', updatedAt: '2026-11-21T09:00:00.000Z', checkedAt: '2026-11-21T09:00:00.000Z' });
-    store.recordShipmentRecords([moved], [JSON.stringify(moved)], '2026-11-21T10:00:00.000Z');
-    const first = store.getShipment(uuidFor(1))!;
-    store.setShipmentFields(first.id, { customer: '@ACME', PO: '4500012345' });
+    store.write((tx) => tx.recordShipmentRecords([moved], [JSON.stringify(moved)], '2026-11-21T10:00:00.000Z'));
+    const first = store.read.getShipment(uuidFor(1))!;
+    store.write((tx) => tx.setShipmentFields(first.id, { customer: '@ACME', PO: '4500012345' }));
   });
 
   afterEach(() => close());
@@ -47,7 +47,7 @@ describe('export for a customer', () => {
   });
 
   it('CSV: chosen columns, formulas neutralised, naive dates as given, not-found said plainly', async () => {
-    const result = await exportShipments(store, { format: 'csv', columns: ['reference', 'shipmentStatus', 'eta', 'etaMoved', 'note', 'field:customer'], sort: 'reference' });
+    const result = await exportShipments(store.read, { format: 'csv', columns: ['reference', 'shipmentStatus', 'eta', 'etaMoved', 'note', 'field:customer'], sort: 'reference' });
     expect(result.rows).toBe(2);
     const text = result.bytes.toString('utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
@@ -58,8 +58,8 @@ describe('export for a customer', () => {
   });
 
   it('XLSX: numbers stay numbers, text cells exactly as stored (inline strings are never formulas), only the given shipments', async () => {
-    const id = store.getShipment(uuidFor(1))!.id;
-    const result = await exportShipments(store, { format: 'xlsx', columns: ['reference', 'etaMoved', 'note', 'field:PO'], ids: [id] });
+    const id = store.read.getShipment(uuidFor(1))!.id;
+    const result = await exportShipments(store.read, { format: 'xlsx', columns: ['reference', 'etaMoved', 'note', 'field:PO'], ids: [id] });
     const [sheet] = (await readXlsxFile(result.bytes)) as unknown as { sheet: string; data: unknown[][] }[];
     expect(sheet!.sheet).toBe('Shipments');
     const rows = sheet!.data;
@@ -70,17 +70,17 @@ describe('export for a customer', () => {
 
   it('refuses, in a sentence, what Excel would refuse: more rows than a sheet holds, a cell over 32,767 characters', async () => {
     const ids = Array.from({ length: EXCEL_MAX_ROWS }, (_, i) => i + 1);
-    await expect(exportShipments(store, { format: 'xlsx', columns: ['reference'], ids })).rejects.toThrow(
+    await expect(exportShipments(store.read, { format: 'xlsx', columns: ['reference'], ids })).rejects.toThrow(
       /^This export holds 1,048,576 shipments, more than an Excel sheet takes \(1,048,575 below the header\); narrow it with a filter \(such as the status\) or export as CSV\.$/,
     );
-    const first = store.getShipment(uuidFor(1))!;
-    store.setShipmentFields(first.id, { remarks: 'x'.repeat(EXCEL_MAX_CELL_CHARS + 1) });
+    const first = store.read.getShipment(uuidFor(1))!;
+    store.write((tx) => tx.setShipmentFields(first.id, { remarks: 'x'.repeat(EXCEL_MAX_CELL_CHARS + 1) }));
     for (const format of ['xlsx', 'csv'] as const) {
-      await expect(exportShipments(store, { format, columns: ['reference', 'field:remarks'], ids: [first.id] })).rejects.toThrow(
+      await expect(exportShipments(store.read, { format, columns: ['reference', 'field:remarks'], ids: [first.id] })).rejects.toThrow(
         `The remarks of ${containerNumber('MSKU123456')} holds 32,768 characters, more than Excel takes in a cell (32,767); leave the column "remarks" out of the export, or shorten that value.`,
       );
     }
-    store.setShipmentFields(first.id, { remarks: 'x'.repeat(EXCEL_MAX_CELL_CHARS) });
-    expect((await exportShipments(store, { format: 'xlsx', columns: ['reference', 'field:remarks'], ids: [first.id] })).rows).toBe(1);
+    store.write((tx) => tx.setShipmentFields(first.id, { remarks: 'x'.repeat(EXCEL_MAX_CELL_CHARS) }));
+    expect((await exportShipments(store.read, { format: 'xlsx', columns: ['reference', 'field:remarks'], ids: [first.id] })).rows).toBe(1);
   });
 });

@@ -4,9 +4,9 @@
  */
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { EXPORT_COLUMNS, exportShipments, type ExportRequest, type ExportResult } from './index.js';
-import { AppFailure, fileProblem } from '../../errors.js';
-import type { Store } from '../../store/index.js';
+import { EXPORT_COLUMNS, exportShipments, type ExportRequest, type ExportResult } from './export.js';
+import { AppFailure, fileProblem } from '../../platform/failure.js';
+import type { Reader } from '../../data/index.js';
 
 /** Written beside the target and renamed over it: a full disk never leaves half a file under the chosen name. */
 async function writeWhole(path: string, bytes: Buffer): Promise<void> {
@@ -21,10 +21,10 @@ async function writeWhole(path: string, bytes: Buffer): Promise<void> {
 }
 
 /** Builds the export and writes it to `path`; nothing is written when the export is refused. */
-export async function saveExport(store: Store, request: ExportRequest, path: string): Promise<ExportResult> {
+export async function saveExport(read: Reader, request: ExportRequest, path: string): Promise<ExportResult> {
   let result: ExportResult;
   try {
-    result = await exportShipments(store, request);
+    result = await exportShipments(read, request);
   } catch (err) {
     if (err instanceof RangeError) throw new AppFailure('invalid-input', `${err.message}; choose the columns again.`);
     throw err;
@@ -34,9 +34,9 @@ export async function saveExport(store: Store, request: ExportRequest, path: str
 }
 
 /** The columns an export can hold: Quayside's own, then each imported column as `field:<name>`. */
-export function exportColumns(store: Store): { id: string; header: string }[] {
+export function exportColumns(read: Reader): { id: string; header: string }[] {
   return [
     ...EXPORT_COLUMNS.map((c) => ({ id: c.id, header: c.header })),
-    ...store.shipmentFacets().fieldNames.map((name) => ({ id: `field:${name}`, header: name })),
+    ...read.shipmentFacets().fieldNames.map((name) => ({ id: `field:${name}`, header: name })),
   ];
 }

@@ -46,7 +46,7 @@ const STYLES = `${HEAD}<styleSheet xmlns="${NS}">\
 // eslint-disable-next-line no-control-regex -- these are exactly the characters to drop
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-export function xmlText(value: string): string {
+function xmlText(value: string): string {
   return value.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 

@@ -1,16 +1,16 @@
 /** The changes feed (overall or one watchlist's) and which kinds of change become desktop notifications. */
 import { FEED_KINDS, type FeedKind, type NotificationPrefs } from '../../../shared/contract/index.js';
-import type { QuaysideService } from '../../core.js';
-import type { AreaHandlers } from '../handlers.js';
-import { findWatchlist, watchlistMembers } from '../shipments/filters.js';
+import type { Core } from '../../context.js';
+import type { AreaHandlers } from '../../handlers.js';
+import { findWatchlist, watchlistMembers } from '../shipments/index.js';
 
 const FEED_SEEN_SETTING = 'feed.seenUpTo';
 const NOTIFY_SETTING = 'notifications';
 /** By default every kind notifies except new events, which come by the dozen on a busy day. */
 const DEFAULT_PREFS: NotificationPrefs = { eta_moved: true, event_added: false, status_changed: true, delivered: true, not_found: true, archived: false, removed: true };
 
-export function notificationPrefs(service: QuaysideService): NotificationPrefs {
-  const stored = service.store.getSetting(NOTIFY_SETTING);
+export function notificationPrefs(core: Core): NotificationPrefs {
+  const stored = core.read.getSetting(NOTIFY_SETTING);
   let parsed: Partial<NotificationPrefs> = {};
   try {
     parsed = stored ? (JSON.parse(stored) as Partial<NotificationPrefs>) : {};
@@ -20,19 +20,18 @@ export function notificationPrefs(service: QuaysideService): NotificationPrefs {
   return Object.fromEntries(FEED_KINDS.map((k) => [k, typeof parsed[k] === 'boolean' ? parsed[k] : DEFAULT_PREFS[k]])) as NotificationPrefs;
 }
 
-export function feedSeenUpTo(service: QuaysideService): number {
-  return Number(service.store.getSetting(FEED_SEEN_SETTING) ?? 0) || 0;
+export function feedSeenUpTo(core: Core): number {
+  return Number(core.read.getSetting(FEED_SEEN_SETTING) ?? 0) || 0;
 }
 
-export function createFeedHandlers(service: QuaysideService): AreaHandlers<'feed' | 'notifications'> {
-  const store = service.store;
+export function createFeedHandlers(core: Core): AreaHandlers<'feed'> {
   const feedPage = (watchlistId: number | undefined, kinds: readonly FeedKind[] | undefined, options: { onlyUnseen?: boolean; beforeId?: number; limit: number }) => {
-    const watchlist = watchlistId === undefined ? null : findWatchlist(store, watchlistId);
+    const watchlist = watchlistId === undefined ? null : findWatchlist(core.read, watchlistId);
     const members = watchlist ? watchlistMembers(watchlist) : null;
-    const seenUpTo = watchlist ? watchlist.seenChangeId : feedSeenUpTo(service);
+    const seenUpTo = watchlist ? watchlist.seenChangeId : feedSeenUpTo(core);
     return {
-      items: store.changeFeed({ members, kinds, afterId: options.onlyUnseen ? seenUpTo : undefined, beforeId: options.beforeId, limit: options.limit }),
-      unseen: store.countFeed({ members, kinds, afterId: seenUpTo }),
+      items: core.read.changeFeed({ members, kinds, afterId: options.onlyUnseen ? seenUpTo : undefined, beforeId: options.beforeId, limit: options.limit }),
+      unseen: core.read.countFeed({ members, kinds, afterId: seenUpTo }),
       seenUpTo,
     };
   };
@@ -40,19 +39,19 @@ export function createFeedHandlers(service: QuaysideService): AreaHandlers<'feed
   return {
     'feed.list': async (query) => feedPage(query.watchlistId, query.kinds, query),
     'feed.markSeen': async ({ watchlistId, upToId }) => {
-      const upTo = Math.min(upToId, store.latestChangeId());
+      const upTo = Math.min(upToId, core.read.latestChangeId());
       if (watchlistId === undefined) {
-        store.setSetting(FEED_SEEN_SETTING, String(Math.max(upTo, feedSeenUpTo(service))));
+        core.write((tx) => tx.setSetting(FEED_SEEN_SETTING, String(Math.max(upTo, feedSeenUpTo(core)))));
       } else {
-        findWatchlist(store, watchlistId);
-        store.setWatchlistSeen(watchlistId, upTo);
+        findWatchlist(core.read, watchlistId);
+        core.write((tx) => tx.setWatchlistSeen(watchlistId, upTo));
       }
       return feedPage(watchlistId, undefined, { limit: 50 });
     },
-    'notifications.get': async () => notificationPrefs(service),
-    'notifications.update': async (prefs) => {
-      const next = { ...notificationPrefs(service), ...prefs };
-      store.setSetting(NOTIFY_SETTING, JSON.stringify(next));
+    'feed.notifications': async () => notificationPrefs(core),
+    'feed.updateNotifications': async (prefs) => {
+      const next = { ...notificationPrefs(core), ...prefs };
+      core.write((tx) => tx.setSetting(NOTIFY_SETTING, JSON.stringify(next)));
       return next;
     },
   };

@@ -8,32 +8,21 @@ import { join } from 'node:path';
 import type { ImportJobView, ImportOptionsInput, ImportPreview, ImportProgressView } from '../../../shared/contract/index.js';
 import { applySuggestion } from './sheets/report.js';
 import type { ValidationReport } from './sheets/types.js';
-import { jobReport, listJobs, reportCsv } from './jobs/jobs.js';
-import type { JobProgress } from './poller/types.js';
+import type { JobProgress } from '../../data/index.js';
 import { BATCH_SIZE } from './poller/poller.js';
 import { createImportJob, runJob, validateImport } from './imports.js';
-import type { QuaysideService } from '../../core.js';
-import { AppFailure, toAppError } from '../../errors.js';
+import type { Core } from '../../context.js';
+import { AppFailure, toAppError } from '../../platform/failure.js';
 import { keepCopy } from './import-file.js';
 import { pruneImportFiles } from './retention.js';
 import { SAMPLE_SHEET_NAME, sampleCustomerSheet } from './sample-sheet.js';
 import { deskDay } from '../../../shared/free-time.js';
-import type { AreaHandlers } from '../handlers.js';
-import { readCredits } from '../credits/credits.js';
+import type { AreaHandlers, Host } from '../../handlers.js';
+import { readCredits } from '../credits/index.js';
 
 const LIST_CAP = 1000;
 const BALANCE_WAIT_MS = 3000;
 const PROGRESS_THROTTLE_MS = 200;
-
-export interface ImportContext {
-  service: QuaysideService;
-  dataDir: string;
-  progress(jobId: number, state: ImportJobView['state'], progress: ImportProgressView | null, message: string | null): void;
-  /** A job stored results: the table, the feed and the credits move. */
-  jobStored(jobId: number): void;
-  /** Sample data are open: the wizard may offer the sample customer spreadsheet. */
-  demo?: boolean;
-}
 
 function progressView(p: JobProgress): ImportProgressView {
   return {
@@ -49,15 +38,15 @@ function progressView(p: JobProgress): ImportProgressView {
   };
 }
 
-export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'> & { close(): void } {
-  const { service } = ctx;
-  const db = service.store.db;
-  const folder = join(ctx.dataDir, 'imports');
+export function createImportHandlers(core: Core, host: Host): AreaHandlers<'imports'> & { close(): void } {
+  const folder = join(core.dataDir, 'imports');
+  const progress = (jobId: number, state: ImportJobView['state'], view: ImportProgressView | null, message: string | null) =>
+    core.events.emit('imports.progress', { jobId, state, progress: view, message });
   const names = new Map<string, string>();
   const live = new Map<number, ImportProgressView | null>();
   let closed = false;
   /** The retention rule for `imports/` (retention.ts); a failure to remove a copy only leaves it for next time. */
-  const prune = (): Promise<string[]> => pruneImportFiles(service.store, folder, service.now()).catch(() => []);
+  const prune = (): Promise<string[]> => pruneImportFiles(core, folder, core.now()).catch(() => []);
 
   const openFile = async (original: string) => {
     const { fileId, fileName, path } = await keepCopy(original, folder);
@@ -78,22 +67,22 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
   /** The balance now if the service answers within seconds, else the last one read. */
   const balance = async (): Promise<number | null> => {
     const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), BALANCE_WAIT_MS).unref());
-    const read = readCredits(service).then((c) => c.remaining, () => null);
-    return (await Promise.race([read, timeout])) ?? service.store.latestCredits()?.remaining ?? null;
+    const read = readCredits(core).then((c) => c.remaining, () => null);
+    return (await Promise.race([read, timeout])) ?? core.read.latestCredits()?.remaining ?? null;
   };
 
   const validate = async (input: ImportOptionsInput): Promise<{ report: ValidationReport; path: string; fileName: string }> => {
     const { path, fileName } = fileOf(input.fileId);
-    let report = await validateImport(service, path, { sheet: input.sheet, mapping: input.mapping, carrier: input.carrier });
-    const isActive = (type: string, reference: string) => service.store.findActive(type, reference) !== null;
+    let report = await validateImport(core, path, { sheet: input.sheet, mapping: input.mapping, carrier: input.carrier });
+    const isActive = (type: string, reference: string) => core.read.findActive(type, reference) !== null;
     for (const row of input.acceptSuggestions ?? []) report = applySuggestion(report, row, { isActive });
     return { report, path, fileName };
   };
 
   const jobView = (jobId: number): ImportJobView => {
-    const summary = listJobs(db).find((j) => j.jobId === jobId);
+    const summary = core.read.imports.listJobs().find((j) => j.jobId === jobId);
     if (!summary) throw new AppFailure('not-found', `Import ${jobId} is not in the cache.`);
-    const report = jobReport(db, jobId);
+    const report = core.read.imports.jobReport(jobId);
     return {
       jobId,
       fileName: summary.file,
@@ -111,35 +100,29 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
     if (live.has(jobId)) return;
     live.set(jobId, null);
     let last = -Infinity;
-    let storedSeen = -1;
-    ctx.progress(jobId, 'running', null, null);
-    void runJob(service, jobId, {
+    progress(jobId, 'running', null, null);
+    void runJob(core, jobId, {
       needRoute: true,
       onProgress: (p) => {
         if (closed) return;
         const view = progressView(p);
         live.set(jobId, view);
-        if (p.done !== storedSeen) {
-          storedSeen = p.done;
-          ctx.jobStored(jobId);
-        }
         const now = performance.now();
         if (now - last < PROGRESS_THROTTLE_MS && p.done < p.total) return;
         last = now;
-        ctx.progress(jobId, 'running', view, null);
+        progress(jobId, 'running', view, null);
       },
     }).then(
       () => {
         live.delete(jobId);
         if (closed) return;
-        ctx.jobStored(jobId);
-        ctx.progress(jobId, 'done', null, null);
+        progress(jobId, 'done', null, null);
         void prune();
       },
       (err: unknown) => {
         live.delete(jobId);
         if (closed) return;
-        ctx.progress(jobId, 'paused', null, toAppError(err).message);
+        progress(jobId, 'paused', null, toAppError(err).message);
       },
     );
   };
@@ -151,15 +134,15 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
     close: () => {
       closed = true;
     },
-    'import.open': async ({ path }) => openFile(path),
-    'import.openSample': async () => {
-      if (!ctx.demo) throw new AppFailure('invalid-input', 'The sample customer spreadsheet comes with the sample data; choose a file of your own.');
+    'imports.open': async ({ path }) => openFile(path),
+    'imports.openSample': async () => {
+      if (!host.info.demo) throw new AppFailure('invalid-input', 'The sample customer spreadsheet comes with the sample data; choose a file of your own.');
       mkdirSync(folder, { recursive: true });
       const path = join(folder, SAMPLE_SHEET_NAME);
-      writeFileSync(path, sampleCustomerSheet(deskDay(service.now())));
+      writeFileSync(path, sampleCustomerSheet(deskDay(core.now())));
       return openFile(path);
     },
-    'import.preview': async (input): Promise<ImportPreview> => {
+    'imports.preview': async (input): Promise<ImportPreview> => {
       const { report, fileName } = await validate(input);
       const fieldNames = [...new Set(report.mapping.filter((m) => m.role === 'local').map((m) => m.field))];
       return {
@@ -181,11 +164,11 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
         fieldNames,
       };
     },
-    'import.start': async (input) => {
+    'imports.start': async (input) => {
       const { report, path, fileName } = await validate(input);
       if (report.accepted.length === 0) throw new AppFailure('invalid-input', 'Nothing in this file needs tracking (every row is rejected, a duplicate or already tracked); nothing was sent.');
-      const { remaining } = await readCredits(service);
-      const jobId = await createImportJob(service, path, report, remaining, {
+      const { remaining } = await readCredits(core);
+      const jobId = await createImportJob(core, path, report, remaining, {
         fileName,
         goOnWithWhatFits: input.goOnWithWhatFits,
         overBudget: (needed, have) => `This import needs up to ${needed} credits and the account has ${have}; nothing was sent. Track the first ${have} that fit, or top up the account first.`,
@@ -193,37 +176,18 @@ export function createImportHandlers(ctx: ImportContext): AreaHandlers<'import'>
       run(jobId);
       return jobView(jobId);
     },
-    'import.jobs': async () => listJobs(db).map((j) => jobView(j.jobId)),
-    'import.report': async (jobId) => {
-      const report = jobReport(db, jobId);
+    'imports.jobs': async () => core.read.imports.listJobs().map((j) => jobView(j.jobId)),
+    'imports.report': async (jobId) => {
+      const report = core.read.imports.jobReport(jobId);
       if (!report) throw new AppFailure('not-found', `Import ${jobId} is not in the cache.`);
-      return {
-        jobId: report.jobId,
-        file: report.file,
-        state: report.state,
-        rows: report.rows,
-        accepted: report.accepted,
-        found: report.found,
-        notFound: report.notFound,
-        failed: report.failed,
-        duplicates: report.duplicates,
-        alreadyTracked: report.alreadyTracked,
-        overBudget: report.overBudget,
-        creditsEstimated: report.creditsEstimated,
-        creditsSpent: report.creditsSpent,
-        rejected: report.rejected,
-        failures: report.failures,
-        createdAt: report.createdAt,
-        finishedAt: report.finishedAt,
-        message: report.message,
-      };
+      return report;
     },
-    'import.reportCsv': async (jobId) => {
-      const report = jobReport(db, jobId);
+    'imports.reportCsv': async (jobId) => {
+      const report = core.read.imports.jobReport(jobId);
       if (!report) throw new AppFailure('not-found', `Import ${jobId} is not in the cache.`);
-      return { fileName: `${report.file.replace(/\.[^.]+$/, '')}-import-${jobId}-report.csv`, text: reportCsv(db, jobId) };
+      return { fileName: `${report.file.replace(/\.[^.]+$/, '')}-import-${jobId}-report.csv`, text: core.read.imports.reportCsv(jobId) };
     },
-    'import.resume': async (jobId) => {
+    'imports.resume': async (jobId) => {
       const view = jobView(jobId);
       if (view.state === 'done') return view;
       run(jobId);

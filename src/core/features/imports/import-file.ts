@@ -10,7 +10,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { basename, extname, isAbsolute, join } from 'node:path';
 import { MAX_IMPORT_BYTES, SPREADSHEET_EXTENSIONS, tooLargeToImport } from '../../../shared/spreadsheet-files.js';
-import { AppFailure, fileProblem } from '../../errors.js';
+import { AppFailure, fileProblem } from '../../platform/failure.js';
 
 
 export interface KeptFile {

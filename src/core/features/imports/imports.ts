@@ -3,17 +3,13 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Delimiter, MappingOverride, ValidationReport } from './sheets/types.js';
-import { SqlitePollerStore } from './jobs/job-store.js';
-import { createJob, jobReport, setJobState, unfinishedJobIds, type ImportReport } from './jobs/jobs.js';
-import { releaseHeldJob } from './jobs/restored-jobs.js';
+import type { ImportReport, JobProgress } from '../../data/index.js';
 import { BatchPoller } from './poller/poller.js';
-import type { JobProgress } from './poller/types.js';
-import { ServiceError, type QuaysideService } from '../../core.js';
-import { syncShipments } from '../sync/sync.js';
-import { carrierDirectory } from '../settings/carriers.js';
-import { readCredits } from '../credits/credits.js';
-import { runTeamImport } from '../team/team-imports.js';
-import { resumeTeamImports } from '../team/team-import-takeover.js';
+import type { Core } from '../../context.js';
+import { ServiceError } from '../../platform/failure.js';
+import { syncShipments } from '../sync/index.js';
+import { carrierDirectory } from '../settings/index.js';
+import { readCredits } from '../credits/index.js';
 
 export interface ImportOptions {
   sheet?: string;
@@ -54,15 +50,15 @@ async function assertReadableFile(path: string): Promise<void> {
  * untrusted: pre-scanned first (a hostile file is refused before the carrier directory is even
  * fetched), then read in the cage, a worker with heap and time limits.
  */
-export async function validateImport(service: QuaysideService, path: string, options: ImportOptions = {}): Promise<ValidationReport> {
+export async function validateImport(core: Core, path: string, options: ImportOptions = {}): Promise<ValidationReport> {
   await assertReadableFile(path);
   // The readers (papaparse, read-excel-file, the cage) load with the first file, not at the engine's start.
   const { prescanSpreadsheet, validateSpreadsheetInCage } = await import('./sheets/index.js');
   const scanned = await prescanSpreadsheet(path, { delimiter: options.delimiter });
-  const { carriers } = await carrierDirectory(service);
+  const { carriers } = await carrierDirectory(core);
   return validateSpreadsheetInCage(scanned, {
     carriers,
-    isActive: (type, reference) => service.store.findActive(type, reference) !== null,
+    isActive: (type, reference) => core.read.findActive(type, reference) !== null,
     defaultCarrier: options.carrier,
     mapping: options.mapping,
     sheet: options.sheet,
@@ -75,17 +71,17 @@ export async function validateImport(service: QuaysideService, path: string, opt
  * Imports a spreadsheet: validates it, checks the credit estimate against the balance,
  * stores the job, then tracks every accepted reference through batches.
  */
-export async function runImport(service: QuaysideService, path: string, options: RunImportOptions = {}): Promise<ImportReport> {
-  const report = await validateImport(service, path, options);
-  const { remaining } = await readCredits(service);
+export async function runImport(core: Core, path: string, options: RunImportOptions = {}): Promise<ImportReport> {
+  const report = await validateImport(core, path, options);
+  const { remaining } = await readCredits(core);
   options.onEstimate?.(report, remaining);
-  const jobId = await createImportJob(service, path, report, remaining, {
+  const jobId = await createImportJob(core, path, report, remaining, {
     goOnWithWhatFits: options.goOnWithWhatFits,
     overBudget: (needed, balance) =>
       `This import needs up to ${needed} credits and the account has ${balance}; nothing was sent. Pass --yes to track the first ${balance} that fit, or --dry-run to see the report.`,
   });
   options.onJobStored?.();
-  return runJob(service, jobId, options);
+  return runJob(core, jobId, options);
 }
 
 /**
@@ -93,7 +89,7 @@ export async function runImport(service: QuaysideService, path: string, options:
  * Nothing is sent; `runJob` does that.
  */
 export async function createImportJob(
-  service: QuaysideService,
+  core: Core,
   path: string,
   report: ValidationReport,
   balance: number,
@@ -102,57 +98,78 @@ export async function createImportJob(
   if (report.creditsEstimated > balance && !options.goOnWithWhatFits) {
     throw new ServiceError(options.overBudget(report.creditsEstimated, balance));
   }
-  return createJob(service.store.db, {
+  const job = {
     fileName: options.fileName ?? basename(path),
     sha256: await sha256(path),
     report,
     budget: Math.min(report.creditsEstimated, balance),
     creditsBefore: balance,
-    now: service.now().toISOString(),
-  });
+    now: core.now().toISOString(),
+  };
+  return core.write((tx) => tx.imports.createJob(job));
 }
 
-/** Runs (or resumes) one job until every reference has an outcome. */
-export async function runJob(service: QuaysideService, jobId: number, options: { onProgress?: (p: JobProgress) => void; needRoute?: boolean } = {}): Promise<ImportReport> {
-  const db = service.store.db;
+/**
+ * Runs (or resumes) one job until every reference has an outcome. As rows are stored it tells
+ * `shipments.changed` (reason import) and `imports.rowsStored`; in a team the job is the team's
+ * (ports.ts, TeamImports): any desk finishes it.
+ */
+export async function runJob(core: Core, jobId: number, options: { onProgress?: (p: JobProgress) => void; needRoute?: boolean } = {}): Promise<ImportReport> {
   const poller = new BatchPoller({
-    client: service.api(),
-    store: new SqlitePollerStore(service.store, service.now),
+    client: core.api(),
+    store: core.pollerStore(),
     syncShipments: async () => {
-      await syncShipments(service);
+      await syncShipments(core);
     },
-    timeScale: service.timeScale,
+    timeScale: core.timeScale,
   });
-  releaseHeldJob(db, jobId);
-  setJobState(db, jobId, 'running', null, null);
+  let storedSeen = -1;
+  const stored = () => {
+    core.events.emit('shipments.changed', { ids: null, reason: 'import' });
+    core.events.emit('imports.rowsStored', { jobId });
+  };
+  const onProgress = (p: JobProgress) => {
+    if (p.done !== storedSeen) {
+      storedSeen = p.done;
+      stored();
+    }
+    options.onProgress?.(p);
+  };
+  core.write((tx) => {
+    tx.imports.releaseHeldJob(jobId);
+    tx.imports.setJobState(jobId, 'running', null, null);
+  });
   try {
-    // In a team the job is the team's: any desk finishes it (features/team/team-imports.ts).
-    const asTeamJob = await runTeamImport(service, jobId, options);
-    if (asTeamJob) return asTeamJob;
-    await poller.run(jobId, { onProgress: options.onProgress, needRoute: options.needRoute });
+    const asTeamJob = await core.ports.teamImports.run(jobId, { onProgress, needRoute: options.needRoute });
+    if (asTeamJob) {
+      stored();
+      return asTeamJob;
+    }
+    await poller.run(jobId, { onProgress, needRoute: options.needRoute });
   } catch (caught) {
-    const err = service.store.translateError(caught);
+    const err = core.translateError(caught);
     try {
-      setJobState(db, jobId, 'paused', err instanceof Error ? err.message : String(err), null);
+      core.write((tx) => tx.imports.setJobState(jobId, 'paused', err instanceof Error ? err.message : String(err), null));
     } catch {
       // The disk is full: the job stays marked running, which resume picks up the same way.
     }
     throw err;
   }
-  const after = await readCredits(service).catch(() => null);
-  setJobState(db, jobId, 'done', null, service.now().toISOString(), after?.remaining ?? null);
-  const finished = jobReport(db, jobId);
+  const after = await readCredits(core).catch(() => null);
+  core.write((tx) => tx.imports.setJobState(jobId, 'done', null, core.now().toISOString(), after?.remaining ?? null));
+  stored();
+  const finished = core.read.imports.jobReport(jobId);
   if (!finished) throw new ServiceError(`Import job ${jobId} disappeared from the cache.`);
   return finished;
 }
 
 /** Finishes every unfinished job (after a crash, a kill or a lost network). */
-export async function resumeImports(service: QuaysideService, onProgress?: (jobId: number, p: JobProgress) => void): Promise<ImportReport[]> {
+export async function resumeImports(core: Core, onProgress?: (jobId: number, p: JobProgress) => void): Promise<ImportReport[]> {
   const reports: ImportReport[] = [];
-  for (const jobId of unfinishedJobIds(service.store.db)) {
-    reports.push(await runJob(service, jobId, { onProgress: onProgress ? (p) => onProgress(jobId, p) : undefined }));
+  for (const jobId of core.read.imports.unfinishedJobIds()) {
+    reports.push(await runJob(core, jobId, { onProgress: onProgress ? (p) => onProgress(jobId, p) : undefined }));
   }
   // In a team: the team's jobs other desks started and left unfinished.
-  reports.push(...(await resumeTeamImports(service, onProgress ? (_key, p) => onProgress(0, p) : undefined)));
+  reports.push(...(await core.ports.teamImports.resumeOthers(onProgress ? (_key, p) => onProgress(0, p) : undefined)));
   return reports;
 }

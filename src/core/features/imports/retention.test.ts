@@ -2,16 +2,18 @@
 import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../store/index.js';
+import type { Data } from '../../data/index.js';
 import { openTempStore, tempDir } from '../../../../test/helpers/store-fixtures.js';
-import { DEFAULT_IMPORT_FILE_DAYS, IMPORT_FILE_DAYS_SETTING, pruneImportFiles } from './retention.js';
+import { pruneImportFiles } from './retention.js';
+import { DEFAULT_IMPORT_FILE_DAYS, IMPORT_FILE_DAYS_SETTING } from '../settings/index.js';
+import { cacheDb } from '../../../../test/support/cache-db.js';
 
 const NOW = new Date('2026-11-24T08:00:00.000Z');
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000);
 const sha = (c: string) => c.repeat(64);
 
 describe('imports/ retention', () => {
-  let store: Store;
+  let store: Data;
   let close: () => void;
   let folder: string;
   let cleanup: () => void;
@@ -33,7 +35,7 @@ describe('imports/ retention', () => {
     utimesSync(join(folder, name), daysAgo(modifiedDaysAgo), daysAgo(modifiedDaysAgo));
   }
   function job(fileSha: string, state: string, finishedDaysAgo: number | null, createdDaysAgo = 90): void {
-    store.db.prepare(`INSERT INTO import_jobs (created_at, source_name, source_sha256, state, finished_at) VALUES (?, 'acme.csv', ?, ?, ?)`)
+    cacheDb(store).prepare(`INSERT INTO import_jobs (created_at, source_name, source_sha256, state, finished_at) VALUES (?, 'acme.csv', ?, ?, ?)`)
       .run(daysAgo(createdDaysAgo).toISOString(), fileSha, state, finishedDaysAgo === null ? null : daysAgo(finishedDaysAgo).toISOString());
   }
 
@@ -51,7 +53,7 @@ describe('imports/ retention', () => {
     expect(removed.sort()).toEqual(['.incoming-3b1c', `${sha('c')}.csv`, `${sha('e')}.csv`, `${sha('f')}.csv`].sort());
     expect(readdirSync(folder).sort()).toEqual(['.incoming-9f0e', `${sha('1')}.csv`, `${sha('a')}.csv`, `${sha('b')}.xlsx`, `${sha('d')}.csv`].sort());
 
-    store.setSetting(IMPORT_FILE_DAYS_SETTING, '5');
+    store.write((tx) => tx.setSetting(IMPORT_FILE_DAYS_SETTING, '5'));
     expect(await pruneImportFiles(store, folder, NOW)).toEqual([`${sha('d')}.csv`]);
   });
 

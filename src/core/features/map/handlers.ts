@@ -5,16 +5,14 @@
  * as GeoJSON [lng, lat].
  */
 import type { RouteInfo } from '../../platform/api/types.js';
-import type { QuaysideService } from '../../core.js';
-import { latLngFromApi } from '../../store/index.js';
+import type { Core } from '../../context.js';
+import { latLngFromApi } from '../../data/index.js';
 import type { MapRoute } from '../../../shared/contract/index.js';
-import { where } from '../shipments/cache/queries.js';
-import { mapPoints, mapPorts } from './repository.js';
-import { resolveFilter } from '../shipments/filters.js';
-import type { AreaHandlers } from '../handlers.js';
+import { resolveFilter } from '../shipments/index.js';
+import type { AreaHandlers } from '../../handlers.js';
 
 /** The route_info of a stored payload, whichever answer it came from (lookup, batch, shipments page). */
-export function routeInfoOf(body: string): RouteInfo | null {
+function routeInfoOf(body: string): RouteInfo | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -33,7 +31,7 @@ export function routeInfoOf(body: string): RouteInfo | null {
  * GeoJSON lines from the route, with each longitude moved by ±360° where needed to stay
  * within 180° of the previous point, so a Pacific crossing does not smear across the map.
  */
-export function routeSegments(info: RouteInfo): [number, number][][] {
+function routeSegments(info: RouteInfo): [number, number][][] {
   return info.route
     .map((leg) => {
       const line: [number, number][] = [];
@@ -54,14 +52,13 @@ export function routeSegments(info: RouteInfo): [number, number][][] {
     .filter((line) => line.length >= 2);
 }
 
-export function createMapHandlers(service: QuaysideService): AreaHandlers<'map'> {
-  const store = service.store;
+export function createMapHandlers(core: Core): AreaHandlers<'map'> {
   return {
     'map.view': async (input) => {
-      const w = where(resolveFilter(store, input));
-      const points = mapPoints(store.db, w);
-      const ports = mapPorts(store.db, w);
-      const total = store.countShipments(resolveFilter(store, input));
+      const filter = resolveFilter(core.read, input);
+      const points = core.read.map.points(filter);
+      const ports = core.read.map.ports(filter);
+      const total = core.read.countShipments(filter);
       return {
         shipments: points.map((p) => ({ id: p.id, reference: p.reference, lat: p.lat, lng: p.lng, shipmentStatus: p.shipment_status, eta: p.eta, podName: p.pod_name })),
         ports,
@@ -69,9 +66,9 @@ export function createMapHandlers(service: QuaysideService): AreaHandlers<'map'>
       };
     },
     'map.route': async (shipmentId): Promise<MapRoute | null> => {
-      const shipment = store.getShipment(shipmentId);
+      const shipment = core.read.getShipment(shipmentId);
       if (!shipment) return null;
-      const info = store.rawPayloads(shipmentId).map((r) => routeInfoOf(r.body)).find((r) => r !== null) ?? null;
+      const info = core.read.rawPayloads(shipmentId).map((r) => routeInfoOf(r.body)).find((r) => r !== null) ?? null;
       const places = (['origin', 'pol', 'pod', 'destination'] as const).flatMap((role) => {
         const place = shipment[role];
         return place ? [{ role, name: place.name, lat: place.lat, lng: place.lng, date: place.date }] : [];

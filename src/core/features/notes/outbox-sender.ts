@@ -5,15 +5,10 @@
  * outbox is in SQLite and is drained when the app starts).
  */
 import { BadRequestError, UnexpectedStatusError } from '../../platform/api/errors.js';
-import type { OutboxEntry } from '../../store/index.js';
-import type { QuaysideService } from '../../core.js';
-import { toAppError } from '../../errors.js';
-
-export interface NotesSenderEvents {
-  sent(entry: OutboxEntry, note: string | null): void;
-  failed(entry: OutboxEntry, message: string): void;
-  changed(): void;
-}
+import type { OutboxEntry } from '../../data/index.js';
+import type { Core } from '../../context.js';
+import { toAppError } from '../../platform/failure.js';
+import type { DomainEvents } from '../../events.js';
 
 /** Retry for failures that are not about the network (the scheduler already waits those out). */
 const RETRY_MS = [5_000, 30_000, 120_000, 600_000];
@@ -25,10 +20,7 @@ export class NotesSender {
   private retries = 0;
   private closed = false;
 
-  constructor(
-    private readonly service: QuaysideService,
-    private readonly events: NotesSenderEvents,
-  ) {}
+  constructor(private readonly core: Core) {}
 
   /** Starts sending what waits; cheap to call often. */
   kick(): void {
@@ -61,7 +53,7 @@ export class NotesSender {
   }
 
   private async drain(): Promise<void> {
-    const outcome = await sendWaitingNotes(this.service, { ...this.events, stop: () => this.closed });
+    const outcome = await sendWaitingNotes(this.core, { stop: () => this.closed });
     if (outcome === 'all-sent') this.retries = 0;
     else if (outcome === 'will-retry') this.scheduleRetry();
   }
@@ -72,7 +64,7 @@ export class NotesSender {
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       this.kick();
-    }, wait / this.service.timeScale);
+    }, wait / this.core.timeScale);
     this.retryTimer.unref?.();
   }
 }
@@ -81,32 +73,33 @@ export class NotesSender {
  * Sends what waits in the outbox, oldest first, through the scheduler: the one way a note reaches
  * the service, from the window and from `quayside note` alike, so a newer edit always replaces an
  * older one still waiting. `only`: just that shipment's edit (a person at a terminal waits for it).
+ * Each outcome is told as `notes.outbox`, and a sent or refused edit as `shipments.changed`.
  */
-export async function sendWaitingNotes(
-  service: QuaysideService,
-  options: Partial<NotesSenderEvents> & { only?: number; stop?: () => boolean } = {},
-): Promise<'all-sent' | 'will-retry' | 'stopped'> {
-  const store = service.store;
+export async function sendWaitingNotes(core: Core, options: { only?: number; stop?: () => boolean } = {}): Promise<'all-sent' | 'will-retry' | 'stopped'> {
+  const told = (outbox: DomainEvents['notes.outbox'], entry?: OutboxEntry) => {
+    core.events.emit('notes.outbox', outbox);
+    if (entry) core.events.emit('shipments.changed', { ids: [entry.shipmentId], reason: 'note' });
+  };
   for (;;) {
     if (options.stop?.()) return 'stopped';
-    const entry = options.only === undefined ? store.waitingNotes()[0] : store.waitingNote(options.only);
+    const entry = options.only === undefined ? core.read.waitingNotes()[0] : core.read.waitingNote(options.only);
     if (!entry) return 'all-sent';
     try {
-      const record = await service.api().setNote(entry.trackingId, entry.note ?? '', { priority: 'interactive' });
+      const record = await core.api().setNote(entry.trackingId, entry.note ?? '', { priority: 'interactive' });
       if (options.stop?.()) return 'stopped';
-      store.markNoteSent(entry.id, record.note ?? null);
-      options.sent?.(entry, record.note ?? null);
+      core.write((tx) => tx.markNoteSent(entry.id, record.note ?? null));
+      told({ sent: [{ shipmentId: entry.shipmentId, note: record.note ?? null }], failed: [] }, entry);
     } catch (err) {
       if (options.stop?.()) return 'stopped';
       const { message } = toAppError(err);
       if (refusedForGood(err)) {
-        store.markNoteFailed(entry.id, message);
-        options.failed?.(entry, message);
+        core.write((tx) => tx.markNoteFailed(entry.id, message));
+        told({ sent: [], failed: [{ shipmentId: entry.shipmentId, message }] }, entry);
         if (options.only !== undefined) throw err;
         continue;
       }
-      store.markNoteAttempt(entry.id, message);
-      options.changed?.();
+      core.write((tx) => tx.markNoteAttempt(entry.id, message));
+      told({ sent: [], failed: [] });
       if (options.only !== undefined) throw err;
       return 'will-retry';
     }

@@ -3,84 +3,86 @@
  * goes to the keychain and never comes back to the window (only its last four characters).
  */
 import type { SettingsView, ThemeChoice } from '../../../shared/contract/index.js';
+import type { Core } from '../../context.js';
+import type { AreaHandlers, Host } from '../../handlers.js';
 import { AuthError, NetworkError } from '../../platform/api/errors.js';
-import { AppFailure, toAppError } from '../../errors.js';
-import { CREDIT_WARNING_SETTING, DEFAULT_CREDIT_WARNING, readCredits } from '../credits/credits.js';
-import type { AreaHandlers, HandlerContext } from '../handlers.js';
-import { SYNC_INTERVAL_SETTING, syncIntervalMinutes } from '../sync/background-sync.js';
+import { AppFailure, toAppError } from '../../platform/failure.js';
+import { CREDIT_WARNING_SETTING, DEFAULT_CREDIT_WARNING, readCredits } from '../credits/index.js';
+import { SYNC_INTERVAL_SETTING, syncIntervalMinutes } from '../sync/index.js';
 import { carrierDirectory } from './carriers.js';
-import { IMPORT_FILE_DAYS_SETTING, importFileDays } from '../imports/retention.js';
+import { IMPORT_FILE_DAYS_SETTING, importFileDays } from './import-files.js';
 import { deleteKey, keyStatus, setKey } from './key.js';
 
-export const SAMPLE_DATA_ONLY_IN_SHELL =
+const SAMPLE_DATA_ONLY_IN_SHELL =
   'Sample data is switched on in the desktop app (File → Explore with Sample Data); in a browser, start the harness with --demo.';
 
 const THEME_SETTING = 'theme';
 
-export function createSettingsHandlers(ctx: HandlerContext): AreaHandlers<'app' | 'key' | 'settings' | 'connection' | 'carriers'> {
-  const { service } = ctx;
-  const store = service.store;
-
+export function createSettingsHandlers(core: Core, host: Host): AreaHandlers<'settings'> {
   const settings = (): SettingsView => ({
-    apiBase: service.currentApiBase(),
-    theme: (store.getSetting(THEME_SETTING) as ThemeChoice | null) ?? 'system',
-    creditWarningBelow: Number(store.getSetting(CREDIT_WARNING_SETTING) ?? DEFAULT_CREDIT_WARNING),
-    syncIntervalMinutes: syncIntervalMinutes(service),
-    importFileDays: importFileDays(store),
-    dataDir: ctx.info.dataDir,
-    demo: ctx.info.demo,
+    apiBase: core.currentApiBase(),
+    theme: (core.read.getSetting(THEME_SETTING) as ThemeChoice | null) ?? 'system',
+    creditWarningBelow: Number(core.read.getSetting(CREDIT_WARNING_SETTING) ?? DEFAULT_CREDIT_WARNING),
+    syncIntervalMinutes: syncIntervalMinutes(core),
+    importFileDays: importFileDays(core),
+    dataDir: host.info.dataDir,
+    demo: host.info.demo,
   });
 
   const currentKeyStatus = async () => {
-    if (!service.currentApiBase()) return { apiBase: null, source: null, last4: null };
-    return keyStatus(service);
+    if (!core.currentApiBase()) return { apiBase: null, source: null, last4: null };
+    return keyStatus(core);
   };
 
   return {
-    'app.info': async () => ({ ...ctx.info }),
+    'settings.appInfo': async () => ({ ...host.info }),
     // The shell owns the runtime, so only the shell can swap it (src/main/shell.ts answers this first).
-    'app.sampleData': async () => {
+    'settings.sampleData': async () => {
       throw new AppFailure('invalid-input', SAMPLE_DATA_ONLY_IN_SHELL);
     },
 
-    'key.status': currentKeyStatus,
-    'key.set': async (key) => {
-      await setKey(service, key);
-      ctx.keyChanged();
-      ctx.emitCredits();
+    'settings.keyStatus': currentKeyStatus,
+    'settings.setKey': async (key) => {
+      await setKey(core, key);
       return currentKeyStatus();
     },
-    'key.delete': async () => {
-      await deleteKey(service);
-      ctx.keyChanged();
+    'settings.deleteKey': async () => {
+      await deleteKey(core);
       return currentKeyStatus();
     },
 
     'settings.get': async () => settings(),
     'settings.update': async (patch) => {
       if (patch.apiBase !== undefined) {
-        service.setApiBase(patch.apiBase);
-        ctx.keyChanged();
+        core.setApiBase(patch.apiBase);
+        core.events.emit('settings.changed', { setting: 'apiBase' });
       }
-      if (patch.theme !== undefined) store.setSetting(THEME_SETTING, patch.theme);
+      if (patch.theme !== undefined) {
+        const theme = patch.theme;
+        core.write((tx) => tx.setSetting(THEME_SETTING, theme));
+      }
       if (patch.syncIntervalMinutes !== undefined) {
-        store.setSetting(SYNC_INTERVAL_SETTING, String(patch.syncIntervalMinutes));
-        ctx.sync.schedule();
+        const minutes = patch.syncIntervalMinutes;
+        core.write((tx) => tx.setSetting(SYNC_INTERVAL_SETTING, String(minutes)));
+        core.events.emit('settings.changed', { setting: 'syncInterval' });
       }
-      if (patch.importFileDays !== undefined) store.setSetting(IMPORT_FILE_DAYS_SETTING, String(patch.importFileDays));
+      if (patch.importFileDays !== undefined) {
+        const days = patch.importFileDays;
+        core.write((tx) => tx.setSetting(IMPORT_FILE_DAYS_SETTING, String(days)));
+      }
       if (patch.creditWarningBelow !== undefined) {
-        store.setSetting(CREDIT_WARNING_SETTING, String(patch.creditWarningBelow));
-        ctx.emitCredits();
+        const below = patch.creditWarningBelow;
+        core.write((tx) => tx.setSetting(CREDIT_WARNING_SETTING, String(below)));
+        core.events.emit('credits.read', {});
       }
       return settings();
     },
-    'connection.test': async () => {
-      const base = service.currentApiBase();
+    'settings.testConnection': async () => {
+      const base = core.currentApiBase();
       if (!base) return { ok: false, message: 'No tracking service address is set; enter it above.', remaining: null, latencyMs: null };
       const started = performance.now();
       try {
-        const { remaining } = await readCredits(service);
-        ctx.emitCredits();
+        const { remaining } = await readCredits(core);
         return { ok: true, message: `Connected to ${base}: ${remaining.toLocaleString('en')} credits left.`, remaining, latencyMs: Math.round(performance.now() - started) };
       } catch (err) {
         const message =
@@ -92,8 +94,8 @@ export function createSettingsHandlers(ctx: HandlerContext): AreaHandlers<'app' 
         return { ok: false, message, remaining: null, latencyMs: null };
       }
     },
-    'carriers.list': async ({ refresh }) => {
-      const { carriers, fetchedAt } = await carrierDirectory(service, { refresh });
+    'settings.carriers': async ({ refresh }) => {
+      const { carriers, fetchedAt } = await carrierDirectory(core, { refresh });
       return {
         carriers: carriers.map((c) => ({ name: c.name, scac: c.scac, containers: c.cn, bl: c.bl, booking: c.bk })),
         fetchedAt,

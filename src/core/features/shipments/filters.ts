@@ -1,7 +1,7 @@
-/** The window's filter turned into the store's, with a watchlist expanded into what it selects. */
+/** The window's filter turned into the cache's, with a watchlist expanded into what it selects. */
 import type { ShipmentFilterInput } from '../../../shared/contract/index.js';
-import type { ShipmentFilter, Store, WatchlistRecord } from '../../store/index.js';
-import { AppFailure } from '../../errors.js';
+import type { Reader, ShipmentFilter, WatchlistRecord } from '../../data/index.js';
+import { AppFailure } from '../../platform/failure.js';
 
 function plain(input: ShipmentFilterInput): ShipmentFilter {
   return {
@@ -31,8 +31,8 @@ export function watchlistMembers(watchlist: WatchlistRecord): ShipmentFilter {
   return watchlist.kind === 'list' ? { watchlistId: watchlist.id } : plain(savedFilter(watchlist));
 }
 
-export function findWatchlist(store: Store, id: number): WatchlistRecord {
-  const watchlist = store.getWatchlist(id);
+export function findWatchlist(read: Reader, id: number): WatchlistRecord {
+  const watchlist = read.getWatchlist(id);
   if (!watchlist) throw new AppFailure('not-found', 'That watchlist no longer exists; the list has been refreshed.');
   return watchlist;
 }
@@ -41,9 +41,9 @@ export function findWatchlist(store: Store, id: number): WatchlistRecord {
  * A saved-filter watchlist narrows the view with its own conditions; where both name the same
  * condition, the one chosen in the view wins (imported fields are combined).
  */
-export function resolveFilter(store: Store, input: ShipmentFilterInput): ShipmentFilter {
+export function resolveFilter(read: Reader, input: ShipmentFilterInput): ShipmentFilter {
   if (input.watchlistId === undefined) return plain(input);
-  const watchlist = findWatchlist(store, input.watchlistId);
+  const watchlist = findWatchlist(read, input.watchlistId);
   if (watchlist.kind === 'list') return { ...plain(input), watchlistId: watchlist.id };
   const saved = savedFilter(watchlist);
   const defined = Object.fromEntries(Object.entries(plain(input)).filter(([, v]) => v !== undefined)) as ShipmentFilter;

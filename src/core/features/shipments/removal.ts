@@ -2,7 +2,9 @@
  * What DELETE /v2/shipments will do to one record, per api-v2.md 3.2, so the person sees it
  * before anything is sent.
  */
-export type RemovalOutcome = 'deleted-refund' | 'deleted' | 'archived' | 'local-only';
+import type { RemovalOutcome } from '../../../shared/contract/index.js';
+
+export type { RemovalOutcome };
 
 export interface RemovalCandidate {
   trackingId: string | null;
@@ -12,7 +14,7 @@ export interface RemovalCandidate {
   createdAt: string | null;
 }
 
-export const REFUND_WINDOW_MS = 72 * 3600 * 1000;
+const REFUND_WINDOW_MS = 72 * 3600 * 1000;
 
 /** The refund window is the service's 72 real hours: never compressed, whatever a test's time scale. */
 export function predictRemoval(c: RemovalCandidate, nowMs: number): RemovalOutcome {

@@ -51,7 +51,7 @@ describe('background refresh of the cache while the app runs', () => {
     expect(done.lastError).toBeNull();
     expect(done.nextSyncAt).not.toBeNull();
     await waitFor('shipments.changed', (p) => p.reason === 'sync');
-    expect(runtime.service.store.countShipments()).toBe(25);
+    expect(runtime.core.read.countShipments()).toBe(25);
     expect(sim.control.credits(DEFAULT_API_KEY)).toBe(10);
     const settings = value<{ syncIntervalMinutes: number }>(await runtime.dispatch('settings.update', { syncIntervalMinutes: 0 }));
     expect(settings.syncIntervalMinutes).toBe(0);
@@ -61,7 +61,7 @@ describe('background refresh of the cache while the app runs', () => {
   it('offline, a refresh waits for the network instead of failing, and finishes when it is back', async () => {
     await waitFor('sync', (v) => !v.running && v.lastSyncAt !== null);
     await sim.setReachable(false);
-    const moving = runtime.service.store.listShipments({ status: 'ACTIVE', shipmentStatus: 'IN_TRANSIT', limit: 1 })[0]!;
+    const moving = runtime.core.read.listShipments({ status: 'ACTIVE', shipmentStatus: 'IN_TRANSIT', limit: 1 })[0]!;
     sim.control.moveEta(DEFAULT_API_KEY, moving.trackingId!, 4);
     const refresh = runtime.dispatch('sync.now', undefined);
     await waitFor('status', (s) => !s.online);

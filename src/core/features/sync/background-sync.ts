@@ -5,26 +5,19 @@
  * pile up. One refresh at a time.
  */
 import type { SyncView } from '../../../shared/contract/index.js';
-import type { QuaysideService } from '../../core.js';
-import { toAppError } from '../../errors.js';
+import type { Core } from '../../context.js';
+import { toAppError } from '../../platform/failure.js';
 import { syncShipments } from './sync.js';
-import { keyStatus } from '../settings/key.js';
 
 export const SYNC_INTERVAL_SETTING = 'sync.intervalMinutes';
-export const DEFAULT_SYNC_INTERVAL_MINUTES = 15;
+const DEFAULT_SYNC_INTERVAL_MINUTES = 15;
 /** The first refresh waits a little, so the window shows the cache before any network request. */
 const FIRST_SYNC_DELAY_MS = 5_000;
 const LAST_SYNC_SETTING = 'sync.lastAt';
 
-export interface BackgroundSyncEvents {
-  changed(view: SyncView): void;
-  /** A refresh stored its pages. */
-  synced(): void;
-}
-
-export function syncIntervalMinutes(service: QuaysideService): number {
-  const stored = Number(service.store.getSetting(SYNC_INTERVAL_SETTING));
-  return service.store.getSetting(SYNC_INTERVAL_SETTING) === null || !Number.isFinite(stored) ? DEFAULT_SYNC_INTERVAL_MINUTES : stored;
+export function syncIntervalMinutes(core: Core): number {
+  const stored = Number(core.read.getSetting(SYNC_INTERVAL_SETTING));
+  return core.read.getSetting(SYNC_INTERVAL_SETTING) === null || !Number.isFinite(stored) ? DEFAULT_SYNC_INTERVAL_MINUTES : stored;
 }
 
 export class BackgroundSync {
@@ -38,17 +31,19 @@ export class BackgroundSync {
   /** Stood down while this desk works in a team (its sync leader refreshes for every desk); "Refresh now" still runs. */
   private stopped = false;
 
-  constructor(
-    private readonly service: QuaysideService,
-    private readonly events: BackgroundSyncEvents,
-  ) {}
+  /** Tells `sync.state` as the refresh starts, moves on and ends; after one, the balance is read again (`credits.stale`). */
+  constructor(private readonly core: Core) {}
+
+  private changed(): void {
+    this.core.events.emit('sync.state', this.view());
+  }
 
   view(): SyncView {
     return {
       running: this.running !== null,
       page: this.page,
       totalPages: this.totalPages,
-      lastSyncAt: this.service.store.getSetting(LAST_SYNC_SETTING),
+      lastSyncAt: this.core.read.getSetting(LAST_SYNC_SETTING),
       lastError: this.lastError,
       nextSyncAt: this.nextAt === null ? null : new Date(this.nextAt).toISOString(),
     };
@@ -61,27 +56,27 @@ export class BackgroundSync {
     this.nextAt = null;
     if (this.closed) return;
     if (this.stopped) {
-      this.events.changed(this.view());
+      this.changed();
       return;
     }
-    const minutes = syncIntervalMinutes(this.service);
-    if (minutes <= 0 || !this.service.currentApiBase()) {
-      this.events.changed(this.view());
+    const minutes = syncIntervalMinutes(this.core);
+    if (minutes <= 0 || !this.core.currentApiBase()) {
+      this.changed();
       return;
     }
-    const wait = firstDelayMs ?? (minutes * 60_000) / this.service.timeScale;
-    this.nextAt = this.service.now().getTime() + wait;
+    const wait = firstDelayMs ?? (minutes * 60_000) / this.core.timeScale;
+    this.nextAt = this.core.now().getTime() + wait;
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.runNow();
     }, wait);
     this.timer.unref?.();
-    this.events.changed(this.view());
+    this.changed();
   }
 
   start(): void {
     this.stopped = false;
-    this.schedule(FIRST_SYNC_DELAY_MS / this.service.timeScale);
+    this.schedule(FIRST_SYNC_DELAY_MS / this.core.timeScale);
   }
 
   /** Runs a refresh now, or joins the one running. Never throws: the outcome is in the view. */
@@ -91,7 +86,7 @@ export class BackgroundSync {
       this.running = null;
       if (!this.closed) {
         this.schedule();
-        this.events.changed(this.view());
+        this.changed();
       }
     });
     return this.running;
@@ -112,16 +107,16 @@ export class BackgroundSync {
     this.page = 0;
     this.totalPages = 0;
     this.nextAt = null;
-    this.events.changed(this.view());
+    this.changed();
     try {
-      const key = await keyStatus(this.service).catch(() => null);
-      if (!key?.source) {
+      const key = await this.core.apiKey().catch(() => null);
+      if (!key) {
         this.lastError = 'No API key is set; enter it in Settings to keep the cache fresh.';
         return this.view();
       }
       let pagesBefore = 0;
       let statusSeen: string | null = null;
-      const result = await syncShipments(this.service, (p) => {
+      const result = await syncShipments(this.core, (p) => {
         if (this.closed) return;
         if (p.status !== statusSeen) {
           pagesBefore = this.page;
@@ -129,11 +124,11 @@ export class BackgroundSync {
         }
         this.page = pagesBefore + p.page;
         this.totalPages = pagesBefore + p.totalPages;
-        this.events.changed(this.view());
+        this.changed();
       });
-      this.service.store.setSetting(LAST_SYNC_SETTING, result.checkedAt);
+      this.core.write((tx) => tx.setSetting(LAST_SYNC_SETTING, result.checkedAt));
       this.lastError = null;
-      this.events.synced();
+      this.core.events.emit('credits.stale', {});
     } catch (err) {
       if (this.closed) return this.view();
       this.lastError = toAppError(err).message;

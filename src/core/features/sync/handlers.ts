@@ -1,25 +1,25 @@
 /** The status bar (scheduler, outbox) and the background refresh. */
 import type { StatusView } from '../../../shared/contract/index.js';
-import type { QuaysideService } from '../../core.js';
-import type { AreaHandlers, HandlerContext } from '../handlers.js';
+import type { Core } from '../../context.js';
+import type { AreaHandlers } from '../../handlers.js';
+import type { BackgroundSync } from './background-sync.js';
 
-export function createSyncHandlers(ctx: HandlerContext): AreaHandlers<'status' | 'sync'> {
-  const { service } = ctx;
+export function createSyncHandlers(core: Core, sync: BackgroundSync): AreaHandlers<'sync'> {
   return {
-    'status.get': async () => statusView(service),
-    'sync.now': async () => ctx.sync.runNow(),
-    'sync.status': async () => ctx.sync.view(),
+    'sync.statusBar': async () => statusView(core),
+    'sync.now': async () => sync.runNow(),
+    'sync.status': async () => sync.view(),
   };
 }
 
-export function statusView(service: QuaysideService): StatusView {
-  const s = service.scheduler.status();
+export function statusView(core: Core): StatusView {
+  const s = core.scheduler.status();
   return {
     online: s.online,
     queued: s.queued.interactive + s.queued.import + s.queued.background,
     inFlight: s.inFlight,
     waiting: s.waiting ? { label: s.waiting.label, nextSlotInMs: s.waiting.nextSlotInMs } : null,
-    outboxPending: service.store.waitingNotes().length,
+    outboxPending: core.read.waitingNotes().length,
     rateLimited: s.rateLimited,
   };
 }

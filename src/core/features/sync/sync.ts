@@ -2,7 +2,7 @@
  * Refreshing the cache from every page of GET /v2/shipments (no credits): how tracked shipments
  * are kept current, since a reference already tracked is never looked up again.
  */
-import type { QuaysideService } from '../../core.js';
+import type { Core } from '../../context.js';
 
 export interface SyncProgress {
   status: 'ACTIVE' | 'ARCHIVED';
@@ -24,15 +24,14 @@ export interface SyncDone {
  * When both lists were read whole and did not change size meanwhile, what the cache tracks and
  * the service no longer has is marked removed at the service.
  */
-export async function syncShipments(service: QuaysideService, onProgress?: (p: SyncProgress) => void): Promise<SyncDone> {
-  const client = service.api();
-  const store = service.store;
-  const changesBefore = store.countChanges();
+export async function syncShipments(core: Core, onProgress?: (p: SyncProgress) => void): Promise<SyncDone> {
+  const client = core.api();
+  const changesBefore = core.read.countChanges();
   let shipments = 0;
   let pages = 0;
   // Rows written from here on (this sync's own, or a lookup meanwhile) are never taken for removed.
-  const startedAt = new Date(service.now().getTime() - 1).toISOString();
-  const checkedAt = service.now().toISOString();
+  const startedAt = new Date(core.now().getTime() - 1).toISOString();
+  const checkedAt = core.now().toISOString();
   const seen: string[] = [];
   // The lists are paged newest first: a shipment added or deleted while they are read shifts the
   // pages, so one could be missed. Then nothing is marked removed this time.
@@ -57,13 +56,14 @@ export async function syncShipments(service: QuaysideService, onProgress?: (p: S
         next = fetchPage(status, page + 1);
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      store.recordShipmentRecords(result.data, result.data.map((r) => JSON.stringify(r)), checkedAt);
+      core.write((tx) => tx.recordShipmentRecords(result.data, result.data.map((r) => JSON.stringify(r)), checkedAt));
       for (const record of result.data) seen.push(record.id);
       shipments += result.data.length;
       pages++;
       onProgress?.({ status, page, totalPages, shipments });
     }
   }
-  const removed = stable ? store.markRemovedAtService(seen, startedAt).length : 0;
-  return { shipments, pages, changes: store.countChanges() - changesBefore, removed, checkedAt };
+  const removed = stable ? core.write((tx) => tx.markRemovedAtService(seen, startedAt)).length : 0;
+  core.events.emit('shipments.changed', { ids: null, reason: 'sync' });
+  return { shipments, pages, changes: core.read.countChanges() - changesBefore, removed, checkedAt };
 }

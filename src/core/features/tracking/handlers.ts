@@ -1,18 +1,17 @@
 /** Quick track: what a typed reference would cost, then the lookup (answered from the cache when already tracked). */
 import { checkContainerNumber } from '../../../shared/iso6346.js';
-import type { AreaHandlers, HandlerContext } from '../handlers.js';
+import type { Core } from '../../context.js';
+import type { AreaHandlers } from '../../handlers.js';
 import { LookupError, planLookup } from './reference.js';
 import { trackReference } from './track.js';
 
-export function createTrackingHandlers(ctx: HandlerContext): AreaHandlers<'track'> {
-  const { service } = ctx;
-  const store = service.store;
+export function createTrackingHandlers(core: Core): AreaHandlers<'tracking'> {
   return {
-    'track.check': async (reference) => {
-      const carriers = store.listCarriers();
+    'tracking.check': async (reference) => {
+      const carriers = core.read.listCarriers();
       try {
         const plan = planLookup(reference, {}, carriers);
-        const cached = store.findActive(plan.type, plan.value);
+        const cached = core.read.findActive(plan.type, plan.value);
         return {
           ok: true,
           plan: {
@@ -30,12 +29,8 @@ export function createTrackingHandlers(ctx: HandlerContext): AreaHandlers<'track
         return { ok: false, problem: err.message, suggestion: check.valid ? null : (check.suggestion ?? null) };
       }
     },
-    'track.run': async (input) => {
-      const outcome = await trackReference(service, input.reference, { type: input.type, carrier: input.carrier });
-      if (!outcome.fromCache) {
-        ctx.shipmentsChanged([outcome.shipment.id], 'track');
-        ctx.emitCredits(true);
-      }
+    'tracking.run': async (input) => {
+      const outcome = await trackReference(core, input.reference, { type: input.type, carrier: input.carrier });
       return { shipment: outcome.shipment, fromCache: outcome.fromCache };
     },
   };

@@ -1,8 +1,8 @@
+import { APP_ERROR_CODE, type SaysWhatToDo } from '../../platform/says-what-to-do.js';
 import { checkContainerNumber } from '../../../shared/iso6346.js';
 import type { TrackingType } from '../../../shared/domain.js';
 import type { Carrier } from '../../platform/api/types.js';
-import { buildCarrierDirectory, chooseCarrier, resolveCarrierText } from '../imports/sheets/carriers.js';
-import { normaliseReference } from '../imports/sheets/normalise.js';
+import { buildCarrierDirectory, chooseCarrier, normaliseReference, resolveCarrierText } from '../imports/index.js';
 
 /** What a single lookup will send, decided before anything is sent. */
 export interface LookupPlan {
@@ -11,7 +11,9 @@ export interface LookupPlan {
   company: string;
 }
 
-export class LookupError extends Error {
+export class LookupError extends Error implements SaysWhatToDo {
+  readonly [APP_ERROR_CODE] = 'invalid-input' as const;
+
   constructor(message: string) {
     super(message);
     this.name = 'LookupError';

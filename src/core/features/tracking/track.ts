@@ -5,8 +5,9 @@
  */
 import type { Shipment, TrackingType } from '../../../shared/domain.js';
 import type { TrackingResult } from '../../platform/api/types.js';
-import { ServiceError, type QuaysideService } from '../../core.js';
-import { carrierDirectory } from '../settings/carriers.js';
+import type { Core } from '../../context.js';
+import { ServiceError } from '../../platform/failure.js';
+import { carrierDirectory } from '../settings/index.js';
 import { planLookup } from './reference.js';
 
 export interface TrackOutcome {
@@ -23,31 +24,33 @@ export interface TrackOptions {
   force?: boolean;
 }
 
-export async function trackReference(service: QuaysideService, raw: string, options: TrackOptions = {}): Promise<TrackOutcome> {
-  const known = service.store.listCarriers();
-  const plan = planLookup(raw, options, known.length > 0 || options.carrier ? known : (await carrierDirectory(service)).carriers);
-  const active = service.store.findActive(plan.type, plan.value);
+export async function trackReference(core: Core, raw: string, options: TrackOptions = {}): Promise<TrackOutcome> {
+  const known = core.read.listCarriers();
+  const plan = planLookup(raw, options, known.length > 0 || options.carrier ? known : (await carrierDirectory(core)).carriers);
+  const active = core.read.findActive(plan.type, plan.value);
   if (active && !options.force) {
-    const shipment = service.store.getShipment(active.id);
+    const shipment = core.read.getShipment(active.id);
     if (shipment) return { shipment, fromCache: true, result: null };
   }
-  const result = await service.api().track({
+  const result = await core.api().track({
     company: plan.company,
     type: plan.type,
     value: plan.value,
     forceUpdate: Boolean(options.force),
     needRoute: Boolean(options.route),
   });
-  const { shipmentId: id } = service.store.recordTrackingResult({
+  const { shipmentId: id } = core.write((tx) => tx.recordTrackingResult({
     reference: plan.value,
     type: plan.type,
     scac: plan.company === 'AUTO' ? null : plan.company,
     result,
     raw: JSON.stringify(result),
     source: 'tracking',
-    checkedAt: service.now().toISOString(),
-  });
-  const shipment = service.store.getShipment(id);
+    checkedAt: core.now().toISOString(),
+  }));
+  const shipment = core.read.getShipment(id);
   if (!shipment) throw new ServiceError(`The answer for ${plan.value} could not be read back from the cache; run the command again.`);
+  core.events.emit('shipments.changed', { ids: [id], reason: 'track' });
+  core.events.emit('credits.stale', {});
   return { shipment, fromCache: false, result };
 }

@@ -26,7 +26,7 @@ describe('watchlists.importValues: the lists an import would give, before any is
     sim = await startSimulator({ timeScale: TIME_SCALE, accounts: [{ apiKey: DEFAULT_API_KEY, credits: 100, shipments: 0 }] });
     dir = mkdtempSync(join(tmpdir(), 'quayside-import-values-'));
     runtime = createAppRuntime({ dataDir: dir, apiBase: sim.url, secrets: new MemorySecretStore(), shell: 'harness', version: 'test', timeScale: TIME_SCALE, background: false });
-    value(await call('key.set', DEFAULT_API_KEY));
+    value(await call('settings.setKey', DEFAULT_API_KEY));
   });
 
   afterEach(async () => {
@@ -37,10 +37,10 @@ describe('watchlists.importValues: the lists an import would give, before any is
 
   it('lists the imported columns and groups a column the way fromImport does, saying which lists exist', async () => {
     writeFileSync(join(dir, 'week 12.csv'), SHEET);
-    const file = value<{ fileId: string }>(await call('import.open', { path: join(dir, 'week 12.csv') }));
-    const job = value<ImportJobView>(await call('import.start', { fileId: file.fileId }));
+    const file = value<{ fileId: string }>(await call('imports.open', { path: join(dir, 'week 12.csv') }));
+    const job = value<ImportJobView>(await call('imports.start', { fileId: file.fileId }));
     for (let i = 0; i < 400; i++) {
-      const jobs = value<ImportJobView[]>(await call('import.jobs'));
+      const jobs = value<ImportJobView[]>(await call('imports.jobs'));
       if (jobs.find((j) => j.jobId === job.jobId)?.state === 'done') break;
       await new Promise((r) => setTimeout(r, 50));
     }

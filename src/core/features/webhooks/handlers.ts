@@ -4,9 +4,9 @@
  * receiver; Quayside does not keep it (webhooks.ts says why).
  */
 import type { Webhook, WebhookDelivery } from '../../platform/api/types.js';
-import type { QuaysideService } from '../../core.js';
+import type { Core } from '../../context.js';
 import type { WebhookDeliveryView, WebhookView } from '../../../shared/contract/index.js';
-import type { AreaHandlers } from '../handlers.js';
+import type { AreaHandlers } from '../../handlers.js';
 import { createWebhook, deleteWebhook, forgetWebhookSecret, updateWebhook } from './webhooks.js';
 
 const DELIVERY_STATUSES = new Set(['pending', 'delivered', 'failed']);
@@ -35,25 +35,25 @@ function deliveryView(d: WebhookDelivery): WebhookDeliveryView {
   };
 }
 
-export function createWebhookHandlers(service: QuaysideService): AreaHandlers<'webhooks'> {
-  const api = () => service.api();
+export function createWebhookHandlers(core: Core): AreaHandlers<'webhooks'> {
+  const api = () => core.api();
   return {
     'webhooks.list': async () => {
       const hooks = await api().webhooks({ priority: 'interactive' });
       // A secret an earlier Quayside kept for any of them is forgotten.
-      await Promise.all(hooks.map((h) => forgetWebhookSecret(service, h.id)));
+      await Promise.all(hooks.map((h) => forgetWebhookSecret(core, h.id)));
       return hooks.map(view);
     },
     'webhooks.eventTypes': async () => (await api().webhookEventTypes()).map((t) => ({ type: t.type, description: t.description ?? null })),
     'webhooks.create': async (input) => {
-      const hook = await createWebhook(service, input);
+      const hook = await createWebhook(core, input);
       return { ...view(hook), secret: hook.secret ?? null, secretKept: hook.secretKept };
     },
     'webhooks.update': async ({ webhookId, ...changes }) => {
-      const hook = await updateWebhook(service, webhookId, changes);
+      const hook = await updateWebhook(core, webhookId, changes);
       return { ...view(hook), secret: hook.secret ?? null, secretKept: hook.secretKept };
     },
-    'webhooks.delete': async (webhookId) => deleteWebhook(service, webhookId),
+    'webhooks.delete': async (webhookId) => deleteWebhook(core, webhookId),
     'webhooks.test': async (webhookId) => {
       const result = await api().testWebhook(webhookId, { priority: 'interactive' });
       return { success: result.success, httpStatus: result.http_status, message: result.error_message ?? null, raw: result };

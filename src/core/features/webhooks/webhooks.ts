@@ -9,13 +9,13 @@
  */
 import type { Webhook } from '../../platform/api/types.js';
 import { SecretStoreError, webhookSecretAccount } from '../../platform/secrets/index.js';
-import type { QuaysideService } from '../../core.js';
-import { AppFailure } from '../../errors.js';
+import type { Core } from '../../context.js';
+import { AppFailure } from '../../platform/failure.js';
 import { isSafeCallbackUrl } from '../../../shared/contract/base.js';
 
 /** Removes a secret an earlier Quayside kept in the keychain for this webhook; a keychain that cannot be reached is left for next time. */
-export async function forgetWebhookSecret(service: QuaysideService, id: string): Promise<void> {
-  await service.secrets.delete(webhookSecretAccount(service.apiBase(), id)).catch((err: unknown) => {
+export async function forgetWebhookSecret(core: Core, id: string): Promise<void> {
+  await core.secrets.delete(webhookSecretAccount(core.apiBase(), id)).catch((err: unknown) => {
     if (!(err instanceof SecretStoreError)) throw err;
   });
 }
@@ -28,24 +28,24 @@ function checkCallbackUrl(url: string | undefined): void {
 }
 
 /** `secretKept` is always false (a public field of `webhooks create --json`): the secret is the person's to keep. */
-export async function createWebhook(service: QuaysideService, input: { callbackUrl: string; eventTypes: string[]; isActive: boolean }): Promise<Webhook & { secretKept: boolean }> {
+export async function createWebhook(core: Core, input: { callbackUrl: string; eventTypes: string[]; isActive: boolean }): Promise<Webhook & { secretKept: boolean }> {
   checkCallbackUrl(input.callbackUrl);
-  const hook = await service.api().createWebhook(input);
+  const hook = await core.api().createWebhook(input);
   return { ...hook, secretKept: false };
 }
 
 export async function updateWebhook(
-  service: QuaysideService,
+  core: Core,
   id: string,
   input: { callbackUrl?: string; eventTypes?: string[]; isActive?: boolean; regenerateSecret?: boolean },
 ): Promise<Webhook & { secretKept: boolean }> {
   checkCallbackUrl(input.callbackUrl);
-  const hook = await service.api().updateWebhook(id, input);
-  if (hook.secret) await forgetWebhookSecret(service, id);
+  const hook = await core.api().updateWebhook(id, input);
+  if (hook.secret) await forgetWebhookSecret(core, id);
   return { ...hook, secretKept: false };
 }
 
-export async function deleteWebhook(service: QuaysideService, id: string): Promise<void> {
-  await service.api().deleteWebhook(id);
-  await forgetWebhookSecret(service, id);
+export async function deleteWebhook(core: Core, id: string): Promise<void> {
+  await core.api().deleteWebhook(id);
+  await forgetWebhookSecret(core, id);
 }

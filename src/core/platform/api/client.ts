@@ -97,7 +97,7 @@ export interface UpdateWebhookInput {
 }
 
 /** api-v2.md section 8: items in one batch. */
-export const MAX_BATCH_ITEMS = 500;
+const MAX_BATCH_ITEMS = 500;
 
 /** One HTTP request plus how the scheduler must treat it. */
 interface Call<T> extends ApiRequest<T> {

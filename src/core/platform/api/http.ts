@@ -21,8 +21,8 @@ import {
 import { redact } from './redact.js';
 import { formatPath } from './schemas.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-export type QueryValue = string | number | boolean | undefined;
+type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type QueryValue = string | number | boolean | undefined;
 
 export interface HttpConfig {
   baseUrl: string;

@@ -2,7 +2,7 @@
 const KEY_PARAM = /([?&](?:api_key|value)=)[^&#\s"']*/gi;
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(KEY_PARAM, '$1<redacted>');
 }
 
@@ -16,4 +16,9 @@ export function redact(text: string, apiKey?: string | null): string {
 /** For logs of unknown origin: also hides anything shaped like a uuid key. */
 export function redactAggressively(text: string): string {
   return redactUrl(text).replace(UUID, (m) => `${m.slice(0, 4)}…`);
+}
+
+/** `text` with the user:password@ part of any postgres:// address replaced (a team address's password). */
+export function redactDatabaseAddress(text: string): string {
+  return text.replace(/(postgres(?:ql)?:\/\/[^:/@\s]*:)[^@\s]*@/gi, '$1<redacted>@');
 }

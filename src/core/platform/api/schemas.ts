@@ -120,7 +120,7 @@ const references = z
   .nullish()
   .transform((v) => v ?? { booking_numbers: [], bill_of_lading_numbers: [] });
 
-export const trackingDataSchema: z.ZodType<TrackingData> = z.looseObject({
+const trackingDataSchema: z.ZodType<TrackingData> = z.looseObject({
   summary,
   locations: z.array(location),
   terminals: listOrEmpty(terminal),

@@ -7,11 +7,11 @@ import type { TrackingType } from '../../../shared/domain.js';
 
 type Open<T extends string> = T | (string & {});
 
-export type KnownShipmentStatus = 'IN_TRANSIT' | 'DELIVERED' | 'UNKNOWN' | 'STUCK';
-export type ShipmentStatusValue = Open<KnownShipmentStatus>;
-export type ResultStatus = Open<'OK' | 'INFO_NOT_FOUND'>;
-export type SubscriptionStatusValue = Open<'ACTIVE' | 'ARCHIVED'>;
-export type BatchTaskStatus = Open<'CREATED' | 'HANDLING' | 'PROCESSED'>;
+type KnownShipmentStatus = 'IN_TRANSIT' | 'DELIVERED' | 'UNKNOWN' | 'STUCK';
+type ShipmentStatusValue = Open<KnownShipmentStatus>;
+type ResultStatus = Open<'OK' | 'INFO_NOT_FOUND'>;
+type SubscriptionStatusValue = Open<'ACTIVE' | 'ARCHIVED'>;
+type BatchTaskStatus = Open<'CREATED' | 'HANDLING' | 'PROCESSED'>;
 
 export interface RoutePoint {
   location: number | null;

@@ -1,15 +1,2 @@
-export type { Bucket, Priority, RequestScheduler, ScheduleOptions } from './types.js';
 export { createScheduler } from './scheduler.js';
-export type { Scheduler, SchedulerOptions, SchedulerStatus, SchedulerWaiting, StatusListener } from './scheduler.js';
-export { systemClock } from '../clock.js';
-export type { SchedulerClock, TimerHandle } from '../clock.js';
-export { MemoryRateLedger, createMemoryRateBudget } from './memory-budget.js';
-export type { LedgerSend, MemoryBudgetOptions } from './memory-budget.js';
-export { BudgetPolicy, DEFAULT_REQUEST_TIMEOUT_MS } from './budget-policy.js';
-export type { Decision, SendRow } from './budget-policy.js';
-export { LIMITED_BUCKETS, isLimited } from './rate-budget.js';
-export type { LimitedBucket, MaybePromise, RateBudget, Reservation, ReserveOptions, SendId } from './rate-budget.js';
-export { SchedulerClosedError } from './errors.js';
-export { BUCKET_LIMITS, BUCKETS, effectiveWindowMs, safetyMarginMs } from './limits.js';
-export type { RateWindow } from './limits.js';
-export { PRIORITIES } from './queue.js';
+export type { Scheduler } from './scheduler.js';

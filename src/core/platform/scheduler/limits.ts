@@ -31,11 +31,11 @@ export const BUCKETS: readonly Bucket[] = ['tracking', 'batch-create', 'batch-po
  * 60 s windows: +600 ms (throughput 1% under the bound); the 1 s window of batch polling:
  * +150 ms (never the binding limit in steady state, 30/min is).
  */
-export const MARGIN_FRACTION = 0.01;
-export const MARGIN_MIN_MS = 150;
-export const MARGIN_FLOOR_REAL_MS = 2;
+const MARGIN_FRACTION = 0.01;
+const MARGIN_MIN_MS = 150;
+const MARGIN_FLOOR_REAL_MS = 2;
 
-export function safetyMarginMs(windowMs: number, timeScale: number): number {
+function safetyMarginMs(windowMs: number, timeScale: number): number {
   return Math.max(Math.max(windowMs * MARGIN_FRACTION, MARGIN_MIN_MS) / timeScale, MARGIN_FLOOR_REAL_MS);
 }
 

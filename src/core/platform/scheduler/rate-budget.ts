@@ -14,8 +14,6 @@ import type { Bucket, Priority } from './types.js';
  */
 export type LimitedBucket = Exclude<Bucket, 'other'>;
 
-export const LIMITED_BUCKETS: readonly LimitedBucket[] = ['tracking', 'batch-create', 'batch-poll'];
-
 export function isLimited(bucket: Bucket): bucket is LimitedBucket {
   return bucket !== 'other';
 }

@@ -12,7 +12,7 @@ import { schedulerStatus, StatusBroadcaster } from './scheduler-status.js';
 import type { Scheduler, SchedulerOptions, SchedulerStatus } from './scheduler-types.js';
 import type { Bucket, ScheduleOptions } from './types.js';
 
-export type { Scheduler, SchedulerOptions, SchedulerStatus, SchedulerWaiting, StatusListener } from './scheduler-types.js';
+export type { Scheduler, SchedulerOptions, SchedulerStatus } from './scheduler-types.js';
 
 /*
  * Rules (DESIGN.md "Rate limits are exact"):

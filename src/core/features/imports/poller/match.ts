@@ -1,5 +1,5 @@
 import type { TrackingResult } from '../../../platform/api/types.js';
-import type { PollItem } from './types.js';
+import type { PollItem } from '../../../data/index.js';
 
 const key = (type: string, value: string) => `${type.toLowerCase()}|${value.trim().toUpperCase()}`;
 

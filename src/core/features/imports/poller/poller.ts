@@ -3,14 +3,14 @@ import type { BatchTask, TrackRequest } from '../../../platform/api/types.js';
 import type { Priority } from '../../../platform/scheduler/types.js';
 import { CreationPace } from './creation-pace.js';
 import { matchResults } from './match.js';
-import type { JobProgress, OpenTask, PollItem, PollerStore } from './types.js';
+import type { JobProgress, OpenTask, PollItem, PollerStore } from '../../../data/index.js';
 
 export const BATCH_SIZE = 500;
 /** api-v2.md 3.1: task data is kept for up to 6 hours. */
 export const TASK_RETENTION_MS = 6 * 3600 * 1000;
 const SUBMITS_PER_MINUTE = 8;
 
-export interface BatchClient {
+interface BatchClient {
   createBatch(items: TrackRequest[], options?: { needRoute?: boolean; priority?: Priority; signal?: AbortSignal }): Promise<{ taskId: string }>;
   batchTask(taskId: string, options?: { priority?: Priority; signal?: AbortSignal }): Promise<BatchTask>;
 }

@@ -140,11 +140,11 @@ export function carrierFromContainerOwner(directory: CarrierDirectory, container
   return firstPresent(directory, OWNER_CODES[container.slice(0, 4)]);
 }
 
-export function supportsType(carrier: Carrier, type: TrackingType): boolean {
+function supportsType(carrier: Carrier, type: TrackingType): boolean {
   return type === 'container' ? carrier.cn : type === 'bl' ? carrier.bl : carrier.bk;
 }
 
-export const TYPE_LABEL: Record<TrackingType, string> = { container: 'containers', bl: 'bills of lading', bk: 'bookings' };
+const TYPE_LABEL: Record<TrackingType, string> = { container: 'containers', bl: 'bills of lading', bk: 'bookings' };
 
 export type CarrierChoice =
   | { ok: true; scac: string; name: string | null; source: 'column' | 'default' | 'bl-prefix' | 'owner-prefix' | 'auto'; warning?: string }

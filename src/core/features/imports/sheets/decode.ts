@@ -44,7 +44,7 @@ function hasNul(head: Uint8Array): boolean {
   return head.subarray(0, 8192).includes(0);
 }
 
-export function isXlsxSignature(head: Uint8Array): boolean {
+function isXlsxSignature(head: Uint8Array): boolean {
   return startsWith(head, ZIP);
 }
 

@@ -2,6 +2,7 @@
  * The one error the import raises for a file it cannot read. `message` is a sentence a person
  * can act on (what is wrong, then what to do); `code` lets the UI and the CLI pick a treatment.
  */
+import { APP_ERROR_CODE, type SaysWhatToDo } from '../../../platform/says-what-to-do.js';
 export type ImportErrorCode =
   | 'empty'
   | 'binary'
@@ -27,7 +28,7 @@ export type ImportErrorCode =
   | 'reader-timeout'
   | 'reader-failed';
 
-export class ImportError extends Error {
+export class ImportError extends Error implements SaysWhatToDo {
   override readonly name = 'ImportError';
   readonly code: ImportErrorCode;
 
@@ -35,4 +36,7 @@ export class ImportError extends Error {
     super(message, options);
     this.code = code;
   }
+
+  /** A spreadsheet the import cannot read: its message already says what is wrong and what to do. */
+  readonly [APP_ERROR_CODE] = 'invalid-input' as const;
 }

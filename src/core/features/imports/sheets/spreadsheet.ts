@@ -10,13 +10,13 @@ import type { Delimiter, ReadOptions, SpreadsheetEncoding, SpreadsheetFormat, Va
 import { DEFAULT_HEADER_SEARCH_ROWS, ReportBuilder } from './validate.js';
 import { chooseSheet, readWorkbook, sheetsNotRead } from './xlsx.js';
 
-export interface RowBatch {
+interface RowBatch {
   rows: string[][];
   /** 1-based spreadsheet row of `rows[0]`. */
   firstRow: number;
 }
 
-export interface SpreadsheetRows {
+interface SpreadsheetRows {
   format: SpreadsheetFormat;
   /** Final once every batch has been read (a UTF-8 guess may turn into Windows-1252). */
   readonly encoding: SpreadsheetEncoding;
@@ -30,7 +30,7 @@ export interface SpreadsheetRows {
 const XLSX_BATCH = 5000;
 
 /** Opens a spreadsheet and gives its rows in batches: streamed for CSV, from memory for XLSX. */
-export async function readSpreadsheet(
+async function readSpreadsheet(
   input: SpreadsheetInput,
   options: ReadOptions & { mapping?: MappingOverride; headerSearchRows?: number } = {},
 ): Promise<SpreadsheetRows> {

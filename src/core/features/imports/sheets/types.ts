@@ -28,7 +28,7 @@ export interface ColumnMapping {
 }
 
 /** Where the carrier of an accepted reference came from, for the "why" in the UI. */
-export type CarrierSource = 'column' | 'default' | 'bl-prefix' | 'owner-prefix' | 'auto';
+type CarrierSource = 'column' | 'default' | 'bl-prefix' | 'owner-prefix' | 'auto';
 
 export interface AcceptedReference {
   /** 1-based row number as seen in the spreadsheet. */

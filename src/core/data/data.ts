@@ -1,0 +1,305 @@
+/**
+ * The local SQLite cache: one object over one file, used by one writer (the core). Everything the
+ * service told us is kept here, so the office can work offline.
+ *
+ * The only way in: `read` (the repositories' reads) and `write(tx => …)`, which runs its work in
+ * one BEGIN IMMEDIATE transaction and turns SQLite's failures into the StoreErrors a person can act
+ * on. Every write method of every repository is reachable only through `tx` and refuses to run
+ * outside a transaction, so no write can miss its transaction or its error translation.
+ */
+import type { Database } from 'better-sqlite3';
+import type { Shipment } from '../../shared/domain.js';
+import type { ShipmentFacets } from '../../shared/contract/index.js';
+import type { ShipmentRecord } from '../platform/api/types.js';
+import type { RateBudget } from '../platform/scheduler/rate-budget.js';
+import { type AttentionReads, type AttentionWrites, createAttentionRepository } from './attention.js';
+import { type ChangeFeed, createChangeFeed } from './feed.js';
+import { asWritable, type WritableDB } from './handles.js';
+import { type ImportReads, type ImportWrites, createImportRepository } from './imports/repository.js';
+import type { PollerStore } from './imports/poller-types.js';
+import { type MapReads, createMapReads } from './map.js';
+import { type NotesReads, type NotesWrites, createNotesOutbox } from './notes.js';
+import { type DirectoryReads, type DirectoryWrites, createDirectory } from './settings.js';
+import { createFacets } from './shipments/facets.js';
+import { type ShipmentQueries, createShipmentQueries } from './shipments/queries.js';
+import { createShipmentReader } from './shipments/read.js';
+import { createSearchIndex } from './shipments/search.js';
+import { type ShipmentEditReads, type ShipmentEdits, createShipmentEdits } from './shipments/shipment-edits.js';
+import { type TrackingResultInput, snapshotFromShipmentRecord, snapshotFromTrackingResult } from './shipments/snapshot.js';
+import { type WriteOptions, type WriteResult, type WriteStatus, createShipmentWriter } from './shipments/write.js';
+import { type BackupCheck, backupCache } from './sqlite/backup.js';
+import { openDatabase } from './sqlite/db.js';
+import { invalidInputError, translateSqliteError } from './sqlite/errors.js';
+import { type SqliteBudgetOptions, createSqliteRateBudget } from './sqlite/rate-budget.js';
+import { retryTransient } from './sqlite/tx.js';
+import { type TeamReplicaReads, type TeamReplicaWrites, createTeamReplica } from './team/replica.js';
+import { type WatchlistReads, type WatchlistWrites, createWatchlists } from './watchlists.js';
+
+export interface DataOptions {
+  /** The clock, for local write times (injected in tests). */
+  now?: () => Date;
+}
+
+interface PageResult {
+  /** Per record, in order. */
+  results: WriteResult[];
+  counts: Record<WriteStatus, number>;
+  changes: number;
+}
+
+interface ShipmentRecordReads {
+  getShipment(key: number | string): Shipment | null;
+  /** Carriers, ports of discharge, shipment statuses and imported column names, with counts. */
+  shipmentFacets(): ShipmentFacets;
+  /** Rows of the change log, all or since a UTC time (inclusive). */
+  countChanges(since?: string): number;
+  /** Changes by other connections (PRAGMA data_version) and by this one (total_changes): equal stamps, same data. */
+  dataStamp(): string;
+}
+
+interface ShipmentRecordWrites {
+  /**
+   * A single lookup (GET /v2/tracking) or one entry of a batch's results: the local id of the
+   * shipment (also when the answer was older than what is stored and changed nothing), whether the
+   * answer was new, newer, identical or older, and how many changes it made.
+   */
+  recordTrackingResult(input: TrackingResultInput): WriteResult;
+  /**
+   * The entries of one batch task with one search-index rebuild; returns their local ids in
+   * order. `fields[i]`: the imported fields (customer, PO…) of entry i, written in the same pass
+   * (replacing the shipment's), or null to leave them.
+   */
+  recordTrackingResults(inputs: readonly TrackingResultInput[], fields?: readonly (Readonly<Record<string, string>> | null)[]): number[];
+  /**
+   * One page of GET /v2/shipments. `raws[i]` is the exact JSON text of `records[i]`.
+   * `checkedAt` is when the page was received (UTC).
+   */
+  recordShipmentRecords(records: readonly ShipmentRecord[], raws: readonly string[], checkedAt: string, options?: WriteOptions): PageResult;
+  /** Removes local rows by id (references the service never tracked); returns how many. */
+  removeLocal(ids: readonly number[]): number;
+}
+
+/** Everything that can be read, outside a transaction or inside one. */
+export interface Reader extends ShipmentQueries, ShipmentRecordReads, ShipmentEditReads, DirectoryReads, NotesReads, WatchlistReads, ChangeFeed {
+  readonly attention: AttentionReads;
+  readonly imports: ImportReads;
+  readonly map: MapReads;
+  readonly team: TeamReplicaReads;
+}
+
+/** What `write(tx => …)` hands its work: every read, and every write. */
+export interface Writer
+  extends Omit<Reader, 'attention' | 'imports' | 'team'>,
+    ShipmentRecordWrites,
+    ShipmentEdits,
+    DirectoryWrites,
+    NotesWrites,
+    WatchlistWrites {
+  readonly attention: AttentionReads & AttentionWrites;
+  readonly imports: ImportReads & ImportWrites;
+  readonly team: TeamReplicaReads & TeamReplicaWrites;
+}
+
+export interface Data {
+  /** The absolute path of the cache file. */
+  readonly file: string;
+  readonly read: Reader;
+  /**
+   * Runs `work` in one write transaction (a savepoint when nested) and answers what it answered.
+   * SQLite's failures (a full disk, a read-only file) come out as StoreErrors.
+   */
+  write<T>(work: (tx: Writer) => T): T;
+  /**
+   * A rate budget for one process's scheduler on this cache: shared with every other process that
+   * opens the same file (tables `request_log`, `rate_blocks`, `rate_waiters`).
+   */
+  rateBudget(options: SqliteBudgetOptions): RateBudget;
+  /** The batch poller's persistence: its reads from `read`, each of its writes one `write`. */
+  pollerStore(): PollerStore;
+  /** A consistent copy of the open cache at `dest` (SQLite's online backup), checked before it gets its name. */
+  backup(dest: string): Promise<BackupCheck>;
+  /** A better-sqlite3 error of this cache as the StoreError a person can act on (others unchanged). */
+  translateError(err: unknown): unknown;
+  /** Never throws for a full disk: what is committed is safe in the file and its WAL. */
+  close(): void;
+}
+
+/** Each write refuses to run outside a transaction: a `tx` kept past its `write` cannot write. */
+function insideOnly<T extends object>(db: Database, file: string, writes: T): T {
+  const guarded: Record<string, unknown> = {};
+  for (const [name, member] of Object.entries(writes)) {
+    if (typeof member !== 'function') {
+      // A repository's group of writes (tx.team.changes…): guarded the same way.
+      guarded[name] = insideOnly(db, file, member as object);
+      continue;
+    }
+    guarded[name] = (...args: unknown[]) => {
+      if (!db.inTransaction) throw invalidInputError(file, `"${name}" was called outside a write; nothing was stored.`);
+      return (member as (...a: unknown[]) => unknown)(...args);
+    };
+  }
+  return guarded as T;
+}
+
+/**
+ * Opens the cache at `file`, creating it and its directory if needed, and migrates it.
+ * Throws StoreError when the file is damaged, from a newer Quayside, or not writable.
+ */
+export function openData(file: string, options: DataOptions = {}): Data {
+  const now = options.now ?? (() => new Date());
+  const nowIso = () => now().toISOString();
+  const opened = openDatabase(file);
+  const db: WritableDB = asWritable(opened.db);
+  const translate = (err: unknown) => translateSqliteError(err, opened.file, opened.dir);
+  try {
+    const search = createSearchIndex(db);
+    const writer = createShipmentWriter(db, search, nowIso);
+    const reader = createShipmentReader(db);
+    const queries = createShipmentQueries(db, reader);
+    const edits = createShipmentEdits(db, search, nowIso, opened.file);
+    const directory = createDirectory(db, opened.file);
+    const notes = createNotesOutbox(db, search, nowIso);
+    const facets = createFacets(db);
+    const watchlists = createWatchlists(db, opened.file, nowIso);
+    const feed = createChangeFeed(db);
+    const attention = createAttentionRepository(db);
+    const team = createTeamReplica(db, { settings: { ...directory.reads, ...directory.writes }, watchlists: watchlists.writes, shipments: { ...edits.reads, ...edits.writes } });
+    const countAllChanges = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM changes');
+    const countChangesSince = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM changes WHERE at >= ?');
+    const deleteLocal = db.prepare<[number]>('DELETE FROM shipments WHERE id = ? AND tracking_id IS NULL');
+    const totalChanges = db.prepare<[], { changes: number }>('SELECT total_changes() AS changes');
+
+    const records: ShipmentRecordWrites = {
+      recordTrackingResult: (input) => writer.writeSnapshot(snapshotFromTrackingResult(input)),
+      recordTrackingResults: (inputs, fields) =>
+        writer
+          .writeSnapshots(inputs.map(snapshotFromTrackingResult), (results) => {
+            const changed: number[] = [];
+            results.forEach((r, i) => {
+              const values = fields?.[i];
+              if (!values) return;
+              edits.writes.writeShipmentFields(r.shipmentId, values);
+              changed.push(r.shipmentId);
+            });
+            return changed;
+          })
+          .map((r) => r.shipmentId),
+      recordShipmentRecords(pageRecords, raws, checkedAt, writeOptions) {
+        if (raws.length !== pageRecords.length) {
+          throw invalidInputError(opened.file, `A page of shipments came with ${raws.length} raw payloads for ${pageRecords.length} records; nothing was stored.`);
+        }
+        const counts: Record<WriteStatus, number> = { inserted: 0, updated: 0, unchanged: 0, stale: 0 };
+        let changes = 0;
+        const results = writer.writeSnapshots(pageRecords.map((record, i) => snapshotFromShipmentRecord(record, raws[i] ?? '', checkedAt)), undefined, writeOptions);
+        for (const result of results) {
+          counts[result.status]++;
+          changes += result.changes;
+        }
+        return { results, counts, changes };
+      },
+      removeLocal: (ids) => ids.reduce((n, id) => n + deleteLocal.run(id).changes, 0),
+    };
+    const imports = createImportRepository(
+      db,
+      { recordTrackingResults: records.recordTrackingResults, findActive: queries.findActive, getShipment: reader.getShipment, setShipmentFields: edits.writes.setShipmentFields },
+      now,
+    );
+
+    const read: Reader = {
+      ...queries,
+      getShipment: reader.getShipment,
+      shipmentFacets: facets.shipmentFacets,
+      countChanges: (since) => (since === undefined ? countAllChanges.get() : countChangesSince.get(since))?.n ?? 0,
+      dataStamp: () => `${totalChanges.get()?.changes ?? 0}:${String(db.pragma('data_version', { simple: true }))}`,
+      ...edits.reads,
+      ...directory.reads,
+      ...notes.reads,
+      ...watchlists.reads,
+      ...feed,
+      attention: attention.reads,
+      imports: imports.reads,
+      map: createMapReads(db),
+      team: team.reads,
+    };
+    const { writeShipmentFields: _within, ...editWrites } = edits.writes;
+    const tx: Writer = {
+      ...read,
+      ...insideOnly(db, opened.file, { ...records, ...editWrites, ...directory.writes, ...notes.writes, ...watchlists.writes }),
+      attention: { ...attention.reads, ...insideOnly(db, opened.file, attention.writes) },
+      imports: { ...imports.reads, ...insideOnly(db, opened.file, imports.writes) },
+      team: { ...team.reads, ...insideOnly(db, opened.file, team.writes) },
+    };
+    const transaction = db.transaction((work: (w: Writer) => unknown) => work(tx));
+    const write = <T>(work: (w: Writer) => T): T => {
+      try {
+        return retryTransient(db, () => transaction.immediate(work) as T);
+      } catch (err) {
+        throw translate(err);
+      }
+    };
+    const data: Data = {
+      file: opened.file,
+      read,
+      write,
+      rateBudget: (budgetOptions) => translatingBudget(createSqliteRateBudget(db, budgetOptions), translate),
+      pollerStore: () => pollerStoreOf(read.imports, write),
+      backup: (dest) => backupCache(db, dest),
+      translateError: translate,
+      close: () => {
+        if (!db.open) return;
+        try {
+          // Keeps the planner's statistics fresh as the cache grows; cheap when nothing changed.
+          db.pragma('optimize');
+        } catch {
+          // A full disk: the statistics wait for the next close; the cache itself is whole.
+        }
+        db.close();
+      },
+    };
+    return data;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+/** The batch poller's persistence over the data layer: reads as they are, each write its own transaction. */
+function pollerStoreOf(reads: ImportReads, write: Data['write']): PollerStore {
+  return {
+    queued: (jobId, limit) => reads.queued(jobId, limit),
+    itemsOf: (itemIds) => reads.itemsOf(itemIds),
+    openTasks: (jobId) => reads.openTasks(jobId),
+    stranded: (jobId) => reads.stranded(jobId),
+    uncertain: (jobId) => reads.uncertain(jobId),
+    progress: (jobId) => reads.progress(jobId),
+    beginSubmission: (jobId, itemIds) => write((tx) => tx.imports.beginSubmission(jobId, itemIds)),
+    taskCreated: (jobId, taskId, itemIds, createdAtMs) => write((tx) => tx.imports.taskCreated(jobId, taskId, itemIds, createdAtMs)),
+    submissionRejected: (itemIds) => write((tx) => tx.imports.submissionRejected(itemIds)),
+    markUncertain: (itemIds) => write((tx) => tx.imports.markUncertain(itemIds)),
+    recordTaskResults: (jobId, taskId, matched, unmatched, checkedAt) => write((tx) => tx.imports.recordTaskResults(jobId, taskId, matched, unmatched, checkedAt)),
+    taskGone: (taskId) => write((tx) => tx.imports.taskGone(taskId)),
+    resolveFromCache: (itemId) => write((tx) => tx.imports.resolveFromCache(itemId)),
+    fail: (itemId, reason) => write((tx) => tx.imports.fail(itemId, reason)),
+    requeue: (itemIds) => write((tx) => tx.imports.requeue(itemIds)),
+  };
+}
+
+/** The budget's failures (a full disk) arrive as StoreErrors, so the scheduler can tell a lasting one. */
+function translatingBudget(budget: RateBudget, translate: (err: unknown) => unknown): RateBudget {
+  const guard =
+    <A extends unknown[], R>(fn: (...args: A) => R) =>
+    (...args: A): R => {
+      try {
+        return fn(...args);
+      } catch (err) {
+        throw translate(err);
+      }
+    };
+  return {
+    reserve: guard(budget.reserve.bind(budget)),
+    release: guard(budget.release.bind(budget)),
+    recordAnswer: guard(budget.recordAnswer.bind(budget)),
+    block: guard(budget.block.bind(budget)),
+    withdraw: guard(budget.withdraw.bind(budget)),
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * The data layer's public face: the only SQL of the core lives under src/core/data. Use cases read
+ * through `read` and write through `write(tx => …)` (data.ts); nothing else reaches the connection.
+ */
+export { openData } from './data.js';
+export type { Data, Reader, Writer } from './data.js';
+export { StoreError } from './sqlite/errors.js';
+export { latLngFromApi } from './shipments/coordinates.js';
+export type { ShipmentFilter, ShipmentSort } from './shipments/queries.js';
+export type { OutboxEntry } from './notes.js';
+export type { WatchlistRecord } from './watchlists.js';
+export { ftsMatchExpression } from './shipments/search.js';
+export type { ImportReport } from './imports/jobs.js';
+export type { JobProgress, OpenTask, PollItem, PollerStore } from './imports/poller-types.js';
+export { RESTORED_JOB_MESSAGE, holdJobsAfterRestore } from './imports/restored-jobs.js';
+export { isCacheFile, restoreCacheFile, undoRestore, type BackupCheck } from './sqlite/backup.js';
+export type { AcknowledgementRow, AttentionReads, CandidateWindow, EventRow, SummaryRow } from './attention.js';
+export { ARRIVAL_CODES, DELIVERY_CODES, DISCHARGE_CODES } from './attention.js';
+export { eventText } from './shipments/changes.js';
+export { useSqliteAddon } from './sqlite/sqlite-addon.js';
+export { diskFullError, translateSqliteError } from './sqlite/errors.js';
+export type { RestoreResult } from './sqlite/backup.js';
+export type { OwnChange, TeamChangeRow } from './team/changes.js';
+export type { TeamCreditRow } from './team/credits.js';
+export type { PushResult } from './team/watchlists.js';
+export type { TeamListRow, TeamMemberRow } from './team/watchlists-apply.js';
+export type { TeamItemResult, TeamTaskResult } from './imports/repository.js';

@@ -1,0 +1,132 @@
+/**
+ * Opening the cache file: directory and permission checks, version refusal, integrity
+ * check, pragmas, then migrations. Any failure leaves the file as it was.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Database } from 'better-sqlite3';
+import { openSqlite } from './sqlite-addon.js';
+import { damagedError, newerSchemaError, readOnlyError, translateSqliteError } from './errors.js';
+import { runMigrations, schemaVersion } from './migrate.js';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations.js';
+import { registerSearchFunctions } from './search-functions.js';
+
+/** How long a reader or writer waits for a lock held by another connection. */
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Page cache of the connection, in KiB (SQLite's default is 2 MiB). A page of GET
+ * /v2/shipments flushes a search-index segment that FTS5 then merges with older ones; with
+ * the default cache those merges re-read their pages from disk, and a page took a third
+ * longer to store at 100,000 shipments than at 0. Negative: a size in KiB, not pages.
+ */
+const PAGE_CACHE_KIB = 64 * 1024;
+
+/**
+ * What the write-ahead log is cut back to once it has been checkpointed (issue 15): a large
+ * write (a migration, a first sync) grows it, and without a limit the file kept that size for
+ * good, beside the cache. The size of SQLite's automatic checkpoint (1000 pages).
+ */
+const WAL_KEPT_BYTES = 4 * 1024 * 1024;
+
+export interface OpenedDatabase {
+  db: Database;
+  file: string;
+  dir: string;
+}
+
+function ensureWritableLocation(file: string, dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw readOnlyError(dir, err);
+  }
+  try {
+    if (fs.existsSync(file)) fs.accessSync(file, fs.constants.R_OK | fs.constants.W_OK);
+  } catch (err) {
+    throw readOnlyError(file, err);
+  }
+  try {
+    // WAL needs the -wal and -shm files beside the database.
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (err) {
+    throw readOnlyError(dir, err);
+  }
+}
+
+function quickCheck(db: Database, file: string): void {
+  const rows = db.pragma('quick_check') as { quick_check: string }[];
+  const problems = rows.map((r) => r.quick_check).filter((r) => r !== 'ok');
+  if (problems.length > 0) {
+    const first = problems.slice(0, 2).join('; ');
+    throw damagedError(file, `integrity check: ${first}${problems.length > 2 ? '; ...' : ''}`);
+  }
+}
+
+/** Free pages a migration must leave, at least, for the file to be rewritten without them. */
+const VACUUM_FROM_FREE_PAGES = 2560;
+
+/**
+ * Once, right after migrations that freed much of the file (the compact cache migration frees
+ * most of an old cache's locations, events and search index: pages SQLite keeps free for later
+ * writes, which a cache that no longer grows much never reuses), the file is rewritten without
+ * them: at least VACUUM_FROM_FREE_PAGES free and a quarter of the file. A few seconds at
+ * 100,000 shipments, at the end of the opening that migrated. Optional: with another process
+ * reading the cache just then it fails, and the pages stay free for later writes.
+ */
+function compactAfterMigrations(db: Database): void {
+  const free = db.pragma('freelist_count', { simple: true }) as number;
+  const pages = db.pragma('page_count', { simple: true }) as number;
+  if (free < VACUUM_FROM_FREE_PAGES || free * 4 < pages) return;
+  try {
+    db.exec('VACUUM');
+  } catch {
+    // Free pages only; nothing depends on them.
+  }
+}
+
+/**
+ * Opens (creating if needed) and migrates the cache. Throws StoreError for a damaged
+ * file, a newer schema, or a location Quayside cannot write to.
+ */
+export function openDatabase(fileArg: string): OpenedDatabase {
+  const file = path.resolve(fileArg);
+  const dir = path.dirname(file);
+  ensureWritableLocation(file, dir);
+
+  let db: Database;
+  try {
+    db = openSqlite(file);
+  } catch (err) {
+    throw translateSqliteError(err, file, dir);
+  }
+  try {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // Read-only checks first: a refused or damaged file must not be written to.
+    const version = schemaVersion(db);
+    if (version > LATEST_SCHEMA_VERSION) throw newerSchemaError(file, version, LATEST_SCHEMA_VERSION);
+    quickCheck(db, file);
+
+    const mode = db.pragma('journal_mode = WAL', { simple: true });
+    if (mode !== 'wal') throw readOnlyError(dir);
+    db.pragma('synchronous = NORMAL');
+    db.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`);
+    db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
+    db.pragma('foreign_keys = ON');
+    registerSearchFunctions(db);
+    if (runMigrations(db, MIGRATIONS).length > 0) compactAfterMigrations(db);
+    // Planner statistics for a long-lived connection, bounded so opening stays quick. Optional:
+    // with another process writing the cache just then (two imports started together), it may
+    // fail, and the next open gathers them.
+    try {
+      db.pragma('analysis_limit = 1000');
+      db.pragma('optimize = 0x10002');
+    } catch {
+      // Statistics only; nothing depends on them.
+    }
+    return { db, file, dir };
+  } catch (err) {
+    db.close();
+    throw translateSqliteError(err, file, dir);
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The outbox of customer updates: its states and the only moves between them. Pure: the
+ * wiring stores an entry per update and applies a move with a compare-and-set on the state and
+ * the attempt id, so two processes (or two desks) can never both hand the same update over.
+ *
+ *   due ──claim──▶ sending ──accepted──▶ sent
+ *                     │ ──not-sent──▶ waiting ──(retry time, or a person)──▶ sending …
+ *                     │ ──unclear / found on start-up──▶ uncertain
+ *   due · waiting · uncertain ──drafted──▶ draft ──marked-sent──▶ sent
+ *   uncertain ──marked-sent──▶ sent        uncertain ──send-again (a person)──▶ due
+ *
+ * Exactly once, as far as a mail can be: an update is handed to the server only from `sending`,
+ * entered (and committed) with a fresh attempt id before the connection opens, and left only by
+ * that attempt's result. A result that says the server did not take it (it answered with a
+ * refusal, or the connection never got as far as the message) is certain, so `waiting` retries
+ * with backoff. Anything else (a crash, a lost connection while the message was going over) ends
+ * in `uncertain`, which nothing leaves on its own: a person looks in the Sent folder and says
+ * "it went" or "send it again". So no update is ever sent twice on its own; one may wait for a
+ * person. Every attempt sends the same bytes with the same Message-ID, which a person can search for.
+ */
+import type { UpdateState } from '../../../shared/customer-rules.js';
+import type { RetryRule } from './smtp-errors.js';
+import type { SendResult } from './smtp.js';
+
+export interface OutboxEntry {
+  state: UpdateState;
+  /** Hand-overs started. */
+  attempts: number;
+  /** The current or last attempt; a result is applied only to its own attempt. */
+  attemptId: string | null;
+  /** Who holds the attempt: `<desk id>:<process id>`. */
+  claimedBy: string | null;
+  claimedAt: string | null;
+  /** When a waiting update is tried again (UTC); null while it waits for a person. */
+  nextAttemptAt: string | null;
+  /** What a person reads about the last attempt. */
+  sentence: string | null;
+  /** The server's own answer to the last attempt (without any password). */
+  answer: string | null;
+  sentAt: string | null;
+  /** `smtp`: the server accepted it; `person`: a person said it went (a draft they sent, or an uncertain one). */
+  sentHow: 'smtp' | 'person' | null;
+  /** Recipients the server refused while it accepted the others. */
+  refused: string[];
+}
+
+export type OutboxEvent =
+  | { type: 'claim'; at: Date; attemptId: string; claimedBy: string }
+  | { type: 'accepted'; at: Date; attemptId: string; answer: string; refused: string[] }
+  | { type: 'not-sent'; at: Date; attemptId: string; sentence: string; answer: string | null; retry: RetryRule }
+  | { type: 'unclear'; at: Date; attemptId: string; sentence: string; answer: string | null }
+  | { type: 'interrupted'; at: Date }
+  | { type: 'drafted'; at: Date }
+  | { type: 'marked-sent'; at: Date }
+  | { type: 'send-again'; at: Date };
+
+export type OutboxEventType = OutboxEvent['type'];
+
+/** Which moves each state allows. Everything else is refused. */
+export const OUTBOX_MOVES: Record<UpdateState, readonly OutboxEventType[]> = {
+  due: ['claim', 'drafted'],
+  sending: ['accepted', 'not-sent', 'unclear', 'interrupted'],
+  waiting: ['claim', 'drafted', 'send-again'],
+  // A late result of the interrupted attempt still tells the truth, so it is taken.
+  uncertain: ['accepted', 'not-sent', 'drafted', 'marked-sent', 'send-again'],
+  draft: ['marked-sent'],
+  sent: [],
+};
+
+export class OutboxMoveRefused extends Error {
+  constructor(
+    readonly state: UpdateState,
+    readonly event: OutboxEventType,
+  ) {
+    super(`An update that is ${state} cannot take "${event}".`);
+  }
+}
+
+export const UNCERTAIN_SENTENCE =
+  'Quayside stopped while it was handing this update to the mail server, so it cannot tell whether it went: look in the Sent folder or ask the customer, then mark it sent or send it again.';
+
+export function newOutboxEntry(state: 'due' | 'draft' = 'due'): OutboxEntry {
+  return { state, attempts: 0, attemptId: null, claimedBy: null, claimedAt: null, nextAttemptAt: null, sentence: null, answer: null, sentAt: null, sentHow: null, refused: [] };
+}
+
+/** Backoff after the nth failed attempt: 1, 2, 4 … minutes, at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
+}
+
+/** The entry after the move; throws OutboxMoveRefused for a move its state does not allow. */
+export function applyOutboxEvent(entry: OutboxEntry, event: OutboxEvent): OutboxEntry {
+  if (!OUTBOX_MOVES[entry.state].includes(event.type)) throw new OutboxMoveRefused(entry.state, event.type);
+  if ('attemptId' in event && event.type !== 'claim' && event.attemptId !== entry.attemptId) throw new OutboxMoveRefused(entry.state, event.type);
+  const at = event.at.toISOString();
+  switch (event.type) {
+    case 'claim':
+      return { ...entry, state: 'sending', attempts: entry.attempts + 1, attemptId: event.attemptId, claimedBy: event.claimedBy, claimedAt: at, nextAttemptAt: null };
+    case 'accepted':
+      return { ...entry, state: 'sent', claimedBy: null, sentence: null, answer: event.answer, sentAt: at, sentHow: 'smtp', refused: [...event.refused] };
+    case 'not-sent':
+      return {
+        ...entry,
+        state: 'waiting',
+        claimedBy: null,
+        sentence: event.sentence,
+        answer: event.answer,
+        nextAttemptAt: event.retry === 'backoff' ? new Date(event.at.getTime() + retryDelayMs(entry.attempts)).toISOString() : null,
+      };
+    case 'unclear':
+      return { ...entry, state: 'uncertain', claimedBy: null, sentence: event.sentence, answer: event.answer };
+    case 'interrupted':
+      return { ...entry, state: 'uncertain', claimedBy: null, sentence: UNCERTAIN_SENTENCE };
+    case 'drafted':
+      return { ...entry, state: 'draft', claimedBy: null, nextAttemptAt: null };
+    case 'marked-sent':
+      return { ...entry, state: 'sent', sentAt: at, sentHow: 'person' };
+    case 'send-again':
+      return { ...entry, state: 'due', nextAttemptAt: null, sentence: null };
+  }
+}
+
+/** The move an attempt's result makes. */
+export function resultEvent(result: SendResult, attemptId: string, at: Date): OutboxEvent {
+  if (result.outcome === 'accepted') return { type: 'accepted', at, attemptId, answer: result.answer, refused: result.rejected };
+  if (result.outcome === 'not-sent') return { type: 'not-sent', at, attemptId, sentence: result.sentence, answer: result.answer, retry: result.retry };
+  return { type: 'unclear', at, attemptId, sentence: result.sentence, answer: result.answer };
+}
+
+/** Whether the sender may take the update now: due, or waiting with its retry time come. */
+export function isReadyToSend(entry: OutboxEntry, now: Date): boolean {
+  if (entry.state === 'due') return true;
+  return entry.state === 'waiting' && entry.nextAttemptAt !== null && Date.parse(entry.nextAttemptAt) <= now.getTime();
+}
+
+/**
+ * On start-up (and now and then in a team): which updates left in `sending` are uncertain. One
+ * whose holder is gone (a process of this desk that no longer runs, or another desk whose claim
+ * is older than the lease) can no longer finish; one still held is left to its holder.
+ */
+export function interruptedOnStart<T extends { entry: OutboxEntry }>(rows: readonly T[], holderAlive: (claimedBy: string, claimedAt: Date) => boolean): T[] {
+  return rows.filter(({ entry }) => entry.state === 'sending' && (entry.claimedBy === null || entry.claimedAt === null || !holderAlive(entry.claimedBy, new Date(entry.claimedAt))));
+}

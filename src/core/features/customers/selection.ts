@@ -1,0 +1,59 @@
+/**
+ * Which shipments are a customer's: those whose imported column holds the customer's value
+ * (matched as the free days per customer are: trimmed, without regard to case), or the members
+ * of their watchlist. Pure, over whatever the wiring reads; `shipmentsByCustomer` indexes once,
+ * so every customer's shipments come out of one pass over the cache, not one pass per customer.
+ */
+import type { CustomerRule, CustomerSelection } from '../../../shared/customer-rules.js';
+
+export interface ShipmentMembership {
+  /** The imported columns (customer, PO…), as stored. */
+  fields: Readonly<Record<string, string>>;
+  /** Names of the watchlists the shipment is on (a saved filter's current members included). */
+  watchlists: readonly string[];
+}
+
+const key = (text: string) => text.normalize('NFC').trim().toLowerCase();
+
+function fieldValue(fields: Readonly<Record<string, string>>, column: string): string | undefined {
+  if (column in fields) return fields[column];
+  const wanted = key(column);
+  for (const [name, value] of Object.entries(fields)) if (key(name) === wanted) return value;
+  return undefined;
+}
+
+/** Whether the customer's rule selects the shipment. */
+export function selects(who: CustomerSelection, shipment: ShipmentMembership): boolean {
+  if (who.kind === 'watchlist') return shipment.watchlists.some((w) => key(w) === key(who.watchlist));
+  const value = fieldValue(shipment.fields, who.column);
+  return value !== undefined && key(value) === key(who.value);
+}
+
+/** Every customer's shipments, in one pass: rule name → shipments (in the order given). */
+export function shipmentsByCustomer<T extends ShipmentMembership>(rules: readonly CustomerRule[], shipments: readonly T[]): Map<string, T[]> {
+  const result = new Map<string, T[]>(rules.map((r) => [r.name, []]));
+  // column → value → customers; watchlist → customers.
+  const byColumn = new Map<string, Map<string, string[]>>();
+  const byWatchlist = new Map<string, string[]>();
+  for (const rule of rules) {
+    if (rule.who.kind === 'watchlist') {
+      const k = key(rule.who.watchlist);
+      byWatchlist.set(k, [...(byWatchlist.get(k) ?? []), rule.name]);
+    } else {
+      const column = key(rule.who.column);
+      const values = byColumn.get(column) ?? new Map<string, string[]>();
+      const v = key(rule.who.value);
+      values.set(v, [...(values.get(v) ?? []), rule.name]);
+      byColumn.set(column, values);
+    }
+  }
+  for (const shipment of shipments) {
+    const names = new Set<string>();
+    for (const [name, value] of Object.entries(shipment.fields)) {
+      for (const customer of byColumn.get(key(name))?.get(key(value)) ?? []) names.add(customer);
+    }
+    for (const list of shipment.watchlists) for (const customer of byWatchlist.get(key(list)) ?? []) names.add(customer);
+    for (const name of names) result.get(name)!.push(shipment);
+  }
+  return result;
+}

@@ -1,0 +1,68 @@
+/**
+ * One group's histograms (all, a carrier, a lane, a month, …): a shipment goes in or out in a
+ * few array increments, and the figures are read from the counts.
+ */
+import { Histogram } from './quantiles.js';
+import type { CarrierRef, GroupFigures, LaneRef } from './types.js';
+import type { VoyageFacts } from './voyage-facts.js';
+
+export class Group {
+  shipments = 0;
+  noDeparture = 0;
+  noArrival = 0;
+  noEtaBeforeArrival = 0;
+  readonly transit = new Histogram();
+  readonly firstEta = new Histogram();
+  readonly eta7 = new Histogram();
+  readonly eta14 = new Histogram();
+  readonly etaChanges = new Histogram();
+  readonly vesselChanges = new Histogram();
+
+  constructor(
+    readonly carrier: CarrierRef | null,
+    readonly lane: LaneRef | null,
+    readonly month: string | null,
+  ) {}
+
+  get empty(): boolean {
+    return this.shipments === 0 && this.noArrival === 0;
+  }
+
+  /** Adds (sign 1) or takes away (sign −1) one shipment that is not on the way any more. */
+  apply(f: VoyageFacts, sign: 1 | -1): void {
+    if (f.state === 'no-arrival') {
+      this.noArrival += sign;
+      return;
+    }
+    this.shipments += sign;
+    if (f.transitDays === null) this.noDeparture += sign;
+    else this.transit.put(f.transitDays, sign);
+    if (!f.promised) this.noEtaBeforeArrival += sign;
+    if (f.delayVsFirstEta !== null) this.firstEta.put(f.delayVsFirstEta, sign);
+    if (f.delayVsEta7 !== null) this.eta7.put(f.delayVsEta7, sign);
+    if (f.delayVsEta14 !== null) this.eta14.put(f.delayVsEta14, sign);
+    if (f.etaChanges !== null) this.etaChanges.put(f.etaChanges, sign);
+    this.vesselChanges.put(f.vesselChanges, sign);
+  }
+
+  figures(onTimeWithinDays: number): GroupFigures {
+    const first = this.firstEta.distribution();
+    const onTime = this.firstEta.countWhere((days) => Math.abs(days) <= onTimeWithinDays);
+    const vessels = this.vesselChanges.distribution();
+    const changed = this.vesselChanges.countWhere((n) => n > 0);
+    return {
+      carrier: this.carrier,
+      lane: this.lane,
+      month: this.month,
+      shipments: this.shipments,
+      leftOut: { noDeparture: this.noDeparture, noArrival: this.noArrival, noEtaBeforeArrival: this.noEtaBeforeArrival },
+      transitDays: this.transit.distribution(),
+      arrivalVsFirstEta: first,
+      arrivalVsEta7: this.eta7.distribution(),
+      arrivalVsEta14: this.eta14.distribution(),
+      onTime: { n: first.n, share: first.n === 0 ? null : onTime / first.n, withinDays: onTimeWithinDays },
+      etaChanges: this.etaChanges.distribution(),
+      vesselChanges: { ...vessels, shareWithChange: vessels.n === 0 ? null : changed / vessels.n },
+    };
+  }
+}

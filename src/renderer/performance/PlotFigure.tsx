@@ -1,0 +1,58 @@
+/**
+ * One Observable Plot chart in React: the chart is drawn into a box the component owns (Plot
+ * returns a detached SVG or figure element), again whenever its options or the box's width change.
+ * Colours come from the theme's CSS variables: text and axes use `currentColor` (the box's
+ * `--text`), and marks carry class names that performance.css colours, so a theme switch needs no
+ * redraw. The last drawing time is kept on the box (`data-render-ms`) for measurements.
+ */
+import { plot, type PlotOptions } from '@observablehq/plot';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+
+export interface PlotFigureProps {
+  /** Builds the options for a width in pixels; keep it stable (useCallback) or it redraws every render. */
+  options: (width: number) => PlotOptions;
+  /** What the chart shows, for screen readers (the table behind the toggle has the numbers). */
+  label: string;
+  className?: string;
+}
+
+const DEFAULT_WIDTH = 640;
+
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(DEFAULT_WIDTH);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const read = () => {
+      const w = Math.floor(el.clientWidth);
+      if (w > 0) setWidth((old) => (Math.abs(old - w) >= 4 ? w : old));
+    };
+    read();
+    // jsdom and old engines have no ResizeObserver: the default width stands.
+    if (typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(read);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+export function PlotFigure({ options, label, className }: PlotFigureProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const width = useWidth(box);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const started = performance.now();
+    const chart = plot({
+      ...options(width),
+      width,
+      ariaLabel: label,
+      style: { background: 'transparent', color: 'var(--text)', fontFamily: 'var(--font)', fontSize: '12px' },
+    });
+    el.replaceChildren(chart);
+    el.dataset.renderMs = (performance.now() - started).toFixed(1);
+    return () => chart.remove();
+  }, [options, width, label]);
+  return <div ref={box} className={`perf-plot${className ? ` ${className}` : ''}`} role="img" aria-label={label} />;
+}

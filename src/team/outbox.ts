@@ -1,0 +1,40 @@
+/**
+ * What a short-lived desk (a `quayside` command in a team) owes the team before it quits: the
+ * fields of its import rows, its watchlist edits and its balance readings, pushed now; and, when
+ * it tracked shipments, a sync round asked of the leader, so the other desks get them (and the
+ * columns that name them) within seconds rather than at the leader's next interval. The desk app
+ * does the same at every beat (member.ts); a command line has no beat after it exits.
+ * (A team import writes its rows' fields as it goes; its local rows are pushed again, the same sets.)
+ */
+import type { Core } from '../core/context.js';
+import { creditsWaiting, pushCredits } from './credits.js';
+import { pendingFieldRows, pushImportedFields, requestSyncRound } from './fields.js';
+import { teamConfigured, teamSession } from './session.js';
+import { pendingWatchlistWrites, pushWatchlists } from './watchlists.js';
+
+export interface OutboxResult {
+  /** Import rows and watchlist edits pushed now. */
+  pushed: number;
+  /** What still waits: it goes out with this desk's next command in the team, or its app. */
+  waiting: number;
+}
+
+/** Pushes what this desk has not given the team yet; null when the desk is in no team. Throws when the team database cannot be reached. */
+export async function pushTeamOutbox(core: Core): Promise<OutboxResult | null> {
+  if (!teamConfigured(core)) return null;
+  // Nothing owed (a search, a list): no connection to the team database at all.
+  if (pendingTeamWrites(core) === 0 && !creditsWaiting(core)) return { pushed: 0, waiting: 0 };
+  const session = await teamSession(core);
+  if (!session) return null;
+  const fields = await pushImportedFields(core, session);
+  const watchlists = await pushWatchlists(core, session);
+  await pushCredits(core, session);
+  // Rows pushed name shipments this desk tracked: the leader brings them to every desk now.
+  if (fields > 0) await requestSyncRound(session);
+  return { pushed: fields + watchlists, waiting: pendingTeamWrites(core) };
+}
+
+/** Import rows and watchlist edits this desk has not pushed (the `pending` of `team status`). */
+export function pendingTeamWrites(core: Core): number {
+  return pendingFieldRows(core) + pendingWatchlistWrites(core);
+}
