@@ -5,23 +5,25 @@
 //   out/harness/harness.js             src/harness/main.ts
 //   out/harness/entry.js               src/engine/entry.ts (spawn-node.ts starts ./entry.js when it is there)
 //   out/harness/spreadsheet-worker.js  src/core/features/imports/sheets/spreadsheet-worker.ts (cage.ts finds it next to it)
+//   out/harness/quayside.js            src/cli/main.ts (bin/quayside.mjs runs it while it is newer than src/:
+//                                      the CLI starts in ~0.2 s instead of ~1.3 s of tsx compiling)
 // plus chunks beside them (chunk-*.js: code shared by the entries, and what loads lazily: the
 // spreadsheet readers, the team database's driver, the simulator), and the packages with them,
 // minified. Only native addons (better-sqlite3, keytar), vite (for a missing window build) and
 // optional requires stay in node_modules. The folder is emptied first: no stale chunks.
 // `--if-stale`: builds only when a file under src/ is newer than the last build.
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { isFresh, OUT, ROOT } from './fresh-build.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const OUT = join(ROOT, 'out', 'harness');
 const ENTRIES = {
   harness: join(ROOT, 'src', 'harness', 'main.ts'),
   entry: join(ROOT, 'src', 'engine', 'entry.ts'),
   'spreadsheet-worker': join(ROOT, 'src', 'core', 'features', 'imports', 'sheets', 'spreadsheet-worker.ts'),
+  quayside: join(ROOT, 'src', 'cli', 'main.ts'),
 };
 
 /**
@@ -45,18 +47,8 @@ const withoutZodLocales = {
   },
 };
 
-function newest(dir) {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
-}
-
 export async function buildNode({ ifStale = false } = {}) {
-  const built = join(OUT, 'harness.js');
-  if (ifStale && existsSync(built) && statSync(built).mtimeMs >= newest(join(ROOT, 'src'))) return { built: false, dir: OUT };
+  if (ifStale && isFresh(Object.keys(ENTRIES))) return { built: false, dir: OUT };
   rmSync(OUT, { recursive: true, force: true });
   await build({
     entryPoints: ENTRIES,
