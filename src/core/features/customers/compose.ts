@@ -92,8 +92,7 @@ function etaOf(shipment: CustomerShipment, news: readonly News[], w: Wording, da
   return { eta, note };
 }
 
-function newsSentences(shipment: CustomerShipment, news: readonly News[], w: Wording, date: (v: string) => string): string[] {
-  const total = shipment.containers.length;
+function newsSentences(total: number, news: readonly News[], w: Wording, date: (v: string) => string): string[] {
   const sentences: string[] = [];
   for (const n of news) {
     switch (n.kind) {
@@ -160,7 +159,7 @@ export function composeUpdate(input: UpdateInput): ComposedUpdate {
       vessel: present(shipment.vessel),
       eta,
       etaNote: note,
-      news: newsSentences(shipment, news, w, date),
+      news: newsSentences(shipment.containers.length, news, w, date),
     };
   });
   const open = input.shipments.filter((s) => s.open).map((s) => s.shipmentId);
@@ -185,6 +184,11 @@ export function composeUpdate(input: UpdateInput): ComposedUpdate {
     changes: mentioned.reduce((sum, l) => sum + l.news.length, 0),
     attachment,
   };
+}
+
+/** What an update told of one shipment, as its sentences in the customer's language (the shipment's list of updates). */
+export function toldSentences(news: readonly News[], language: CustomerRule['language']): string[] {
+  return newsSentences(0, news, WORDING[language], (value) => oneLine(mailDate(value, language), 40));
 }
 
 /** A file name every mail program and file system accepts. */

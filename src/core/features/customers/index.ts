@@ -1,9 +1,16 @@
 /**
- * Customer updates (issue 23), the parts that need no database or engine: rules, when an update
- * is due, composing it, the .eml draft, SMTP sending with its error sentences, and the outbox's
- * rules. The wiring (tables, repository, contract methods, CLI, events, team claims) is
- * described in schema.md beside this file.
+ * Customer updates (issue 23): customers and their rules, when an update is due, composing it from
+ * the cache's history, the .eml draft, SMTP sending with its error sentences, the outbox and its
+ * rules, and `customersFeature`: the window's methods and the background work (due updates
+ * composed and sent, news marked as shipments change, interrupted sends made uncertain).
+ * The tables and the team's claims are described in schema.md beside this file.
  */
+import { setImmediate } from 'node:timers/promises';
+import type { Core } from '../../context.js';
+import type { FeatureParts, Host } from '../../handlers.js';
+import { createCustomersHandlers } from './handlers.js';
+import { startCustomerWork } from './background.js';
+
 export {
   cadenceLabel,
   cadenceText,
@@ -49,3 +56,23 @@ export {
 export { applyPersonMove, deliverUpdate, type DeliverOptions, type DeliverOutcome, type OutboxPort } from './deliver.js';
 export { mailSettingsInput, DEFAULT_PORT, MAIL_SECURITY, type MailSecurity, type MailSettings, type MailSettingsInput } from '../../../shared/mail-settings.js';
 export { selects, shipmentsByCustomer, type ShipmentMembership } from './selection.js';
+export { customerNamed, customerSummaries, listCustomers, nextDueAt, removeCustomer, setCustomer } from './customers.js';
+export { LOOK_BACK_DAYS, type Customer } from './gather.js';
+export { mailSettings, removeMail, sendingReadiness, setMail, setTrustedCertificates, smtpAccess, smtpPasswordAccount } from './mail-config.js';
+export { composeFor, keepComposed, previewView, type Composed, type Kept } from './updates.js';
+export { outboxPort, personMove, sendReady, settleInterrupted, tellAttention } from './outbox-work.js';
+export { composeAndKeep, draftNow, isDue, sendNow, workOutbox, writeKeptDraft, type WorkOptions } from './work.js';
+export { outboxItem } from './views.js';
+
+/** The Customers view's handlers; in the background, the due updates composed and sent, and news marked. */
+export function customersFeature(core: Core, host: Host): FeatureParts<'customers'> {
+  const options = { demo: host.info.demo, turn: () => setImmediate() };
+  let stop: (() => void) | null = null;
+  return {
+    handlers: createCustomersHandlers(core, host, options),
+    start() {
+      stop = startCustomerWork(core, options);
+    },
+    close: () => stop?.(),
+  };
+}
