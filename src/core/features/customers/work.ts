@@ -33,10 +33,10 @@ export function isDue(core: Core, customer: Customer, now: Date, changesSinceSlo
   return isUpdateDue(rule.cadence, { handledAt: new Date(record.handledAt), firstNewsAt }, now);
 }
 
-/** Composes and keeps the updates of these customers (`due` when sending is set up, else drafts). */
-export async function composeAndKeep(core: Core, customers: readonly Customer[], options: WorkOptions): Promise<{ customer: Customer; kept: Kept }[]> {
+/** Composes and keeps the updates of these customers (`due` when sending is set up, else drafts; or as `state` says). */
+export async function composeAndKeep(core: Core, customers: readonly Customer[], options: WorkOptions, as?: 'due' | 'draft'): Promise<{ customer: Customer; kept: Kept }[]> {
   if (customers.length === 0) return [];
-  const state = sendingReadiness(core, options).ready ? 'due' : 'draft';
+  const state = as ?? (sendingReadiness(core, options).ready ? 'due' : 'draft');
   const composed = await composeFor(core, customers, options.turn);
   const results: { customer: Customer; kept: Kept }[] = [];
   for (const one of composed) results.push({ customer: one.customer, kept: await keepComposed(core, one, state) });
