@@ -53,6 +53,8 @@ export interface CustomerTeamWrites {
   applyPulledCustomer(customer: PulledCustomer, at: string): boolean;
   /** Applies a team update (new, or its outbox moved on); true when it changed something here. */
   applyPulledUpdate(update: PulledUpdate, seq: number): boolean;
+  /** An update's outbox as the team database now has it (a move this desk made there); false when the cache already had a later one. */
+  moveOnFromTeam(id: string, entry: OutboxFields, sentBy: string | null, seq: number): boolean;
   /** Leaving or joining another team: every customer is pushed again. */
   forgetCustomerTeam(): void;
 }
@@ -107,6 +109,23 @@ export function createCustomerTeam(db: WritableDB): { reads: CustomerTeamReads; 
   );
   const retire = db.prepare<[string, number]>('UPDATE customers SET deleted_at = ?, team_pushed = 1 WHERE id = ?');
 
+  const outboxRow = (id: string, entry: OutboxFields, sentBy: string | null, seq: number) => ({
+    id,
+    state: entry.state,
+    attempts: entry.attempts,
+    attemptId: entry.attemptId,
+    claimedBy: entry.claimedBy,
+    claimedAt: entry.claimedAt,
+    nextAttemptAt: entry.nextAttemptAt,
+    sentence: entry.sentence,
+    answer: entry.answer,
+    sentAt: entry.sentAt,
+    sentHow: entry.sentHow,
+    sentBy,
+    refusedJson: JSON.stringify(entry.refused),
+    seq,
+  });
+
   const who = (c: PulledCustomer) =>
     c.who.kind === 'column' ? (['column', c.who.column, c.who.value, null] as const) : (['watchlist', null, null, c.who.watchlist] as const);
 
@@ -146,22 +165,7 @@ export function createCustomerTeam(db: WritableDB): { reads: CustomerTeamReads; 
     applyPulledUpdate(u, seq) {
       const customer = customerOfUuid.get(u.customerUuid);
       if (!customer) return false;
-      const outbox = {
-        id: u.id,
-        state: u.entry.state,
-        attempts: u.entry.attempts,
-        attemptId: u.entry.attemptId,
-        claimedBy: u.entry.claimedBy,
-        claimedAt: u.entry.claimedAt,
-        nextAttemptAt: u.entry.nextAttemptAt,
-        sentence: u.entry.sentence,
-        answer: u.entry.answer,
-        sentAt: u.entry.sentAt,
-        sentHow: u.entry.sentHow,
-        sentBy: u.sentBy,
-        refusedJson: JSON.stringify(u.entry.refused),
-        seq,
-      };
+      const outbox = outboxRow(u.id, u.entry, u.sentBy, seq);
       if (existing.get(u.id)) return moveOn.run(outbox).changes > 0;
       const inserted = insertUpdate.run({
         ...outbox,
@@ -188,6 +192,7 @@ export function createCustomerTeam(db: WritableDB): { reads: CustomerTeamReads; 
       handledByTeam.run({ at: u.createdAt, id: customer.id });
       return true;
     },
+    moveOnFromTeam: (id, entry, sentBy, seq) => moveOn.run(outboxRow(id, entry, sentBy, seq)).changes > 0,
     forgetCustomerTeam: () => void db.exec('UPDATE customers SET team_pushed = 0'),
   };
   return { reads, writes };

@@ -26,7 +26,7 @@ export function ruleOf(record: CustomerRecord): CustomerRule | null {
 export function listCustomers(read: Reader): Customer[] {
   return read.customers.listCustomers().flatMap((record) => {
     const rule = ruleOf(record);
-    return rule ? [{ record, rule }] : [];
+    return rule ? [{ record, rule, followsId: read.customers.latestUpdate(record.id)?.id ?? null }] : [];
   });
 }
 
@@ -34,7 +34,7 @@ export function customerNamed(read: Reader, name: string): Customer {
   const record = read.customers.customerNamed(name);
   const rule = record ? ruleOf(record) : null;
   if (!record || !rule) throw new AppFailure('not-found', `There is no customer named "${name.trim()}"; "quayside customers list" shows them.`);
-  return { record, rule };
+  return { record, rule, followsId: read.customers.latestUpdate(record.id)?.id ?? null };
 }
 
 /** Adds or changes a customer (renamed when `previousName` is another name); answers it as stored. */
@@ -54,7 +54,7 @@ export function setCustomer(core: Core, rule: CustomerRule, previousName: string
   );
   core.events.emit('customers.changed', {});
   const record = core.read.customers.getCustomer(id)!;
-  return { record, rule: ruleOf(record) ?? rule };
+  return { record, rule: ruleOf(record) ?? rule, followsId: core.read.customers.latestUpdate(id)?.id ?? null };
 }
 
 export function removeCustomer(core: Core, name: string): boolean {

@@ -28,6 +28,12 @@ const REFERENCE_COLUMN = 'po';
 export interface Customer {
   record: CustomerRecord;
   rule: CustomerRule;
+  /**
+   * Their newest update when they were read: the update a new one follows. Read with the record,
+   * so an update that arrives meanwhile (another desk's, another process's) makes this one's slot
+   * taken rather than a second update after it.
+   */
+  followsId: string | null;
 }
 
 export interface GatherOptions {

@@ -42,7 +42,7 @@ export async function composeFor(core: Core, customers: readonly Customer[], tur
   const shipments = await gatherShipments(core.read, customers, { now, today, turn });
   return customers.map((customer) => {
     const own = shipments.get(customer.record.id) ?? [];
-    const latest = core.read.customers.latestUpdate(customer.record.id);
+    const latest = customer.followsId === null ? null : core.read.customers.getUpdate(customer.followsId);
     const update = composeUpdate({
       rule: customer.rule,
       shipments: own,
@@ -117,7 +117,7 @@ export async function keepComposed(core: Core, composed: Composed, state: 'due' 
   const row: NewUpdate = {
     id: randomUUID(),
     customerId,
-    followsId: core.read.customers.latestUpdate(customerId)?.id ?? null,
+    followsId: composed.customer.followsId,
     state,
     createdAt: at,
     createdBy: desk?.name ?? null,
