@@ -16,7 +16,7 @@ import { MemorySecretStore, apiKeyAccount } from '../../src/core/platform/secret
 import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../src/sim/index.js';
 import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
 import { syncShipments } from '../../src/core/features/sync/index.js';
-import { setTrustedCertificates, smtpPasswordAccount } from '../../src/core/features/customers/index.js';
+import { setTrustedCertificates, smtpPasswordAccount, workOutbox } from '../../src/core/features/customers/index.js';
 import { readWorkbook } from '../../src/core/features/imports/sheets/xlsx.js';
 import { hasOpenssl, makeCertificate, startSmtpServer, type RunningSmtpServer, type TestCertificate } from '../support/smtp-test-server.js';
 
@@ -167,5 +167,34 @@ describe.skipIf(!hasOpenssl())('customer updates in the engine', () => {
     const marked = await call<OutboxItemView>('customers.markSent', { id: draft.item.id });
     expect(marked).toMatchObject({ state: 'sent', sentHow: 'person' });
     expect(await runtime.dispatch('customers.markSent', { id: draft.item.id })).toMatchObject({ ok: false, error: { message: expect.stringContaining('cannot be marked as sent') } });
+  });
+
+  it('the server down, then up: the update waits with the reason, is tried again after its backoff, and arrives once', async () => {
+    await runtime.close();
+    let ahead = 0;
+    runtime = createAppRuntime({ dataDir: dir, apiBase: sim.url, secrets, shell: 'harness', version: 'test', timeScale: SCALE, background: false, now: () => new Date(Date.now() + ahead) });
+    const acme = acmeShipments();
+    await call('customers.save', { rule: { name: 'ACME GmbH', to: ['einkauf@acme.example'] } });
+    sim.control.moveEta(DEFAULT_API_KEY, acme[2]!.reference, 2);
+    await syncShipments(runtime.core);
+    const port = smtp.port;
+    await smtp.close();
+    setTrustedCertificates(runtime.core, certificate.cert);
+    await call('customers.setMail', { settings: { host: '127.0.0.1', port, security: 'starttls', user: USER, from: USER }, password: PASSWORD });
+    const waiting = await call<OutboxItemView>('customers.sendNow', { name: 'ACME GmbH' });
+    expect(waiting).toMatchObject({ state: 'waiting', attempts: 1, sentAt: null });
+    expect(waiting.sentence).toMatch(/^Quayside could not reach the mail server/);
+    expect(Date.parse(waiting.nextAttemptAt!) - Date.now()).toBeGreaterThan(50_000);
+    // Up again on the same port: nothing is tried before the backoff ends…
+    smtp = await startSmtpServer({ certificate, user: USER, password: PASSWORD, port });
+    await workOutbox(runtime.core, { demo: false });
+    expect(smtp.received).toHaveLength(0);
+    // …then it goes, once.
+    ahead = 2 * 60_000;
+    const round = await workOutbox(runtime.core, { demo: false });
+    expect(round.sent.map((u) => u.entry.state)).toEqual(['sent']);
+    await workOutbox(runtime.core, { demo: false });
+    expect(smtp.received).toHaveLength(1);
+    expect((await call<OutboxItemView[]>('customers.outbox'))[0]).toMatchObject({ id: waiting.id, state: 'sent', attempts: 2 });
   });
 });
