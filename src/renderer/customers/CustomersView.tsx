@@ -44,7 +44,7 @@ export interface CustomersViewProps {
 type Mode = { kind: 'view' } | { kind: 'new' } | { kind: 'edit'; rule: CustomerRule };
 
 /** Updates a person has to look at: drafts not marked sent, uncertain ones, and those waiting for a change. */
-export function needsPerson(item: OutboxItem): boolean {
+function needsPerson(item: OutboxItem): boolean {
   return item.state === 'uncertain' || item.state === 'draft' || (item.state === 'waiting' && item.nextAttemptAt === null);
 }
 

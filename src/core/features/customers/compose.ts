@@ -25,7 +25,7 @@ export interface UpdateInput {
   signature: string;
 }
 
-export interface ShipmentTold {
+interface ShipmentTold {
   shipmentId: number;
   /** The news told, most important first. */
   news: News[];
@@ -54,7 +54,7 @@ const SUBJECT_KINDS = 3;
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
 
 /** A value from a customer's sheet or the carrier on one line, never empty. */
-export function oneLine(value: string, max = 200): string {
+function oneLine(value: string, max = 200): string {
   const text = value.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

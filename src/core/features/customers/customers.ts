@@ -65,7 +65,7 @@ export function removeCustomer(core: Core, name: string): boolean {
 }
 
 /** When the customer's next update is due (UTC), or null while an "as it happens" customer has no news waiting. */
-export function nextDueAt(customer: Customer): string | null {
+function nextDueAt(customer: Customer): string | null {
   const due = nextUpdateDue(customer.rule.cadence, {
     handledAt: new Date(customer.record.handledAt),
     firstNewsAt: customer.record.firstNewsAt === null ? null : new Date(customer.record.firstNewsAt),

@@ -9,7 +9,7 @@
  * the LOOK_BACK_DAYS before their rule was saved, so the first update says what happened lately
  * instead of nothing; after that, what their previous update told.
  */
-import type { Reader, CustomerRecord, CustomerShipmentRow, EtaMoveRow, MilestoneRow, ToldRow } from '../../data/index.js';
+import type { Reader, CustomerRecord, WatchlistRecord, CustomerShipmentRow, EtaMoveRow, MilestoneRow, ToldRow } from '../../data/index.js';
 import type { CustomerRule } from '../../../shared/customer-rules.js';
 import { daysLeft } from '../../../shared/free-time.js';
 import type { Outcome } from '../../../shared/domain.js';
@@ -18,9 +18,13 @@ import type { CustomerShipment, EventPort, RecordedEvent } from './news.js';
 import { shipmentsByCustomer, type ShipmentMembership } from './selection.js';
 
 /** A new customer's first update tells the news of this many days before their rule was saved. */
-export const LOOK_BACK_DAYS = 7;
+const LOOK_BACK_DAYS = 7;
 /** Shipments read per block; the event loop gets a turn between blocks. */
-const BLOCK = 2_000;
+const BLOCK = 1_000;
+/** Watchlists read between turns while selecting (one query each). */
+const LISTS_PER_TURN = 25;
+/** Customers whose shipments are put together between turns. */
+const CUSTOMERS_PER_TURN = 25;
 const DAY_MS = 86_400_000;
 /** The imported column a customer's own reference is read from (the import maps PO there). */
 const REFERENCE_COLUMN = 'po';
@@ -48,6 +52,23 @@ const key = (text: string) => text.normalize('NFC').trim().toLowerCase();
 
 /** Which shipments each customer's rule selects, by customer id. */
 export function selectShipments(read: Reader, customers: readonly Customer[]): Map<number, number[]> {
+  const selection = startSelection(read, customers);
+  for (const list of selection.lists) selection.addList(list);
+  return selection.result();
+}
+
+/** The same, with a turn of the event loop after every LISTS_PER_TURN watchlists (each one query). */
+async function selectShipmentsInTurns(read: Reader, customers: readonly Customer[], turn: () => Promise<void>): Promise<Map<number, number[]>> {
+  const selection = startSelection(read, customers);
+  for (let i = 0; i < selection.lists.length; i++) {
+    if (i % LISTS_PER_TURN === LISTS_PER_TURN - 1) await turn();
+    selection.addList(selection.lists[i]!);
+  }
+  await turn();
+  return selection.result();
+}
+
+function startSelection(read: Reader, customers: readonly Customer[]) {
   const columns = [...new Set(customers.flatMap((c) => (c.rule.who.kind === 'column' ? [key(c.rule.who.column)] : [])))];
   const members = new Map<number, { fields: Record<string, string>; watchlists: string[] }>();
   const member = (id: number) => {
@@ -57,20 +78,24 @@ export function selectShipments(read: Reader, customers: readonly Customer[]): M
   };
   for (const row of read.customers.fieldValues(columns)) member(row.shipment_id).fields[row.name] = row.value;
   const wanted = new Set(customers.flatMap((c) => (c.rule.who.kind === 'watchlist' ? [key(c.rule.who.watchlist)] : [])));
-  for (const list of read.listWatchlists()) {
-    if (!wanted.has(key(list.name))) continue;
-    for (const id of read.listShipmentIds(watchlistMembers(list))) member(id).watchlists.push(list.name);
-  }
-  const shipments = [...members.entries()].map(([id, m]): ShipmentMembership & { id: number } => ({ id, ...m }));
-  const byName = shipmentsByCustomer(
-    customers.map((c) => c.rule),
-    shipments,
-  );
-  return new Map(customers.map((c) => [c.record.id, (byName.get(c.rule.name) ?? []).map((s) => s.id).sort((a, b) => a - b)]));
+  return {
+    lists: read.listWatchlists().filter((list) => wanted.has(key(list.name))),
+    addList(list: WatchlistRecord) {
+      for (const id of read.listShipmentIds(watchlistMembers(list))) member(id).watchlists.push(list.name);
+    },
+    result() {
+      const shipments = [...members.entries()].map(([id, m]): ShipmentMembership & { id: number } => ({ id, ...m }));
+      const byName = shipmentsByCustomer(
+        customers.map((c) => c.rule),
+        shipments,
+      );
+      return new Map(customers.map((c) => [c.record.id, (byName.get(c.rule.name) ?? []).map((s) => s.id).sort((a, b) => a - b)]));
+    },
+  };
 }
 
 /** When a customer's baseline starts without a previous update: their look-back. */
-export function lookBackFrom(record: CustomerRecord): string {
+function lookBackFrom(record: CustomerRecord): string {
   return new Date(Date.parse(record.createdAt) - LOOK_BACK_DAYS * DAY_MS).toISOString();
 }
 
@@ -122,14 +147,12 @@ interface ShipmentFacts {
 /** Every customer's shipments with what they heard and what happened since: customer id → shipments. */
 export async function gatherShipments(read: Reader, customers: readonly Customer[], options: GatherOptions): Promise<Map<number, CustomerShipment[]>> {
   const turn = options.turn ?? (async () => undefined);
-  const selected = selectShipments(read, customers);
+  const selected = await selectShipmentsInTurns(read, customers, turn);
   const told = new Map<string, ToldRow>();
   for (const row of read.customers.told(customers.map((c) => c.record.id))) told.set(`${row.customer_id}|${row.shipment_id}`, row);
-  const sinceOf = (customer: Customer, shipmentId: number) => told.get(`${customer.record.id}|${shipmentId}`)?.created_at ?? lookBackFrom(customer.record);
-  const earliest = customers.reduce((min, c) => {
-    const since = lookBackFrom(c.record);
-    return since < min ? since : min;
-  }, options.now.toISOString());
+  const lookBacks = new Map(customers.map((c) => [c.record.id, lookBackFrom(c.record)]));
+  const sinceOf = (customer: Customer, shipmentId: number) => told.get(`${customer.record.id}|${shipmentId}`)?.created_at ?? lookBacks.get(customer.record.id)!;
+  const earliest = [...lookBacks.values()].reduce((min, since) => (since < min ? since : min), options.now.toISOString());
 
   const ids = [...new Set([...selected.values()].flat())].sort((a, b) => a - b);
   const facts = new Map<number, ShipmentFacts>();
@@ -146,7 +169,8 @@ export async function gatherShipments(read: Reader, customers: readonly Customer
 
   const nowIso = options.now.toISOString();
   const result = new Map<number, CustomerShipment[]>();
-  for (const customer of customers) {
+  for (const [n, customer] of customers.entries()) {
+    if (n % CUSTOMERS_PER_TURN === CUSTOMERS_PER_TURN - 1) await turn();
     const shipments: CustomerShipment[] = [];
     for (const id of selected.get(customer.record.id) ?? []) {
       const f = facts.get(id);

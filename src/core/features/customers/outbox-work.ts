@@ -31,12 +31,12 @@ const COVERS: Partial<Record<NewsKind, ReasonKind>> = {
 };
 
 /** This process as the holder of a claim: `<desk>:<pid>` (the team's desk id, or the host alone). */
-export function holderOf(core: Core): string {
+function holderOf(core: Core): string {
   return `${core.ports.customerUpdates.desk()?.id ?? hostname()}:${process.pid}`;
 }
 
 /** The outbox an update is worked in: the team database's on a team desk, else the cache's. */
-export function outboxPort(core: Core): OutboxPort {
+function outboxPort(core: Core): OutboxPort {
   const team = core.ports.customerUpdates.outbox();
   const sentBy = core.ports.customerUpdates.desk()?.name ?? null;
   if (team) return { load: (id) => team.load(id), replace: (id, expected, next) => team.replace(id, expected, next) };
@@ -121,7 +121,7 @@ export async function personMove(core: Core, id: string, move: 'marked-sent' | '
 }
 
 /** Marks the Attention reasons the update told the customer of as "Customer told", linked to it. */
-export function tellAttention(core: Core, updateId: string): number {
+function tellAttention(core: Core, updateId: string): number {
   const update = core.read.customers.getUpdate(updateId);
   if (!update) return 0;
   const told = core.read.customers.updateLines(updateId).map((line) => ({
