@@ -16,6 +16,8 @@ export interface Context {
   apiBase: string | null;
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   interactive: boolean;
+  /** QUAYSIDE_SMTP_PASSWORD, for headless desks: the SMTP password that wins over the keychain (never stored). */
+  smtpPassword: string | null;
   service(): Core;
   /**
    * Before a command reads or writes what a team shares (sync, list, export, attention,
@@ -59,6 +61,7 @@ export function createContext(values: Values, out: Output, env: NodeJS.ProcessEn
     apiBase,
     stdin: process.stdin,
     interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY),
+    smtpPassword: env.QUAYSIDE_SMTP_PASSWORD || null,
     service() {
       service ??= openCore({
         dataDir,

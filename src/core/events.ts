@@ -45,6 +45,10 @@ export interface DomainEvents {
   'team.status': TeamView;
   /** The team's import jobs changed (src/team). */
   'team.jobs': TeamImportJobView[];
+  /** Customers or their rules changed (here, or pulled from the team: `fromTeam`). */
+  'customers.changed': { fromTeam?: boolean };
+  /** Customer updates were composed or moved on in the outbox (here, or pulled from the team: `fromTeam`). */
+  'customers.outbox': { ids: string[]; fromTeam?: boolean };
 }
 
 type DomainEventName = keyof DomainEvents;

@@ -14,10 +14,17 @@ export type AreaHandlers<P extends string> = Pick<Handlers, Extract<ApiMethod, `
 /** Where an export goes: the host asks the person (main's save dialog) or makes a download (the harness). Null: cancelled. */
 export type ChooseExportPath = (fileName: string, format: 'csv' | 'xlsx') => Promise<{ path: string; download?: string } | null>;
 
+/** Where a customer update's .eml draft is written: main's drafts folder, or a download (the harness). */
+export type PlaceDraft = (fileName: string) => Promise<{ path: string; download?: string }>;
+
 export interface Host {
   info: AppInfo;
   /** Without it, exports are refused. */
   chooseExportPath?: ChooseExportPath;
+  /** Without it, drafts go to the data folder's drafts/. */
+  placeDraft?: PlaceDraft;
+  /** Opens a written draft with the system's mail program (main); false when it could not. Without it, nothing is opened. */
+  openDraft?: (path: string) => Promise<boolean>;
   /** False: no background work (tests that drive every step). */
   background: boolean;
 }

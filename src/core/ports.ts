@@ -4,7 +4,7 @@
  * PostgreSQL adapter (src/team) implements them. The core never imports src/team: the engine and
  * the CLI plug the adapter in when they open the core (context.ts, `ports`).
  */
-import type { ImportReport, JobProgress } from './data/index.js';
+import type { ImportReport, JobProgress, NewUpdate, OutboxFields } from './data/index.js';
 import type { RateBudget } from './platform/scheduler/rate-budget.js';
 
 /** The budget every send to a limited endpoint is reserved in (api-v2.md section 8). */
@@ -62,11 +62,35 @@ interface TeamImports {
   resumeOthers(onProgress?: (jobKey: string, progress: JobProgress) => void): Promise<ImportReport[]>;
 }
 
+/** An update's outbox entry in the team database: the same compare-and-set on the state and the attempt id. */
+export interface TeamOutbox {
+  load(id: string): Promise<OutboxFields | null>;
+  /** Replaces it when the stored entry still has `expected`'s state and attempt id (and copies the move into the cache); false when it changed meanwhile. */
+  replace(id: string, expected: OutboxFields, next: OutboxFields): Promise<boolean>;
+}
+
+/** Customer updates as a team's: one update per slot and one sender per update, claimed in the team database. */
+export interface TeamCustomerUpdates {
+  /** This desk in its team (who composed or sent an update); null alone. */
+  desk(): { id: string; name: string } | null;
+  /**
+   * Offers an update composed here as the customer's next in the team: `won` (it is in the team
+   * database; keep it), `lost` (another desk's update of this slot came first; drop this one),
+   * `unreachable` (nothing was decided; compose again later). Null alone: the cache's to keep.
+   */
+  offer(update: NewUpdate): Promise<'won' | 'lost' | 'unreachable' | null>;
+  /** The outbox the sender works in a team; null alone (the cache's). */
+  outbox(): TeamOutbox | null;
+  /** Updates held by a desk that died and whose lease ran out become uncertain; answers how many (none alone). */
+  settleAbandoned(): Promise<number>;
+}
+
 export interface Ports {
   rateBudget: RateBudgetSource;
   shared: SharedData;
   leadership: SyncLeadership;
   teamImports: TeamImports;
+  customerUpdates: TeamCustomerUpdates;
 }
 
 /** A desk alone: its cache is the whole truth. */
@@ -85,5 +109,11 @@ export const ALONE: Ports = {
   teamImports: {
     run: async () => null,
     resumeOthers: async () => [],
+  },
+  customerUpdates: {
+    desk: () => null,
+    offer: async () => null,
+    outbox: () => null,
+    settleAbandoned: async () => 0,
   },
 };

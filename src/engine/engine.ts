@@ -95,6 +95,8 @@ export class Engine {
       checkAnswers: options.checkAnswers,
       log: (line) => host.log(line),
       chooseExportPath: async (fileName, format) => (await host.request({ kind: 'savePath', fileName, format })) as SavePathAnswer | null,
+      placeDraft: async (fileName) => (await host.request({ kind: 'draftPath', fileName })) as SavePathAnswer,
+      openDraft: async (path) => Boolean(await host.request({ kind: 'openDraft', path })),
       demoFilled: () => host.demoReady(),
     });
     const remembered = !options.demo && options.canSwitchSampleData && sampleDataRemembered(options.dataDir);

@@ -20,6 +20,9 @@ export interface RuntimeHostOptions {
   log?: (line: string) => void;
   /** Where an export is written (the host's save dialog or download); see AppRuntimeOptions. */
   chooseExportPath?: AppRuntimeOptions['chooseExportPath'];
+  /** Where a customer update's draft goes, and opening it (see AppRuntimeOptions). */
+  placeDraft?: AppRuntimeOptions['placeDraft'];
+  openDraft?: AppRuntimeOptions['openDraft'];
   /** The sample data's first refresh ended. */
   demoFilled?: () => void;
   /** Tests: false keeps the core's background refresh off. Default true. */
@@ -84,6 +87,8 @@ export class RuntimeHost {
         shell: this.options.shell,
         demo,
         chooseExportPath: this.options.chooseExportPath,
+        placeDraft: this.options.placeDraft,
+        openDraft: this.options.openDraft,
         version: this.options.version,
         timeScale: this.options.timeScale,
         background: this.options.background,

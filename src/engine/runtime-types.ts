@@ -17,6 +17,10 @@ export interface AppRuntimeOptions {
    * download (the harness). Null: the person cancelled. Without it, exports are refused.
    */
   chooseExportPath?: (fileName: string, format: 'csv' | 'xlsx') => Promise<{ path: string; download?: string } | null>;
+  /** Where a customer update's draft is written (main's drafts folder, a harness download); see Host.placeDraft. */
+  placeDraft?: (fileName: string) => Promise<{ path: string; download?: string }>;
+  /** Opens a written draft with the system's mail program (main); see Host.openDraft. */
+  openDraft?: (path: string) => Promise<boolean>;
   now?: () => Date;
   /** False: no background refresh and no resuming of imports (tests that drive every step). Default true. */
   background?: boolean;

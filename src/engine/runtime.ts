@@ -10,6 +10,7 @@ import { checkAnswer, checkEvent } from '../shared/contract/check.js';
 import { toAppError } from '../core/platform/failure.js';
 import { attentionFeature } from '../core/features/attention/index.js';
 import { creditsFeature } from '../core/features/credits/index.js';
+import { customersFeature } from '../core/features/customers/index.js';
 import { exportFeature } from '../core/features/export/index.js';
 import { feedFeature } from '../core/features/feed/index.js';
 import { importsFeature } from '../core/features/imports/index.js';
@@ -65,6 +66,8 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
   const host: Host = {
     info: { version: options.version, dataDir: options.dataDir, demo: Boolean(options.demo), shell: options.shell },
     chooseExportPath: options.chooseExportPath,
+    placeDraft: options.placeDraft,
+    openDraft: options.openDraft,
     background,
   };
   const parts = {
@@ -82,6 +85,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     attention: attentionFeature(core),
     team: team.feature(core),
     imports: importsFeature(core, host),
+    customers: customersFeature(core, host),
   };
   // Every method of the contract, each from the feature its prefix names: one missing does not compile.
   const handlers: Handlers = {
@@ -99,6 +103,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     ...parts.attention.handlers,
     ...parts.team.handlers,
     ...parts.imports.handlers,
+    ...parts.customers.handlers,
   };
   const features: Pick<FeatureParts<never>, 'start' | 'close'>[] = Object.values(parts);
   const stopWindowEvents = mapEventsToWindow(core, emit, parts.attention.cache);

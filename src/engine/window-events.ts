@@ -82,6 +82,8 @@ export function mapEventsToWindow(core: Core, emit: WindowEmit, attention: Atten
     core.events.on('sync.state', (view) => emit('sync', view)),
     core.events.on('team.status', (view) => emit('team.changed', view)),
     core.events.on('team.jobs', (jobs) => emit('team.jobs', jobs)),
+    core.events.on('customers.changed', () => emit('customers.changed', {})),
+    core.events.on('customers.outbox', ({ ids }) => emit('customers.outbox', { ids, needPerson: core.read.customers.countNeedPerson() })),
     core.scheduler.onStatus(status),
   ];
   return () => {

@@ -115,10 +115,15 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const token = newHarnessToken();
   const answer = async (request: EngineRequest): Promise<unknown> => {
     switch (request.kind) {
-      case 'savePath': {
+      // An export and a customer update's .eml draft both become a download the window offers.
+      case 'savePath':
+      case 'draftPath': {
         const target = await files.exportTarget(request.fileName);
         return { ...target, download: `${target.download}?${TOKEN_PARAM}=${token}` };
       }
+      case 'openDraft':
+        // A browser has no mail program to hand the file to: the window offers the download instead.
+        return false;
       case 'secret.get':
         return options.secrets!.get(request.account);
       case 'secret.set':

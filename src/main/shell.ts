@@ -12,6 +12,7 @@ import type { EngineClient } from '../engine/client.js';
 import type { Events } from '../shared/contract/index.js';
 import type { EngineRequest, EngineState } from '../shared/engine-wire.js';
 import { watchConnectivity } from './connectivity.js';
+import { draftPlaces } from './drafts.js';
 import { spawnUtilityEngine } from './engine-process.js';
 import { backUpCache, chooseExportPath, chooseSpreadsheet, openSpreadsheet, restoreFromBackup, spreadsheetInArgv } from './file-actions.js';
 import { createFrameCheck, offerEnginePorts, type RendererLocation } from './ipc.js';
@@ -128,8 +129,11 @@ export function startShell(electron: ElectronApi, options: ShellOptions): Shell 
   };
   const reloadWindow = () => liveWindow()?.webContents.reload();
 
+  const drafts = draftPlaces(join(app.getPath('temp'), 'Quayside drafts'), (path) => electron.shell.openPath(path));
   const answer = async (request: EngineRequest): Promise<unknown> => {
     if (request.kind === 'savePath') return chooseExportPath(dialog, app.getPath('documents'), request.fileName, request.format);
+    if (request.kind === 'draftPath') return drafts.place(request.fileName);
+    if (request.kind === 'openDraft') return drafts.open(request.path);
     throw new Error('The desktop app keeps no secrets for the engine; it uses the system keychain itself.');
   };
 

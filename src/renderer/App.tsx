@@ -14,6 +14,7 @@ import { useGlobalShortcuts } from './components/use-shortcuts';
 import { useApplyTheme } from './components/use-theme';
 import { ExportDialog } from './export/ExportDialog';
 import { AttentionView } from './attention/AttentionView';
+import { CustomersPage } from './customers/CustomersPage';
 import { ChangesView } from './feed/ChangesView';
 import { ImportView, ImportWindowDrop } from './import/ImportView';
 import { MapView } from './map/MapView';
@@ -83,6 +84,11 @@ export function App() {
           {view === 'watchlists' && (
             <ErrorBoundary area="Watchlists">
               <WatchlistsView />
+            </ErrorBoundary>
+          )}
+          {view === 'customers' && (
+            <ErrorBoundary area="Customers">
+              <CustomersPage />
             </ErrorBoundary>
           )}
           {view === 'map' && (

@@ -31,7 +31,7 @@ export const WEEKDAY_NAMES: Record<Weekday, string> = {
 
 /** The column the import maps as customer (src/core/features/imports: the `customer` field). */
 export const DEFAULT_CUSTOMER_COLUMN = 'customer';
-export const MAX_RECIPIENTS = 50;
+const MAX_RECIPIENTS = 50;
 
 /**
  * `now`: as it happens, batched within a few minutes; `daily` at a time; `weekly` on a day at a
@@ -86,7 +86,7 @@ const NO_CONTROL = /^[^\u0000-\u001F\u007F-\u009F\u2028\u2029]*$/;
 const TIME = /^(\d{1,2}):(\d{2})$/;
 
 /** `8:00` → `08:00`; null when it is not a time of day. */
-export function timeOfDay(text: string): string | null {
+function timeOfDay(text: string): string | null {
   const m = TIME.exec(text.trim());
   if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return null;
   return `${m[1]!.padStart(2, '0')}:${m[2]}`;

@@ -51,6 +51,10 @@ export interface EngineState {
 export type EngineRequest =
   /** Where to write an export: the host's save dialog (desktop) or a download (harness). Null: cancelled. */
   | { kind: 'savePath'; fileName: string; format: 'csv' | 'xlsx' }
+  /** Where to write a customer update's .eml draft (desktop: a drafts folder of main's; harness: a download); answers a SavePathAnswer. */
+  | { kind: 'draftPath'; fileName: string }
+  /** Open a draft written to a path `draftPath` gave, with the system's mail program; answers whether it was opened. */
+  | { kind: 'openDraft'; path: string }
   /** The harness in tests holds the secrets itself; the engine borrows them. */
   | { kind: 'secret.get'; account: string }
   | { kind: 'secret.set'; account: string; value: string }

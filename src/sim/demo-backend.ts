@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import { MemorySecretStore, apiKeyAccount, type SecretStore } from '../core/platform/secrets/index.js';
 import { DEFAULT_API_KEY, startSimulator } from './index.js';
+import { addDemoCustomers } from './demo-customers.js';
 import { DEMO_LOCAL_REFERENCES, prepareDemoHistory } from './demo-history.js';
 import type { AppRuntime } from '../engine/runtime.js';
 import { syncShipments } from '../core/features/sync/index.js';
@@ -56,6 +57,11 @@ export async function startDemoBackend(options: { dataDir: string; timeScale?: n
         await runtime.dispatch('credits.refresh', undefined);
       } catch (err) {
         log(`Sample data could not be loaded: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      try {
+        await addDemoCustomers(runtime, log);
+      } catch (err) {
+        log(`Sample data: the customers could not be added: ${err instanceof Error ? err.message : String(err)}`);
       }
     },
     close: () => sim.close(),

@@ -8,6 +8,7 @@ import type { FeatureParts } from '../core/handlers.js';
 import type { Ports } from '../core/ports.js';
 import { teamRateBudget } from './budget.js';
 import { rememberTeamOptions, type TeamOptions } from './config.js';
+import { teamCustomerUpdates } from './customers.js';
 import { createTeamHandlers } from './handlers.js';
 import { teamSharedData } from './shared-data.js';
 import { resumeTeamImports } from './team-import-takeover.js';
@@ -44,14 +45,18 @@ export function teamAdapter(options: TeamOptions = {}): TeamAdapter {
           run: (jobId, runOptions) => runTeamImport(core, jobId, runOptions),
           resumeOthers: (onProgress) => resumeTeamImports(core, onProgress),
         },
+        customerUpdates: teamCustomerUpdates(core),
       };
     },
     feature(core) {
       const mode = modeOf(core);
-      // This desk stored what the team should have (an import's rows, a watchlist edit): push it now.
+      // This desk stored what the team should have (an import's rows, a watchlist edit, a customer): push it now.
       const stops = [
         core.events.on('imports.rowsStored', () => mode.kick()),
         core.events.on('watchlists.changed', ({ fromTeam }) => {
+          if (!fromTeam) mode.kick();
+        }),
+        core.events.on('customers.changed', ({ fromTeam }) => {
           if (!fromTeam) mode.kick();
         }),
       ];

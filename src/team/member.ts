@@ -16,6 +16,7 @@ import { leadSyncRound } from './leader-sync.js';
 import { pullSnapshots } from './snapshots.js';
 import { pullChanges } from './changes.js';
 import { pullCredits, pushCredits } from './credits.js';
+import { shareCustomers } from './customers.js';
 import { pullImportedFields, pushImportedFields, requestSyncRound } from './fields.js';
 import { teamSession, type TeamSession } from './session.js';
 import { OrphanedImports } from './team-import-takeover.js';
@@ -119,6 +120,8 @@ export class TeamMember {
       // This desk's watchlist edits (made offline too) go out; the team's come in after the shipments they name.
       await pushWatchlists(this.core, session);
       await this.shareCredits(session);
+      // Customers changed here go out; the team's customers and updates (sent, by which desk) come in.
+      await shareCustomers(this.core, session);
       if (!leader) {
         this.leading = false;
         await pullSnapshots(this.core, session);

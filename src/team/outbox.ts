@@ -1,6 +1,6 @@
 /**
  * What a short-lived desk (a `quayside` command in a team) owes the team before it quits: the
- * fields of its import rows, its watchlist edits and its balance readings, pushed now; and, when
+ * fields of its import rows, its watchlist edits, its balance readings and its customers, pushed now; and, when
  * it tracked shipments, a sync round asked of the leader, so the other desks get them (and the
  * columns that name them) within seconds rather than at the leader's next interval. The desk app
  * does the same at every beat (member.ts); a command line has no beat after it exits.
@@ -8,6 +8,7 @@
  */
 import type { Core } from '../core/context.js';
 import { creditsWaiting, pushCredits } from './credits.js';
+import { customersWaiting, pushCustomers } from './customers.js';
 import { pendingFieldRows, pushImportedFields, requestSyncRound } from './fields.js';
 import { teamConfigured, teamSession } from './session.js';
 import { pendingWatchlistWrites, pushWatchlists } from './watchlists.js';
@@ -23,12 +24,13 @@ export interface OutboxResult {
 export async function pushTeamOutbox(core: Core): Promise<OutboxResult | null> {
   if (!teamConfigured(core)) return null;
   // Nothing owed (a search, a list): no connection to the team database at all.
-  if (pendingTeamWrites(core) === 0 && !creditsWaiting(core)) return { pushed: 0, waiting: 0 };
+  if (pendingTeamWrites(core) === 0 && !creditsWaiting(core) && customersWaiting(core) === 0) return { pushed: 0, waiting: 0 };
   const session = await teamSession(core);
   if (!session) return null;
   const fields = await pushImportedFields(core, session);
   const watchlists = await pushWatchlists(core, session);
   await pushCredits(core, session);
+  await pushCustomers(core, session);
   // Rows pushed name shipments this desk tracked: the leader brings them to every desk now.
   if (fields > 0) await requestSyncRound(session);
   return { pushed: fields + watchlists, waiting: pendingTeamWrites(core) };

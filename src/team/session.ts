@@ -41,7 +41,7 @@ export function deskName(core: Core): string {
 }
 
 /** This cache's desk id, made the first time it is asked for. */
-function deskId(core: Core): string {
+export function deskId(core: Core): string {
   const kept = core.read.getSetting(DESK_ID_SETTING);
   if (kept) return kept;
   return core.write((tx) => {

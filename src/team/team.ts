@@ -13,6 +13,7 @@ import { PULLED_SEQ_SETTING } from './snapshots.js';
 import { forgetFieldMarks } from './fields.js';
 import { forgetChangeMarks } from './changes.js';
 import { forgetCreditMarks } from './credits.js';
+import { forgetCustomerMarks } from './customers.js';
 import { forgetWatchlistMarks } from './watchlists.js';
 import { pendingTeamWrites } from './outbox.js';
 import { DESK_SETTING, LAST_PULL_SETTING, deskName, findTeamAddress, openTeamSession, teamAddressAccount, teamSession, type TeamSession } from './session.js';
@@ -45,6 +46,7 @@ export async function joinTeam(core: Core, addressText: string, desk: string = d
     forgetWatchlistMarks(core);
     forgetChangeMarks(core);
     forgetCreditMarks(core);
+    forgetCustomerMarks(core);
     return { status: await statusOf(core, session), overriddenByEnv: Boolean(envTeamUrl(core)) };
   } finally {
     await session.db.close();
@@ -116,5 +118,6 @@ export async function leaveTeam(core: Core): Promise<LeaveResult> {
   forgetWatchlistMarks(core);
   forgetChangeMarks(core);
   forgetCreditMarks(core);
+  forgetCustomerMarks(core);
   return { left: Boolean(desk) || deleted, told, envStillSet: Boolean(envTeamUrl(core)) };
 }

@@ -84,6 +84,7 @@ await (await import('./first-render.js')).runFirstRenderBench();
 const windowSearch = await import('./window-search.js');
 await windowSearch.runWindowSearchBench();
 await (await import('./attention-bench.js')).runAttentionBench();
+await (await import('./customers-bench.js')).runCustomersBench();
 const peak = process.resourceUsage().maxRSS * 1024;
 print(`\npeak RSS: ${mb(peak)}`);
 const engine = windowSearch.lastEnginePeakMb;

@@ -1,13 +1,16 @@
 import type { Command } from '../context.js';
 import { attentionCommand } from './attention.js';
 import { carriersCommand, creditsCommand } from './carriers.js';
+import { customersCommand } from './customers.js';
 import { exportCommand } from './export.js';
 import { importCommand, jobsCommand, resumeCommand } from './import.js';
 import { keyCommand } from './key.js';
 import { listCommand, noteCommand, removeCommand, showCommand } from './shipments.js';
+import { mailCommand } from './mail.js';
 import { syncCommand } from './sync.js';
 import { teamCommand } from './team.js';
 import { trackCommand } from './track.js';
+import { updatesCommand } from './updates.js';
 import { watchlistsCommand } from './watchlists.js';
 import { webhooksCommand } from './webhooks.js';
 
@@ -29,4 +32,7 @@ export const COMMANDS: Command[] = [
   watchlistsCommand,
   webhooksCommand,
   teamCommand,
+  customersCommand,
+  mailCommand,
+  updatesCommand,
 ];

@@ -93,6 +93,8 @@ export interface AcknowledgementRow {
   severity: number;
   comment: string | null;
   acknowledged_at: string;
+  /** The customer update that told it (migration 13), or null when a person marked it. */
+  update_id?: string | null;
 }
 
 export interface AttentionReads {
@@ -228,14 +230,14 @@ function createReads(db: Database): AttentionReads {
 
 function createWrites(db: WritableDB): AttentionWrites {
   const upsert = db.prepare<AcknowledgementRow>(
-    `INSERT INTO attention_acknowledgements (shipment_id, kind, occurrence, severity, comment, acknowledged_at)
-     VALUES (@shipment_id, @kind, @occurrence, @severity, @comment, @acknowledged_at)
+    `INSERT INTO attention_acknowledgements (shipment_id, kind, occurrence, severity, comment, acknowledged_at, update_id)
+     VALUES (@shipment_id, @kind, @occurrence, @severity, @comment, @acknowledged_at, @update_id)
      ON CONFLICT (shipment_id, kind) DO UPDATE SET occurrence = excluded.occurrence, severity = excluded.severity,
-       comment = excluded.comment, acknowledged_at = excluded.acknowledged_at`,
+       comment = excluded.comment, acknowledged_at = excluded.acknowledged_at, update_id = excluded.update_id`,
   );
   const remove = db.prepare<[number, string]>('DELETE FROM attention_acknowledgements WHERE shipment_id = ? AND kind = ?');
   return {
-    acknowledge: (row) => void upsert.run(row),
+    acknowledge: (row) => void upsert.run({ ...row, update_id: row.update_id ?? null }),
     removeAcknowledgement: (shipmentId, kind) => remove.run(shipmentId, kind).changes > 0,
   };
 }

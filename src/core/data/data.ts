@@ -14,6 +14,7 @@ import type { ShipmentRecord } from '../platform/api/types.js';
 import type { RateBudget } from '../platform/scheduler/rate-budget.js';
 import { type AttentionReads, type AttentionWrites, createAttentionRepository } from './attention.js';
 import { type ChangeFeed, createChangeFeed } from './feed.js';
+import { type CustomersRead, type CustomersWrite, createCustomerRepository } from './customers/index.js';
 import { asWritable, type WritableDB } from './handles.js';
 import { type ImportReads, type ImportWrites, createImportRepository } from './imports/repository.js';
 import type { PollerStore } from './imports/poller-types.js';
@@ -85,11 +86,12 @@ export interface Reader extends ShipmentQueries, ShipmentRecordReads, ShipmentEd
   readonly imports: ImportReads;
   readonly map: MapReads;
   readonly team: TeamReplicaReads;
+  readonly customers: CustomersRead;
 }
 
 /** What `write(tx => …)` hands its work: every read, and every write. */
 export interface Writer
-  extends Omit<Reader, 'attention' | 'imports' | 'team'>,
+  extends Omit<Reader, 'attention' | 'imports' | 'team' | 'customers'>,
     ShipmentRecordWrites,
     ShipmentEdits,
     DirectoryWrites,
@@ -98,6 +100,7 @@ export interface Writer
   readonly attention: AttentionReads & AttentionWrites;
   readonly imports: ImportReads & ImportWrites;
   readonly team: TeamReplicaReads & TeamReplicaWrites;
+  readonly customers: CustomersRead & CustomersWrite;
 }
 
 export interface Data {
@@ -163,6 +166,7 @@ export function openData(file: string, options: DataOptions = {}): Data {
     const watchlists = createWatchlists(db, opened.file, nowIso);
     const feed = createChangeFeed(db);
     const attention = createAttentionRepository(db);
+    const customers = createCustomerRepository(db, opened.file);
     const team = createTeamReplica(db, { settings: { ...directory.reads, ...directory.writes }, watchlists: watchlists.writes, shipments: { ...edits.reads, ...edits.writes } });
     const countAllChanges = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM changes');
     const countChangesSince = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM changes WHERE at >= ?');
@@ -220,6 +224,7 @@ export function openData(file: string, options: DataOptions = {}): Data {
       imports: imports.reads,
       map: createMapReads(db),
       team: team.reads,
+      customers: customers.reads,
     };
     const { writeShipmentFields: _within, ...editWrites } = edits.writes;
     const tx: Writer = {
@@ -228,6 +233,7 @@ export function openData(file: string, options: DataOptions = {}): Data {
       attention: { ...attention.reads, ...insideOnly(db, opened.file, attention.writes) },
       imports: { ...imports.reads, ...insideOnly(db, opened.file, imports.writes) },
       team: { ...team.reads, ...insideOnly(db, opened.file, team.writes) },
+      customers: { ...customers.reads, ...insideOnly(db, opened.file, customers.writes) },
     };
     const transaction = db.transaction((work: (w: Writer) => unknown) => work(tx));
     const write = <T>(work: (w: Writer) => T): T => {

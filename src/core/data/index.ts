@@ -25,3 +25,7 @@ export type { TeamCreditRow } from './team/credits.js';
 export type { PushResult } from './team/watchlists.js';
 export type { TeamListRow, TeamMemberRow } from './team/watchlists-apply.js';
 export type { TeamItemResult, TeamTaskResult } from './imports/repository.js';
+export type { CustomerRecord, NewUpdate, NewUpdateLine, OutboxFields, UpdateRecord } from './customers/rows.js';
+export type { CustomerSave } from './customers/customers.js';
+export type { CustomerShipmentRow, EtaMoveRow, FieldValueRow, MilestoneRow, ToldRow } from './customers/facts.js';
+export type { CustomerToPush, PulledCustomer, PulledUpdate } from './customers/team.js';

@@ -3,6 +3,14 @@ import { useState } from 'react';
 import type { AttentionReason, ReasonKind } from '../../shared/contract';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { useAttention } from '../state/attention';
+import { useCustomers } from '../state/customers';
+import { useUi } from '../state/ui';
+
+/** Opens the customer update that told the customer, in the Customers view. */
+function openUpdate(id: string): void {
+  useUi.getState().setView('customers');
+  void useCustomers.getState().openUpdate(id);
+}
 
 /** The reasons in the forwarder's words. */
 export const REASON_LABELS: Record<ReasonKind, string> = {
@@ -65,6 +73,15 @@ export function ReasonRow({ shipmentId, reference, reason, nowMs }: { shipmentId
               {' '}
               · handled {relativeTime(reason.acknowledgement.at, nowMs)}
               {reason.acknowledgement.comment && <>: “{reason.acknowledgement.comment}”</>}
+              {reason.acknowledgement.updateId && (
+                <>
+                  {' '}
+                  ·{' '}
+                  <button type="button" className="link-button" onClick={() => openUpdate(reason.acknowledgement!.updateId!)}>
+                    Customer told: open the update
+                  </button>
+                </>
+              )}
             </>
           )}
         </p>

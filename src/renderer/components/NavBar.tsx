@@ -7,6 +7,7 @@ const NAV_ITEMS: readonly { id: ViewId; label: string }[] = [
   { id: 'attention', label: 'Attention' },
   { id: 'import', label: 'Import' },
   { id: 'watchlists', label: 'Watchlists' },
+  { id: 'customers', label: 'Customers' },
   { id: 'map', label: 'Map' },
   { id: 'changes', label: 'Changes' },
   { id: 'webhooks', label: 'Webhooks' },

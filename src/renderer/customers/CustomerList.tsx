@@ -25,7 +25,7 @@ const TELL_WORDS: [keyof CustomerRule['tell'], string][] = [
   ['noDataDays', 'no data'],
 ];
 
-export function tellText(tell: CustomerRule['tell']): string {
+function tellText(tell: CustomerRule['tell']): string {
   const on = TELL_WORDS.filter(([key]) => tell[key] !== false && tell[key] !== null).map(([, word]) => word);
   return on.length === 0 ? 'Nothing' : on.join(', ');
 }

@@ -3,7 +3,7 @@
  * next update, their past updates, and the outbox's updates that need a person. Fed by props and
  * calling back; the wiring phase connects it to the engine and adds it to the navigation.
  */
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { CustomerRule } from '../../shared/customer-rules';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { plural } from '../lib/format';
@@ -26,6 +26,10 @@ export interface CustomersViewProps {
   preview: UpdatePreviewData | null;
   sending: SendingReadiness;
   nowMs: number;
+  /** The customer chosen when the view opens (the view remembers a choice across visits). */
+  initialSelected?: string | null;
+  /** Shown above the next update (the draft just made). */
+  notice?: ReactNode;
   onSelect(name: string): void;
   /** Answers null when saved, or the sentence why not. */
   onSave(rule: CustomerRule, previousName: string | null): Promise<string | null>;
@@ -40,15 +44,15 @@ export interface CustomersViewProps {
 type Mode = { kind: 'view' } | { kind: 'new' } | { kind: 'edit'; rule: CustomerRule };
 
 /** Updates a person has to look at: drafts not marked sent, uncertain ones, and those waiting for a change. */
-export function needsPerson(item: OutboxItem): boolean {
+function needsPerson(item: OutboxItem): boolean {
   return item.state === 'uncertain' || item.state === 'draft' || (item.state === 'waiting' && item.nextAttemptAt === null);
 }
 
 export function CustomersView(props: CustomersViewProps) {
   const { customers, outbox, nowMs } = props;
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(props.initialSelected ?? null);
   const [mode, setMode] = useState<Mode>({ kind: 'view' });
-  const [removing, setRemoving] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<string | null>(props.initialSelected ?? null);
   const current = customers?.find((c) => c.rule.name === selected) ?? null;
   const pending = outbox.filter(needsPerson);
 
@@ -125,6 +129,7 @@ export function CustomersView(props: CustomersViewProps) {
                 </button>
               </div>
               <h3>Next update</h3>
+              {props.notice}
               {props.preview && props.preview.customer === current.rule.name ? (
                 <UpdatePreview preview={props.preview} sending={props.sending} onMakeDraft={() => props.onMakeDraft(current.rule.name)} onSendNow={() => props.onSendNow(current.rule.name)} />
               ) : (

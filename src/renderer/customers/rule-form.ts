@@ -40,10 +40,6 @@ export interface RuleForm {
   attachXlsx: boolean;
 }
 
-export function emptyForm(): RuleForm {
-  return formOf(null);
-}
-
 export function formOf(rule: CustomerRule | null): RuleForm {
   const tell = rule?.tell ?? DEFAULT_TELL;
   const cadence = rule?.cadence ?? { kind: 'now' as const };
@@ -73,7 +69,7 @@ export function formOf(rule: CustomerRule | null): RuleForm {
   };
 }
 
-export function addressList(text: string): string[] {
+function addressList(text: string): string[] {
   return text
     .split(/[\n,;]+/)
     .map((a) => a.trim())

@@ -8,6 +8,7 @@ import { AttentionSettingsSection } from './AttentionSettings';
 import { CarrierDirectory } from './CarrierDirectory';
 import { ConnectionSection } from './ConnectionSection';
 import { DataSection } from './DataSection';
+import { MailSection } from './MailSection';
 import { NumberSettingForm } from './NumberSettingForm';
 import { TeamSection } from './TeamSection';
 
@@ -84,6 +85,7 @@ export function SettingsPage() {
       <CreditWarningSection />
       <AppearanceSection />
       <AttentionSettingsSection />
+      <MailSection />
       <CarrierDirectory />
       <DataSection />
     </div>

@@ -8,6 +8,7 @@ import { useClock } from '../state/clock';
 import { useDetail } from '../state/detail';
 import { noteStateOf, useNotes } from '../state/notes';
 import { useUi } from '../state/ui';
+import { CustomerUpdatesSection } from '../customers/ShipmentUpdates';
 import { ContainersSection, EtaHistorySection, RawPayloadSection, RouteSection } from './DetailSections';
 import { FieldsOrigin } from './FieldsOrigin';
 import { FreeTime } from './FreeTime';
@@ -129,6 +130,7 @@ function DetailBody({ detail }: { detail: Detail }) {
       <RouteSection shipment={s} />
       <ContainersSection shipment={s} />
       <EtaHistorySection shipment={s} />
+      <CustomerUpdatesSection shipmentId={s.id} />
       <RawPayloadSection raw={detail.raw} />
 
       <div className="detail-actions">

@@ -8,6 +8,7 @@ import { useCredits } from './credits';
 import { useDetail } from './detail';
 import { useFacets } from './facets';
 import { connectAttention } from './attention';
+import { connectCustomers } from './customers';
 import { connectFeed } from './feed';
 import { useNotes } from './notes';
 import { useSettings } from './settings';
@@ -72,6 +73,7 @@ export function connectStores(): () => void {
     onBridgeReconnect(reloadAll),
     connectFeed(),
     connectAttention(),
+    connectCustomers(),
     connectTeam(),
     connectTeamJobs(),
   ];

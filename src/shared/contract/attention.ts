@@ -16,6 +16,8 @@ const acknowledgementSchema = z.strictObject({
   /** UTC ISO. */
   at: utcTime,
   comment: z.string().nullable(),
+  /** The customer update that told the customer of it (Customer updates), when an update did. */
+  updateId: z.string().optional(),
 });
 
 const attentionReasonSchema = z.strictObject({

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Result } from './base.js';
 import { attentionEvents, attentionMethods } from './attention.js';
 import { creditsEvents, creditsMethods } from './credits.js';
+import { customersEvents, customersMethods } from './customers.js';
 import { exportMethods } from './export.js';
 import { feedEvents, feedMethods } from './feed.js';
 import { importsEvents, importsMethods } from './imports.js';
@@ -31,6 +32,7 @@ import { webhooksMethods } from './webhooks.js';
 export * from './attention.js';
 export * from './base.js';
 export * from './credits.js';
+export * from './customers.js';
 export * from './export.js';
 export * from './feed.js';
 export * from './imports.js';
@@ -59,6 +61,7 @@ export const CONTRACT = {
   ...webhooksMethods,
   ...attentionMethods,
   ...teamMethods,
+  ...customersMethods,
 };
 
 export const EVENTS = {
@@ -72,6 +75,7 @@ export const EVENTS = {
   ...settingsEvents,
   ...attentionEvents,
   ...teamEvents,
+  ...customersEvents,
 };
 
 type Contract = typeof CONTRACT;

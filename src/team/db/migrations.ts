@@ -253,6 +253,65 @@ const TEAM_MIGRATIONS: readonly TeamMigration[] = [
       'ALTER TABLE credit_snapshots ADD PRIMARY KEY (account, desk_id, checked_at)',
     ],
   },
+  {
+    version: 9,
+    name: 'customers and their rules, and the customer updates: one per slot, each claimed and sent by exactly one desk',
+    statements: [
+      // uuid: made on the desk that first pushed the customer; a removed one keeps its row (the tombstone).
+      `CREATE TABLE customers (
+        account text NOT NULL,
+        uuid text NOT NULL,
+        name text NOT NULL,
+        rule_json text NOT NULL,
+        created_at text NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        updated_by text NOT NULL,
+        deleted_at timestamptz,
+        seq bigint NOT NULL,
+        PRIMARY KEY (account, uuid))`,
+      'CREATE INDEX customers_seq ON customers (account, seq)',
+      'CREATE UNIQUE INDEX customers_live_name ON customers (account, lower(name)) WHERE deleted_at IS NULL',
+      // The update's outbox fields move only by a compare-and-set on (state, attempt_id); times as
+      // the desks write them (UTC ISO text); lines name shipments by the service's tracking id.
+      `CREATE TABLE customer_updates (
+        account text NOT NULL,
+        uuid text NOT NULL,
+        customer_uuid text NOT NULL,
+        follows_uuid text,
+        state text NOT NULL CHECK (state IN ('due', 'sending', 'sent', 'waiting', 'uncertain', 'draft')),
+        created_at text NOT NULL,
+        created_by text NOT NULL,
+        subject text NOT NULL,
+        to_json text NOT NULL,
+        cc_json text NOT NULL,
+        message_id text NOT NULL,
+        message bytea NOT NULL,
+        text_body text NOT NULL,
+        html_body text NOT NULL,
+        attachment_name text,
+        changes integer NOT NULL,
+        shipments integer NOT NULL,
+        lines_json text NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        attempt_id text,
+        claimed_by text,
+        claimed_at text,
+        claimed_db_at timestamptz,
+        next_attempt_at text,
+        sentence text,
+        answer text,
+        sent_at text,
+        sent_how text,
+        sent_by text,
+        refused_json text NOT NULL DEFAULT '[]',
+        seq bigint NOT NULL,
+        PRIMARY KEY (account, uuid))`,
+      'CREATE INDEX customer_updates_seq ON customer_updates (account, seq)',
+      // One update per slot: the first desk's update that follows the customer's newest wins
+      // (PostgreSQL 14 has no NULLS NOT DISTINCT: the first update of a customer follows '').
+      `CREATE UNIQUE INDEX customer_updates_slot ON customer_updates (account, customer_uuid, coalesce(follows_uuid, ''))`,
+    ],
+  },
 ];
 
 export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS.length;

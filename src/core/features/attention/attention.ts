@@ -32,7 +32,7 @@ export interface AcknowledgeInput {
 /** How many shipments need attention now, in words (the contract's digest). */
 export type MorningDigest = AttentionDigest;
 
-const COMMENT_MAX_LENGTH = 500;
+export const COMMENT_MAX_LENGTH = 500;
 
 /** The shipments of a watchlist as a cache filter (a saved filter's conditions, or the list's members). */
 function watchlistMembers(cache: Cache, key: string | number): ShipmentFilter {
@@ -148,7 +148,7 @@ function rankItems(cache: Cache, evaluated: readonly Evaluated[], includeAcknowl
           since: f.since,
           detail: f.detail,
           acknowledged,
-          acknowledgement: acknowledged && ack ? { at: ack.acknowledged_at, comment: ack.comment } : null,
+          acknowledgement: acknowledged && ack ? { at: ack.acknowledged_at, comment: ack.comment, ...(ack.update_id ? { updateId: ack.update_id } : {}) } : null,
         };
       });
       const open = e.findings.filter((_, i) => !reasons[i]!.acknowledged);
@@ -200,6 +200,30 @@ export function acknowledge(cache: Cache, input: AcknowledgeInput): AttentionRea
     acknowledged_at: at,
   }));
   return { kind: finding.kind, since: finding.since, detail: finding.detail, acknowledged: true, acknowledgement: { at, comment } };
+}
+
+/**
+ * A customer update told the customer of these reasons (Customer updates): each one the shipment
+ * has now is marked "Customer told", with the update's id and a comment naming it, as a person's
+ * acknowledgement would be (it comes back when it gets worse). Answers how many were marked.
+ */
+export function acknowledgeTold(cache: Cache, input: { updateId: string; comment: string; told: readonly { shipmentId: number; kinds: readonly ReasonKind[] }[]; now: () => Date }): number {
+  if (input.told.length === 0) return 0;
+  const wanted = new Map(input.told.map((t) => [t.shipmentId, new Set(t.kinds)]));
+  const now = input.now();
+  const evaluated = evaluate(evaluation(cache, now), null, [...wanted.keys()]);
+  const at = now.toISOString();
+  return cache.write((tx) => {
+    let marked = 0;
+    for (const e of evaluated) {
+      for (const f of e.findings) {
+        if (!wanted.get(e.row.id)?.has(f.kind)) continue;
+        tx.attention.acknowledge({ shipment_id: e.row.id, kind: f.kind, occurrence: f.occurrence, severity: f.severity, comment: input.comment, acknowledged_at: at, update_id: input.updateId });
+        marked++;
+      }
+    }
+    return marked;
+  });
 }
 
 /** Takes an acknowledgement back; false when there was none. */

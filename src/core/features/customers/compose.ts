@@ -25,7 +25,7 @@ export interface UpdateInput {
   signature: string;
 }
 
-export interface ShipmentTold {
+interface ShipmentTold {
   shipmentId: number;
   /** The news told, most important first. */
   news: News[];
@@ -54,7 +54,7 @@ const SUBJECT_KINDS = 3;
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
 
 /** A value from a customer's sheet or the carrier on one line, never empty. */
-export function oneLine(value: string, max = 200): string {
+function oneLine(value: string, max = 200): string {
   const text = value.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
@@ -92,8 +92,7 @@ function etaOf(shipment: CustomerShipment, news: readonly News[], w: Wording, da
   return { eta, note };
 }
 
-function newsSentences(shipment: CustomerShipment, news: readonly News[], w: Wording, date: (v: string) => string): string[] {
-  const total = shipment.containers.length;
+function newsSentences(total: number, news: readonly News[], w: Wording, date: (v: string) => string): string[] {
   const sentences: string[] = [];
   for (const n of news) {
     switch (n.kind) {
@@ -160,7 +159,7 @@ export function composeUpdate(input: UpdateInput): ComposedUpdate {
       vessel: present(shipment.vessel),
       eta,
       etaNote: note,
-      news: newsSentences(shipment, news, w, date),
+      news: newsSentences(shipment.containers.length, news, w, date),
     };
   });
   const open = input.shipments.filter((s) => s.open).map((s) => s.shipmentId);
@@ -185,6 +184,11 @@ export function composeUpdate(input: UpdateInput): ComposedUpdate {
     changes: mentioned.reduce((sum, l) => sum + l.news.length, 0),
     attachment,
   };
+}
+
+/** What an update told of one shipment, as its sentences in the customer's language (the shipment's list of updates). */
+export function toldSentences(news: readonly News[], language: CustomerRule['language']): string[] {
+  return newsSentences(0, news, WORDING[language], (value) => oneLine(mailDate(value, language), 40));
 }
 
 /** A file name every mail program and file system accepts. */

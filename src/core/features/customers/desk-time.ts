@@ -38,16 +38,6 @@ export function deskZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** Whether Intl knows the zone (a bad name would otherwise throw deep inside a schedule). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    formatter(zone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function wallTime(instant: number, zone: string): WallTime {
   const parts: Record<string, number> = {};
   for (const p of formatter(zone).formatToParts(new Date(instant))) {
@@ -83,17 +73,11 @@ export function instantOf(wall: WallTime, zone: string): number {
 }
 
 /** The calendar day as a number (days since 1970-01-01), on integers. */
-export function dayNumberOf(wall: Pick<WallTime, 'year' | 'month' | 'day'>): number {
+function dayNumberOf(wall: Pick<WallTime, 'year' | 'month' | 'day'>): number {
   return Date.UTC(wall.year, wall.month - 1, wall.day) / 86_400_000;
 }
 
 /** 0 = Monday … 6 = Sunday (1970-01-01 was a Thursday). */
 export function weekdayOf(wall: Pick<WallTime, 'year' | 'month' | 'day'>): number {
   return (((dayNumberOf(wall) + 3) % 7) + 7) % 7;
-}
-
-/** The desk's calendar day `YYYY-MM-DD` at the instant. */
-export function deskDayIn(instant: number, zone: string): string {
-  const w = wallTime(instant, zone);
-  return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
 }

@@ -40,8 +40,21 @@ export interface DraftWritten {
 /** Writes the update as `<customer> <date>.eml` (`… (2).eml` when that exists) with `X-Unsent: 1`. */
 export async function writeDraft(directory: string, update: OutgoingUpdate, sender: Sender, options: { messageId: string; date: Date }): Promise<DraftWritten> {
   const bytes = await buildMessage(update, sender, { ...options, draft: true });
+  return writeEml(directory, update.customer, options.date, bytes);
+}
+
+/**
+ * An update kept in the outbox as a draft: its stored bytes, the same Message-ID and attachment,
+ * with `X-Unsent: 1` before them (a header's place among the others does not matter).
+ */
+export function draftOfStored(message: Uint8Array): Buffer {
+  return Buffer.concat([Buffer.from('X-Unsent: 1\r\n'), Buffer.from(message)]);
+}
+
+/** Writes the bytes as `<customer> <date>.eml` in the folder, never over an existing file. */
+export async function writeEml(directory: string, customer: string, date: Date, bytes: Buffer): Promise<DraftWritten> {
   await mkdir(directory, { recursive: true });
-  const base = `${fileSafe(update.customer)} ${stamp(options.date)}`;
+  const base = `${fileSafe(customer)} ${stamp(date)}`;
   const temporary = join(directory, `.${base}.${process.pid}.${Date.now()}.partial`);
   await writeFile(temporary, bytes, { flag: 'wx' });
   try {
@@ -58,4 +71,9 @@ export async function writeDraft(directory: string, update: OutgoingUpdate, send
   } finally {
     await rm(temporary, { force: true });
   }
+}
+
+/** The draft's file name for a host that chooses the folder itself (the harness's downloads). */
+export function draftFileName(customer: string, date: Date): string {
+  return `${fileSafe(customer)} ${stamp(date)}.eml`;
 }

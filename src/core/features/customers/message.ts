@@ -82,8 +82,3 @@ export async function buildMessage(update: OutgoingUpdate, sender: Sender, optio
   });
   return composer.compile().build();
 }
-
-/** The envelope of an update: every To and Cc address (no Bcc exists in an update). */
-export function recipientsOf(update: OutgoingUpdate): string[] {
-  return [...update.to, ...update.cc];
-}

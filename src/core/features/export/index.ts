@@ -6,7 +6,7 @@ import type { Core } from '../../context.js';
 import type { FeatureParts, Host } from '../../handlers.js';
 import { createExportHandlers } from './handlers.js';
 
-export { DEFAULT_EXPORT_COLUMNS, exportShipments, type ExportFormat } from './export.js';
+export { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS, exportShipments, type ExportFormat } from './export.js';
 export { exportColumns, saveExport } from './save.js';
 
 export function exportFeature(core: Core, host: Host): FeatureParts<'export'> {

@@ -1,0 +1,169 @@
+/**
+ * What composing customers' updates reads from the cache, in bulk: which shipments are whose (the
+ * imported columns the rules name, watchlists' members), the facts of those shipments (the summary,
+ * containers, B/L numbers, the demurrage clock), their ETA history, the milestone events Quayside
+ * recorded, and what each customer was last told of each shipment. Every list of ids is one bound
+ * JSON array (never string-built SQL); the caller reads in blocks between turns of the event loop.
+ */
+import type { Database } from 'better-sqlite3';
+import { eventText } from '../shipments/changes.js';
+
+/** The event codes an update can tell of (news.ts in the feature decides which are news). */
+const MILESTONE_CODES = ['CLL', 'VAD', 'CDD', 'CDC', 'CGO'];
+
+export interface FieldValueRow {
+  shipment_id: number;
+  name: string;
+  value: string;
+}
+
+export interface CustomerShipmentRow {
+  id: number;
+  reference: string;
+  type: string;
+  carrier_name: string | null;
+  carrier_scac: string | null;
+  vessel: string | null;
+  eta: string | null;
+  outcome: string;
+  shipment_status: string | null;
+  subscription_status: string | null;
+  pol_name: string | null;
+  pod_name: string | null;
+  pol_location: number | null;
+  pod_location: number | null;
+  destination_location: number | null;
+  first_seen_at: string | null;
+  delivered: number;
+  last_free_day: string | null;
+  /** JSON arrays. */
+  containers: string;
+  bills: string;
+}
+
+export interface EtaMoveRow {
+  shipment_id: number;
+  at: string;
+  from_value: string | null;
+  to_value: string | null;
+}
+
+export interface MilestoneRow {
+  shipment_id: number;
+  /** When Quayside recorded it (the change's time, UTC). */
+  seen_at: string;
+  container: string;
+  date: string | null;
+  status_code: string;
+  status: string;
+  location_id: number | null;
+  place: string | null;
+  /** The change's text, as the write path recorded it (eventText). */
+  text: string;
+}
+
+export interface ToldRow {
+  customer_id: number;
+  shipment_id: number;
+  eta_told: string | null;
+  free_days_told: number | null;
+  no_data_told: number;
+  created_at: string;
+}
+
+export interface CustomerFactReads {
+  /** Values of the imported columns named (any case), every shipment's. */
+  fieldValues(columns: readonly string[]): FieldValueRow[];
+  /** Every imported column of these shipments. */
+  fieldsOf(ids: readonly number[]): FieldValueRow[];
+  /** The watchlists (lists of chosen shipments) each of these shipments is on, by name. */
+  listNamesOf(ids: readonly number[]): { shipment_id: number; name: string }[];
+  shipmentFacts(ids: readonly number[]): CustomerShipmentRow[];
+  etaMoves(ids: readonly number[]): EtaMoveRow[];
+  /** Actual milestone events of these shipments recorded (as changes) after `since` (UTC). */
+  milestonesSince(ids: readonly number[], since: string): MilestoneRow[];
+  /** What each of these customers was last told of each shipment (their newest update that mentioned it). */
+  told(customerIds: readonly number[]): ToldRow[];
+}
+
+export function createCustomerFacts(db: Database): CustomerFactReads {
+  const fieldValues = db.prepare<[string], FieldValueRow>(
+    'SELECT shipment_id, name, value FROM shipment_fields WHERE lower(name) IN (SELECT value FROM json_each(?))',
+  );
+  const fieldsOf = db.prepare<[string], FieldValueRow>(
+    'SELECT f.shipment_id, f.name, f.value FROM json_each(?) j JOIN shipment_fields f ON f.shipment_id = j.value',
+  );
+  const listNames = db.prepare<[string], { shipment_id: number; name: string }>(
+    `SELECT ws.shipment_id, w.name FROM json_each(?) j JOIN watchlist_shipments ws ON ws.shipment_id = j.value
+       JOIN watchlists w ON w.id = ws.watchlist_id WHERE w.kind = 'list'`,
+  );
+  const facts = db.prepare<[string], CustomerShipmentRow>(
+    `SELECT s.id, s.reference, s.type, s.carrier_name, s.carrier_scac, s.vessel, s.eta, s.outcome, s.shipment_status, s.subscription_status,
+            pol.name AS pol_name, pod.name AS pod_name, s.pol_location, s.pod_location, s.destination_location,
+            fs.at AS first_seen_at, coalesce(m.delivered, 0) AS delivered,
+            (SELECT k.last_free_day FROM shipment_clocks k WHERE k.shipment_id = s.id) AS last_free_day,
+            (SELECT json_group_array(c.number) FROM (SELECT number FROM containers WHERE shipment_id = s.id ORDER BY position) c) AS containers,
+            (SELECT json_group_array(d.number) FROM shipment_documents d WHERE d.shipment_id = s.id AND d.kind = 'bl') AS bills
+       FROM json_each(?) j
+       JOIN shipments s ON s.id = j.value
+       LEFT JOIN locations pol ON pol.shipment_id = s.id AND pol.location_id = s.pol_location
+       LEFT JOIN locations pod ON pod.shipment_id = s.id AND pod.location_id = s.pod_location
+       LEFT JOIN shipments_first_seen fs ON fs.shipment_id = s.id
+       LEFT JOIN attention_marks m ON m.shipment_id = s.id`,
+  );
+  const etaMoves = db.prepare<[string], EtaMoveRow>(
+    `SELECT c.shipment_id, c.at, c.from_value, c.to_value FROM json_each(?) j
+       JOIN changes c ON c.shipment_id = j.value AND c.kind = 'eta_moved' ORDER BY c.id`,
+  );
+  const seen = db.prepare<[string, string, string], { shipment_id: number; at: string; container_number: string | null; to_value: string | null }>(
+    `SELECT c.shipment_id, c.at, c.container_number, c.to_value FROM json_each(?) j
+       JOIN changes c ON c.shipment_id = j.value AND c.kind = 'event_added'
+      WHERE c.at > ? AND substr(c.to_value, 1, 3) IN (SELECT value FROM json_each(?))`,
+  );
+  const events = db.prepare<[string, string], Omit<MilestoneRow, 'seen_at' | 'text'>>(
+    `SELECT e.shipment_id, k.number AS container, e.date, e.status_code, e.status, e.location_id, l.name AS place
+       FROM json_each(?) j
+       JOIN events e ON e.shipment_id = j.value
+       JOIN containers k ON k.id = e.container_id
+       LEFT JOIN locations l ON l.shipment_id = e.shipment_id AND l.location_id = e.location_id
+      WHERE e.actual = 1 AND e.status_code IN (SELECT value FROM json_each(?))`,
+  );
+  const told = db.prepare<[string], ToldRow>(
+    // SQLite takes the bare columns from the row whose created_at is the max: each pair's newest line.
+    `SELECT u.customer_id, l.shipment_id, l.eta_told, l.free_days_told, l.no_data_told, max(u.created_at) AS created_at
+       FROM json_each(?) j
+       JOIN customer_updates u ON u.customer_id = j.value
+       JOIN customer_update_lines l ON l.update_id = u.id
+      GROUP BY u.customer_id, l.shipment_id`,
+  );
+  const codes = JSON.stringify(MILESTONE_CODES);
+
+  return {
+    fieldValues: (columns) => (columns.length === 0 ? [] : fieldValues.all(JSON.stringify(columns.map((c) => c.toLowerCase())))),
+    fieldsOf: (ids) => (ids.length === 0 ? [] : fieldsOf.all(JSON.stringify(ids))),
+    listNamesOf: (ids) => (ids.length === 0 ? [] : listNames.all(JSON.stringify(ids))),
+    shipmentFacts: (ids) => (ids.length === 0 ? [] : facts.all(JSON.stringify(ids))),
+    etaMoves: (ids) => (ids.length === 0 ? [] : etaMoves.all(JSON.stringify(ids))),
+    milestonesSince(ids, since) {
+      if (ids.length === 0) return [];
+      const changes = seen.all(JSON.stringify(ids), since, codes);
+      if (changes.length === 0) return [];
+      // The change says when Quayside saw the event; the event row says what it was. They are the
+      // same event when the change's text is the event's text, as the write path made it.
+      const withNews = [...new Set(changes.map((c) => c.shipment_id))];
+      const byKey = new Map<string, Omit<MilestoneRow, 'seen_at' | 'text'>[]>();
+      for (const e of events.all(JSON.stringify(withNews), codes)) {
+        const key = `${e.shipment_id}|${e.container}`;
+        byKey.set(key, [...(byKey.get(key) ?? []), e]);
+      }
+      const found: MilestoneRow[] = [];
+      for (const change of changes) {
+        const candidates = byKey.get(`${change.shipment_id}|${change.container_number ?? ''}`) ?? [];
+        const event = candidates.find((e) => eventText(e.status_code, e.status, e.place, e.date) === change.to_value);
+        if (event) found.push({ ...event, seen_at: change.at, text: change.to_value ?? '' });
+      }
+      return found;
+    },
+    told: (customerIds) => (customerIds.length === 0 ? [] : told.all(JSON.stringify(customerIds))),
+  };
+}
