@@ -20,7 +20,7 @@ export function FreeTime({ lastFreeDay, nowMs, long = false }: { lastFreeDay: st
         `Last free day ${lastFreeDay}, ${text}`
       ) : (
         <>
-          <span className="mono">{lastFreeDay.slice(5)}</span> · {short}
+          <span className="mono">{lastFreeDay}</span> · {short}
         </>
       )}
     </span>

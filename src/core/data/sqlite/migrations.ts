@@ -12,6 +12,7 @@ import { V7_ATTENTION_MARKS } from './schema-v7.js';
 import { FACET_COUNTS } from './schema-facet-counts.js';
 import { V9_CONTENTLESS_SEARCH } from './schema-v9.js';
 import { COMPACT_CACHE_NAME, compactCache } from './schema-compact-cache.js';
+import { CARRIER_NAMES_NAME, chooseCarrierNames } from './schema-carrier-names.js';
 
 const V2_LOCAL = `
 -- Fields imported from a customer's sheet (customer, PO, ...), kept locally and searchable.
@@ -345,6 +346,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 12,
     name: COMPACT_CACHE_NAME,
     up: compactCache,
+  },
+  {
+    version: 13,
+    name: CARRIER_NAMES_NAME,
+    up: chooseCarrierNames,
   },
 ];
 
