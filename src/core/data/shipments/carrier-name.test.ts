@@ -1,7 +1,7 @@
 /**
  * One carrier name per shipment, chosen on purpose (api-v2.md 1.7): a record listed under OOCL but
  * answered with COSCO's data and SCAC reads "COSCO Shipping Lines", and the carrier filter's
- * counts are the shipments shown under each name. Migration 13 applies the rule to a cache written
+ * counts are the shipments shown under each name. Migration 15 applies the rule to a cache written
  * before it, from the answers it keeps.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -67,14 +67,14 @@ describe('the carrier name of a shipment', () => {
   });
 });
 
-describe('migration 13', () => {
+describe('migration 15', () => {
   it('chooses the names of a cache written before it again, from the answers it keeps', () => {
     store3([record(1, COSCO, 'Orient Overseas Container Line'), record(2, MAERSK, 'SeaLand - A Maersk Company')]);
     const db = cacheDb(store);
     // As the cache had them: the listed names beside the answers' SCACs.
     db.prepare("UPDATE shipments SET carrier_name = 'Orient Overseas Container Line' WHERE carrier_scac = 'COSU'").run();
     db.prepare("UPDATE shipments SET carrier_name = 'SeaLand - A Maersk Company' WHERE carrier_scac = 'MAEU'").run();
-    db.pragma('user_version = 12');
+    db.pragma('user_version = 14');
     store.close();
     store = openData(path.join(dir.dir, 'cache.sqlite'));
     expect(store.read.listShipmentRows({ sort: 'reference' }).map((r) => r.carrier.name)).toEqual(['COSCO Shipping Lines', 'A.P. Moller-Maersk']);

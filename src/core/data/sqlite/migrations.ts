@@ -347,8 +347,20 @@ export const MIGRATIONS: readonly Migration[] = [
     name: COMPACT_CACHE_NAME,
     up: compactCache,
   },
+  // 13 (customer updates, issue 23) and 14 (carrier performance, issue 26) land from their own
+  // branches first; this branch only holds their places.
   {
     version: 13,
+    name: 'reserved for customer updates (issue 23)',
+    up: () => undefined,
+  },
+  {
+    version: 14,
+    name: 'reserved for carrier performance (issue 26)',
+    up: () => undefined,
+  },
+  {
+    version: 15,
     name: CARRIER_NAMES_NAME,
     up: chooseCarrierNames,
   },

@@ -1,5 +1,5 @@
 /**
- * Migration 13: every shipment's carrier name chosen again by the one rule (shipments/carrier-name.ts),
+ * Migration 15: every shipment's carrier name chosen again by the one rule (shipments/carrier-name.ts),
  * from the newest answer the cache keeps for it (raw payloads are kept so a rule can be applied
  * again without spending credits). Before, a record listed under one carrier but answered with
  * another's data and SCAC (api-v2.md 1.7) kept the listed name beside the other's SCAC, so the
