@@ -93,7 +93,7 @@ function DetailBody({ detail }: { detail: Detail }) {
         <dt>{TRACKING_HEADING}</dt>
         <dd>{subscriptionLabel(s.status)}</dd>
         <dt>ETA</dt>
-        <dd className="mono">{s.eta ? formatNaive(s.eta) : '—'}</dd>
+        <dd className="mono date">{s.eta ? formatNaive(s.eta) : '—'}</dd>
         {detail.lastFreeDay && (
           <>
             <dt>Free time</dt>
