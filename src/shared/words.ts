@@ -28,9 +28,16 @@ const SHIPMENT_STATUS_WORDS: Record<string, string> = {
   STUCK: 'Stuck',
 };
 
-/** A shipment status in words; a status this version does not know is shown as it came. */
+/**
+ * A shipment status in words; a code this version does not know (the service names four values and
+ * says the list is not complete, api-v2.md) reads as words too: "ON_HOLD" is "On hold".
+ */
 export function shipmentStatusWords(value: string): string {
-  return SHIPMENT_STATUS_WORDS[value] ?? value;
+  const known = SHIPMENT_STATUS_WORDS[value];
+  if (known) return known;
+  if (!/^[A-Z][A-Z_]*$/.test(value)) return value;
+  const words = value.replace(/_+/g, ' ').trim().toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /**
