@@ -1,4 +1,5 @@
 import type { Place, Shipment } from '../shared/domain.js';
+import { progressAddsToStatus, progressWords, statusText, trackingWords, typeWords } from '../shared/words.js';
 
 /** Naive dates are shown exactly as given: they are the port's wall-clock time. */
 const naive = (date: string | null) => (date ? date.replace('T', ' ') : '—');
@@ -24,29 +25,30 @@ export function outcomeText(s: Shipment): string {
 
 export function shipmentRow(s: Shipment): Record<string, string> {
   const lastEta = [...s.changes].reverse().find((c) => c.kind === 'eta_moved');
+  // In words, as the window says it: the service's status, what the events add, tracking only when not active.
+  // "at POD" goes without saying beside the POD column: "In transit · Discharged".
+  const progress = progressAddsToStatus(s.progress, s.shipmentStatus) ? progressWords(s.progress).replace(/ at POD\b/, '') : '';
+  const tracking = s.status && s.status !== 'ACTIVE' ? ` (${trackingWords(s.status).toLowerCase()})` : '';
   return {
     reference: s.reference,
-    type: s.type,
+    type: typeWords(s.type),
     carrier: s.carrier.scac ?? s.carrier.name ?? 'AUTO',
-    status: s.status ?? '—',
-    shipment: s.outcome === 'OK' ? (s.shipmentStatus ?? '—') : s.outcome,
-    pol: s.pol?.name ?? '—',
+    status: `${[statusText(s.shipmentStatus, s.outcome), progress].filter(Boolean).join(' · ')}${tracking}`,
     pod: s.pod?.name ?? '—',
-    eta: s.eta ? `${naive(s.eta)}${lastEta ? ` (moved)` : ''}` : '—',
+    eta: s.eta ? `${naive(s.eta).slice(0, 16)}${lastEta ? ' moved' : ''}` : '—',
     note: s.note ?? '',
   };
 }
 
+/** `list` for people: about 120 characters (POL, the seconds and the raw codes are in `show` and --json). */
 export const SHIPMENT_COLUMNS = [
   { key: 'reference', title: 'REFERENCE' },
   { key: 'type', title: 'TYPE' },
-  { key: 'carrier', title: 'CARRIER' },
-  { key: 'status', title: 'STATUS' },
-  { key: 'shipment', title: 'SHIPMENT' },
-  { key: 'pol', title: 'POL', max: 18 },
-  { key: 'pod', title: 'POD', max: 18 },
+  { key: 'carrier', title: 'CARRIER', max: 12 },
+  { key: 'status', title: 'STATUS', max: 26 },
+  { key: 'pod', title: 'POD', max: 14 },
   { key: 'eta', title: 'ETA (port time)' },
-  { key: 'note', title: 'NOTE', max: 24 },
+  { key: 'note', title: 'NOTE', max: 14 },
 ];
 
 export function shipmentDetail(s: Shipment): string {

@@ -87,4 +87,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   }
 }
 
+// `quayside list | head`: the reader left; what was printed is what was wanted, so stop quietly.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
+}
+
 process.exitCode = await main(process.argv.slice(2));

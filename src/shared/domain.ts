@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { carrierRef, localId, utcTime } from './contract/base.js';
+import { progressSchema } from './progress.js';
 
 /** The kinds of reference Quayside tracks (what it sends; a stored shipment may hold a kind the service added, see `type` below). */
 export const trackingTypeSchema = z.enum(['container', 'bl', 'bk']);
@@ -111,6 +112,8 @@ export const shipmentSchema = z.strictObject({
   createdAt: utcTime.nullable(),
   /** Local fields imported from a customer's sheet (customer, PO, consignee…); never sent. */
   fields: z.record(z.string(), z.string()),
+  /** What the recorded actual events say (arrived at the POD, discharged, gated out, delivered), beside `shipmentStatus`; null: none of those yet. */
+  progress: progressSchema.nullable(),
 });
 export type Shipment = z.output<typeof shipmentSchema>;
 

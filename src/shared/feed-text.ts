@@ -3,7 +3,8 @@
  * notifications say it the same way.
  */
 import { formatEtaMove } from './eta.js';
-import { describeEtaMove, formatEventText, formatNaive, shipmentStatusLabel } from './naive-date.js';
+import { describeEtaMove, formatEventText, formatNaive } from './naive-date.js';
+import { shipmentStatusWords } from './words.js';
 import type { FeedItem, FeedKind } from './contract/index.js';
 
 export const FEED_KIND_LABELS: Record<FeedKind, string> = {
@@ -25,7 +26,7 @@ export interface FeedItemText {
   spoken: string;
 }
 
-const status = (value: string | null): string => (value ? shipmentStatusLabel(value) : 'none');
+const status = (value: string | null): string => (value ? shipmentStatusWords(value) : 'none');
 
 export function describeFeedItem(item: FeedItem): FeedItemText {
   const title = FEED_KIND_LABELS[item.kind] ?? item.kind;

@@ -49,16 +49,3 @@ export function formatEventText(text: string): string {
   const shown = formatNaive(last);
   return shown === last ? text : [...parts.slice(0, -1), shown].join(', ');
 }
-
-const SHIPMENT_STATUS_LABELS: Record<string, string> = {
-  IN_TRANSIT: 'In transit',
-  DELIVERED: 'Delivered',
-  PLANNED: 'Planned',
-  UNKNOWN: 'Unknown',
-  STUCK: 'Stuck',
-};
-
-/** A shipment status in words; a status this version does not know is shown as it came. */
-export function shipmentStatusLabel(value: string): string {
-  return SHIPMENT_STATUS_LABELS[value] ?? value;
-}

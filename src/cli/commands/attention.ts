@@ -1,6 +1,8 @@
-import type { Command } from '../context.js';
-import { UsageError } from '../errors.js';
-import { listAttention, type AttentionItem, type ReasonKind } from '../../core/features/attention/index.js';
+import type { Command, Context, Values } from '../context.js';
+import { UsageError, UserError } from '../errors.js';
+import { REASON_KINDS, acknowledge, listAttention, unacknowledge, type AttentionItem, type ReasonKind } from '../../core/features/attention/index.js';
+import { findShipment } from '../../core/features/shipments/index.js';
+import { reasonWords } from '../../shared/words.js';
 
 const KIND_LABELS: Record<ReasonKind, string> = {
   eta_slipped: 'ETA slipped',
@@ -45,13 +47,52 @@ function attentionLines(items: readonly AttentionItem[]): string[] {
   return lines;
 }
 
+/** A reason as people type it: its code (`arrived_not_delivered`, `arrived-not-delivered`) or its words ("Stuck"). */
+function reasonKind(text: string | undefined): ReasonKind {
+  const wanted = (text ?? '').trim().toLowerCase();
+  if (!wanted) throw new UsageError(`Say which reason with --reason KIND; the reasons are ${REASON_KINDS.join(', ')}.`);
+  const found = REASON_KINDS.find((k) => k === wanted.replace(/[\s-]+/g, '_') || reasonWords(k).toLowerCase() === wanted || KIND_LABELS[k].toLowerCase() === wanted);
+  if (!found) throw new UsageError(`"${text}" is not a reason of the Attention view; the reasons are ${REASON_KINDS.join(', ')}.`);
+  return found;
+}
+
+/** `attention handle REF --reason KIND [--comment TEXT]`: the reason is marked handled, as "Customer told…" does in the window. */
+async function handle(ctx: Context, args: string[], values: Values): Promise<void> {
+  if (args.length !== 1) throw new UsageError('Give one shipment: quayside attention handle REF --reason KIND [--comment TEXT].');
+  const kind = reasonKind(values.reason as string | undefined);
+  const core = await ctx.teamCore();
+  const shipment = findShipment(core, args[0]!);
+  const reason = acknowledge(core, { shipmentId: shipment.id, kind, comment: (values.comment as string | undefined) ?? null, now: () => new Date() });
+  core.events.emit('attention.changed', {});
+  ctx.out.data({ shipmentId: shipment.id, reference: shipment.reference, ...reason });
+  const comment = reason.acknowledgement?.comment ? ` with the comment "${reason.acknowledgement.comment}"` : '';
+  ctx.out.line(`"${reasonWords(kind)}" of ${shipment.reference} is marked handled${comment}; it comes back if it gets worse (undo: quayside attention undo ${shipment.reference} --reason ${kind}).`);
+}
+
+/** `attention undo REF --reason KIND`: the reason needs attention again. */
+async function undo(ctx: Context, args: string[], values: Values): Promise<void> {
+  if (args.length !== 1) throw new UsageError('Give one shipment: quayside attention undo REF --reason KIND.');
+  const kind = reasonKind(values.reason as string | undefined);
+  const core = await ctx.teamCore();
+  const shipment = findShipment(core, args[0]!);
+  const removed = unacknowledge(core, { shipmentId: shipment.id, kind });
+  if (!removed) throw new UserError(`"${reasonWords(kind)}" of ${shipment.reference} was not marked handled; nothing was changed.`);
+  core.events.emit('attention.changed', {});
+  ctx.out.data({ shipmentId: shipment.id, reference: shipment.reference, kind, removed });
+  ctx.out.line(`"${reasonWords(kind)}" of ${shipment.reference} needs attention again.`);
+}
+
 export const attentionCommand: Command = {
   name: 'attention',
-  usage: 'attention [--watchlist NAME] [--all] [--json]',
-  summary: 'the shipments that need a person, worst first, with their reasons and demurrage clock (no network); --all adds those already handled',
-  options: { watchlist: { type: 'string' }, all: { type: 'boolean' } },
+  usage: 'attention [--watchlist NAME] [--all] [--json] | attention handle REF --reason KIND [--comment TEXT] | attention undo REF --reason KIND',
+  summary:
+    'the shipments that need a person, worst first, with their reasons and demurrage clock (no network); --all adds those already handled; handle marks a reason handled (as "Customer told…" does), undo takes it back',
+  options: { watchlist: { type: 'string' }, all: { type: 'boolean' }, reason: { type: 'string' }, comment: { type: 'string' } },
   async run(ctx, args, values) {
-    if (args.length > 0) throw new UsageError(`Unexpected "${args[0]}"; use --watchlist NAME to look at one watchlist.`);
+    if (args[0] === 'handle') return handle(ctx, args.slice(1), values);
+    if (args[0] === 'undo') return undo(ctx, args.slice(1), values);
+    if (values.reason !== undefined || values.comment !== undefined) throw new UsageError('--reason and --comment go with "attention handle REF" or "attention undo REF".');
+    if (args.length > 0) throw new UsageError(`Unexpected "${args[0]}"; use --watchlist NAME to look at one watchlist, or "attention handle REF --reason KIND".`);
     const watchlist = values.watchlist as string | undefined;
     if (watchlist !== undefined && watchlist.trim() === '') throw new UsageError('--watchlist needs the name of a watchlist.');
     const items = listAttention(await ctx.teamCore(), { watchlist, includeAcknowledged: Boolean(values.all), now: () => new Date() });

@@ -1,5 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import { NetworkError } from '../../core/platform/api/errors.js';
+import { toAppError } from '../../core/platform/failure.js';
+import { SecretStoreError } from '../../core/platform/secrets/index.js';
 import { saveNote, sendWaitingNotes } from '../../core/features/notes/index.js';
 import type { Command, Context, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
@@ -64,16 +66,26 @@ export const noteCommand: Command = {
     const { id } = findShipment(service, args[0]!);
     // The same outbox as the window's: this edit replaces one still waiting there, and goes out now.
     saveNote(service, id, args[1]!);
+    // Saved and queued: without the key here (no keychain, no key), the note waits for whoever has it.
+    let withoutKey: string | null = null;
     try {
       await sendWaitingNotes(service, { only: id });
     } catch (err) {
       if (err instanceof NetworkError) {
         throw new UserError(`The tracking service cannot be reached (${err.message}); the note is saved here and waits: the desktop app sends it when the service answers, or run this command again.`);
       }
-      throw err;
+      if (err instanceof SecretStoreError) withoutKey = 'the system keychain is not available';
+      else if (toAppError(err).code === 'no-key') withoutKey = 'no API key is set for this terminal';
+      else throw err;
     }
     const shipment = findShipment(service, String(id));
     ctx.out.data(shipment);
+    if (withoutKey) {
+      ctx.out.line(
+        `Note of ${shipment.reference} saved and queued; it was not sent from here because ${withoutKey}, so the running Quayside app sends it within seconds (or run this command again with QUAYSIDE_API_KEY set).`,
+      );
+      return;
+    }
     ctx.out.line(shipment.note ? `Note of ${shipment.reference} set to "${shipment.note}".` : `Note of ${shipment.reference} deleted.`);
   },
 };

@@ -26,7 +26,7 @@ function print(ctx: Context, views: WatchlistView[]): void {
       name: w.name,
       kind: w.kind === 'list' ? 'chosen shipments' : 'saved filter',
       shipments: String(w.count),
-      attention: w.attention.total > 0 ? `${w.attention.total} need attention` : '',
+      attention: w.needAttention.total > 0 ? `${w.needAttention.total} need attention` : '',
     })),
     [
       { key: 'name', title: 'WATCHLIST', max: 40 },

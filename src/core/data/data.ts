@@ -52,10 +52,14 @@ interface ShipmentRecordReads {
   getShipment(key: number | string): Shipment | null;
   /** Carriers, ports of discharge, shipment statuses and imported column names, with counts. */
   shipmentFacets(): ShipmentFacets;
+  /** The values one imported column holds, case aside, with their counts (at most 500). */
+  fieldValues(name: string): { value: string; count: number }[];
   /** Rows of the change log, all or since a UTC time (inclusive). */
   countChanges(since?: string): number;
   /** Changes by other connections (PRAGMA data_version) and by this one (total_changes): equal stamps, same data. */
   dataStamp(): string;
+  /** Moves when another process (a `quayside` command) commits to the cache; cheap to ask often. */
+  othersWrites(): number;
 }
 
 interface ShipmentRecordWrites {
@@ -213,8 +217,10 @@ export function openData(file: string, options: DataOptions = {}): Data {
       ...queries,
       getShipment: reader.getShipment,
       shipmentFacets: facets.shipmentFacets,
+      fieldValues: facets.fieldValues,
       countChanges: (since) => (since === undefined ? countAllChanges.get() : countChangesSince.get(since))?.n ?? 0,
       dataStamp: () => `${totalChanges.get()?.changes ?? 0}:${String(db.pragma('data_version', { simple: true }))}`,
+      othersWrites: () => Number(db.pragma('data_version', { simple: true })),
       ...edits.reads,
       ...directory.reads,
       ...notes.reads,

@@ -1,5 +1,10 @@
-/** The main navigation. A new view is one entry here, one ViewId, and one line in App. */
+/**
+ * The main navigation: an icon per view, its name shown on hover and on keyboard focus (and beside
+ * the icon in a very wide window), so the header fits half a 1920 px screen. The name is the
+ * button's text for screen readers too. A new view is one entry here, one ViewId, and one line in App.
+ */
 import { NavBadge } from '../feed/NavBadge';
+import { NavIcon } from './NavIcons';
 import { type ViewId, useUi } from '../state/ui';
 
 const NAV_ITEMS: readonly { id: ViewId; label: string }[] = [
@@ -28,7 +33,8 @@ export function NavBar() {
               aria-current={view === item.id ? 'page' : undefined}
               onClick={() => setView(item.id)}
             >
-              {item.label}
+              <NavIcon view={item.id} />
+              <span className="nav-label">{item.label}</span>
               <NavBadge view={item.id} />
             </button>
           </li>

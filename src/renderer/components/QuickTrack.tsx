@@ -26,6 +26,14 @@ export function QuickTrack() {
   /** The hint floats over the page: shown while the box (or its suggestion) has focus. */
   const [focused, setFocused] = useState(false);
   const sequence = useRef(0);
+  const ask = useUi((s) => s.quickTrackAsk);
+
+  // A reference handed over (the empty table's "Track this reference"): checked as if typed, focused to confirm.
+  useEffect(() => {
+    if (!ask) return;
+    setText(ask.text);
+    document.getElementById(QUICK_TRACK_ID)?.focus();
+  }, [ask]);
 
   useEffect(() => {
     const value = text.trim();

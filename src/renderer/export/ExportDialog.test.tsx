@@ -138,7 +138,7 @@ describe('export dialog', () => {
   });
 
   it('exports a watchlist shown alone as that watchlist, named in the dialog', async () => {
-    useWatchlists.setState({ lists: [{ id: 4, name: 'Acme Textiles', kind: 'list', filter: null, count: 40, attention: { etaMoved: 0, stuck: 0, notFound: 0, total: 0 }, createdAt: '2026-11-01T00:00:00Z', lastViewedAt: null }] });
+    useWatchlists.setState({ lists: [{ id: 4, name: 'Acme Textiles', kind: 'list', filter: null, count: 40, attention: { etaMoved: 0, stuck: 0, notFound: 0, total: 0 }, needAttention: { total: 0, byKind: {} }, createdAt: '2026-11-01T00:00:00Z', lastViewedAt: null }] });
     useShipments.setState({ filters: { ...useShipments.getState().filters, watchlistId: 4 } });
     render(<ExportDialog onClose={() => undefined} />);
     await screen.findByRole('checkbox', { name: /^Reference/ });

@@ -20,7 +20,7 @@ const LIST: WatchlistView = {
   kind: 'list',
   filter: null,
   count: 2,
-  attention: { etaMoved: 0, stuck: 0, notFound: 0, total: 0 },
+  attention: { etaMoved: 0, stuck: 0, notFound: 0, total: 0 }, needAttention: { total: 0, byKind: {} },
   createdAt: '2026-11-20T10:00:00Z',
   lastViewedAt: null,
 };

@@ -1,6 +1,6 @@
 /** Forwarder wording for codes the service and the core use. */
 import type { Outcome } from '../../shared/domain';
-import { shipmentStatusLabel } from '../../shared/naive-date';
+import { shipmentStatusWords, statusText, trackingWords, typeWords } from '../../shared/words';
 import type { PortName, RemovalOutcome } from '../../shared/contract';
 
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -13,24 +13,11 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
-const TYPE_LABELS: Record<string, string> = { container: 'Container', bl: 'B/L', bk: 'Booking' };
-
-export function typeLabel(type: string): string {
-  return TYPE_LABELS[type] ?? type;
-}
-
-/**
- * What the table shows in "Shipment status". The outcome wins where it says more than the
- * status: INFO_NOT_FOUND is "no data yet" (never delivered), PENDING is waiting. Unknown
- * statuses are shown exactly as they came.
- */
-export function shipmentStatusText(shipmentStatus: string | null, outcome: Outcome): string {
-  if (outcome === 'INFO_NOT_FOUND') return 'No data from the carrier yet';
-  if (outcome === 'PENDING') return 'Waiting for the service';
-  if (outcome === 'ERROR' && !shipmentStatus) return 'The service reported an error';
-  if (!shipmentStatus) return '—';
-  return shipmentStatusLabel(shipmentStatus);
-}
+/** The one vocabulary (src/shared/words.ts), under the names the window has always used. */
+export const typeLabel = typeWords;
+export const shipmentStatusText = statusText;
+export const statusShipmentFilterLabel = shipmentStatusWords;
+export const subscriptionLabel = trackingWords;
 
 /** A CSS modifier for the status pill; unknown values get the neutral style. */
 export function shipmentStatusTone(shipmentStatus: string | null, outcome: Outcome): string {
@@ -47,16 +34,6 @@ export function shipmentStatusTone(shipmentStatus: string | null, outcome: Outco
     default:
       return 'neutral';
   }
-}
-
-export function statusShipmentFilterLabel(value: string): string {
-  return shipmentStatusLabel(value);
-}
-
-export function subscriptionLabel(status: string | null): string {
-  if (status === 'ACTIVE') return 'Active';
-  if (status === 'ARCHIVED') return 'Archived';
-  return status ?? 'Not tracked';
 }
 
 export function portText(port: PortName | null | undefined): string {

@@ -108,10 +108,16 @@ export function MapSummary() {
                   <li key={s.id}>
                     <button type="button" className="map-shipment" aria-pressed={openId === s.id} onClick={() => open(s.id)}>
                       <span className="mono">{s.reference}</span>
-                      <span className="muted">
+                      {/* Each fact on one line of its own, so a date never breaks as "2026-12-" above "23". */}
+                      <span className="muted map-shipment-facts">
                         {[s.shipmentStatus ? statusShipmentFilterLabel(s.shipmentStatus) : null, s.podName, s.eta ? `ETA ${naiveDay(s.eta)}` : null]
-                          .filter(Boolean)
-                          .join(' · ')}
+                          .filter((fact): fact is string => Boolean(fact))
+                          .map((fact, i) => (
+                            <span key={i} className="date">
+                              {i > 0 && ' · '}
+                              {fact}
+                            </span>
+                          ))}
                       </span>
                     </button>
                   </li>

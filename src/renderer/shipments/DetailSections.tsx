@@ -64,12 +64,13 @@ function EventItem({ event }: { event: ShipmentEvent }) {
   );
 }
 
-function ContainerBlock({ container }: { container: ShipmentContainer }) {
+function ContainerBlock({ container, match }: { container: ShipmentContainer; match: boolean }) {
   return (
-    <div className="container-block">
+    <div className={`container-block${match ? ' container-match' : ''}`} data-match={match || undefined}>
       <h4 className="container-title">
         <span className="mono">{container.number}</span>
         {container.type && <span className="muted"> · {container.type}</span>}
+        {match && <span className="match-tag">Matches your search</span>}
       </h4>
       {container.events.length === 0 ? (
         <p className="muted">No events from the carrier yet.</p>
@@ -84,7 +85,14 @@ function ContainerBlock({ container }: { container: ShipmentContainer }) {
   );
 }
 
-export function ContainersSection({ shipment }: { shipment: Shipment }) {
+/** A search as a container number is written ("CGMU 089850-4"): letters and digits only, upper case. */
+const compact = (text: string): string => text.replace(/[^0-9a-z]/gi, '').toUpperCase();
+
+export function ContainersSection({ shipment, search = '' }: { shipment: Shipment; search?: string }) {
+  const wanted = compact(search);
+  const matches = (c: ShipmentContainer) => wanted.length >= 4 && compact(c.number).includes(wanted);
+  // The container the search found (a B/L's box) comes first, marked.
+  const containers = [...shipment.containers].sort((a, b) => Number(matches(b)) - Number(matches(a)));
   return (
     <section className="detail-section" aria-labelledby="detail-containers">
       <h3 id="detail-containers" className="section-title">
@@ -98,8 +106,8 @@ export function ContainersSection({ shipment }: { shipment: Shipment }) {
             <span className="event-kind actual">Actual</span> happened · <span className="event-kind expected">Expected</span> planned.
             Dates are the port's local time, as the carrier gave them.
           </p>
-          {shipment.containers.map((c) => (
-            <ContainerBlock key={c.number} container={c} />
+          {containers.map((c) => (
+            <ContainerBlock key={c.number} container={c} match={shipment.containers.length > 1 && matches(c)} />
           ))}
         </>
       )}

@@ -1,6 +1,8 @@
 /** Filters from the facets the cache holds: subscription, shipment status, carrier, POD, ETA range, an imported column. */
 import { type ReactNode, useEffect, useState } from 'react';
+import { call } from '../api/call';
 import { formatCount, statusShipmentFilterLabel } from '../lib/format';
+import { TRACKING_HEADING, fieldLabel } from '../../shared/words';
 import { isNaiveDay } from '../lib/naive-date';
 import { useFacets } from '../state/facets';
 import { type ShipmentFilters, activeFilterCount } from '../state/query';
@@ -25,14 +27,25 @@ export function FilterBar() {
   const facets = useFacets((s) => s.facets);
   const set = (patch: Partial<ShipmentFilters>) => setFilters(patch);
 
-  // The imported-column value is typed: applied on Enter, on leaving the box, or after a pause.
-  const [fieldValue, setFieldValue] = useState(filters.fieldValue);
-  useEffect(() => setFieldValue(filters.fieldValue), [filters.fieldValue]);
+  // The values the chosen imported column holds, to pick from (a value need not be typed exactly).
+  const [fieldValues, setFieldValues] = useState<{ value: string; count: number }[] | null>(null);
   useEffect(() => {
-    if (fieldValue === filters.fieldValue) return;
-    const t = setTimeout(() => setFilters({ fieldValue }), 300);
-    return () => clearTimeout(t);
-  }, [fieldValue, filters.fieldValue, setFilters]);
+    setFieldValues(null);
+    if (!filters.fieldName) return;
+    let live = true;
+    call('shipments.fieldValues', filters.fieldName).then(
+      (values) => live && setFieldValues(values),
+      () => live && setFieldValues([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [filters.fieldName, facets]);
+  // One SCAC shown under two names is two entries: the filter then takes the name too.
+  const carriers = facets?.carriers.filter((c) => c.scac) ?? [];
+  const sharedScac = (scac: string | null) => carriers.filter((c) => c.scac === scac).length > 1;
+  const carrierKey = (scac: string, name: string) => `${scac}\u0000${name}`;
+  const carrierValue = filters.carrierName ? carrierKey(filters.carrier, filters.carrierName) : filters.carrier;
 
   const count = activeFilterCount(filters);
   const withCount = (label: string, n: number) => `${label} (${formatCount(n)})`;
@@ -40,7 +53,7 @@ export function FilterBar() {
   return (
     <div className="filters" role="group" aria-label="Filters">
       <WatchlistFilter />
-      <Select label="Subscription" value={filters.status} onChange={(v) => set({ status: v as ShipmentFilters['status'] })}>
+      <Select label={TRACKING_HEADING} value={filters.status} onChange={(v) => set({ status: v as ShipmentFilters['status'] })}>
         <option value="">All</option>
         <option value="ACTIVE">Active</option>
         <option value="ARCHIVED">Archived</option>
@@ -53,15 +66,24 @@ export function FilterBar() {
           </option>
         ))}
       </Select>
-      <Select label="Carrier" value={filters.carrier} onChange={(v) => set({ carrier: v })} className="field-wide">
+      <Select
+        label="Carrier"
+        value={carrierValue}
+        onChange={(v) => {
+          const [carrier = '', carrierName = ''] = v.split('\u0000');
+          set({ carrier, carrierName });
+        }}
+        className="field-wide"
+      >
         <option value="">Any</option>
-        {facets?.carriers
-          .filter((c) => c.scac)
-          .map((c) => (
-            <option key={c.scac} value={c.scac ?? ''}>
+        {carriers.map((c) => {
+          const value = c.name && sharedScac(c.scac) ? carrierKey(c.scac ?? '', c.name) : (c.scac ?? '');
+          return (
+            <option key={`${c.scac}|${c.name ?? ''}`} value={value}>
               {withCount(c.name ? `${c.name} (${c.scac})` : (c.scac ?? ''), c.count)}
             </option>
-          ))}
+          );
+        })}
       </Select>
       <Select label="POD" value={filters.pod} onChange={(v) => set({ pod: v })} className="field-wide">
         <option value="">Any</option>
@@ -93,30 +115,30 @@ export function FilterBar() {
       </label>
       {facets && facets.fieldNames.length > 0 && (
         <>
-          <Select label="Imported field" value={filters.fieldName} onChange={(v) => set({ fieldName: v })}>
+          <Select label="Imported column" value={filters.fieldName} onChange={(v) => set({ fieldName: v, fieldValue: '' })}>
             <option value="">None</option>
             {facets.fieldNames.map((f) => (
               <option key={f} value={f}>
-                {f}
+                {fieldLabel(f)}
               </option>
             ))}
           </Select>
-          <label className="field">
-            <span className="field-label">{filters.fieldName ? `${filters.fieldName} is` : 'Field value'}</span>
-            <input
-              className="input"
-              type="text"
-              aria-label={filters.fieldName ? `Value of ${filters.fieldName}` : 'Imported field value'}
-              placeholder={filters.fieldName ? 'exact value' : 'pick a field first'}
-              disabled={!filters.fieldName}
-              value={fieldValue}
-              onChange={(e) => setFieldValue(e.target.value)}
-              onBlur={() => setFilters({ fieldValue })}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') setFilters({ fieldValue });
-              }}
-            />
-          </label>
+          <Select
+            label={filters.fieldName ? `${fieldLabel(filters.fieldName)} is` : 'Column value'}
+            value={filters.fieldValue}
+            onChange={(v) => set({ fieldValue: v })}
+            className="field-wide"
+          >
+            <option value="">{filters.fieldName ? 'Any' : 'Pick a column first'}</option>
+            {filters.fieldValue && !fieldValues?.some((v) => v.value.toLowerCase() === filters.fieldValue.toLowerCase()) && (
+              <option value={filters.fieldValue}>{filters.fieldValue}</option>
+            )}
+            {fieldValues?.map((v) => (
+              <option key={v.value} value={v.value}>
+                {withCount(v.value, v.count)}
+              </option>
+            ))}
+          </Select>
         </>
       )}
       <button type="button" className="button ghost" onClick={clearFilters} disabled={count === 0 && !filters.search}>

@@ -17,10 +17,12 @@ export function FreeTime({ lastFreeDay, nowMs, long = false }: { lastFreeDay: st
   return (
     <span className={`free-time free-time-${freeTimeTone(days)}`} title={`Last free day ${lastFreeDay} (port local): ${text}`}>
       {long ? (
-        `Last free day ${lastFreeDay}, ${text}`
+        <>
+          Last free day <span className="date">{lastFreeDay}</span>, {text}
+        </>
       ) : (
         <>
-          <span className="mono">{lastFreeDay.slice(5)}</span> · {short}
+          <span className="mono date">{lastFreeDay}</span> · {short}
         </>
       )}
     </span>

@@ -39,6 +39,11 @@ export function NoteEditor({ shipmentId, reference, initial, onDone, className }
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (saving) return;
+    if (value.trim().length > NOTE_MAX_LENGTH) {
+      setError(`The service keeps at most ${NOTE_MAX_LENGTH} characters; shorten the note by ${value.trim().length - NOTE_MAX_LENGTH}.`);
+      input.current?.focus();
+      return;
+    }
     setSaving(true);
     setError(null);
     try {
@@ -61,7 +66,9 @@ export function NoteEditor({ shipmentId, reference, initial, onDone, className }
   };
 
   const length = value.length;
-  const tone = length >= NOTE_MAX_LENGTH ? 'full' : length >= WARN_AT ? 'warn' : '';
+  // Longer text is kept as typed or pasted (never cut without a word) and refused on save, saying by how much.
+  const over = value.trim().length > NOTE_MAX_LENGTH;
+  const tone = over ? 'over' : length >= NOTE_MAX_LENGTH ? 'full' : length >= WARN_AT ? 'warn' : '';
   return (
     <form ref={form} className={`note-editor ${className ?? ''}`} onSubmit={submit} onKeyDown={onKeyDown} onClick={(e) => e.stopPropagation()} onDoubleClick={(e) => e.stopPropagation()}>
       <input
@@ -69,17 +76,23 @@ export function NoteEditor({ shipmentId, reference, initial, onDone, className }
         className="input note-input"
         aria-label={`Note for ${reference}`}
         aria-describedby={error ? `${counterId} ${errorId}` : counterId}
-        aria-invalid={error ? true : undefined}
-        maxLength={NOTE_MAX_LENGTH}
+        aria-invalid={error || over ? true : undefined}
         value={value}
         disabled={saving}
         spellCheck
-        onChange={(e) => setValue(e.target.value.slice(0, NOTE_MAX_LENGTH))}
+        onChange={(e) => {
+          setValue(e.target.value);
+          if (error && e.target.value.trim().length <= NOTE_MAX_LENGTH) setError(null);
+        }}
       />
-      <span id={counterId} className={`note-counter ${tone}`} aria-label={`${length} of ${NOTE_MAX_LENGTH} characters`}>
+      <span
+        id={counterId}
+        className={`note-counter ${tone}`}
+        aria-label={over ? `${length} of ${NOTE_MAX_LENGTH} characters: ${length - NOTE_MAX_LENGTH} too many` : `${length} of ${NOTE_MAX_LENGTH} characters`}
+      >
         {length}/{NOTE_MAX_LENGTH}
       </span>
-      <button type="submit" className="button primary small" disabled={saving}>
+      <button type="submit" className="button primary small" disabled={saving || over} title={over ? `Shorten the note to ${NOTE_MAX_LENGTH} characters to save it` : undefined}>
         {saving ? 'Saving…' : 'Save note'}
       </button>
       <button type="button" className="button small" onClick={() => onDone({ saved: false, pending: false })} disabled={saving}>

@@ -2,6 +2,8 @@
 import { useState } from 'react';
 import type { ShipmentDetail as Detail } from '../../shared/contract';
 import { NOT_TRACKED_NOTE, carrierText, shipmentStatusText, shipmentStatusTone, subscriptionLabel, typeLabel } from '../lib/format';
+import { PROGRESS_HEADING, SHIPMENT_STATUS_HEADING, TRACKING_HEADING, fieldLabel, progressWords } from '../../shared/words';
+import { useShipments } from '../state/shipments';
 import { formatNaive } from '../lib/naive-date';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { useClock } from '../state/clock';
@@ -59,6 +61,7 @@ function DetailBody({ detail }: { detail: Detail }) {
   const notFound = s.outcome === 'INFO_NOT_FOUND';
   const statusText = shipmentStatusText(s.shipmentStatus, s.outcome);
   const fields = Object.entries(s.fields);
+  const search = useShipments((st) => st.filters.search);
 
   return (
     <div className="detail-body">
@@ -77,14 +80,21 @@ function DetailBody({ detail }: { detail: Detail }) {
           {carrierText(s.carrier) || '—'}
           {s.carrier.scac && s.carrier.name && <span className="muted"> ({s.carrier.scac})</span>}
         </dd>
-        <dt>Shipment status</dt>
+        <dt>{SHIPMENT_STATUS_HEADING}</dt>
         <dd>
           <span className={`pill pill-${shipmentStatusTone(s.shipmentStatus, s.outcome)}`}>{statusText}</span>
+          <span className="muted small"> at the service</span>
         </dd>
-        <dt>Subscription</dt>
+        {s.progress && (
+          <>
+            <dt>{PROGRESS_HEADING}</dt>
+            <dd className={`progress-fact progress-${s.progress.kind}`}>{progressWords(s.progress, { withDate: true })}</dd>
+          </>
+        )}
+        <dt>{TRACKING_HEADING}</dt>
         <dd>{subscriptionLabel(s.status)}</dd>
         <dt>ETA</dt>
-        <dd className="mono">{s.eta ? formatNaive(s.eta) : '—'}</dd>
+        <dd className="mono date">{s.eta ? formatNaive(s.eta) : '—'}</dd>
         {detail.lastFreeDay && (
           <>
             <dt>Free time</dt>
@@ -127,9 +137,9 @@ function DetailBody({ detail }: { detail: Detail }) {
         )}
       </section>
 
-      <RouteSection shipment={s} />
-      <ContainersSection shipment={s} />
       <EtaHistorySection shipment={s} />
+      <RouteSection shipment={s} />
+      <ContainersSection shipment={s} search={search} />
       <CustomerUpdatesSection shipmentId={s.id} />
       <RawPayloadSection raw={detail.raw} />
 
@@ -149,7 +159,7 @@ function DetailBody({ detail }: { detail: Detail }) {
 function FieldRow({ name, value }: { name: string; value: string }) {
   return (
     <>
-      <dt className="field-name">{name}</dt>
+      <dt className="field-name">{fieldLabel(name)}</dt>
       <dd>{value}</dd>
     </>
   );

@@ -2,6 +2,7 @@ import { type ReactNode, memo } from 'react';
 import type { ShipmentTableRow } from '../../shared/contract';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { carrierText, portText, shipmentStatusText, shipmentStatusTone, subscriptionLabel, typeLabel } from '../lib/format';
+import { progressAddsToStatus, progressWords } from '../../shared/words';
 import { EtaCell } from './EtaCell';
 import { FreeTime } from './FreeTime';
 import { NoteBadge, NoteEditor } from './NoteEditor';
@@ -47,6 +48,9 @@ export const ShipmentRow = memo(function ShipmentRow(props: ShipmentRowProps) {
   const pol = portText(row.pol);
   const pod = portText(row.pod);
   const statusText = shipmentStatusText(row.shipmentStatus, row.outcome);
+  // Beside the service's status, what the recorded events say ("In transit" of a vessel that arrived).
+  const progress = progressAddsToStatus(row.progress, row.shipmentStatus) ? progressWords(row.progress) : '';
+  const progressTitle = progress ? `${statusText} at the service; the events recorded say: ${progressWords(row.progress, { withDate: true })}` : statusText;
   return (
     <div
       role="row"
@@ -69,6 +73,9 @@ export const ShipmentRow = memo(function ShipmentRow(props: ShipmentRowProps) {
         />
       </Cell>
       <Cell className="c-reference mono">{row.reference}</Cell>
+      <Cell className="c-customer" title={row.customer ?? undefined}>
+        {row.customer}
+      </Cell>
       <Cell className="c-type">{typeLabel(row.type)}</Cell>
       <Cell className="c-carrier" title={[row.carrier.name, row.carrier.scac].filter(Boolean).join(' · ') || undefined}>
         {carrierText(row.carrier)}
@@ -76,8 +83,9 @@ export const ShipmentRow = memo(function ShipmentRow(props: ShipmentRowProps) {
       <Cell className="c-status">
         <span className={`sub sub-${(row.status ?? 'none').toLowerCase()}`}>{subscriptionLabel(row.status)}</span>
       </Cell>
-      <Cell className="c-shipment-status" title={statusText}>
+      <Cell className="c-shipment-status" title={progressTitle}>
         <span className={`pill pill-${shipmentStatusTone(row.shipmentStatus, row.outcome)}`}>{statusText}</span>
+        {progress && <span className={`progress progress-${row.progress?.kind ?? ''}`}>{progress}</span>}
       </Cell>
       <Cell className="c-pol" title={pol}>
         {pol}

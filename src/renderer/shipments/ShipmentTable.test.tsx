@@ -137,12 +137,16 @@ describe('shipments grid', () => {
     expect(useShipments.getState().activeIndex).toBe(TOTAL - 1);
   });
 
-  it('selects with click, Ctrl+click and Shift+click, and all matching with Ctrl+A', async () => {
+  it('a click makes a row the active one without ticking it; Ctrl+click and Shift+click tick, Ctrl+A ticks all matching', async () => {
     bridge.handlers['shipments.ids'] = () => Array.from({ length: TOTAL }, (_, i) => i + 1);
     render(<ShipmentTable viewportHeight={600} />);
     await screen.findByText('MSCU0000000');
     const cell = (i: number) => screen.getByText(`MSCU000000${i}`);
     fireEvent.click(cell(1));
+    expect(useShipments.getState().activeIndex).toBe(1);
+    expect(useShipments.getState().selection.size).toBe(0);
+    expect(screen.getByRole('checkbox', { name: 'Select MSCU0000001' })).toHaveProperty('checked', false);
+    fireEvent.click(cell(1), { ctrlKey: true });
     fireEvent.click(cell(3), { ctrlKey: true });
     expect([...useShipments.getState().selection]).toEqual([2, 4]);
     fireEvent.click(cell(6), { shiftKey: true });

@@ -112,7 +112,10 @@ export function ShipmentTable({ viewportHeight }: ShipmentTableProps) {
   const onClick = (e: MouseEvent) => {
     const hit = rowFromEvent(e);
     if (!hit) return;
-    void useShipments.getState().clickRow(hit.index, hit.id, { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey });
+    const mods = { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey };
+    void useShipments.getState().clickRow(hit.index, hit.id, mods);
+    // With the detail open, it follows the row clicked.
+    if (!mods.toggle && !mods.range && useDetail.getState().openId !== null) useDetail.getState().open(hit.id);
   };
 
   const onDoubleClick = (e: MouseEvent) => {

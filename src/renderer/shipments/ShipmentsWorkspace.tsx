@@ -12,6 +12,12 @@ import { ShipmentDetailPanel } from './ShipmentDetail';
 import { ShipmentTable } from './ShipmentTable';
 import { removalTargets } from './table-keys';
 
+/** A search that could be a container, B/L or booking number (letters and digits, at least one digit, separators aside). */
+function looksLikeReference(search: string): boolean {
+  const compact = search.replace(/[\s\-./]/g, '');
+  return /^[A-Za-z0-9]{6,35}$/.test(compact) && /\d/.test(compact);
+}
+
 function hasNoKey(key: { last4: string | null; source: string | null } | null): boolean {
   return key !== null && key.last4 === null && key.source === null;
 }
@@ -44,7 +50,9 @@ export function ShipmentsWorkspace({ viewportHeight }: { viewportHeight?: number
             {loading && total !== null && <span className="spinner" aria-hidden="true" />}
           </span>
           {selected > 0 && <span className="selected-count">{formatCount(selected)} selected</span>}
-          <span className="sort-info muted">Sorted by {SORT_LABELS[sort]}</span>
+          <span className="sort-info muted" title={`Sorted by ${SORT_LABELS[sort]}`}>
+            Sorted by {SORT_LABELS[sort]}
+          </span>
           <span className="spacer" />
           {selected > 0 && (
             <button type="button" className="button ghost small" onClick={() => useShipments.getState().clearSelection()}>
@@ -97,9 +105,16 @@ export function ShipmentsWorkspace({ viewportHeight }: { viewportHeight?: number
                 <>
                   <h2>No shipments match</h2>
                   <p>Nothing in the cache matches this search and these filters.</p>
-                  <button type="button" className="button" onClick={() => useShipments.getState().clearFilters()}>
-                    Clear filters
-                  </button>
+                  <div className="button-row">
+                    {looksLikeReference(filters.search) && (
+                      <button type="button" className="button primary" onClick={() => useUi.getState().askQuickTrack(filters.search.trim())}>
+                        Track {filters.search.trim()}…
+                      </button>
+                    )}
+                    <button type="button" className="button" onClick={() => useShipments.getState().clearFilters()}>
+                      Clear filters
+                    </button>
+                  </div>
                 </>
               ) : noKey ? (
                 <>

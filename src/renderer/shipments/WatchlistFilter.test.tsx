@@ -10,7 +10,7 @@ import { resetStores } from '../test-support/reset';
 import { ShipmentsWorkspace } from './ShipmentsWorkspace';
 
 function watchlist(id: number, name: string, count: number): WatchlistView {
-  return { id, name, kind: 'list', filter: null, count, attention: { etaMoved: 0, stuck: 0, notFound: 0, total: 0 }, createdAt: '2026-11-20T08:00:00Z', lastViewedAt: null };
+  return { id, name, kind: 'list', filter: null, count, attention: { etaMoved: 0, stuck: 0, notFound: 0, total: 0 }, needAttention: { total: 0, byKind: {} }, createdAt: '2026-11-20T08:00:00Z', lastViewedAt: null };
 }
 
 let bridge: FakeBridge;

@@ -1,5 +1,6 @@
 /** The columns of the shipments table; the widths live in table.css (`--grid-columns`). */
 import type { ShipmentSortKey } from '../../shared/contract';
+import { SHIPMENT_STATUS_HEADING, TRACKING_HEADING } from '../../shared/words';
 
 export interface Column {
   id: string;
@@ -11,10 +12,11 @@ export interface Column {
 export const COLUMNS: readonly Column[] = [
   { id: 'select', label: 'Selected' },
   { id: 'reference', label: 'Reference', sort: { key: 'reference', direction: 'ascending' } },
+  { id: 'customer', label: 'Customer' },
   { id: 'type', label: 'Type' },
   { id: 'carrier', label: 'Carrier' },
-  { id: 'status', label: 'Status' },
-  { id: 'shipment-status', label: 'Shipment status' },
+  { id: 'status', label: TRACKING_HEADING },
+  { id: 'shipment-status', label: SHIPMENT_STATUS_HEADING },
   { id: 'pol', label: 'POL' },
   { id: 'pod', label: 'POD' },
   { id: 'eta', label: 'ETA', sort: { key: 'eta', direction: 'ascending' } },
@@ -29,7 +31,7 @@ export const SORT_LABELS: Record<ShipmentSortKey, string> = {
   reference: 'reference (A–Z)',
   eta: 'ETA (earliest first)',
   checked: 'last checked (latest first)',
-  clock: 'free time (last free day soonest first)',
+  clock: 'free time (soonest first)',
 };
 
 /** Fixed row height in px: the virtual list relies on it (keep in sync with --row-height in table.css). */

@@ -7,6 +7,8 @@ export interface ShipmentFilters {
   shipmentStatus: string;
   /** Carrier SCAC. */
   carrier: string;
+  /** The carrier's name too, where one SCAC is shown under more than one name; else ''. */
+  carrierName: string;
   pod: string;
   /** Naive `YYYY-MM-DD`, inclusive. */
   etaFrom: string;
@@ -16,6 +18,8 @@ export interface ShipmentFilters {
   fieldValue: string;
   /** The watchlist the table is narrowed to (its members, or its saved filter), or null. */
   watchlistId: number | null;
+  /** The shipments of one import (its report's "Show in the table"), or null. */
+  importJobId: number | null;
 }
 
 export const EMPTY_FILTERS: ShipmentFilters = {
@@ -23,12 +27,14 @@ export const EMPTY_FILTERS: ShipmentFilters = {
   status: '',
   shipmentStatus: '',
   carrier: '',
+  carrierName: '',
   pod: '',
   etaFrom: '',
   etaTo: '',
   fieldName: '',
   fieldValue: '',
   watchlistId: null,
+  importJobId: null,
 };
 
 export const DEFAULT_SORT: ShipmentSortKey = 'recent';
@@ -42,19 +48,22 @@ export function filterInput(f: ShipmentFilters): ShipmentFilterInput {
   if (f.status) input.status = f.status;
   if (f.shipmentStatus) input.shipmentStatus = f.shipmentStatus;
   if (f.carrier) input.carrier = f.carrier;
+  if (f.carrier && f.carrierName) input.carrierName = f.carrierName;
   if (f.pod) input.pod = f.pod;
   if (DAY.test(f.etaFrom)) input.etaFrom = f.etaFrom;
   if (DAY.test(f.etaTo)) input.etaTo = f.etaTo;
   const value = f.fieldValue.trim();
   if (f.fieldName && value) input.fields = { [f.fieldName]: value };
   if (f.watchlistId !== null) input.watchlistId = f.watchlistId;
+  if (f.importJobId !== null) input.importJobId = f.importJobId;
   return input;
 }
 
 /** How many filters (search excluded) narrow the table. */
 export function activeFilterCount(f: ShipmentFilters): number {
   const input = filterInput({ ...f, search: '' });
-  return Object.keys(input).length;
+  // A carrier is one filter, with or without its name.
+  return Object.keys(input).filter((k) => k !== 'carrierName').length;
 }
 
 export function isFiltered(f: ShipmentFilters): boolean {

@@ -237,7 +237,8 @@ export const useShipments = create<ShipmentsState>()((set, get) => {
         set({ selection, anchorIndex: index, activeIndex: index });
         return;
       }
-      set({ selection: new Set([id]), anchorIndex: index, activeIndex: index });
+      // A plain click makes the row the active one; the ticked rows stay as they were (a tick is the checkbox's, Space's or Ctrl+click's).
+      set({ anchorIndex: index, activeIndex: index });
     },
 
     toggleSelected(id, index) {

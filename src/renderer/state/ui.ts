@@ -20,8 +20,11 @@ export interface UiState {
   /** The shipment whose note is being edited in the table. */
   editingNoteId: number | null;
   toasts: readonly Toast[];
+  /** A reference handed to Quick track (the empty table's "Track this reference"); `seq` tells two asks apart. */
+  quickTrackAsk: { text: string; seq: number } | null;
 
   setView(view: ViewId): void;
+  askQuickTrack(text: string): void;
   openRemove(ids: readonly number[]): void;
   closeRemove(): void;
   setHelpOpen(open: boolean): void;
@@ -34,11 +37,12 @@ export interface UiState {
 let nextToastId = 1;
 const TOAST_MS: Record<Toast['kind'], number> = { info: 5000, error: 12000 };
 
-const INITIAL = { view: 'shipments' as ViewId, removeIds: null, helpOpen: false, exportOpen: false, editingNoteId: null, toasts: [] };
+const INITIAL = { view: 'shipments' as ViewId, removeIds: null, helpOpen: false, exportOpen: false, editingNoteId: null, toasts: [], quickTrackAsk: null };
 
 export const useUi = create<UiState>()((set, get) => ({
   ...INITIAL,
   setView: (view) => set({ view }),
+  askQuickTrack: (text) => set({ quickTrackAsk: { text, seq: (get().quickTrackAsk?.seq ?? 0) + 1 } }),
   openRemove: (ids) => {
     if (ids.length > 0) set({ removeIds: ids, editingNoteId: null });
   },

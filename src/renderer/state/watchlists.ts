@@ -32,7 +32,7 @@ const readings = newestOnly();
 
 /** How many shipments of all lists together need attention (a shipment in two lists counts twice). */
 export function attentionTotal(lists: readonly WatchlistView[] | null): number {
-  return (lists ?? []).reduce((n, w) => n + w.attention.total, 0);
+  return (lists ?? []).reduce((n, w) => n + w.needAttention.total, 0);
 }
 
 export const useWatchlists = create<WatchlistsState>()((set, get) => {

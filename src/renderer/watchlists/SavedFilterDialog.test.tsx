@@ -24,7 +24,7 @@ const SAVED: WatchlistView = {
   // No field of the dialog shows "outcome" or a second imported column: they are kept as they are.
   filter: { pod: 'Rotterdam', etaFrom: '2026-12-01', fields: { customer: 'ACME', po: 'PO-7' }, outcome: 'OK' },
   count: 12,
-  attention: { etaMoved: 0, stuck: 0, notFound: 0, total: 0 },
+  attention: { etaMoved: 0, stuck: 0, notFound: 0, total: 0 }, needAttention: { total: 0, byKind: {} },
   createdAt: '2026-11-20T10:00:00Z',
   lastViewedAt: null,
 };
@@ -43,7 +43,7 @@ beforeEach(() => {
       kind: input.kind,
       filter: input.kind === 'filter' ? input.filter : null,
       count: 12,
-      attention: { etaMoved: 0, stuck: 0, notFound: 0, total: 0 },
+      attention: { etaMoved: 0, stuck: 0, notFound: 0, total: 0 }, needAttention: { total: 0, byKind: {} },
       createdAt: '2026-11-23T10:00:00Z',
       lastViewedAt: null,
     }),

@@ -30,16 +30,16 @@ export function WatchlistRow({ list, now, selection, onAction }: WatchlistRowPro
   };
 
   return (
-    <tr className={list.attention.total > 0 ? 'needs-attention' : undefined}>
+    <tr className={list.needAttention.total > 0 ? 'needs-attention' : undefined}>
       <th scope="row" className="wl-name">
         <span className="wl-title">{list.name}</span>
         <span className="wl-kind">{list.kind === 'list' ? 'List' : `Saved filter: ${filterSummary(list.filter)}`}</span>
       </th>
       <td className="num">{formatCount(list.count)}</td>
       <td className="wl-attention">
-        {list.attention.total > 0 ? (
+        {list.needAttention.total > 0 ? (
           <>
-            <span className="attention-total">{needAttention(list.attention.total)}</span>
+            <span className="attention-total">{needAttention(list.needAttention.total)}</span>
             <span className="attention-parts">
               {parts.map((p) => (
                 <span key={p.key} className={`attention-part attention-${p.key}`}>

@@ -17,7 +17,7 @@ const list = (id: number, name: string, patch: Partial<WatchlistView> = {}): Wat
   kind: 'list',
   filter: null,
   count: 12,
-  attention: { etaMoved: 0, stuck: 0, notFound: 0, total: 0 },
+  attention: { etaMoved: 0, stuck: 0, notFound: 0, total: 0 }, needAttention: { total: 0, byKind: {} },
   createdAt: '2026-11-20T10:00:00Z',
   lastViewedAt: null,
   ...patch,
@@ -28,9 +28,9 @@ let lists: WatchlistView[];
 
 beforeEach(() => {
   lists = [
-    list(1, 'ACME', { attention: { etaMoved: 2, stuck: 1, notFound: 0, total: 3 } }),
+    list(1, 'ACME', { attention: { etaMoved: 2, stuck: 1, notFound: 0, total: 3 }, needAttention: { total: 3, byKind: { eta_slipped: 2, stuck: 1 } } }),
     list(2, 'Due in Rotterdam', { kind: 'filter', filter: { pod: 'Rotterdam', etaFrom: '2026-12-01', etaTo: '2026-12-07' }, count: 40 }),
-    list(3, 'Globex', { attention: { etaMoved: 0, stuck: 0, notFound: 4, total: 4 } }),
+    list(3, 'Globex', { attention: { etaMoved: 0, stuck: 0, notFound: 4, total: 4 }, needAttention: { total: 4, byKind: { not_found: 4 } } }),
   ];
   bridge = createFakeBridge({
     'watchlists.list': () => lists,
@@ -73,10 +73,10 @@ describe('the Watchlists view', () => {
     await screen.findByText('ACME');
     const acme = within(rowOf('ACME'));
     expect(acme.getByText('3 need attention')).toBeTruthy();
-    expect(acme.getByText('ETA moved 2')).toBeTruthy();
+    expect(acme.getByText('ETA slipped 2')).toBeTruthy();
     expect(acme.getByText('Stuck 1')).toBeTruthy();
-    expect(acme.queryByText(/No data from the carrier/)).toBeNull();
-    expect(within(rowOf('Globex')).getByText('No data from the carrier 4')).toBeTruthy();
+    expect(acme.queryByText(/Not found at the carrier/)).toBeNull();
+    expect(within(rowOf('Globex')).getByText('Not found at the carrier 4')).toBeTruthy();
     const saved = within(rowOf('Due in Rotterdam'));
     expect(saved.getByText('Nothing to look at')).toBeTruthy();
     expect(saved.getByText('Saved filter: POD Rotterdam · ETA 2026-12-01 to 2026-12-07')).toBeTruthy();

@@ -1,6 +1,7 @@
 /** How a watchlist reads: what a saved filter selects, and what needs attention. */
 import type { ShipmentFilterInput } from '../../shared/contract';
 import type { WatchlistView } from '../../shared/contract';
+import { REASON_WORDS, reasonWords } from '../../shared/words';
 import { formatCount, statusShipmentFilterLabel } from '../lib/format';
 
 /** "Carrier MSCU · POD Rotterdam · ETA 2026-12-01 to 2026-12-10"; the saved filter in words. */
@@ -25,17 +26,18 @@ export function needAttention(n: number): string {
 }
 
 export interface AttentionPart {
-  key: 'etaMoved' | 'stuck' | 'notFound';
+  /** The Attention view's reason kind. */
+  key: string;
   label: string;
   count: number;
 }
 
-/** The reasons a list needs attention, only those that apply ("ETA moved 2", "stuck 1"…). */
-export function attentionParts(w: Pick<WatchlistView, 'attention'>): AttentionPart[] {
-  const parts: AttentionPart[] = [
-    { key: 'etaMoved', label: 'ETA moved', count: w.attention.etaMoved },
-    { key: 'stuck', label: 'Stuck', count: w.attention.stuck },
-    { key: 'notFound', label: 'No data from the carrier', count: w.attention.notFound },
-  ];
-  return parts.filter((p) => p.count > 0);
+/**
+ * The reasons the list's shipments are in the Attention view, in its words and its order
+ * ("Arrived, not delivered 2", "Stuck 1"…): one meaning of "needs attention" in both views.
+ */
+export function attentionParts(w: Pick<WatchlistView, 'needAttention'>): AttentionPart[] {
+  return Object.keys(REASON_WORDS)
+    .map((key) => ({ key, label: reasonWords(key), count: w.needAttention.byKind[key] ?? 0 }))
+    .filter((p) => p.count > 0);
 }

@@ -30,6 +30,8 @@ function row(patch: Partial<ShipmentTableRow> = {}): ShipmentTableRow {
     lastCheckedAt: AT,
     notePending: false,
     lastFreeDay: null,
+    progress: { kind: 'arrived', statusCode: 'VAD', date: '2026-12-04T09:00:00', containers: 1, of: 1 },
+    customer: 'ACME',
     ...patch,
   };
 }
@@ -63,6 +65,7 @@ function shipment(patch: Partial<Shipment> = {}): Shipment {
     changes: [{ at: AT, kind: 'eta_moved', from: '2026-12-01', to: '2026-12-04T14:00:00', desk: 'desk-b' }],
     createdAt: null,
     fields: { customer: 'ACME' },
+    progress: null,
     ...patch,
   };
 }

@@ -1,6 +1,7 @@
 /** The shipments table and a shipment in detail, and removal (api-v2.md 3.2: per record, deleted with a refund or archived). */
 import { z } from 'zod';
 import { outcomeSchema, shipmentSchema } from '../domain.js';
+import { progressSchema } from '../progress.js';
 import { carrierRef, count, localId, method, none, naiveDate, naiveText, shortRecord, shortText, shipmentId, utcTime } from './base.js';
 import { pendingNoteSchema } from './notes.js';
 
@@ -39,6 +40,10 @@ const shipmentTableRowSchema = z.strictObject({
    * POD, not delivered, free days set for its customer or carrier. Null: no clock, never a guess.
    */
   lastFreeDay: naiveDate.nullable(),
+  /** What the recorded actual events say beside `shipmentStatus` (src/shared/progress.ts); null: no arrival event yet. */
+  progress: progressSchema.nullable(),
+  /** The imported column "customer" (any case), when the shipment has one. */
+  customer: z.string().nullable(),
 });
 export type ShipmentTableRow = z.output<typeof shipmentTableRowSchema>;
 
@@ -56,6 +61,8 @@ export const filter = z.strictObject({
   outcome: outcomeSchema.optional(),
   /** Carrier SCAC. */
   carrier: shortText.optional(),
+  /** The carrier's name as shown (with `carrier`, where one SCAC is shown under more than one name). */
+  carrierName: shortText.optional(),
   /** Port of discharge name, as listed by `shipments.facets`. */
   pod: shortText.optional(),
   /** Naive dates `YYYY-MM-DD`, inclusive. */
@@ -65,6 +72,8 @@ export const filter = z.strictObject({
   fields: shortRecord.optional(),
   /** Only the shipments of this watchlist (a list's members, or a saved filter combined with this one). */
   watchlistId: z.number().int().positive().optional(),
+  /** Only the shipments an import job tracked or updated (the report's "show in the table"). */
+  importJobId: z.number().int().positive().optional(),
 });
 export type ShipmentFilterInput = z.input<typeof filter>;
 
@@ -146,6 +155,8 @@ export const shipmentsMethods = {
   /** Ids of every shipment matching the filter, in table order (for "select all"); at most 100,000. */
   'shipments.ids': method(filter.extend({ sort: sort.optional() }), z.array(localId)),
   'shipments.facets': method(none, shipmentFacetsSchema),
+  /** The values one imported column holds (case aside), with how many shipments hold each; at most 500, A–Z. */
+  'shipments.fieldValues': method(z.string().min(1).max(200), z.array(z.strictObject({ value: z.string(), count }))),
   'shipments.get': method(shipmentId, shipmentDetailSchema),
   'shipments.removalPreview': method(z.array(shipmentId).min(1).max(100_000), removalPreviewSchema),
   'shipments.remove': method(z.array(shipmentId).min(1).max(100_000), removalDoneSchema),

@@ -13,6 +13,11 @@ const watchlistViewSchema = z.strictObject({
   count,
   /** ETA moved since last viewed, STUCK, or no data from the carrier. */
   attention: z.strictObject({ etaMoved: count, stuck: count, notFound: count, total: count }),
+  /**
+   * What needs attention in the list as the Attention view says it (the same reasons, handled ones
+   * aside, from the day the list is made): shipments, and shipments per reason kind.
+   */
+  needAttention: z.strictObject({ total: count, byKind: z.record(z.string(), count) }),
   createdAt: utcTime,
   lastViewedAt: utcTime.nullable(),
 });

@@ -12,6 +12,7 @@ import { ftsMatchExpression } from './search.js';
 import { referenceKey } from './snapshot.js';
 import { statementCache } from '../sqlite/statements.js';
 import { ORDER_BY, createTableOrders, type TableSort } from './table-order.js';
+import { createProgressReader } from './progress.js';
 
 export type ShipmentSort = TableSort;
 
@@ -27,6 +28,8 @@ export interface ShipmentFilter {
   shipmentStatus?: string;
   /** Carrier SCAC. */
   carrier?: string;
+  /** The carrier's name as stored (carrier-name.ts). */
+  carrierName?: string;
   /** Port of discharge name. */
   pod?: string;
   /** Naive dates `YYYY-MM-DD`, inclusive, compared with the naive ETA as text. */
@@ -34,6 +37,8 @@ export interface ShipmentFilter {
   etaTo?: string;
   /** Members of a list watchlist (saved-filter watchlists are expanded into the filter by the caller). */
   watchlistId?: number;
+  /** The shipments an import job tracked or whose columns it updated. */
+  importJobId?: number;
 }
 
 interface ShipmentQuery extends ShipmentFilter {
@@ -50,7 +55,8 @@ const TABLE_COLUMNS = `
   em.at AS eta_moved_at, em.from_value AS eta_moved_from, em.to_value AS eta_moved_to,
   s.vessel, s.voyage, s.note, s.checked_at,
   EXISTS (SELECT 1 FROM notes_outbox o WHERE o.tracking_id = s.tracking_id AND o.sent_at IS NULL AND o.failed_at IS NULL) AS note_pending,
-  (SELECT k.last_free_day FROM shipment_clocks k WHERE k.shipment_id = s.id) AS last_free_day`;
+  (SELECT k.last_free_day FROM shipment_clocks k WHERE k.shipment_id = s.id) AS last_free_day,
+  (SELECT f.value FROM shipment_fields f WHERE f.shipment_id = s.id AND f.name = 'customer' COLLATE NOCASE ORDER BY f.name LIMIT 1) AS customer`;
 
 const TABLE_JOINS = `
   LEFT JOIN locations pol ON pol.shipment_id = s.id AND pol.location_id = s.pol_location
@@ -81,6 +87,14 @@ export function where(filter: ShipmentFilter): Where {
   if (filter.carrier !== undefined) {
     clauses.push('s.carrier_scac = ? COLLATE NOCASE');
     params.push(filter.carrier);
+  }
+  if (filter.carrierName !== undefined) {
+    clauses.push('s.carrier_name = ?');
+    params.push(filter.carrierName);
+  }
+  if (filter.importJobId !== undefined) {
+    clauses.push('s.id IN (SELECT i.shipment_id FROM import_items i WHERE i.job_id = ? AND i.shipment_id IS NOT NULL)');
+    params.push(filter.importJobId);
   }
   if (filter.pod !== undefined) {
     clauses.push('EXISTS (SELECT 1 FROM locations l WHERE l.shipment_id = s.id AND l.location_id = s.pod_location AND l.name = ?)');
@@ -148,6 +162,8 @@ function tableRow(r: ShipmentTableRowDb): ShipmentTableRow {
     lastCheckedAt: r.checked_at,
     notePending: r.note_pending === 1,
     lastFreeDay: r.last_free_day,
+    progress: null,
+    customer: r.customer,
   };
 }
 
@@ -166,6 +182,13 @@ export interface ShipmentQueries {
 export function createShipmentQueries(db: Database, reader: ShipmentReader): ShipmentQueries {
   const prepared = statementCache(db);
   const orders = createTableOrders(db);
+  const progressOf = createProgressReader(db);
+  /** Table rows with what their recorded events say (one query for the page). */
+  const withProgress = (rows: ShipmentTableRow[]): ShipmentTableRow[] => {
+    const progress = progressOf(rows.map((r) => r.id));
+    for (const row of rows) row.progress = progress.get(row.id) ?? null;
+    return rows;
+  };
   const rowsOf = db.prepare<[string], ShipmentTableRowDb>(
     `SELECT ${TABLE_COLUMNS} FROM json_each(?) j CROSS JOIN shipments s ON s.id = j.value ${TABLE_JOINS} ORDER BY j.key`,
   );
@@ -189,7 +212,7 @@ export function createShipmentQueries(db: Database, reader: ShipmentReader): Shi
       if (match !== null) {
         const [limit, offset] = page(query);
         const found = orders.searchPage(match, query.sort ?? 'recent', offset, limit);
-        return found.ids.length === 0 ? [] : rowsOf.all(JSON.stringify(found.ids)).map(tableRow);
+        return found.ids.length === 0 ? [] : withProgress(rowsOf.all(JSON.stringify(found.ids)).map(tableRow));
       }
       const w = where(query);
       // Filter, order and page on ids alone (index-only where possible), then join for the page.
@@ -199,13 +222,13 @@ export function createShipmentQueries(db: Database, reader: ShipmentReader): Shi
         JOIN shipments s ON s.id = p.id ${TABLE_JOINS}
         ORDER BY ${order}`;
       const rows = prepared(sql).all(...w.params, ...page(query)) as ShipmentTableRowDb[];
-      return rows.map(tableRow);
+      return withProgress(rows.map(tableRow));
     },
     listShipmentRowsByIds(ids) {
       if (ids.length === 0) return [];
       // One bound parameter per id, in a JSON array: never string-built SQL.
       const sql = `SELECT ${TABLE_COLUMNS} FROM json_each(?) j JOIN shipments s ON s.id = j.value ${TABLE_JOINS}`;
-      return (prepared(sql).all(JSON.stringify(ids)) as ShipmentTableRowDb[]).map(tableRow);
+      return withProgress((prepared(sql).all(JSON.stringify(ids)) as ShipmentTableRowDb[]).map(tableRow));
     },
     listShipmentIds(query = {}) {
       const match = searchOnly(query);

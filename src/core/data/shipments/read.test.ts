@@ -83,6 +83,8 @@ describe('getShipment', () => {
       changes: [],
       createdAt: '2026-10-08T10:00:00.000Z',
       fields: {},
+      // The arrival at Rotterdam is expected, not yet recorded: nothing to say beside IN_TRANSIT.
+      progress: null,
     };
     expect(store.read.getShipment(id)).toEqual(expected);
     expect(store.read.getShipment(TRACKING_ID)).toEqual(expected);
@@ -165,6 +167,8 @@ describe('lists', () => {
       lastCheckedAt: '2026-10-26T06:00:00.000Z',
       notePending: false,
       lastFreeDay: null,
+      progress: null,
+      customer: null,
     });
   });
 });

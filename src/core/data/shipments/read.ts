@@ -13,6 +13,7 @@ import type {
   TrackingType,
 } from '../../../shared/domain.js';
 import { referenceKey } from './snapshot.js';
+import { progressOf } from '../../../shared/progress.js';
 import type { ChangesRow, ContainersRow, EventsRow, LocationsRow, ShipmentsRow, TerminalsRow } from './rows.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -98,7 +99,8 @@ export function createShipmentReader(db: Database): ShipmentReader {
       terminals: new Map(terminals.all(row.id).map((t) => [t.terminal_id, t])),
     };
     const eventsByContainer = new Map<number, ShipmentEvent[]>();
-    for (const e of events.all(row.id)) {
+    const eventRows = events.all(row.id);
+    for (const e of eventRows) {
       const list = eventsByContainer.get(e.container_id) ?? [];
       list.push(event(e, lookups));
       eventsByContainer.set(e.container_id, list);
@@ -131,6 +133,10 @@ export function createShipmentReader(db: Database): ShipmentReader {
       createdAt: row.service_created_at,
       changes: changes.all(row.id).map(change),
       fields: Object.fromEntries(localFields.all(row.id).map((f) => [f.name, f.value])),
+      progress: progressOf(
+        eventRows.map((e) => ({ container: e.container_id, statusCode: e.status_code, actual: e.actual === 1, date: e.date, atPod: e.location_id !== null && e.location_id === row.pod_location })),
+        shipmentContainers.length,
+      ),
     };
   }
 

@@ -156,4 +156,5 @@ export interface ShipmentTableRowDb {
   checked_at: string | null;
   note_pending: 0 | 1;
   last_free_day: string | null;
+  customer: string | null;
 }

@@ -47,6 +47,13 @@ describe('search', () => {
     expect(found(C2.slice(4))).toEqual(['CMDUSHZ1234567']); // a container of a B/L
   });
 
+  it('finds a container number written with its check digit split off ("CGMU 089850-4")', () => {
+    const written = `${C1.slice(0, 4)} ${C1.slice(4, 10)}-${C1.slice(10)}`;
+    expect(found(written)).toEqual([C1]);
+    expect(found(`${C1.slice(4, 10)} ${C1.slice(10)}`)).toEqual([C1]);
+    expect(found(`${C2.slice(0, 4)} ${C2.slice(4, 10)}-${C2.slice(10)}`)).toEqual(['CMDUSHZ1234567']);
+  });
+
   it('finds ports by prefix, any case and accent', () => {
     expect(found('rotter')).toEqual([C1]);
     expect(found('HAMB')).toEqual(['CMDUSHZ1234567']);
@@ -137,6 +144,7 @@ describe('ftsMatchExpression', () => {
     expect(ftsMatchExpression('MEDU-123/45')).toBe('"MEDU"* "123"* "45"*');
     expect(ftsMatchExpression('"); DROP TABLE shipments; --')).toBe('"DROP"* "TABLE"* "shipments"*');
     expect(ftsMatchExpression('  ')).toBeNull();
+    expect(ftsMatchExpression('CGMU 089850-4')).toBe('"CGMU0898504"*');
   });
 
   it('indexes reference-like values in their useful forms', () => {

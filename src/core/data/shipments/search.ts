@@ -17,14 +17,38 @@ const MAX_TOKENS = 12;
  * quoted and prefix-matched, all words must match. Null when there is nothing to search.
  */
 export function ftsMatchExpression(text: string): string | null {
-  const tokens = text
-    .normalize('NFKC')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((t) => t !== '')
-    .slice(0, MAX_TOKENS);
+  const tokens = joinContainerNumbers(
+    text
+      .normalize('NFKC')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((t) => t !== ''),
+  ).slice(0, MAX_TOKENS);
   if (tokens.length === 0) return null;
   // Tokens hold only letters and digits, so they cannot contain a quote; doubling is belt and braces.
   return tokens.map((t) => `"${t.replaceAll('"', '""')}"*`).join(' ');
+}
+
+const CONTAINER_NUMBER = /^[A-Z]{3}[UJZ]\d{7}$/i;
+
+/**
+ * A container number written the way people write it, in pieces ("CGMU 089850-4", "CGMU 089850 4",
+ * "089850-4"), is searched as the one number (or serial) it is: the index holds it whole.
+ */
+function joinContainerNumbers(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    let joined: { text: string; end: number } | null = null;
+    let text = tokens[i]!;
+    for (let j = i + 1; j < Math.min(tokens.length, i + 4) && text.length < 11; j++) {
+      text += tokens[j]!;
+      if (CONTAINER_NUMBER.test(text) || (/^\d{6}$/.test(tokens[i]!) && j === i + 1 && /^\d$/.test(tokens[j]!))) joined = { text, end: j };
+    }
+    if (joined) {
+      out.push(joined.text);
+      i = joined.end;
+    } else out.push(tokens[i]!);
+  }
+  return out;
 }
 
 /** The search document of the shipments the WHERE clause appended to it selects. */

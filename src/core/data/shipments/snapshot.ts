@@ -4,6 +4,7 @@
  */
 import type { Outcome } from '../../../shared/domain.js';
 import type { ShipmentRecord, TrackingData, TrackingResult } from '../../platform/api/types.js';
+import { answerCompanyOf, type AnswerCompany } from './carrier-name.js';
 
 type PayloadSource = 'tracking' | 'batch' | 'shipments';
 
@@ -16,7 +17,10 @@ export interface Snapshot {
   type: string;
   /** Null: not known from this answer (an existing value or the carrier directory fills it). */
   carrierScac: string | null;
+  /** The name the service listed the record under (or its data's name): a last resort, see carrier-name.ts. */
   carrierName: string | null;
+  /** The carrier the answer's own data names, with its SCACs. */
+  answerCompany: AnswerCompany | null;
   /** `undefined` everywhere below means "this answer does not say": keep what we have. */
   companyId: number | null | undefined;
   subscriptionStatus: string | undefined;
@@ -90,6 +94,7 @@ export function snapshotFromTrackingResult(input: TrackingResultInput): Snapshot
     type: input.type,
     carrierScac: scac,
     carrierName: carrierNameFromData(data),
+    answerCompany: answerCompanyOf(data),
     companyId: undefined,
     subscriptionStatus: meta?.status ?? undefined,
     note: meta ? meta.note : undefined,
@@ -119,6 +124,7 @@ export function snapshotFromShipmentRecord(record: ShipmentRecord, raw: string, 
     type: item.track_number_type,
     carrierScac: scacFromData(data),
     carrierName: nonEmpty(item.company_name) ?? carrierNameFromData(data),
+    answerCompany: answerCompanyOf(data),
     companyId: item.company_id,
     subscriptionStatus: record.status,
     note: record.note,

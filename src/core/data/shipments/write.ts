@@ -22,6 +22,7 @@ import { encodeRawBody, type RawDictionary } from './raw-payloads.js';
 import type { ShipmentsRow } from './rows.js';
 import type { SearchIndex } from './search.js';
 import { referenceKey, type Snapshot } from './snapshot.js';
+import { chooseCarrierName, directoryMainNames } from './carrier-name.js';
 
 /** How many raw payloads are kept per shipment: the latest and the one before it. */
 const RAW_PAYLOADS_KEPT = 2;
@@ -188,7 +189,7 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
   const touchShipment = db.prepare<[string | null, string | null, string | null, string, number]>(
     'UPDATE shipments SET service_updated_at = ?, checked_at = ?, data_checked_at = ?, stored_at = ? WHERE id = ?',
   );
-  const carrierNameByScac = db.prepare<[string], { name: string }>('SELECT name FROM carriers WHERE scac = ? ORDER BY name LIMIT 1');
+  const mainName = directoryMainNames(db);
   const carrierScacByName = db.prepare<[string], { scac: string }>('SELECT scac FROM carriers WHERE name = ?');
   const dataRows = createDataRowsWriter(db);
   const insertChange = db.prepare(
@@ -220,7 +221,7 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
 
   function carrier(s: Snapshot, previous: ShipmentValues | null): { scac: string | null; name: string | null } {
     const scac = s.carrierScac ?? previous?.carrier_scac ?? (s.carrierName ? carrierScacByName.get(s.carrierName)?.scac : undefined) ?? null;
-    const name = s.carrierName ?? previous?.carrier_name ?? (scac ? carrierNameByScac.get(scac)?.name : undefined) ?? null;
+    const name = chooseCarrierName({ scac, answer: s.answerCompany, listed: s.carrierName, previous: previous?.carrier_name ?? null }, mainName);
     return { scac, name };
   }
 

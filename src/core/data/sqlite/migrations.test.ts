@@ -63,7 +63,9 @@ describe('migrations', () => {
     store.close();
   });
 
-  for (let version = 1; version < LATEST_SCHEMA_VERSION; version++) {
+  // Seeded with version 1's tables: up to the compact cache (12), where tables became views
+  // (a later migration has a test of its own, on a cache written at its version).
+  for (let version = 1; version < Math.min(LATEST_SCHEMA_VERSION, 12); version++) {
     it(`migrate a cache from version ${version} with its data intact`, () => {
       const file = path.join(dir, 'cache.sqlite');
       const db = databaseAt(file, version);

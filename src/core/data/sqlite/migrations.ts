@@ -13,6 +13,7 @@ import { FACET_COUNTS } from './schema-facet-counts.js';
 import { V9_CONTENTLESS_SEARCH } from './schema-v9.js';
 import { COMPACT_CACHE_NAME, compactCache } from './schema-compact-cache.js';
 import { CUSTOMER_UPDATES_NAME, V13_CUSTOMER_UPDATES } from './schema-customers.js';
+import { CARRIER_NAMES_NAME, chooseCarrierNames } from './schema-carrier-names.js';
 
 const V2_LOCAL = `
 -- Fields imported from a customer's sheet (customer, PO, ...), kept locally and searchable.
@@ -351,6 +352,16 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 13,
     name: CUSTOMER_UPDATES_NAME,
     up: (db) => db.exec(V13_CUSTOMER_UPDATES),
+  },
+  {
+    version: 14,
+    name: 'reserved for carrier performance (issue 26)',
+    up: () => undefined,
+  },
+  {
+    version: 15,
+    name: CARRIER_NAMES_NAME,
+    up: chooseCarrierNames,
   },
 ];
 

@@ -10,10 +10,12 @@ function plain(input: ShipmentFilterInput): ShipmentFilter {
     shipmentStatus: input.shipmentStatus,
     outcome: input.outcome,
     carrier: input.carrier,
+    carrierName: input.carrierName,
     pod: input.pod,
     etaFrom: input.etaFrom,
     etaTo: input.etaTo,
     fields: input.fields,
+    importJobId: input.importJobId,
   };
 }
 

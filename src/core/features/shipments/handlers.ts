@@ -27,6 +27,7 @@ export function createShipmentsHandlers(core: Core): AreaHandlers<'shipments'> {
     },
     'shipments.ids': async (query) => read.listShipmentIds({ ...filter(query), sort: query.sort, limit: MAX_IDS }),
     'shipments.facets': async () => read.shipmentFacets(),
+    'shipments.fieldValues': async (name) => read.fieldValues(name),
     'shipments.get': async (id) => {
       const found = shipment(id);
       const waiting = read.waitingNote(id);

@@ -7,7 +7,16 @@ import type { ShipmentFilterInput, WatchlistView } from '../../../shared/contrac
 import type { Core } from '../../context.js';
 import type { WatchlistRecord } from '../../data/index.js';
 import { AppFailure } from '../../platform/failure.js';
+import { listAttention } from '../attention/index.js';
 import { findWatchlist, savedFilter, watchlistMembers } from '../shipments/index.js';
+
+/** The list's shipments the Attention view lists (one meaning of "needs attention"), per reason kind. */
+function needAttention(core: Core, w: WatchlistRecord): WatchlistView['needAttention'] {
+  const items = listAttention(core, { watchlist: w.id, now: core.now });
+  const byKind: Record<string, number> = {};
+  for (const item of items) for (const r of item.reasons) if (!r.acknowledged) byKind[r.kind] = (byKind[r.kind] ?? 0) + 1;
+  return { total: items.length, byKind };
+}
 
 export function watchlistView(core: Core, w: WatchlistRecord): WatchlistView {
   const counts = core.read.watchlistCounts(watchlistMembers(w), w.viewedChangeId);
@@ -18,6 +27,7 @@ export function watchlistView(core: Core, w: WatchlistRecord): WatchlistView {
     filter: w.kind === 'filter' ? savedFilter(w) : null,
     count: counts.count,
     attention: { etaMoved: counts.etaMoved, stuck: counts.stuck, notFound: counts.notFound, total: counts.total },
+    needAttention: needAttention(core, w),
     createdAt: w.createdAt,
     lastViewedAt: w.viewedAt,
   };

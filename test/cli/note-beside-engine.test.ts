@@ -1,0 +1,74 @@
+/**
+ * `quayside note` beside a running engine (issue 24): the terminal has no keychain, so it saves and
+ * queues the note, says so in one sentence and exits 0; the engine sees the cache change, counts
+ * the note in the status bar while it waits, and sends it within 2 s.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
+import { apiKeyAccount, MemorySecretStore } from '../../src/core/platform/secrets/index.js';
+import type { Shipment } from '../../src/shared/domain.js';
+import { startSimulator, type Simulator } from '../../src/sim/index.js';
+import { runCli } from './run-cli.js';
+
+const KEY = randomUUID();
+const SCALE = 60;
+let sim: Simulator;
+let dataDir: string;
+let engine: AppRuntime;
+/** What the engine told the window, in order, with when. */
+const told: { at: number; event: string; data: unknown }[] = [];
+
+const env = (extra: Record<string, string | undefined> = {}) => ({ QUAYSIDE_DATA_DIR: dataDir, QUAYSIDE_API_BASE: sim.url, QUAYSIDE_TIME_SCALE: String(SCALE), ...extra });
+
+beforeAll(async () => {
+  sim = await startSimulator({ timeScale: SCALE, accounts: [{ apiKey: KEY, credits: 10, shipments: 3 }] });
+  dataDir = mkdtempSync(join(tmpdir(), 'quayside-note-engine-'));
+  expect((await runCli(['sync'], { env: env({ QUAYSIDE_API_KEY: KEY }) })).code).toBe(0);
+  const secrets = new MemorySecretStore();
+  await secrets.set(apiKeyAccount(sim.url), KEY);
+  engine = createAppRuntime({ dataDir, apiBase: sim.url, secrets, shell: 'harness', version: 'test', timeScale: SCALE, background: false });
+  engine.onEvent((event, data) => told.push({ at: Date.now(), event, data }));
+}, 60_000);
+
+afterAll(async () => {
+  await engine?.close();
+  await sim?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a note set in the terminal while the app runs', () => {
+  it('is saved and queued without a keychain (exit 0, one sentence), counted while it waits, and sent by the app within 2 s', async () => {
+    const list = JSON.parse((await runCli(['list', '--json'], { env: env({ QUAYSIDE_API_KEY: KEY }) })).stdout) as Shipment[];
+    const target = list.find((s) => s.trackingId)!;
+    // The service answers slowly: the note is seen waiting before it is sent.
+    sim.control.setFaults({ latencyMs: 700 });
+
+    // No key in the environment and no keychain reachable (a headless server's terminal).
+    const run = await runCli(['note', target.reference, 'booked for Monday'], { env: env({ DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/quayside-test-bus', DISPLAY: undefined }) });
+    const savedAt = Date.now();
+    expect(run.code, run.stderr).toBe(0);
+    const said = run.stdout.trim();
+    expect(said).toMatch(new RegExp(`^Note of ${target.reference} saved and queued; it was not sent from here because (the system keychain is not available|no API key is set for this terminal), so the running Quayside app sends it within seconds`));
+    expect(said.split('\n')).toHaveLength(1);
+
+    const atService = () => sim.control.shipment(KEY, target.trackingId!)?.note ?? null;
+    while (atService() !== 'booked for Monday' && Date.now() - savedAt < 5_000) await new Promise((r) => setTimeout(r, 50));
+    const sentAfter = Date.now() - savedAt;
+    expect(atService()).toBe('booked for Monday');
+    expect(sentAfter).toBeLessThan(2_000);
+    sim.control.setFaults({ latencyMs: 0 });
+
+    // While it waited, the status bar counted it; the window heard it was queued, then sent.
+    const statuses = told.filter((t) => t.event === 'status').map((t) => (t.data as { outboxPending: number }).outboxPending);
+    expect(statuses).toContain(1);
+    const outbox = told.filter((t) => t.event === 'notes.outbox').map((t) => t.data as { pending: { shipmentId: number }[]; sent: { note: string | null }[] });
+    expect(outbox.some((o) => o.pending.some((p) => p.shipmentId === target.id))).toBe(true);
+    expect(outbox.some((o) => o.sent.some((s) => s.note === 'booked for Monday'))).toBe(true);
+    const status = await engine.dispatch('sync.statusBar', undefined);
+    expect(status).toMatchObject({ ok: true, value: { outboxPending: 0 } });
+  }, 30_000);
+});
