@@ -27,6 +27,12 @@ const PATHS: Partial<Record<ViewId, ReactNode>> = {
       <circle cx="12" cy="12" r="3" />
     </>
   ),
+  customers: (
+    <>
+      <rect x="3" y="5.5" width="18" height="13" rx="1.5" />
+      <path d="m3.5 6.5 8.5 6.5 8.5-6.5" />
+    </>
+  ),
   map: (
     <>
       <path d="M3 6.5 9 4l6 2.5L21 4v13.5L15 20l-6-2.5L3 20z" />
