@@ -45,6 +45,10 @@ export interface DomainEvents {
   'team.status': TeamView;
   /** The team's import jobs changed (src/team). */
   'team.jobs': TeamImportJobView[];
+  /** A page of the background refresh was stored; `ids`: the shipments it added or changed (what the measures read again). */
+  'sync.page': { ids: number[] };
+  /** The carrier performance figures were brought up to date; `likely`: the likely arrivals of shipments on the way changed too. */
+  'performance.changed': { likely: boolean };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -15,6 +15,7 @@ import { feedFeature } from '../core/features/feed/index.js';
 import { importsFeature } from '../core/features/imports/index.js';
 import { mapFeature } from '../core/features/map/index.js';
 import { notesFeature } from '../core/features/notes/index.js';
+import { performanceFeature } from '../core/features/performance/index.js';
 import { settingsFeature } from '../core/features/settings/index.js';
 import { shipmentsFeature } from '../core/features/shipments/index.js';
 import { syncFeature } from '../core/features/sync/index.js';
@@ -82,6 +83,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     attention: attentionFeature(core),
     team: team.feature(core),
     imports: importsFeature(core, host),
+    performance: performanceFeature(core, host),
   };
   // Every method of the contract, each from the feature its prefix names: one missing does not compile.
   const handlers: Handlers = {
@@ -99,6 +101,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     ...parts.attention.handlers,
     ...parts.team.handlers,
     ...parts.imports.handlers,
+    ...parts.performance.handlers,
   };
   const features: Pick<FeatureParts<never>, 'start' | 'close'>[] = Object.values(parts);
   const stopWindowEvents = mapEventsToWindow(core, emit, parts.attention.cache);

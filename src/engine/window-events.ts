@@ -82,6 +82,11 @@ export function mapEventsToWindow(core: Core, emit: WindowEmit, attention: Atten
     core.events.on('sync.state', (view) => emit('sync', view)),
     core.events.on('team.status', (view) => emit('team.changed', view)),
     core.events.on('team.jobs', (jobs) => emit('team.jobs', jobs)),
+    core.events.on('performance.changed', (change) => {
+      emit('performance.changed', change);
+      // The likely arrivals are the table's column and a reason of Attention.
+      if (change.likely) recount();
+    }),
     core.scheduler.onStatus(status),
   ];
   return () => {

@@ -18,6 +18,7 @@ import { asWritable, type WritableDB } from './handles.js';
 import { type ImportReads, type ImportWrites, createImportRepository } from './imports/repository.js';
 import type { PollerStore } from './imports/poller-types.js';
 import { type MapReads, createMapReads } from './map.js';
+import { type PerformanceReads, type PerformanceWrites, createPerformanceRepository } from './performance/index.js';
 import { type NotesReads, type NotesWrites, createNotesOutbox } from './notes.js';
 import { type DirectoryReads, type DirectoryWrites, createDirectory } from './settings.js';
 import { createFacets } from './shipments/facets.js';
@@ -77,6 +78,11 @@ export interface ShipmentRecordWrites {
   recordShipmentRecords(records: readonly ShipmentRecord[], raws: readonly string[], checkedAt: string, options?: WriteOptions): PageResult;
   /** Removes local rows by id (references the service never tracked); returns how many. */
   removeLocal(ids: readonly number[]): number;
+  /**
+   * Records of GET /v2/shipments each received at its own time (`at`, UTC), in the order given: a
+   * past written in time order (the sample data's), with one search-index rebuild for them all.
+   */
+  recordShipmentSnapshots(entries: readonly { record: ShipmentRecord; raw: string; at: string }[]): WriteResult[];
 }
 
 /** Everything that can be read, outside a transaction or inside one. */
@@ -85,11 +91,12 @@ export interface Reader extends ShipmentQueries, ShipmentRecordReads, ShipmentEd
   readonly imports: ImportReads;
   readonly map: MapReads;
   readonly team: TeamReplicaReads;
+  readonly performance: PerformanceReads;
 }
 
 /** What `write(tx => …)` hands its work: every read, and every write. */
 export interface Writer
-  extends Omit<Reader, 'attention' | 'imports' | 'team'>,
+  extends Omit<Reader, 'attention' | 'imports' | 'team' | 'performance'>,
     ShipmentRecordWrites,
     ShipmentEdits,
     DirectoryWrites,
@@ -98,6 +105,7 @@ export interface Writer
   readonly attention: AttentionReads & AttentionWrites;
   readonly imports: ImportReads & ImportWrites;
   readonly team: TeamReplicaReads & TeamReplicaWrites;
+  readonly performance: PerformanceReads & PerformanceWrites;
 }
 
 export interface Data {
@@ -163,6 +171,7 @@ export function openData(file: string, options: DataOptions = {}): Data {
     const watchlists = createWatchlists(db, opened.file, nowIso);
     const feed = createChangeFeed(db);
     const attention = createAttentionRepository(db);
+    const performance = createPerformanceRepository(db);
     const team = createTeamReplica(db, { settings: { ...directory.reads, ...directory.writes }, watchlists: watchlists.writes, shipments: { ...edits.reads, ...edits.writes } });
     const countAllChanges = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM changes');
     const countChangesSince = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM changes WHERE at >= ?');
@@ -198,6 +207,7 @@ export function openData(file: string, options: DataOptions = {}): Data {
         return { results, counts, changes };
       },
       removeLocal: (ids) => ids.reduce((n, id) => n + deleteLocal.run(id).changes, 0),
+      recordShipmentSnapshots: (entries) => writer.writeSnapshots(entries.map((e) => snapshotFromShipmentRecord(e.record, e.raw, e.at))),
     };
     const imports = createImportRepository(
       db,
@@ -220,6 +230,7 @@ export function openData(file: string, options: DataOptions = {}): Data {
       imports: imports.reads,
       map: createMapReads(db),
       team: team.reads,
+      performance: performance.reads,
     };
     const { writeShipmentFields: _within, ...editWrites } = edits.writes;
     const tx: Writer = {
@@ -228,6 +239,7 @@ export function openData(file: string, options: DataOptions = {}): Data {
       attention: { ...attention.reads, ...insideOnly(db, opened.file, attention.writes) },
       imports: { ...imports.reads, ...insideOnly(db, opened.file, imports.writes) },
       team: { ...team.reads, ...insideOnly(db, opened.file, team.writes) },
+      performance: { ...performance.reads, ...insideOnly(db, opened.file, performance.writes) },
     };
     const transaction = db.transaction((work: (w: Writer) => unknown) => work(tx));
     const write = <T>(work: (w: Writer) => T): T => {

@@ -30,6 +30,7 @@ export const SORT_LABELS: Record<ShipmentSortKey, string> = {
   eta: 'ETA (earliest first)',
   checked: 'last checked (latest first)',
   clock: 'free time (last free day soonest first)',
+  likely: 'likely arrival (soonest first)',
 };
 
 /** Fixed row height in px: the virtual list relies on it (keep in sync with --row-height in table.css). */

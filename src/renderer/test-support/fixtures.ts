@@ -22,6 +22,7 @@ export function tableRow(index: number, patch: Partial<ShipmentTableRow> = {}, p
     lastCheckedAt: '2026-11-23T02:00:00Z',
     notePending: false,
     lastFreeDay: null,
+    likelyArrival: null,
     ...patch,
   };
 }

@@ -28,6 +28,7 @@ function row(patch: Partial<ShipmentTableRow> = {}): ShipmentTableRow {
     voyage: null,
     note: null,
     lastCheckedAt: AT,
+    likelyArrival: null,
     notePending: false,
     lastFreeDay: null,
     ...patch,

@@ -20,6 +20,7 @@ import { feedEvents, feedMethods } from './feed.js';
 import { importsEvents, importsMethods } from './imports.js';
 import { mapMethods } from './map.js';
 import { notesEvents, notesMethods } from './notes.js';
+import { performanceEvents, performanceMethods } from './performance.js';
 import { settingsEvents, settingsMethods } from './settings.js';
 import { shipmentsEvents, shipmentsMethods } from './shipments.js';
 import { syncEvents, syncMethods } from './sync.js';
@@ -36,6 +37,7 @@ export * from './feed.js';
 export * from './imports.js';
 export * from './map.js';
 export * from './notes.js';
+export * from './performance.js';
 export * from './settings.js';
 export * from './shipments.js';
 export * from './sync.js';
@@ -59,6 +61,7 @@ export const CONTRACT = {
   ...webhooksMethods,
   ...attentionMethods,
   ...teamMethods,
+  ...performanceMethods,
 };
 
 export const EVENTS = {
@@ -72,6 +75,7 @@ export const EVENTS = {
   ...settingsEvents,
   ...attentionEvents,
   ...teamEvents,
+  ...performanceEvents,
 };
 
 type Contract = typeof CONTRACT;

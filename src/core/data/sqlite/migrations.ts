@@ -12,6 +12,7 @@ import { V7_ATTENTION_MARKS } from './schema-v7.js';
 import { FACET_COUNTS } from './schema-facet-counts.js';
 import { V9_CONTENTLESS_SEARCH } from './schema-v9.js';
 import { COMPACT_CACHE_NAME, compactCache } from './schema-compact-cache.js';
+import { PERFORMANCE_FACTS, PERFORMANCE_NAME } from './schema-performance.js';
 
 const V2_LOCAL = `
 -- Fields imported from a customer's sheet (customer, PO, ...), kept locally and searchable.
@@ -345,6 +346,17 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 12,
     name: COMPACT_CACHE_NAME,
     up: compactCache,
+  },
+  // 13 is issue 23's (customer updates), merged separately; this branch only holds its place.
+  {
+    version: 13,
+    name: 'reserved for customer updates (issue 23)',
+    up: () => undefined,
+  },
+  {
+    version: 14,
+    name: PERFORMANCE_NAME,
+    up: (db) => db.exec(PERFORMANCE_FACTS),
   },
 ];
 

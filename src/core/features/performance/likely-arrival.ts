@@ -103,6 +103,11 @@ export class LikelyArrivalModel {
     readonly settings: PerformanceSettings,
   ) {}
 
+  /** A model over a table kept elsewhere (live-samples.ts: brought up to date as shipments change). */
+  static over(table: SampleTable<SampleSet>, settings: Partial<PerformanceSettings> = {}): LikelyArrivalModel {
+    return new LikelyArrivalModel(table, { ...DEFAULT_PERFORMANCE_SETTINGS, ...settings });
+  }
+
   /** Reads every arrived shipment of the history; shipments still on the way teach nothing yet. */
   static build(histories: Iterable<VoyageHistory>, settings: Partial<PerformanceSettings> = {}): LikelyArrivalModel {
     const lists = new SampleTable<number[]>();

@@ -116,6 +116,11 @@ export class PerformanceAccumulator {
     this.apply(f, 1);
   }
 
+  /** Every shipment's facts as added (for a report with other filters over the same shipments). */
+  voyages(): IterableIterator<VoyageFacts> {
+    return this.facts.values();
+  }
+
   remove(id: number): void {
     const old = this.facts.get(id);
     if (!old) return;
