@@ -10,6 +10,7 @@ const KIND_LABELS: Record<ReasonKind, string> = {
   stuck: 'Stuck',
   unknown_status: 'Unknown status',
   not_found: 'Not found',
+  likely_later: 'Likely later than promised',
 };
 
 /** A UTC time as the desk's calendar day, "2026-11-21". */
