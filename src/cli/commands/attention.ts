@@ -1,6 +1,7 @@
 import type { Command } from '../context.js';
 import { UsageError } from '../errors.js';
-import { listAttention, type AttentionItem, type ReasonKind } from '../../core/features/attention/index.js';
+import { attentionSettings, listAttention, type AttentionItem, type ReasonKind } from '../../core/features/attention/index.js';
+import { performanceOf } from '../../core/features/performance/index.js';
 
 const KIND_LABELS: Record<ReasonKind, string> = {
   eta_slipped: 'ETA slipped',
@@ -55,7 +56,10 @@ export const attentionCommand: Command = {
     if (args.length > 0) throw new UsageError(`Unexpected "${args[0]}"; use --watchlist NAME to look at one watchlist.`);
     const watchlist = values.watchlist as string | undefined;
     if (watchlist !== undefined && watchlist.trim() === '') throw new UsageError('--watchlist needs the name of a watchlist.');
-    const items = listAttention(await ctx.teamCore(), { watchlist, includeAcknowledged: Boolean(values.all), now: () => new Date() });
+    const core = await ctx.teamCore();
+    // "Likely later than promised" reads the likely arrivals: brought up to date first when a promised date is compared.
+    if (attentionSettings(core).promisedDateField !== null) await performanceOf(core).ready();
+    const items = listAttention(core, { watchlist, includeAcknowledged: Boolean(values.all), now: () => new Date() });
     ctx.out.data(items);
     for (const line of attentionLines(items)) ctx.out.line(line);
     const open = items.filter((i) => i.reasons.some((r) => !r.acknowledged)).length;

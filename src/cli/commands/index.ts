@@ -4,6 +4,7 @@ import { carriersCommand, creditsCommand } from './carriers.js';
 import { exportCommand } from './export.js';
 import { importCommand, jobsCommand, resumeCommand } from './import.js';
 import { keyCommand } from './key.js';
+import { performanceCommand } from './performance.js';
 import { listCommand, noteCommand, removeCommand, showCommand } from './shipments.js';
 import { syncCommand } from './sync.js';
 import { teamCommand } from './team.js';
@@ -19,6 +20,7 @@ export const COMMANDS: Command[] = [
   syncCommand,
   listCommand,
   attentionCommand,
+  performanceCommand,
   showCommand,
   noteCommand,
   removeCommand,
