@@ -17,6 +17,7 @@ import { AttentionView } from './attention/AttentionView';
 import { ChangesView } from './feed/ChangesView';
 import { ImportView, ImportWindowDrop } from './import/ImportView';
 import { MapView } from './map/MapView';
+import { PerformancePage } from './performance/PerformancePage';
 import { SettingsPage } from './settings/SettingsPage';
 import { RemoveDialog } from './shipments/RemoveDialog';
 import { ShipmentsWorkspace } from './shipments/ShipmentsWorkspace';
@@ -98,6 +99,11 @@ export function App() {
           {view === 'webhooks' && (
             <ErrorBoundary area="Webhooks">
               <WebhooksView />
+            </ErrorBoundary>
+          )}
+          {view === 'performance' && (
+            <ErrorBoundary area="Performance">
+              <PerformancePage />
             </ErrorBoundary>
           )}
           {view === 'settings' && (

@@ -13,7 +13,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheFile } from '../../src/core/platform/paths.js';
 import { openData } from '../../src/core/data/index.js';
-import type { AttentionItem, BacktestReportView, PerformanceReport } from '../../src/shared/contract/index.js';
+import type { AttentionItem, BacktestReport, PerformanceReport } from '../../src/shared/contract/index.js';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';
 import { runCli } from './run-cli.js';
 
@@ -84,7 +84,7 @@ describe('quayside performance', () => {
   it('--backtest: the band’s p50 beats the late carriers’ own ETAs, p10–p90 holds about 80% of arrivals', async () => {
     const run = await cli(['performance', '--backtest', '--json']);
     expect(run.code, run.stderr).toBe(0);
-    const backtest = JSON.parse(run.stdout) as BacktestReportView;
+    const backtest = JSON.parse(run.stdout) as BacktestReport;
     expect(backtest.horizons.map((h) => h.daysBefore)).toEqual([7, 14]);
     for (const h of backtest.horizons) {
       expect(h.withBand).toBeGreaterThan(200);

@@ -10,6 +10,7 @@ export const NAV_ITEMS: readonly { id: ViewId; label: string }[] = [
   { id: 'map', label: 'Map' },
   { id: 'changes', label: 'Changes' },
   { id: 'webhooks', label: 'Webhooks' },
+  { id: 'performance', label: 'Performance' },
   { id: 'settings', label: 'Settings' },
 ];
 

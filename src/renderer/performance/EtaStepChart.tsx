@@ -23,6 +23,9 @@ export interface EtaStepChartProps {
   /** The actual arrival (naive), when known. */
   arrival?: string | null;
   likely?: LikelyArrival | null;
+  /** The card's heading level and title (inside the shipment's detail: under its section). */
+  level?: 2 | 3 | 4;
+  title?: string;
 }
 
 interface Step {
@@ -79,7 +82,7 @@ function StepTable({ steps, arrival }: { steps: readonly Step[]; arrival: string
   );
 }
 
-export function EtaStepChart({ etas, arrival = null, likely = null }: EtaStepChartProps) {
+export function EtaStepChart({ etas, arrival = null, likely = null, level = 2, title = 'ETA history' }: EtaStepChartProps) {
   const steps = useMemo(() => etaSteps(etas), [etas]);
   const arrived = useMemo(() => naivePlotDate(arrival), [arrival]);
   const band = likely?.kind === 'band' ? likely : null;
@@ -117,7 +120,8 @@ export function EtaStepChart({ etas, arrival = null, likely = null }: EtaStepCha
   const moves = Math.max(0, steps.length - 1);
   return (
     <ChartCard
-      title="ETA history"
+      level={level}
+      title={title}
       description={
         <>
           {steps.length === 0 ? 'No ETA seen yet.' : `${steps.length} ETAs seen, ${moves} ${moves === 1 ? 'change' : 'changes'}.`}

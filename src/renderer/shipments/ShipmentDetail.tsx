@@ -8,6 +8,7 @@ import { useClock } from '../state/clock';
 import { useDetail } from '../state/detail';
 import { noteStateOf, useNotes } from '../state/notes';
 import { useUi } from '../state/ui';
+import { ShipmentLikelyArrival } from '../performance/ShipmentLikelyArrival';
 import { ContainersSection, EtaHistorySection, RawPayloadSection, RouteSection } from './DetailSections';
 import { FieldsOrigin } from './FieldsOrigin';
 import { FreeTime } from './FreeTime';
@@ -128,6 +129,7 @@ function DetailBody({ detail }: { detail: Detail }) {
 
       <RouteSection shipment={s} />
       <ContainersSection shipment={s} />
+      <ShipmentLikelyArrival shipmentId={s.id} version={detail} />
       <EtaHistorySection shipment={s} />
       <RawPayloadSection raw={detail.raw} />
 

@@ -18,6 +18,7 @@ export const COLUMNS: readonly Column[] = [
   { id: 'pol', label: 'POL' },
   { id: 'pod', label: 'POD' },
   { id: 'eta', label: 'ETA', sort: { key: 'eta', direction: 'ascending' } },
+  { id: 'likely', label: 'Likely arrival', sort: { key: 'likely', direction: 'ascending' } },
   { id: 'clock', label: 'Free time', sort: { key: 'clock', direction: 'ascending' } },
   { id: 'vessel', label: 'Vessel / voyage' },
   { id: 'note', label: 'Note' },

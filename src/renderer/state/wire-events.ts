@@ -10,6 +10,7 @@ import { useFacets } from './facets';
 import { connectAttention } from './attention';
 import { connectFeed } from './feed';
 import { useNotes } from './notes';
+import { connectPerformance } from './performance';
 import { useSettings } from './settings';
 import { useShipments } from './shipments';
 import { useStatus } from './status';
@@ -72,6 +73,7 @@ export function connectStores(): () => void {
     onBridgeReconnect(reloadAll),
     connectFeed(),
     connectAttention(),
+    connectPerformance(),
     connectTeam(),
     connectTeamJobs(),
   ];
