@@ -82,6 +82,14 @@ function StepTable({ steps, arrival }: { steps: readonly Step[]; arrival: string
   );
 }
 
+/** Days between the earliest and the latest date the y axis shows. */
+function spanDays(line: readonly Step[], band: { earliest: string; latest: string } | null, arrived: Date | null): number {
+  const times = line.map((s) => s.eta.getTime());
+  if (band) times.push(naivePlotDate(band.earliest)?.getTime() ?? times[0] ?? 0, naivePlotDate(band.latest)?.getTime() ?? times[0] ?? 0);
+  if (arrived) times.push(arrived.getTime());
+  return times.length === 0 ? 0 : (Math.max(...times) - Math.min(...times)) / 86_400_000;
+}
+
 export function EtaStepChart({ etas, arrival = null, likely = null, level = 2, title = 'ETA history' }: EtaStepChartProps) {
   const steps = useMemo(() => etaSteps(etas), [etas]);
   const arrived = useMemo(() => naivePlotDate(arrival), [arrival]);
@@ -113,7 +121,8 @@ export function EtaStepChart({ etas, arrival = null, likely = null, level = 2, t
       marginRight: 16,
       marginBottom: 44,
       x: { type: 'utc', label: 'Seen (UTC)', labelOffset: 40 },
-      y: { type: 'utc', label: 'ETA (port time)', grid: true, tickFormat: '%d %b' },
+      // Over a few days Plot would tick every few hours, and a day's format would say each day twice.
+      y: { type: 'utc', label: 'ETA (port time)', grid: true, tickFormat: '%d %b', ...(spanDays(line, band, arrived) <= 12 ? { ticks: 'day' } : {}) },
       marks,
     };
   }, [steps, arrived, arrival, band]);
@@ -124,7 +133,7 @@ export function EtaStepChart({ etas, arrival = null, likely = null, level = 2, t
       title={title}
       description={
         <>
-          {steps.length === 0 ? 'No ETA seen yet.' : `${steps.length} ETAs seen, ${moves} ${moves === 1 ? 'change' : 'changes'}.`}
+          {steps.length === 0 ? 'No ETA seen yet.' : `${steps.length} ${steps.length === 1 ? 'ETA' : 'ETAs'} seen, ${moves} ${moves === 1 ? 'change' : 'changes'}.`}
           {band && <> Likely arrival: {band.sentence}.</>}
         </>
       }
