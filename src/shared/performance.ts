@@ -11,14 +11,8 @@
  * arrived later than the date it is compared with.
  */
 
-/** `YYYY-MM-DD`, a calendar day at the port. */
-export type PortDay = string;
-/** `YYYY-MM`, a calendar month at the port of discharge (the month of the arrival). */
-export type PortMonth = string;
-
 export type {
   BacktestFigures,
-  BacktestHorizon,
   BacktestReport,
   BandBasis,
   BandLevel,
@@ -26,10 +20,8 @@ export type {
   Distribution,
   GroupFigures,
   LaneRef,
-  LeftOut,
   LikelyArrival,
   PerformanceFilters,
   PerformanceReport,
   PortRef,
-  ShareFigure,
 } from './contract/performance.js';

@@ -36,7 +36,7 @@ const BOOK: [string, string, string[], number][] = [
 const CUSTOMERS = ['Acme Textiles', 'Nordic Furniture AB', 'Bremen Tyre Works', 'Fresh Fruit Imports', 'Glassware Direct', 'Harbour Electronics'];
 const CUSTOMER_WEIGHTS = [30, 22, 16, 12, 10, 10];
 
-export interface EtaSighting {
+interface EtaSighting {
   /** UTC instant (ms) Quayside saw it. */
   seenAt: number;
   /** The carrier's ETA, naive ms at the port of discharge. */

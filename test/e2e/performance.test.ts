@@ -78,6 +78,9 @@ describe.skipIf(skipWithoutChromium())('the Performance view in Chromium', () =>
       for (const name of ['On time by carrier', 'Days late by carrier', 'Days late by lane', 'Transit time by lane']) {
         await card(name).locator('svg').first().waitFor({ timeout: 15_000 });
       }
+      // Plot's drawing time per chart in Chromium (figure recorded for the README, not asserted).
+      const renderMs = await page.locator('.perf-plot').evaluateAll((boxes) => boxes.map((b) => (b as unknown as { dataset: { renderMs?: string } }).dataset.renderMs));
+      console.log(`Performance view in Chromium: Plot drawing per chart ${renderMs.join(', ')} ms (${report.carriers.length} carriers, ${report.lanes.length} lanes)`);
       const short = page.getByLabel('The figures in short');
       expect(await short.innerText()).toContain(report.total.shipments.toLocaleString('en'));
       // The back-test, beside the charts: the band's p50 against the carriers' ETAs, and the coverage.

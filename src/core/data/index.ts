@@ -34,4 +34,4 @@ export type { TeamCreditRow } from './team/credits.js';
 export type { PushOp, PushResult } from './team/watchlists.js';
 export type { TeamListRow, TeamMemberRow, WatchlistKind } from './team/watchlists-apply.js';
 export type { TeamItemResult, TeamTaskResult } from './imports/repository.js';
-export type { EtaSeenRecord, LikelyArrivalRow, LikelyLevel, MeasuredVoyageRow, VoyageRecord, VoyageState } from './performance/index.js';
+export type { LikelyArrivalRow, MeasuredVoyageRow, VoyageRecord } from './performance/index.js';

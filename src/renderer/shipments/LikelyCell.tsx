@@ -9,7 +9,7 @@ function dayMonth(day: string): { day: number; month: string } {
 }
 
 /** "14–18 Dec", "28 Nov–3 Dec": the port's calendar days of p10 and p90. */
-export function likelyRange(earliest: string, latest: string): string {
+function likelyRange(earliest: string, latest: string): string {
   const a = dayMonth(naiveDay(earliest));
   const b = dayMonth(naiveDay(latest));
   if (naiveDay(earliest) === naiveDay(latest)) return `${a.day} ${a.month}`;

@@ -56,11 +56,9 @@ const groupFigures = z.strictObject({
   vesselChanges: distribution.extend({ shareWithChange: share }),
 });
 export type GroupFigures = z.output<typeof groupFigures>;
-export type LeftOut = GroupFigures['leftOut'];
-export type ShareFigure = Pick<GroupFigures['onTime'], 'n' | 'share'>;
 
 /** The figures' filters: arrived since a day, a carrier (SCAC), a lane (`POL-POD`), a customer (the customer column's value). */
-export const performanceFilters = z.strictObject({
+const performanceFilters = z.strictObject({
   since: naiveDate.nullish(),
   carrier: shortText.nullish(),
   lane: shortText.nullish(),
@@ -152,7 +150,6 @@ const backtestReport = z.strictObject({
   ),
 });
 export type BacktestReport = z.output<typeof backtestReport>;
-export type BacktestHorizon = BacktestReport['horizons'][number];
 
 const shipmentPerformance = z.strictObject({
   /** Every ETA Quayside saw, oldest first: `seenAt` UTC, `eta` naive as the carrier gave it. */
@@ -177,14 +174,12 @@ const performanceSettings = z.strictObject({
   /** Imported columns to choose from. */
   fieldNames: z.array(z.string()),
 });
-export type PerformanceSettingsView = z.output<typeof performanceSettings>;
 
 const settingsPatch = z.strictObject({
   onTimeWithinDays: z.number().int().min(0).max(14).optional(),
   minimumSample: z.number().int().min(3).max(1000).optional(),
   customerField: z.string().trim().max(200).nullable().optional(),
 });
-export type PerformanceSettingsPatch = z.input<typeof settingsPatch>;
 
 const performanceFile = z.strictObject({
   fileName: z.string(),

@@ -5,7 +5,7 @@
  */
 import type { ReadableDB, WritableDB } from '../handles.js';
 
-export type VoyageState = 0 | 1 | 2;
+type VoyageState = 0 | 1 | 2;
 
 /** One shipment's facts as kept (minutes and days of the port's wall clock; see the migration). */
 export interface MeasuredVoyageRow {
@@ -32,7 +32,7 @@ export interface MeasuredVoyageRow {
   samples: (number | null)[] | null;
 }
 
-export type LikelyLevel = 'carrier-lane' | 'carrier' | 'all';
+type LikelyLevel = 'carrier-lane' | 'carrier' | 'all';
 
 export interface LikelyArrivalRow {
   shipmentId: number;

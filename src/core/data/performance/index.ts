@@ -3,8 +3,8 @@ import type { WritableDB } from '../handles.js';
 import { type PerformanceFactReads, type PerformanceFactWrites, createPerformanceFactReads, createPerformanceFactWrites } from './facts.js';
 import { type VoyageHistoryReads, createVoyageHistoryReads } from './history.js';
 
-export type { EtaSeenRecord, VoyageRecord } from './history.js';
-export type { LikelyArrivalRow, LikelyLevel, MeasuredVoyageRow, VoyageState } from './facts.js';
+export type { VoyageRecord } from './history.js';
+export type { LikelyArrivalRow, MeasuredVoyageRow } from './facts.js';
 
 export type PerformanceReads = VoyageHistoryReads & PerformanceFactReads;
 export type PerformanceWrites = PerformanceFactWrites;

@@ -19,7 +19,7 @@ export function cleanFilters(f: PerformanceFilters): PerformanceFilters {
   return out;
 }
 
-export function performanceSettingsView(core: Core) {
+function performanceSettingsView(core: Core) {
   const choices = performanceChoices(core);
   const fieldNames = core.read.attention.fieldNames();
   return { ...choices, customerColumn: customerColumn(core, choices, fieldNames), fieldNames };

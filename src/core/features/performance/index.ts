@@ -9,37 +9,15 @@ import type { FeatureParts, Host } from '../../handlers.js';
 import { createPerformanceHandlers } from './handlers.js';
 import { performanceOf } from './state.js';
 
-export { DEFAULT_PERFORMANCE_SETTINGS } from './types.js';
 export type {
-  BacktestFigures,
-  BacktestHorizon,
   BacktestReport,
-  BandBasis,
-  BandLevel,
-  CarrierRef,
-  Distribution,
-  EtaSeen,
   GroupFigures,
-  LaneRef,
-  LeftOut,
-  LikelyArrival,
   PerformanceFilters,
   PerformanceReport,
-  PerformanceSettings,
-  PortRef,
-  ShipmentOnTheWay,
-  VoyageHistory,
 } from './types.js';
-export { PerformanceAccumulator, measurePerformance, type MeasureOptions } from './measures.js';
-export { LikelyArrivalModel, daysPastPromised, isLikelyLaterThanPromised, type Band } from './likely-arrival.js';
-export { measuredVoyage, type VoyageFacts } from './voyage-facts.js';
-export { backtest, type BacktestOptions } from './backtest.js';
-export { laneKey, laneOf } from './lanes.js';
-export { excelSerialDay, performanceSheets, type CellFormat, type Sheet, type SheetCell } from './sheets.js';
-export { performanceOf, type PerformanceState } from './state.js';
-export { cleanFilters, performanceSettingsView } from './handlers.js';
-export { performanceWorkbook, savePerformanceWorkbook } from './workbook.js';
-export { updatePerformanceChoices } from './settings.js';
+export { performanceOf } from './state.js';
+export { cleanFilters } from './handlers.js';
+export { savePerformanceWorkbook } from './workbook.js';
 
 /** After this long the engine's first refresh starts (the window's first rows come first). */
 const FIRST_REFRESH_MS = 2000;

@@ -67,7 +67,7 @@ export function forecast(
 const dayOf = (minutes: number) => Math.floor(minutes / MINUTES_PER_DAY);
 
 /** A band as the window, the CLI and exports show it. */
-export function describeBand(band: Band, carrierEta: string): LikelyArrival {
+function describeBand(band: Band, carrierEta: string): LikelyArrival {
   const [earliest, likely, latest] = [Math.round(band.earliest), Math.round(band.likely), Math.round(band.latest)];
   return {
     kind: 'band',

@@ -20,7 +20,7 @@ import { DEFAULT_PERFORMANCE_SETTINGS } from './types.js';
 import { measuredVoyage, type VoyageFacts } from './voyage-facts.js';
 
 /** The filter as a test on one shipment's facts. */
-export function matchesFilters(f: VoyageFacts, filters: PerformanceFilters, sinceDay: number | null = sinceOf(filters)): boolean {
+function matchesFilters(f: VoyageFacts, filters: PerformanceFilters, sinceDay: number | null = sinceOf(filters)): boolean {
   if (filters.carrier && f.carrier.scac.toUpperCase() !== filters.carrier.trim().toUpperCase()) return false;
   if (filters.lane && f.lane.key.toUpperCase() !== filters.lane.trim().toUpperCase()) return false;
   if (filters.customer && f.customerKey !== filters.customer.trim().toLowerCase()) return false;

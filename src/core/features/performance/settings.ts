@@ -9,7 +9,7 @@ import type { Reader } from '../../data/index.js';
 import { AppFailure } from '../../platform/failure.js';
 import { DEFAULT_PERFORMANCE_SETTINGS, type PerformanceSettings } from './types.js';
 
-export const PERFORMANCE_SETTING = 'performance.settings';
+const PERFORMANCE_SETTING = 'performance.settings';
 const FREE_DAYS_SETTING = 'attention.freeDays';
 
 export interface PerformanceChoices extends PerformanceSettings {
@@ -23,8 +23,8 @@ export interface PerformanceChoicesPatch {
   customerField?: string | null;
 }
 
-export const MINIMUM_SAMPLE_RANGE = [3, 1000] as const;
-export const ON_TIME_RANGE = [0, 14] as const;
+const MINIMUM_SAMPLE_RANGE = [3, 1000] as const;
+const ON_TIME_RANGE = [0, 14] as const;
 
 function stored(read: Pick<Reader, 'getSetting'>): Record<string, unknown> {
   const text = read.getSetting(PERFORMANCE_SETTING);

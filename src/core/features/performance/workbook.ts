@@ -8,7 +8,7 @@ import type { Sheet } from './sheets.js';
 import { performanceSheets } from './sheets.js';
 import type { BacktestReport, PerformanceReport } from './types.js';
 
-export function workbookSheets(sheets: readonly Sheet[]): WorkbookSheet[] {
+function workbookSheets(sheets: readonly Sheet[]): WorkbookSheet[] {
   return sheets.map((s) => ({
     name: s.name,
     headers: s.headers,
@@ -21,7 +21,7 @@ export interface PerformanceWorkbook {
   sheets: number;
 }
 
-export async function performanceWorkbook(report: PerformanceReport, backtest: BacktestReport | null): Promise<PerformanceWorkbook> {
+async function performanceWorkbook(report: PerformanceReport, backtest: BacktestReport | null): Promise<PerformanceWorkbook> {
   const sheets = workbookSheets(performanceSheets(report, backtest));
   return { bytes: await writeWorkbook(sheets), sheets: sheets.length };
 }
