@@ -35,6 +35,9 @@ const sameFilters = (f: PerformanceFilters) => !f.carrier && !f.lane && !f.custo
 const filterKey = (f: PerformanceFilters) => JSON.stringify([f.carrier ?? null, f.lane ?? null, f.customer ?? null, f.since ?? null]);
 const likelySignature = (r: LikelyArrivalRow) => `${r.carrierEta}|${r.earliest}|${r.likely}|${r.latest}|${r.pastShipments}|${r.level}|${r.leadDays}|${r.forecastOn}`;
 
+/** How long the voyages read at the start wait for the first figures before they are let go. */
+const LOADED_ROWS_KEPT_MS = 30_000;
+
 export class PerformanceState {
   private readonly names = new Names();
   private readonly live = new LiveSamples();
@@ -42,6 +45,8 @@ export class PerformanceState {
   private readonly likelyKept = new Map<number, string>();
   private likelyDay: string | null = null;
   private loaded = false;
+  /** The kept voyages as load() read them, for the first figures while nothing changed since (one read of them, not two). */
+  private loadedRows: MeasuredVoyageRow[] | null = null;
   private accumulator: { acc: PerformanceAccumulator; within: number; customers: string | null; usedAt: number } | null = null;
   private readonly reports = new Map<string, PerformanceReport>();
   private backtestKept: BacktestReport | null = null;
@@ -102,6 +107,7 @@ export class PerformanceState {
     if (work === null || this.closed) return;
     if (!this.loaded) await this.load();
     const { changed, modelChanged } = await this.readVoyages(work.ids);
+    if (changed.length > 0) this.loadedRows = null;
     const today = deskDay(this.core.now());
     const all = work.likely || modelChanged || this.likelyDay !== today;
     const likelyChanged = await this.writeLikely(all ? 'all' : changed, today);
@@ -123,6 +129,9 @@ export class PerformanceState {
     }
     for (const r of this.core.read.performance.likelyArrivals()) this.likelyKept.set(r.shipmentId, likelySignature(r));
     this.loaded = true;
+    this.loadedRows = rows;
+    // Kept for a first ask of the figures soon after the start, not for the engine's lifetime.
+    setTimeout(() => (this.loadedRows = null), LOADED_ROWS_KEPT_MS).unref();
   }
 
   /** Keeps a row's past errors and whether it is on the way; true when the past errors changed. */
@@ -237,7 +246,8 @@ export class PerformanceState {
     }
     const acc = new PerformanceAccumulator({ settings: { onTimeWithinDays: choices.onTimeWithinDays } });
     const customers = field === null ? null : this.core.read.performance.columnValues(field, null);
-    const rows = this.core.read.performance.measuredVoyages();
+    const rows = this.loadedRows ?? this.core.read.performance.measuredVoyages();
+    this.loadedRows = null;
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i]!;
       acc.upsertMeasured(factsOf(row, this.names, customers?.get(row.shipmentId) ?? null));
