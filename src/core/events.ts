@@ -49,6 +49,10 @@ export interface DomainEvents {
   'customers.changed': { fromTeam?: boolean };
   /** Customer updates were composed or moved on in the outbox (here, or pulled from the team: `fromTeam`). */
   'customers.outbox': { ids: string[]; fromTeam?: boolean };
+  /** A page of the background refresh was stored; `ids`: the shipments it added or changed (what the measures read again). */
+  'sync.page': { ids: number[] };
+  /** The carrier performance figures were brought up to date; `likely`: the likely arrivals of shipments on the way changed too. */
+  'performance.changed': { likely: boolean };
 }
 
 type DomainEventName = keyof DomainEvents;

@@ -16,6 +16,7 @@ import { feedFeature } from '../core/features/feed/index.js';
 import { importsFeature } from '../core/features/imports/index.js';
 import { mapFeature } from '../core/features/map/index.js';
 import { notesFeature } from '../core/features/notes/index.js';
+import { performanceFeature } from '../core/features/performance/index.js';
 import { settingsFeature } from '../core/features/settings/index.js';
 import { shipmentsFeature } from '../core/features/shipments/index.js';
 import { syncFeature } from '../core/features/sync/index.js';
@@ -86,6 +87,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     team: team.feature(core),
     imports: importsFeature(core, host),
     customers: customersFeature(core, host),
+    performance: performanceFeature(core, host),
   };
   // Every method of the contract, each from the feature its prefix names: one missing does not compile.
   const handlers: Handlers = {
@@ -104,6 +106,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     ...parts.team.handlers,
     ...parts.imports.handlers,
     ...parts.customers.handlers,
+    ...parts.performance.handlers,
   };
   const features: Pick<FeatureParts<never>, 'start' | 'close'>[] = Object.values(parts);
   const stopWindowEvents = mapEventsToWindow(core, emit, parts.attention.cache);

@@ -84,6 +84,11 @@ export function mapEventsToWindow(core: Core, emit: WindowEmit, attention: Atten
     core.events.on('team.jobs', (jobs) => emit('team.jobs', jobs)),
     core.events.on('customers.changed', () => emit('customers.changed', {})),
     core.events.on('customers.outbox', ({ ids }) => emit('customers.outbox', { ids, needPerson: core.read.customers.countNeedPerson() })),
+    core.events.on('performance.changed', (change) => {
+      emit('performance.changed', change);
+      // The likely arrivals are the table's column and a reason of Attention.
+      if (change.likely) recount();
+    }),
     core.scheduler.onStatus(status),
   ];
   return () => {

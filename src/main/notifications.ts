@@ -62,6 +62,7 @@ const DIGEST_WORDS: Record<ReasonKind, string> = {
   not_found: 'not found',
   stale: 'no news',
   unknown_status: 'unknown status',
+  likely_later: 'likely later than promised',
 };
 
 /**

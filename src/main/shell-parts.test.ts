@@ -116,7 +116,7 @@ describe('notifications', () => {
     }
     const requests: unknown[] = [];
     const notify = createDigestNotifier({ Notification: Note, windowInFront: () => true, show: (r) => requests.push(r) });
-    const byKind = { eta_slipped: 2, vessel_changed: 0, stale: 0, arrived_not_delivered: 3, stuck: 1, unknown_status: 0, not_found: 0 };
+    const byKind = { eta_slipped: 2, vessel_changed: 0, stale: 0, arrived_not_delivered: 3, stuck: 1, unknown_status: 0, not_found: 0, likely_later: 0 };
     expect(notify({ count: 5, byKind, text: '5 shipments need attention', at: '2026-11-24T07:00:00.000Z' })).toBe(true);
     expect(shown).toHaveLength(1);
     expect(shown[0]!.options).toMatchObject({ title: '5 shipments need attention', body: '3 arrived, not delivered · 2 ETA slipped · 1 stuck' });

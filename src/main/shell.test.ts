@@ -13,6 +13,7 @@ import { startShell, type Shell } from './shell.js';
 import { createFakeElectron, FakeBrowserWindow, FakeNotification, FakeUtilityProcess, type Display } from '../../test/support/fake-electron.js';
 import { WINDOW_STATE_FILE } from './window-state.js';
 import { until } from '../../test/support/until.js';
+import { DEMO_SHIPMENTS } from '../sim/demo-backend.js';
 
 const FIXTURE = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'import', 'bl-booking-carriers.csv');
 const ENGINE = join(import.meta.dirname, '..', 'engine', 'entry.ts');
@@ -317,8 +318,8 @@ describe('the desktop shell', () => {
     expect(item(fake.menus.at(-1)!, 'File', 'Leave Sample Data')).toBeTruthy();
     const list = async () => (await window.webContents.line.call('shipments.list', { offset: 0, limit: 1 })) as { value: { total: number } };
     const end = Date.now() + 20_000;
-    while ((await list()).value.total < 300 && Date.now() < end) await settle(100);
-    expect((await list()).value.total).toBe(300);
+    while ((await list()).value.total < DEMO_SHIPMENTS && Date.now() < end) await settle(100);
+    expect((await list()).value.total).toBe(DEMO_SHIPMENTS);
 
     click(item(fake.menus.at(-1)!, 'File', 'Leave Sample Data'));
     await until('a second reload', () => window.webContents.reloads === 2);
@@ -342,9 +343,9 @@ describe('the desktop shell', () => {
     // The same sample shipments again (the simulator is seeded), not a second set beside the first.
     const total = async () => ((await window.webContents.line.call('shipments.list', { offset: 0, limit: 1 })) as { value: { total: number } }).value.total;
     const end = Date.now() + 20_000;
-    while ((await total()) < 300 && Date.now() < end) await settle(100);
+    while ((await total()) < DEMO_SHIPMENTS && Date.now() < end) await settle(100);
     await settle(500);
-    expect(await total()).toBe(300);
+    expect(await total()).toBe(DEMO_SHIPMENTS);
     expect(item(fake.menus.at(-1)!, 'File', 'Leave Sample Data')).toBeTruthy();
     click(item(fake.menus.at(-1)!, 'File', 'Leave Sample Data'));
     await until('the window reloaded', () => window.webContents.reloads === 1);

@@ -18,6 +18,7 @@ import { CustomersPage } from './customers/CustomersPage';
 import { ChangesView } from './feed/ChangesView';
 import { ImportView, ImportWindowDrop } from './import/ImportView';
 import { MapView } from './map/MapView';
+import { PerformancePage } from './performance/PerformancePage';
 import { SettingsPage } from './settings/SettingsPage';
 import { RemoveDialog } from './shipments/RemoveDialog';
 import { ShipmentsWorkspace } from './shipments/ShipmentsWorkspace';
@@ -104,6 +105,11 @@ export function App() {
           {view === 'webhooks' && (
             <ErrorBoundary area="Webhooks">
               <WebhooksView />
+            </ErrorBoundary>
+          )}
+          {view === 'performance' && (
+            <ErrorBoundary area="Performance">
+              <PerformancePage />
             </ErrorBoundary>
           )}
           {view === 'settings' && (

@@ -95,6 +95,7 @@ export const REASON_WORDS: Record<string, string> = {
   not_found: 'Not found at the carrier',
   stale: 'No news from the carrier',
   unknown_status: 'Unknown status',
+  likely_later: 'Likely later than promised',
 };
 
 export function reasonWords(kind: string): string {

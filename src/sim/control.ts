@@ -10,6 +10,7 @@ import type { FailNextRule, FaultInjector, FaultSettings } from './faults.js';
 import { DAY, HOUR, formatNaive, parseNaive } from './naive-time.js';
 import { shipmentPayload, type Change } from './payloads.js';
 import { pastSnapshots, seedPastVoyages } from './past-records.js';
+import type { PastVoyage } from './past-voyages.js';
 import { seedShipments } from './seed.js';
 import { dataOf, findRow, mutableDataOf, shipmentRecord } from './shipments.js';
 import type { DeliveryEngine } from './webhook-delivery.js';
@@ -60,6 +61,8 @@ export interface SimControl {
   deliveries(apiKey: string): WebhookDelivery[];
   /** The snapshots Quayside would have taken of the account's past voyages, oldest first (empty without `pastVoyages`). */
   pastSnapshots(apiKey: string): { at: string; record: ShipmentRecord }[];
+  /** The account's past voyages as the simulator knows them (real departure and arrival, every ETA given, the habit drawn). */
+  pastVoyages(apiKey: string): PastVoyage[];
 }
 
 const shiftNaive = (date: string | null, days: number): string | null =>
@@ -188,5 +191,6 @@ export function createControl(ctx: SimContext, batches: BatchTasks, engine: Deli
       return account.deliveries.map((d) => deliveryJson(account, d));
     },
     pastSnapshots: (apiKey) => pastSnapshots(ctx.accountOrThrow(apiKey)),
+    pastVoyages: (apiKey) => (ctx.accountOrThrow(apiKey).past ?? []).map((p) => p.voyage),
   };
 }

@@ -9,11 +9,12 @@ import { join } from 'node:path';
 import { MemorySecretStore, apiKeyAccount, type SecretStore } from '../core/platform/secrets/index.js';
 import { DEFAULT_API_KEY, startSimulator } from './index.js';
 import { addDemoCustomers } from './demo-customers.js';
-import { DEMO_LOCAL_REFERENCES, prepareDemoHistory } from './demo-history.js';
+import { DEMO_LOCAL_REFERENCES, DEMO_PAST_VOYAGES, prepareDemoHistory } from './demo-history.js';
 import type { AppRuntime } from '../engine/runtime.js';
 import { syncShipments } from '../core/features/sync/index.js';
 
-export const DEMO_SHIPMENTS = 300;
+/** The demo cache's shipments: the tracked ones, and the months of past voyages the Performance view reads. */
+export const DEMO_SHIPMENTS = 300 + DEMO_PAST_VOYAGES;
 const DEMO_CREDITS = 500;
 
 export interface DemoBackend {
@@ -35,7 +36,7 @@ export async function startDemoBackend(options: { dataDir: string; timeScale?: n
   // The simulator's own key: its shipments (and so the stories of the past) are generated from it.
   // Nothing outside this process can reach the simulator, so a known key opens nothing.
   const apiKey = DEFAULT_API_KEY;
-  const sim = await startSimulator({ accounts: [{ apiKey, credits: DEMO_CREDITS, shipments: DEMO_SHIPMENTS - DEMO_LOCAL_REFERENCES }], timeScale: options.timeScale, listen: false });
+  const sim = await startSimulator({ accounts: [{ apiKey, credits: DEMO_CREDITS, shipments: DEMO_SHIPMENTS - DEMO_PAST_VOYAGES - DEMO_LOCAL_REFERENCES, pastVoyages: DEMO_PAST_VOYAGES }], timeScale: options.timeScale, listen: false });
   const history = await prepareDemoHistory(sim, apiKey);
   const secrets = new MemorySecretStore();
   await secrets.set(apiKeyAccount(sim.url), apiKey);

@@ -14,6 +14,12 @@ import { containerCheckDigit } from '../shared/iso6346.js';
 import { chooseStories, pastRecord } from './demo-stories.js';
 import type { Simulator } from './index.js';
 
+/**
+ * Arrived voyages of the last nine months on the demo's lanes, drawn from the carriers' habits
+ * (past-voyages.ts): enough for the Performance view's figures and a likely arrival per carrier.
+ */
+export const DEMO_PAST_VOYAGES = 400;
+
 /** References only the demo cache holds (tracked, never found): the simulator seeds this many fewer. */
 export const DEMO_LOCAL_REFERENCES = 1;
 
@@ -52,7 +58,10 @@ export async function prepareDemoHistory(sim: Simulator, apiKey: string, now: ()
   let parts: { part: string; reference: string }[] = [];
   let failure: string | null = null;
   try {
-    const stories = chooseStories(await activeRecords(sim, apiKey), sim.control, apiKey, nowMs);
+    // The past voyages still on the list (arrived in the last days) play no story.
+    const past = new Set(sim.control.pastVoyages(apiKey).map((v) => v.reference));
+    const active = (await activeRecords(sim, apiKey)).filter((r) => !past.has(r.track_number));
+    const stories = chooseStories(active, sim.control, apiKey, nowMs);
     parts = stories.map((s) => ({ part: s.part, reference: s.record.track_number }));
     for (const story of stories) {
       for (const stage of story.stages) entries.push({ kind: 'record', ...pastRecord(story.record, stage, nowMs) });
@@ -61,6 +70,8 @@ export async function prepareDemoHistory(sim: Simulator, apiKey: string, now: ()
     failure = err instanceof Error ? err.message : String(err);
     entries = [];
   }
+  const pastSnapshots = sim.control.pastSnapshots(apiKey);
+  for (const s of pastSnapshots) entries.push({ kind: 'record', at: s.at, record: s.record });
   for (const daysAgo of [5.2, 2.4]) {
     entries.push({ kind: 'not-found', at: new Date(nowMs - daysAgo * 86_400_000).toISOString(), reference: DEMO_NOT_FOUND_REFERENCE, scac: 'MAEU' });
   }
@@ -89,7 +100,8 @@ export async function prepareDemoHistory(sim: Simulator, apiKey: string, now: ()
           }
         }
       });
-      log(`Sample data: ${entries.length} snapshots of the last three weeks for ${parts.length} shipments (${parts.map((p) => p.part).join(', ')}).`);
+      log(`Sample data: ${pastSnapshots.length} snapshots of ${DEMO_PAST_VOYAGES} past voyages.`);
+      log(`Sample data: ${entries.length - pastSnapshots.length} snapshots of the last three weeks for ${parts.length} shipments (${parts.map((p) => p.part).join(', ')}).`);
       return entries.length;
     },
   };

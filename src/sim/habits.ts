@@ -29,7 +29,7 @@ export interface CarrierHabit {
 const DEFAULT_HABIT: CarrierHabit = { lateDays: 0.5, spreadDays: 1, admitsWithinDays: 3, rollOver: 0.05 };
 
 /** The habits by SCAC. MSC and COSCO are the habitually late ones the back-test checks. */
-export const CARRIER_HABITS: Readonly<Record<string, CarrierHabit>> = {
+const CARRIER_HABITS: Readonly<Record<string, CarrierHabit>> = {
   MSCU: { lateDays: 2, spreadDays: 1, admitsWithinDays: 2, rollOver: 0.05 },
   COSU: { lateDays: 3, spreadDays: 1.2, admitsWithinDays: 2, rollOver: 0.05 },
   CMDU: { lateDays: 1, spreadDays: 1.2, admitsWithinDays: 3, rollOver: 0.08 },

@@ -29,7 +29,7 @@ function etaAt(v: PastVoyage, atUtc: number): number {
 }
 
 /** The tracking data as the service answered at `atUtc` (UTC ms). */
-export function trackingDataAt(v: PastVoyage, atUtc: number): TrackingData {
+function trackingDataAt(v: PastVoyage, atUtc: number): TrackingData {
   const departed = toUtc(v.realDeparture, v.pol) <= atUtc;
   const arrived = toUtc(v.realArrival, v.pod) <= atUtc;
   const vessel = v.rolledAt !== null && atUtc < v.rolledAt ? v.firstVessel! : v.vessel;

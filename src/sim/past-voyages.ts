@@ -36,7 +36,7 @@ const BOOK: [string, string, string[], number][] = [
 const CUSTOMERS = ['Acme Textiles', 'Nordic Furniture AB', 'Bremen Tyre Works', 'Fresh Fruit Imports', 'Glassware Direct', 'Harbour Electronics'];
 const CUSTOMER_WEIGHTS = [30, 22, 16, 12, 10, 10];
 
-export interface EtaSighting {
+interface EtaSighting {
   /** UTC instant (ms) Quayside saw it. */
   seenAt: number;
   /** The carrier's ETA, naive ms at the port of discharge. */
@@ -104,12 +104,14 @@ function pastVoyage(seed: number, index: number, now: number, months: number): P
   const rollAt = habit.rolledDays > 0 ? departureUtc - (1 + rng.next() * 2) * DAY : -Infinity;
 
   const start = rng.next();
-  const trackedFrom =
+  // Whole milliseconds, as every seen time: the first sighting is at exactly this instant.
+  const trackedFrom = Math.round(
     start < 0.02
       ? arrivalUtc + (0.5 + rng.next() * 2.5) * DAY // tracked after it came in
       : start < 0.1
         ? departureUtc + rng.next() * (arrivalUtc - departureUtc - 2 * DAY) // tracked mid-voyage
-        : departureUtc - (2 + rng.next() * 8) * DAY - (habit.rolledDays > 0 ? habit.rolledDays * DAY : 0);
+        : departureUtc - (2 + rng.next() * 8) * DAY - (habit.rolledDays > 0 ? habit.rolledDays * DAY : 0),
+  );
 
   const etas: EtaSighting[] = [];
   const sight = (t: number) => {
@@ -131,6 +133,9 @@ function pastVoyage(seed: number, index: number, now: number, months: number): P
     if (t < rollAt && next > rollAt) sight(rollAt + HOUR);
     t = next;
   }
+  // The sighting just after a roll may come after the next revision's: oldest first, as seen.
+  etas.sort((a, b) => a.seenAt - b.seenAt);
+  for (let i = etas.length - 1; i > 0; i--) if (etas[i]!.eta === etas[i - 1]!.eta) etas.splice(i, 1);
 
   const vessels = carrier.vessels;
   const vessel = rng.pick(vessels);

@@ -5,7 +5,8 @@
  * `npm run bench -- tracking` runs the tracking figures alone; `--help` lists the forms. It ends with issue 15's table: each row's figure before the work, its aim and
  * what this run reached, with the machine's description and load. `--json` prints the progress to
  * stderr and one JSON object (machine, table, the other figures' lines) to stdout, so two runs can
- * be compared: `npm run --silent bench -- --json > before.json`.
+ * be compared: `npm run --silent bench -- --json > before.json`. `npm run bench -- performance [voyages]`:
+ * issue 26's figures (carrier performance) and the window's search only.
  */
 import os from 'node:os';
 import { runCsvStreamBench, runXlsxWriterBench } from './io-bench.js';
@@ -42,6 +43,15 @@ if (process.argv[2] === 'team') {
   const [perDesk, teamScale] = process.argv.slice(3).map(Number);
   console.log(`Quayside team bench, node ${process.version}, ${new Date().toISOString()}\n`);
   await (await import('./team-bench.js')).runTeamBench(perDesk || undefined, teamScale || undefined);
+  process.exit(0);
+}
+
+if (process.argv[2] === 'performance') {
+  // `npm run bench -- performance [past voyages]`: issue 26's figures, then search in the window's table (with its likely-arrival column).
+  const voyages = Number(process.argv[3]) || undefined;
+  console.log(`Quayside performance bench, node ${process.version}, ${new Date().toISOString()}, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  await (await import('./performance-bench.js')).runPerformanceBench(voyages);
+  await (await import('./window-search.js')).runWindowSearchBench();
   process.exit(0);
 }
 
@@ -85,6 +95,7 @@ const windowSearch = await import('./window-search.js');
 await windowSearch.runWindowSearchBench();
 await (await import('./attention-bench.js')).runAttentionBench();
 await (await import('./customers-bench.js')).runCustomersBench();
+await (await import('./performance-bench.js')).runPerformanceBench();
 const peak = process.resourceUsage().maxRSS * 1024;
 print(`\npeak RSS: ${mb(peak)}`);
 const engine = windowSearch.lastEnginePeakMb;

@@ -64,7 +64,8 @@ describe.skipIf(skipWithoutChromium())('the Attention view in Chromium', () => {
       expect(await page.getByTestId('attention-summary').innerText()).toBe(`${before.needAttention} shipments need attention`);
       // Every kind of reason, in the forwarder's words, worst first as the engine answers.
       const shownKinds = await page.locator('.attention-reason').evaluateAll((rows) => [...new Set(rows.map((r) => r.getAttribute('data-kind')))]);
-      expect(shownKinds.sort()).toEqual([...REASON_KINDS].sort());
+      // Likely later than promised needs a promised-date column the person names; the demo names none.
+      expect(shownKinds.sort()).toEqual(REASON_KINDS.filter((k) => k !== 'likely_later').sort());
       const references = await cards.locator('.attention-reference').allInnerTexts();
       expect(references.slice(0, 5)).toEqual(before.items.slice(0, 5).map((i) => i.reference));
       for (const label of ['ETA slipped', 'Vessel changed', 'Stuck', 'Arrived, not delivered', 'Not found at the carrier']) {

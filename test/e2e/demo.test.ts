@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../src/harness/server.js';
+import { DEMO_SHIPMENTS } from '../../src/sim/demo-backend.js';
 import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium } from './support/index.js';
 
 describe('demo mode in the harness', () => {
@@ -33,7 +34,7 @@ describe('demo mode in the harness', () => {
     const info = await harness.engine.call('settings.appInfo');
     expect(info).toMatchObject({ ok: true, value: { demo: true } });
     const list = await harness.engine.call('shipments.list', { offset: 0, limit: 1 });
-    expect(list).toMatchObject({ ok: true, value: { total: 300 } });
+    expect(list).toMatchObject({ ok: true, value: { total: DEMO_SHIPMENTS } });
   });
 
   describe.skipIf(skipWithoutChromium())('in Chromium', () => {

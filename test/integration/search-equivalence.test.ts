@@ -23,6 +23,7 @@ const REFERENCE_ORDER: Record<ShipmentSort, string> = {
   reference: 's.reference_key, s.id',
   checked: 's.checked_at IS NULL, s.checked_at DESC, s.id DESC',
   clock: '(SELECT k.last_free_day FROM shipment_clocks k WHERE k.shipment_id = s.id) IS NULL, (SELECT k.last_free_day FROM shipment_clocks k WHERE k.shipment_id = s.id), s.id',
+  likely: "coalesce((SELECT la.likely FROM likely_arrivals la WHERE la.shipment_id = s.id AND la.carrier_eta = s.eta), '~'), s.id",
 };
 
 function referenceSearch(store: Data, search: string, sort: ShipmentSort, offset: number, limit: number): { ids: number[]; total: number } {

@@ -1,6 +1,7 @@
 import type { Command, Context, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
-import { REASON_KINDS, acknowledge, listAttention, unacknowledge, type AttentionItem, type ReasonKind } from '../../core/features/attention/index.js';
+import { REASON_KINDS, acknowledge, attentionSettings, listAttention, unacknowledge, type AttentionItem, type ReasonKind } from '../../core/features/attention/index.js';
+import { performanceOf } from '../../core/features/performance/index.js';
 import { findShipment } from '../../core/features/shipments/index.js';
 import { reasonWords } from '../../shared/words.js';
 
@@ -12,6 +13,7 @@ const KIND_LABELS: Record<ReasonKind, string> = {
   stuck: 'Stuck',
   unknown_status: 'Unknown status',
   not_found: 'Not found',
+  likely_later: 'Likely later than promised',
 };
 
 /** A UTC time as the desk's calendar day, "2026-11-21". */
@@ -95,7 +97,10 @@ export const attentionCommand: Command = {
     if (args.length > 0) throw new UsageError(`Unexpected "${args[0]}"; use --watchlist NAME to look at one watchlist, or "attention handle REF --reason KIND".`);
     const watchlist = values.watchlist as string | undefined;
     if (watchlist !== undefined && watchlist.trim() === '') throw new UsageError('--watchlist needs the name of a watchlist.');
-    const items = listAttention(await ctx.teamCore(), { watchlist, includeAcknowledged: Boolean(values.all), now: () => new Date() });
+    const core = await ctx.teamCore();
+    // "Likely later than promised" reads the likely arrivals: brought up to date first when a promised date is compared.
+    if (attentionSettings(core).promisedDateField !== null) await performanceOf(core).ready();
+    const items = listAttention(core, { watchlist, includeAcknowledged: Boolean(values.all), now: () => new Date() });
     ctx.out.data(items);
     for (const line of attentionLines(items)) ctx.out.line(line);
     const open = items.filter((i) => i.reasons.some((r) => !r.acknowledged)).length;

@@ -1,6 +1,7 @@
 import { extname, resolve } from 'node:path';
 import type { ShipmentFilterInput } from '../../shared/contract/index.js';
 import { DEFAULT_EXPORT_COLUMNS, exportColumns, saveExport, type ExportFormat } from '../../core/features/export/index.js';
+import { performanceOf } from '../../core/features/performance/index.js';
 import { resolveFilter } from '../../core/features/shipments/index.js';
 import { deskDay } from '../../shared/free-time.js';
 import type { Reader } from '../../core/data/index.js';
@@ -65,6 +66,8 @@ export const exportCommand: Command = {
       sheetName = watchlist.name;
     }
     const columns = columnIds(core.read, values.columns as string | undefined);
+    // The likely arrivals as of now (the app keeps them current; a command on its own brings them up to date).
+    if (columns.some((c) => c.startsWith('likely'))) await performanceOf(core).ready();
     // The window's use case: the same rows, columns, neutralising and refusals as its Export dialog.
     const result = await saveExport(core.read, { format, columns, filter: resolveFilter(core.read, filter), sort: 'eta', sheetName, today: deskDay(core.now()) }, out);
     ctx.out.data({ file: out, format, rows: result.rows, sizeBytes: result.bytes.length, columns });

@@ -5,6 +5,7 @@ import { customersCommand } from './customers.js';
 import { exportCommand } from './export.js';
 import { importCommand, jobsCommand, resumeCommand } from './import.js';
 import { keyCommand } from './key.js';
+import { performanceCommand } from './performance.js';
 import { listCommand, noteCommand, removeCommand, showCommand } from './shipments.js';
 import { mailCommand } from './mail.js';
 import { syncCommand } from './sync.js';
@@ -22,6 +23,7 @@ export const COMMANDS: Command[] = [
   syncCommand,
   listCommand,
   attentionCommand,
+  performanceCommand,
   showCommand,
   noteCommand,
   removeCommand,

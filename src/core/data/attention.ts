@@ -50,6 +50,12 @@ export interface SummaryRow {
   last_event_seen_at: string | null;
   not_found_at: string | null;
   eta_moved: 0 | 1;
+  /** The likely arrival kept for it (migration 14) while it still corrects its ETA: p10, p50, p90 (naive), its sample and history. */
+  likely_earliest: string | null;
+  likely: string | null;
+  likely_latest: string | null;
+  likely_shipments: number | null;
+  likely_level: 'carrier-lane' | 'carrier' | 'all' | null;
 }
 
 /** What the candidate filter needs: `YYYY-MM-DD` days on the desk's calendar, the promised-date column. */
@@ -144,7 +150,8 @@ const SUMMARY_COLUMNS = `
   (SELECT max(c.at) FROM changes c WHERE c.shipment_id = s.id AND c.kind = 'event_added') AS last_event_seen_at,
   (SELECT c.at FROM changes c WHERE c.shipment_id = s.id AND c.kind = 'outcome_changed' AND c.to_value = 'INFO_NOT_FOUND'
     ORDER BY c.id DESC LIMIT 1) AS not_found_at,
-  EXISTS (SELECT 1 FROM changes c WHERE c.shipment_id = s.id AND c.kind = 'eta_moved') AS eta_moved`;
+  EXISTS (SELECT 1 FROM changes c WHERE c.shipment_id = s.id AND c.kind = 'eta_moved') AS eta_moved,
+  la.earliest AS likely_earliest, la.likely, la.latest AS likely_latest, la.past_shipments AS likely_shipments, la.level AS likely_level`;
 
 /**
  * Only shipments for which some reason can hold are read (a superset; reasons.ts decides), each
@@ -211,6 +218,7 @@ function createReads(db: Database): AttentionReads {
         LEFT JOIN attention_marks m ON m.shipment_id = s.id
         LEFT JOIN locations pod ON pod.shipment_id = s.id AND pod.location_id = s.pod_location
         LEFT JOIN shipments_first_seen fs ON fs.shipment_id = s.id
+        LEFT JOIN likely_arrivals la ON la.shipment_id = s.id AND la.carrier_eta = s.eta
         WHERE ${ACTIVE} AND ${NOT_DONE} ${filter}`;
       return prepared(sql).all(JSON.stringify(ids), ...w.params) as SummaryRow[];
     },

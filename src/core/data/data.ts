@@ -19,6 +19,7 @@ import { asWritable, type WritableDB } from './handles.js';
 import { type ImportReads, type ImportWrites, createImportRepository } from './imports/repository.js';
 import type { PollerStore } from './imports/poller-types.js';
 import { type MapReads, createMapReads } from './map.js';
+import { type PerformanceReads, type PerformanceWrites, createPerformanceRepository } from './performance/index.js';
 import { type NotesReads, type NotesWrites, createNotesOutbox } from './notes.js';
 import { type DirectoryReads, type DirectoryWrites, createDirectory } from './settings.js';
 import { createFacets } from './shipments/facets.js';
@@ -82,6 +83,11 @@ interface ShipmentRecordWrites {
   recordShipmentRecords(records: readonly ShipmentRecord[], raws: readonly string[], checkedAt: string, options?: WriteOptions): PageResult;
   /** Removes local rows by id (references the service never tracked); returns how many. */
   removeLocal(ids: readonly number[]): number;
+  /**
+   * Records of GET /v2/shipments each received at its own time (`at`, UTC), in the order given: a
+   * past written in time order (the sample data's), with one search-index rebuild for them all.
+   */
+  recordShipmentSnapshots(entries: readonly { record: ShipmentRecord; raw: string; at: string }[]): WriteResult[];
 }
 
 /** Everything that can be read, outside a transaction or inside one. */
@@ -91,11 +97,12 @@ export interface Reader extends ShipmentQueries, ShipmentRecordReads, ShipmentEd
   readonly map: MapReads;
   readonly team: TeamReplicaReads;
   readonly customers: CustomersRead;
+  readonly performance: PerformanceReads;
 }
 
 /** What `write(tx => …)` hands its work: every read, and every write. */
 export interface Writer
-  extends Omit<Reader, 'attention' | 'imports' | 'team' | 'customers'>,
+  extends Omit<Reader, 'attention' | 'imports' | 'team' | 'customers' | 'performance'>,
     ShipmentRecordWrites,
     ShipmentEdits,
     DirectoryWrites,
@@ -105,6 +112,7 @@ export interface Writer
   readonly imports: ImportReads & ImportWrites;
   readonly team: TeamReplicaReads & TeamReplicaWrites;
   readonly customers: CustomersRead & CustomersWrite;
+  readonly performance: PerformanceReads & PerformanceWrites;
 }
 
 export interface Data {
@@ -171,6 +179,7 @@ export function openData(file: string, options: DataOptions = {}): Data {
     const feed = createChangeFeed(db);
     const attention = createAttentionRepository(db);
     const customers = createCustomerRepository(db, opened.file);
+    const performance = createPerformanceRepository(db);
     const team = createTeamReplica(db, { settings: { ...directory.reads, ...directory.writes }, watchlists: watchlists.writes, shipments: { ...edits.reads, ...edits.writes } });
     const countAllChanges = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM changes');
     const countChangesSince = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM changes WHERE at >= ?');
@@ -206,6 +215,7 @@ export function openData(file: string, options: DataOptions = {}): Data {
         return { results, counts, changes };
       },
       removeLocal: (ids) => ids.reduce((n, id) => n + deleteLocal.run(id).changes, 0),
+      recordShipmentSnapshots: (entries) => writer.writeSnapshots(entries.map((e) => snapshotFromShipmentRecord(e.record, e.raw, e.at))),
     };
     const imports = createImportRepository(
       db,
@@ -231,6 +241,7 @@ export function openData(file: string, options: DataOptions = {}): Data {
       map: createMapReads(db),
       team: team.reads,
       customers: customers.reads,
+      performance: performance.reads,
     };
     const { writeShipmentFields: _within, ...editWrites } = edits.writes;
     const tx: Writer = {
@@ -240,6 +251,7 @@ export function openData(file: string, options: DataOptions = {}): Data {
       imports: { ...imports.reads, ...insideOnly(db, opened.file, imports.writes) },
       team: { ...team.reads, ...insideOnly(db, opened.file, team.writes) },
       customers: { ...customers.reads, ...insideOnly(db, opened.file, customers.writes) },
+      performance: { ...performance.reads, ...insideOnly(db, opened.file, performance.writes) },
     };
     const transaction = db.transaction((work: (w: Writer) => unknown) => work(tx));
     const write = <T>(work: (w: Writer) => T): T => {

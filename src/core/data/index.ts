@@ -29,3 +29,4 @@ export type { CustomerRecord, NewUpdate, NewUpdateLine, OutboxFields, UpdateReco
 export type { CustomerSave } from './customers/customers.js';
 export type { CustomerShipmentRow, EtaMoveRow, FieldValueRow, MilestoneRow, ToldRow } from './customers/facts.js';
 export type { CustomerToPush, PulledCustomer, PulledUpdate } from './customers/team.js';
+export type { LikelyArrivalRow, MeasuredVoyageRow, VoyageRecord } from './performance/index.js';

@@ -21,6 +21,7 @@ export const REASON_LABELS: Record<ReasonKind, string> = {
   not_found: 'Not found at the carrier',
   stale: 'No news from the carrier',
   unknown_status: 'Unknown status',
+  likely_later: 'Likely later than promised',
 };
 
 const COMMENT_MAX = 500;

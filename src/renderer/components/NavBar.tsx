@@ -16,6 +16,7 @@ const NAV_ITEMS: readonly { id: ViewId; label: string }[] = [
   { id: 'map', label: 'Map' },
   { id: 'changes', label: 'Changes' },
   { id: 'webhooks', label: 'Webhooks' },
+  { id: 'performance', label: 'Performance' },
   { id: 'settings', label: 'Settings' },
 ];
 

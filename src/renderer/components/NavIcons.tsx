@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import type { ViewId } from '../state/ui';
 
-const PATHS: Partial<Record<ViewId, ReactNode>> = {
+const PATHS: Record<ViewId, ReactNode> = {
   shipments: (
     <>
       <rect x="3" y="4" width="18" height="16" rx="2" />
@@ -46,6 +46,7 @@ const PATHS: Partial<Record<ViewId, ReactNode>> = {
       <path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
     </>
   ),
+  performance: <path d="M4 20V10M10 20V4M16 20v-7M21 20H3" />,
   settings: (
     <>
       <circle cx="12" cy="12" r="3" />

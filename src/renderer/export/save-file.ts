@@ -5,7 +5,7 @@
 import type { ExportFile } from '../../shared/contract';
 
 /** True when there is something for the browser to fetch (the harness). */
-export function offerDownload(file: ExportFile): boolean {
+export function offerDownload(file: Pick<ExportFile, 'download' | 'fileName'>): boolean {
   if (!file.download) return false;
   const link = document.createElement('a');
   link.href = file.download;

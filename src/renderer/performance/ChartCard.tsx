@@ -14,18 +14,21 @@ export interface ChartCardProps {
   table: ReactNode;
   /** Nothing to draw: this sentence instead of the chart and the table. */
   empty?: string | null;
+  /** The title's heading level: 2 in the Performance view, deeper inside a section (the detail). */
+  level?: 2 | 3 | 4;
 }
 
-export function ChartCard({ title, description, controls, chart, table, empty }: ChartCardProps) {
+export function ChartCard({ title, description, controls, chart, table, empty, level = 2 }: ChartCardProps) {
+  const Heading = (['h2', 'h3', 'h4'] as const)[level - 2]!;
   const [showTable, setShowTable] = useState(false);
   const headingId = useId();
   return (
     <section className="card perf-card" aria-labelledby={headingId}>
       <div className="perf-card-head">
         <div className="perf-card-titles">
-          <h2 id={headingId} className="perf-card-title">
+          <Heading id={headingId} className="perf-card-title">
             {title}
-          </h2>
+          </Heading>
           {description && <p className="muted small">{description}</p>}
         </div>
         <span className="spacer" />

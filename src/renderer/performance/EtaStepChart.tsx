@@ -23,6 +23,9 @@ export interface EtaStepChartProps {
   /** The actual arrival (naive), when known. */
   arrival?: string | null;
   likely?: LikelyArrival | null;
+  /** The card's heading level and title (inside the shipment's detail: under its section). */
+  level?: 2 | 3 | 4;
+  title?: string;
 }
 
 interface Step {
@@ -79,7 +82,15 @@ function StepTable({ steps, arrival }: { steps: readonly Step[]; arrival: string
   );
 }
 
-export function EtaStepChart({ etas, arrival = null, likely = null }: EtaStepChartProps) {
+/** Days between the earliest and the latest date the y axis shows. */
+function spanDays(line: readonly Step[], band: { earliest: string; latest: string } | null, arrived: Date | null): number {
+  const times = line.map((s) => s.eta.getTime());
+  if (band) times.push(naivePlotDate(band.earliest)?.getTime() ?? times[0] ?? 0, naivePlotDate(band.latest)?.getTime() ?? times[0] ?? 0);
+  if (arrived) times.push(arrived.getTime());
+  return times.length === 0 ? 0 : (Math.max(...times) - Math.min(...times)) / 86_400_000;
+}
+
+export function EtaStepChart({ etas, arrival = null, likely = null, level = 2, title = 'ETA history' }: EtaStepChartProps) {
   const steps = useMemo(() => etaSteps(etas), [etas]);
   const arrived = useMemo(() => naivePlotDate(arrival), [arrival]);
   const band = likely?.kind === 'band' ? likely : null;
@@ -110,17 +121,19 @@ export function EtaStepChart({ etas, arrival = null, likely = null }: EtaStepCha
       marginRight: 16,
       marginBottom: 44,
       x: { type: 'utc', label: 'Seen (UTC)', labelOffset: 40 },
-      y: { type: 'utc', label: 'ETA (port time)', grid: true, tickFormat: '%d %b' },
+      // Over a few days Plot would tick every few hours, and a day's format would say each day twice.
+      y: { type: 'utc', label: 'ETA (port time)', grid: true, tickFormat: '%d %b', ...(spanDays(line, band, arrived) <= 12 ? { ticks: 'day' } : {}) },
       marks,
     };
   }, [steps, arrived, arrival, band]);
   const moves = Math.max(0, steps.length - 1);
   return (
     <ChartCard
-      title="ETA history"
+      level={level}
+      title={title}
       description={
         <>
-          {steps.length === 0 ? 'No ETA seen yet.' : `${steps.length} ETAs seen, ${moves} ${moves === 1 ? 'change' : 'changes'}.`}
+          {steps.length === 0 ? 'No ETA seen yet.' : `${steps.length} ${steps.length === 1 ? 'ETA' : 'ETAs'} seen, ${moves} ${moves === 1 ? 'change' : 'changes'}.`}
           {band && <> Likely arrival: {band.sentence}.</>}
         </>
       }

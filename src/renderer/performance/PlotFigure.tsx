@@ -50,6 +50,13 @@ export function PlotFigure({ options, label, className }: PlotFigureProps) {
       ariaLabel: label,
       style: { background: 'transparent', color: 'var(--text)', fontFamily: 'var(--font)', fontSize: '12px' },
     });
+    // The box is the image and carries the label; Plot's own labels on its groups (aria-label on a
+    // <g> without a role) are prohibited ARIA, and the numbers are in the table behind the toggle.
+    for (const node of [chart, ...chart.querySelectorAll('[aria-label], [aria-description]')]) {
+      node.removeAttribute('aria-label');
+      node.removeAttribute('aria-description');
+    }
+    chart.setAttribute('aria-hidden', 'true');
     el.replaceChildren(chart);
     el.dataset.renderMs = (performance.now() - started).toFixed(1);
     return () => chart.remove();

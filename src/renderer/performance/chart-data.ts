@@ -32,7 +32,7 @@ export function formatShare(share: number | null, decimals = 0): string {
   return share === null || !Number.isFinite(share) ? '\u2014' : `${(share * 100).toFixed(decimals)}%`;
 }
 
-export function carrierName(carrier: CarrierRef | null): string {
+function carrierName(carrier: CarrierRef | null): string {
   return carrier ? carrier.name : 'All carriers';
 }
 
@@ -48,7 +48,7 @@ export function monthLabel(month: string): string {
 }
 
 /** The first of the month as a plotting coordinate (see the note above). */
-export function monthDate(month: string): Date {
+function monthDate(month: string): Date {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m - 1, 1));
 }
@@ -60,11 +60,6 @@ export function naivePlotDate(value: string | null | undefined): Date | null {
   const m = value ? NAIVE.exec(value.trim()) : null;
   if (!m) return null;
   return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), m[4] ? Number(m[4]) : 12, m[5] ? Number(m[5]) : 0));
-}
-
-/** "based on 594 shipments" */
-export function standsOn(n: number): string {
-  return `${formatCount(n)} ${n === 1 ? 'shipment' : 'shipments'}`;
 }
 
 export interface OnTimeRow {

@@ -17,6 +17,7 @@ const THRESHOLD_WORDS: Record<ReasonKind, string> = {
   stuck: 'days after the service said so',
   unknown_status: 'days after it came',
   not_found: 'days without data',
+  likely_later: 'days the likely arrival is past the promised date',
 };
 
 type Message = { ok: boolean; text: string } | null;

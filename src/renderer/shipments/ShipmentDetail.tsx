@@ -11,6 +11,7 @@ import { useDetail } from '../state/detail';
 import { noteStateOf, useNotes } from '../state/notes';
 import { useUi } from '../state/ui';
 import { CustomerUpdatesSection } from '../customers/ShipmentUpdates';
+import { ShipmentLikelyArrival } from '../performance/ShipmentLikelyArrival';
 import { ContainersSection, EtaHistorySection, RawPayloadSection, RouteSection } from './DetailSections';
 import { FieldsOrigin } from './FieldsOrigin';
 import { FreeTime } from './FreeTime';
@@ -137,6 +138,7 @@ function DetailBody({ detail }: { detail: Detail }) {
         )}
       </section>
 
+      <ShipmentLikelyArrival shipmentId={s.id} version={detail} />
       <EtaHistorySection shipment={s} />
       <RouteSection shipment={s} />
       <ContainersSection shipment={s} search={search} />

@@ -5,6 +5,7 @@ import { carrierText, portText, shipmentStatusText, shipmentStatusTone, subscrip
 import { progressAddsToStatus, progressWords } from '../../shared/words';
 import { EtaCell } from './EtaCell';
 import { FreeTime } from './FreeTime';
+import { LikelyCell } from './LikelyCell';
 import { NoteBadge, NoteEditor } from './NoteEditor';
 import { ROW_HEIGHT } from './columns';
 
@@ -95,6 +96,9 @@ export const ShipmentRow = memo(function ShipmentRow(props: ShipmentRowProps) {
       </Cell>
       <Cell className="c-eta mono">
         <EtaCell eta={row.eta} move={row.lastEtaMove} />
+      </Cell>
+      <Cell className="c-likely">
+        <LikelyCell likely={row.likelyArrival} />
       </Cell>
       <Cell className="c-clock">
         <FreeTime lastFreeDay={row.lastFreeDay ?? null} nowMs={now} />

@@ -20,6 +20,7 @@ export const COLUMNS: readonly Column[] = [
   { id: 'pol', label: 'POL' },
   { id: 'pod', label: 'POD' },
   { id: 'eta', label: 'ETA', sort: { key: 'eta', direction: 'ascending' } },
+  { id: 'likely', label: 'Likely arrival', sort: { key: 'likely', direction: 'ascending' } },
   { id: 'clock', label: 'Free time', sort: { key: 'clock', direction: 'ascending' } },
   { id: 'vessel', label: 'Vessel / voyage' },
   { id: 'note', label: 'Note' },
@@ -31,7 +32,8 @@ export const SORT_LABELS: Record<ShipmentSortKey, string> = {
   reference: 'reference (A–Z)',
   eta: 'ETA (earliest first)',
   checked: 'last checked (latest first)',
-  clock: 'free time (soonest first)',
+  clock: 'free time (last free day soonest first)',
+  likely: 'likely arrival (soonest first)',
 };
 
 /** Fixed row height in px: the virtual list relies on it (keep in sync with --row-height in table.css). */

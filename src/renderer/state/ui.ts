@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 
 /** The navigation: one id per view, listed in NAV_ITEMS and rendered in App. */
-export type ViewId = 'shipments' | 'attention' | 'import' | 'watchlists' | 'customers' | 'map' | 'changes' | 'webhooks' | 'settings';
+export type ViewId = 'shipments' | 'attention' | 'import' | 'watchlists' | 'customers' | 'map' | 'changes' | 'webhooks' | 'performance' | 'settings';
 
 interface Toast {
   id: number;

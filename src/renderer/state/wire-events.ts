@@ -11,6 +11,7 @@ import { connectAttention } from './attention';
 import { connectCustomers } from './customers';
 import { connectFeed } from './feed';
 import { useNotes } from './notes';
+import { connectPerformance } from './performance';
 import { useSettings } from './settings';
 import { useShipments } from './shipments';
 import { useStatus } from './status';
@@ -74,6 +75,7 @@ export function connectStores(): () => void {
     connectFeed(),
     connectAttention(),
     connectCustomers(),
+    connectPerformance(),
     connectTeam(),
     connectTeamJobs(),
   ];

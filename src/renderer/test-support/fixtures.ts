@@ -24,6 +24,7 @@ export function tableRow(index: number, patch: Partial<ShipmentTableRow> = {}, p
     lastFreeDay: null,
     progress: null,
     customer: null,
+    likelyArrival: null,
     ...patch,
   };
 }

@@ -6,6 +6,7 @@ import { resetCreditsStore } from '../state/credits';
 import { resetDetailStore } from '../state/detail';
 import { resetFacetsStore } from '../state/facets';
 import { resetNotesStore } from '../state/notes';
+import { resetPerformanceStore } from '../state/performance';
 import { resetSettingsStore } from '../state/settings';
 import { resetShipmentsStore } from '../state/shipments';
 import { resetStatusStore } from '../state/status';
@@ -26,4 +27,5 @@ export function resetStores(bridge: QuaysideBridge | null = null): void {
   resetAttentionStore();
   resetTeamStore();
   resetTeamJobsStore();
+  resetPerformanceStore();
 }

@@ -28,6 +28,7 @@ function row(patch: Partial<ShipmentTableRow> = {}): ShipmentTableRow {
     voyage: null,
     note: null,
     lastCheckedAt: AT,
+    likelyArrival: null,
     notePending: false,
     lastFreeDay: null,
     progress: { kind: 'arrived', statusCode: 'VAD', date: '2026-12-04T09:00:00', containers: 1, of: 1 },

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { carrierRef, count, localId, method, naiveDate, naiveText, none, shipmentId, utcTime, watchlistId } from './base.js';
 
 /** Quayside's own reasons, so a closed set. */
-const reasonKind = z.enum(['eta_slipped', 'vessel_changed', 'stale', 'arrived_not_delivered', 'stuck', 'unknown_status', 'not_found']);
+/** `likely_later` (issue 26): the likely arrival's p50 is past the date promised to the customer. */
+export const reasonKind = z.enum(['eta_slipped', 'vessel_changed', 'stale', 'arrived_not_delivered', 'stuck', 'unknown_status', 'not_found', 'likely_later']);
 export type ReasonKind = z.output<typeof reasonKind>;
 export const REASON_KINDS: readonly ReasonKind[] = reasonKind.options;
 

@@ -21,6 +21,7 @@ import { feedEvents, feedMethods } from './feed.js';
 import { importsEvents, importsMethods } from './imports.js';
 import { mapMethods } from './map.js';
 import { notesEvents, notesMethods } from './notes.js';
+import { performanceEvents, performanceMethods } from './performance.js';
 import { settingsEvents, settingsMethods } from './settings.js';
 import { shipmentsEvents, shipmentsMethods } from './shipments.js';
 import { syncEvents, syncMethods } from './sync.js';
@@ -38,6 +39,7 @@ export * from './feed.js';
 export * from './imports.js';
 export * from './map.js';
 export * from './notes.js';
+export * from './performance.js';
 export * from './settings.js';
 export * from './shipments.js';
 export * from './sync.js';
@@ -62,6 +64,7 @@ export const CONTRACT = {
   ...attentionMethods,
   ...teamMethods,
   ...customersMethods,
+  ...performanceMethods,
 };
 
 export const EVENTS = {
@@ -76,6 +79,7 @@ export const EVENTS = {
   ...attentionEvents,
   ...teamEvents,
   ...customersEvents,
+  ...performanceEvents,
 };
 
 type Contract = typeof CONTRACT;

@@ -44,11 +44,30 @@ const shipmentTableRowSchema = z.strictObject({
   progress: progressSchema.nullable(),
   /** The imported column "customer" (any case), when the shipment has one. */
   customer: z.string().nullable(),
+  /**
+   * The likely arrival (issue 26): the carrier's ETA corrected by how far past arrivals fell from
+   * ETAs given at a similar lead time. A band, never a fact: p10–p90 with p50 (naive timestamps of
+   * the port), the past shipments it stands on and which history it came from. Null: no band (too
+   * few past shipments, no ETA, not on the way), or the ETA moved since it was forecast.
+   */
+  likelyArrival: z
+    .strictObject({
+      earliest: naiveText,
+      likely: naiveText,
+      latest: naiveText,
+      pastShipments: count,
+      /** carrier-lane: this carrier on this lane; carrier: this carrier on any lane; all: every carrier. */
+      level: z.enum(['carrier-lane', 'carrier', 'all']),
+    })
+    .nullable(),
 });
 export type ShipmentTableRow = z.output<typeof shipmentTableRowSchema>;
 
-/** `clock`: the demurrage clock, the last free day soonest (most days charged) first; shipments without one last. */
-export const sort = z.enum(['recent', 'eta', 'reference', 'checked', 'clock']);
+/**
+ * `clock`: the demurrage clock, the last free day soonest (most days charged) first; shipments without one last.
+ * `likely`: the likely arrival's p50, soonest first; shipments without a band last.
+ */
+export const sort = z.enum(['recent', 'eta', 'reference', 'checked', 'clock', 'likely']);
 export type ShipmentSortKey = z.output<typeof sort>;
 
 /** The table's filter, shared by the list, the map, saved watchlists and exports. */

@@ -56,13 +56,16 @@ const TABLE_COLUMNS = `
   s.vessel, s.voyage, s.note, s.checked_at,
   EXISTS (SELECT 1 FROM notes_outbox o WHERE o.tracking_id = s.tracking_id AND o.sent_at IS NULL AND o.failed_at IS NULL) AS note_pending,
   (SELECT k.last_free_day FROM shipment_clocks k WHERE k.shipment_id = s.id) AS last_free_day,
-  (SELECT f.value FROM shipment_fields f WHERE f.shipment_id = s.id AND f.name = 'customer' COLLATE NOCASE ORDER BY f.name LIMIT 1) AS customer`;
+  (SELECT f.value FROM shipment_fields f WHERE f.shipment_id = s.id AND f.name = 'customer' COLLATE NOCASE ORDER BY f.name LIMIT 1) AS customer,
+  la.earliest AS likely_earliest, la.likely AS likely_likely, la.latest AS likely_latest, la.past_shipments AS likely_shipments,
+  la.level AS likely_level`;
 
 const TABLE_JOINS = `
   LEFT JOIN locations pol ON pol.shipment_id = s.id AND pol.location_id = s.pol_location
   LEFT JOIN locations pod ON pod.shipment_id = s.id AND pod.location_id = s.pod_location
   LEFT JOIN changes em ON em.id =
-    (SELECT max(c.id) FROM changes c WHERE c.shipment_id = s.id AND c.kind = 'eta_moved')`;
+    (SELECT max(c.id) FROM changes c WHERE c.shipment_id = s.id AND c.kind = 'eta_moved')
+  LEFT JOIN likely_arrivals la ON la.shipment_id = s.id AND la.carrier_eta = s.eta`;
 
 export interface Where {
   sql: string;
@@ -164,6 +167,10 @@ function tableRow(r: ShipmentTableRowDb): ShipmentTableRow {
     lastFreeDay: r.last_free_day,
     progress: null,
     customer: r.customer,
+    likelyArrival:
+      r.likely_likely === null
+        ? null
+        : { earliest: r.likely_earliest!, likely: r.likely_likely, latest: r.likely_latest!, pastShipments: r.likely_shipments!, level: r.likely_level! },
   };
 }
 

@@ -157,4 +157,9 @@ export interface ShipmentTableRowDb {
   note_pending: 0 | 1;
   last_free_day: string | null;
   customer: string | null;
+  likely_earliest: string | null;
+  likely_likely: string | null;
+  likely_latest: string | null;
+  likely_shipments: number | null;
+  likely_level: 'carrier-lane' | 'carrier' | 'all' | null;
 }

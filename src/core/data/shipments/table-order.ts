@@ -15,7 +15,7 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 
-export type TableSort = 'recent' | 'eta' | 'reference' | 'checked' | 'clock';
+export type TableSort = 'recent' | 'eta' | 'reference' | 'checked' | 'clock' | 'likely';
 
 /** The table's orders, the same as the list's ORDER BY (queries.ts): each ends on the id, so it is total. */
 export const ORDER_BY: Record<TableSort, string> = {
@@ -25,6 +25,8 @@ export const ORDER_BY: Record<TableSort, string> = {
   checked: 's.checked_at IS NULL, s.checked_at DESC, s.id DESC',
   // The demurrage clock (migration 7's view): the last free day soonest first, none last.
   clock: '(SELECT k.last_free_day FROM shipment_clocks k WHERE k.shipment_id = s.id) IS NULL, (SELECT k.last_free_day FROM shipment_clocks k WHERE k.shipment_id = s.id), s.id',
+  // The likely arrival's p50 (migration 14), soonest first, while it still corrects the ETA shown; none last ('~' sorts after any date).
+  likely: "coalesce((SELECT la.likely FROM likely_arrivals la WHERE la.shipment_id = s.id AND la.carrier_eta = s.eta), '~'), s.id",
 };
 
 interface Order {

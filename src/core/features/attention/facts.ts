@@ -51,6 +51,14 @@ function mayBeStale(row: SummaryRow, ctx: FactsContext): boolean {
   return row.next_expected_date === null || (next !== null && daysBetween(ctx.today, next) < 0);
 }
 
+/** Which history a likely arrival came from, in words. */
+function basisWords(row: SummaryRow): string {
+  const carrier = row.carrier_name ?? row.carrier_scac ?? 'this carrier';
+  if (row.likely_level === 'carrier-lane') return `${carrier} on this lane`;
+  if (row.likely_level === 'carrier') return `${carrier} on any lane`;
+  return 'all carriers';
+}
+
 export function gatherFacts(row: SummaryRow, ctx: FactsContext): ShipmentFacts {
   const delivered = row.shipment_status === 'DELIVERED' || row.delivered === 1;
   const planned = !delivered && ctx.planChanged.has(row.id);
@@ -105,5 +113,9 @@ export function gatherFacts(row: SummaryRow, ctx: FactsContext): ShipmentFacts {
       : null,
     hints: row.outcome === 'INFO_NOT_FOUND' ? notFoundHints({ reference: row.reference, type: row.type, carrierScac: row.carrier_scac }, ctx.carriers) : [],
     clock: arrival === null ? null : demurrageClock(arrival.date, freeDays, ctx.today),
+    likely:
+      row.likely === null
+        ? null
+        : { earliest: row.likely_earliest!, likely: row.likely, latest: row.likely_latest!, pastShipments: row.likely_shipments!, basis: basisWords(row) },
   };
 }

@@ -76,6 +76,36 @@ describe('eta_slipped', () => {
   });
 });
 
+describe('likely_later', () => {
+  it('fires when the likely arrival’s p50 is past the promised date, says it is a forecast, and is gone once the ETA it corrected moved', () => {
+    const id = snapshot(store, { reference: REF, trackingId: ID, at: daysAgo(5), eta: '2026-12-01T08:00:00' });
+    store.write((tx) => tx.setShipmentFields(id, { promised: '2026-12-02' }));
+    updateAttentionSettings(store, { promisedDateField: 'promised' });
+    const keep = (likely: string) =>
+      store.write((tx) =>
+        tx.performance.keepLikelyArrivals(
+          [{ shipmentId: id, carrierEta: '2026-12-01T08:00:00', earliest: '2026-12-01T10:00:00', likely, latest: '2026-12-06T02:00:00', pastShipments: 37, level: 'carrier-lane', leadDays: 10, forecastOn: '2026-11-20' }],
+          [],
+        ),
+      );
+    keep('2026-12-02T20:00:00');
+    expect(reasonsOf('likely_later')).toEqual([]);
+    keep('2026-12-04T03:00:00');
+    const later = one('likely_later');
+    expect(later.detail).toMatch(
+      /^Likely to arrive 2026-12-04, 2 days after the date promised in "promised" \(2026-12-02\): p50 of 37 past shipments of .+ on this lane, p10–p90 2026-12-01 to 2026-12-06\. A forecast, not the carrier's date \(ETA 2026-12-01 08:00\)\.$/,
+    );
+    // Not a slip of the carrier's own date: that reason stays quiet.
+    expect(reasonsOf('eta_slipped')).toEqual([]);
+    updateAttentionSettings(store, { thresholds: { likely_later: 3 } });
+    expect(reasonsOf('likely_later')).toEqual([]);
+    updateAttentionSettings(store, { thresholds: { likely_later: null } });
+    // The carrier's ETA moved: the band kept was forecast from the ETA before and says nothing now.
+    snapshot(store, { reference: REF, trackingId: ID, at: daysAgo(1), eta: '2026-12-01T20:00:00' });
+    expect(reasonsOf('likely_later')).toEqual([]);
+  });
+});
+
 describe('vessel_changed', () => {
   it('fires on a roll-over of the loading still ahead, and comes back at the next one', () => {
     snapshot(store, { reference: REF, trackingId: ID, at: daysAgo(8), events: beforeLoading({ vessel: 'MSC TESSA', voyage: 'FA238E' }) });

@@ -48,6 +48,18 @@ export interface ShipmentFacts {
   plan: PlanChange | null;
   hints: readonly string[];
   clock: DemurrageClock | null;
+  /** The likely arrival (a band from past shipments, issue 26) while it corrects the ETA held now; null without one. */
+  likely: LikelyFact | null;
+}
+
+export interface LikelyFact {
+  /** p10, p50, p90: naive timestamps of the port. */
+  earliest: string;
+  likely: string;
+  latest: string;
+  pastShipments: number;
+  /** Which history it came from, in words: "MSC on this lane". */
+  basis: string;
 }
 
 /**
@@ -186,6 +198,25 @@ function notFound(f: ShipmentFacts, threshold: number, m: Moment): Finding | nul
   return { kind: 'not_found', since, detail, occurrence: since, severity: 0, tier: 2, magnitude: days };
 }
 
+/**
+ * The likely arrival's p50 falls after the date promised to the customer (at least one day, or the
+ * threshold): a forecast from past shipments, said as one, beside the carrier's own date.
+ */
+function likelyLater(f: ShipmentFacts, threshold: number, m: Moment): Finding | null {
+  if (f.delivered || f.promised === null || f.likely === null || f.arrival !== null) return null;
+  const likelyDay = naiveDay(f.likely.likely);
+  if (likelyDay === null) return null;
+  const days = daysBetween(f.promised.day, likelyDay);
+  if (days < Math.max(1, threshold)) return null;
+  const band = f.likely;
+  const detail =
+    `Likely to arrive ${likelyDay}, ${plural(days, 'day')} after the date promised in "${f.promised.column}" (${f.promised.day}): ` +
+    `p50 of ${plural(band.pastShipments, 'past shipment')} of ${band.basis}, p10–p90 ${naiveDay(band.earliest)} to ${naiveDay(band.latest)}. ` +
+    `A forecast, not the carrier's date (ETA ${formatNaive(f.eta)}).`;
+  const since = sinceOr(f.etaMoves.at(-1)?.at ?? null, f, m);
+  return { kind: 'likely_later', since, detail, occurrence: f.promised.day, severity: days, tier: 2, magnitude: days };
+}
+
 const RULES: Record<ReasonKind, (f: ShipmentFacts, threshold: number, m: Moment) => Finding | null> = {
   eta_slipped: etaSlipped,
   vessel_changed: vesselChanged,
@@ -194,6 +225,7 @@ const RULES: Record<ReasonKind, (f: ShipmentFacts, threshold: number, m: Moment)
   stuck,
   unknown_status: unknownStatus,
   not_found: notFound,
+  likely_later: likelyLater,
 };
 
 /** Every reason that holds, in the order of REASON_KINDS' rules. */

@@ -24,7 +24,8 @@ export function isReasonKind(value: string): value is ReasonKind {
  * Thresholds in whole days. eta_slipped: days later than first seen (or the promised date);
  * stale: days without a new event; arrived_not_delivered: days since the arrival at the POD;
  * not_found: days without data since tracking started; stuck, unknown_status, vessel_changed:
- * days the condition has lasted (0: at once).
+ * days the condition has lasted (0: at once); likely_later: days the likely arrival's p50 falls
+ * after the promised date.
  */
 export const DEFAULT_THRESHOLDS: Readonly<Record<ReasonKind, number>> = {
   eta_slipped: 2,
@@ -34,5 +35,6 @@ export const DEFAULT_THRESHOLDS: Readonly<Record<ReasonKind, number>> = {
   stuck: 0,
   unknown_status: 0,
   not_found: 3,
+  likely_later: 1,
 };
 

@@ -42,6 +42,11 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { id: 'lastFreeDay', header: 'Last free day (port local)', value: (r) => r.lastFreeDay ?? null },
   { id: 'daysLeft', header: 'Free days left', value: (r, _f, today) => (today === null ? null : daysLeft(r.lastFreeDay, today)) },
   { id: 'lastChecked', header: 'Last checked (UTC)', value: (r) => r.lastCheckedAt },
+  // The likely arrival (issue 26): a forecast from past shipments, never a fact; empty without a band.
+  { id: 'likely', header: 'Likely arrival, p50 (port local, forecast)', value: (r) => r.likelyArrival?.likely.slice(0, 10) ?? null },
+  { id: 'likelyFrom', header: 'Likely arrival from, p10', value: (r) => r.likelyArrival?.earliest.slice(0, 10) ?? null },
+  { id: 'likelyTo', header: 'Likely arrival to, p90', value: (r) => r.likelyArrival?.latest.slice(0, 10) ?? null },
+  { id: 'likelyShipments', header: 'Likely arrival: past shipments', value: (r) => r.likelyArrival?.pastShipments ?? null },
 ];
 
 export const DEFAULT_EXPORT_COLUMNS = ['reference', 'carrier', 'shipmentStatus', 'pol', 'pod', 'eta', 'etaMoved', 'vessel', 'voyage', 'note'];

@@ -9,7 +9,7 @@ import { AppFailure, fileProblem } from '../../platform/failure.js';
 import type { Reader } from '../../data/index.js';
 
 /** Written beside the target and renamed over it: a full disk never leaves half a file under the chosen name. */
-async function writeWhole(path: string, bytes: Buffer): Promise<void> {
+export async function writeWhole(path: string, bytes: Buffer): Promise<void> {
   const partial = join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
   try {
     await writeFile(partial, bytes);

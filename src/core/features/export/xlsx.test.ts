@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
-import { columnName, sheetName, writeXlsx } from './xlsx.js';
+import { columnName, sheetName, writeWorkbook, writeXlsx } from './xlsx.js';
 
 type Sheet = { sheet: string; data: unknown[][] };
 const read = async (bytes: Buffer) => (await readXlsxFile(bytes, { trim: false })) as unknown as Sheet[];
@@ -70,5 +70,48 @@ describe('the XLSX workbook of an export', () => {
     expect(sheetName("'quoted'")).toBe('quoted');
     expect(sheetName('A very long watchlist name for one customer')).toBe('A very long watchlist name for');
     expect(sheetName('Customers of the port of Hamburg')).toHaveLength(31);
+  });
+
+  it('writes typed cells and several sheets: dates as Excel dates, shares as percentages, numbers as numbers (read back, and by LibreOffice)', async () => {
+    // 2024-02-29 (a leap day) is Excel serial day 45351; 2026-12-01 is 46357.
+    const bytes = await writeWorkbook([
+      {
+        name: 'Carriers',
+        headers: ['Carrier', 'Arrived', 'On time', 'Mean days late', 'Month', 'Since'],
+        rows: [
+          ['MSC', { value: 157, format: 'integer' }, { value: 0.2866, format: 'percent' }, { value: 2.4167, format: 'decimal' }, { value: 46357, format: 'month' }, { value: 45351, format: 'date' }],
+          ['Hapag-Lloyd', 35, { value: 0.94, format: 'percent' }, { value: -0.25, format: 'decimal' }, null, { value: Number.NaN, format: 'date' }],
+        ],
+      },
+      { name: 'Carriers', headers: ['Note'], rows: [['a second sheet of the same name is told apart']] },
+    ]);
+    const sheets = await read(bytes);
+    expect(sheets.map((s) => s.sheet)).toEqual(['Carriers', 'Carriers (2)']);
+    expect(sheets[0]!.data).toEqual([
+      ['Carrier', 'Arrived', 'On time', 'Mean days late', 'Month', 'Since'],
+      ['MSC', 157, 0.2866, 2.4167, new Date(Date.UTC(2026, 11, 1)), new Date(Date.UTC(2024, 1, 29))],
+      ['Hapag-Lloyd', 35, 0.94, -0.25, null, null],
+    ]);
+    const dir = mkdtempSync(join(tmpdir(), 'quayside-workbook-'));
+    try {
+      const file = join(dir, 'book.xlsx');
+      writeFileSync(file, bytes);
+      let converted = true;
+      try {
+        // Every sheet to its own CSV, cells as shown (LibreOffice 7.2 and later).
+        execFileSync('soffice', ['--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1', '--outdir', dir, file], { stdio: 'ignore', timeout: 120_000 });
+      } catch {
+        converted = false;
+      }
+      if (converted) {
+        const shown = readFileSync(join(dir, 'book-Carriers.csv'), 'utf8').trim().split(/\r?\n/);
+        expect(shown[1]).toBe('MSC,157,28.7%,2.4,Dec 2026,2024-02-29');
+        expect(shown[2]).toBe('Hapag-Lloyd,35,94.0%,-0.3,,');
+      } else {
+        console.info('LibreOffice (soffice) is not installed or failed: the workbook was checked by read-excel-file only.');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,12 +1,29 @@
 /**
- * An XLSX workbook of one sheet: a bold, frozen header row, then the rows; text as inline
- * strings, numbers as numbers. The sheet's XML is written a block of rows at a time with a
- * turn of the event loop in between, and compressed on the thread pool, so exporting 100,000
- * shipments leaves the app (its scheduler, its window's calls) answering meanwhile.
+ * An XLSX workbook of one sheet or several: each a bold, frozen header row, then the rows; text
+ * as inline strings, numbers as numbers, and typed cells (`{value, format}`) as numbers shown in a
+ * format: a date as an Excel date (a serial day), a share as a percentage (xlsx-styles.ts). The
+ * sheets' XML is written a block of rows at a time with a turn of the event loop in between, and
+ * compressed on the thread pool, so exporting 100,000 shipments leaves the app (its scheduler, its
+ * window's calls) answering meanwhile.
  */
+import { STYLES, shownWidth, styleOf, type NumberFormat } from './xlsx-styles.js';
 import { zip } from './zip.js';
 
+export type { NumberFormat } from './xlsx-styles.js';
+
 export type XlsxCell = string | number | null;
+/** A number shown in a format; a date is an Excel serial day: days since 1899-12-30, so 1970-01-01 is 25569. */
+export interface FormattedNumber {
+  value: number;
+  format: NumberFormat;
+}
+export type TypedCell = XlsxCell | FormattedNumber;
+
+export interface WorkbookSheet {
+  name: string;
+  headers: readonly string[];
+  rows: readonly (readonly TypedCell[])[];
+}
 
 /** About 5 ms of XML a turn (2,000 rows held the event loop 12-30 ms, more under load). */
 const ROWS_PER_TURN = 500;
@@ -17,30 +34,27 @@ const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationsh
 const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-const CONTENT_TYPES = `${HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">\
+function contentTypes(sheets: number): string {
+  const overrides = Array.from(
+    { length: sheets },
+    (_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+  ).join('');
+  return `${HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">\
 <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>\
 <Default Extension="xml" ContentType="application/xml"/>\
 <Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>\
-<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>\
-<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>\
+${overrides}<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>\
 </Types>`;
+}
 
 const ROOT_RELS = `${HEAD}<Relationships xmlns="${PKG_REL_NS}">\
 <Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
 
-const WORKBOOK_RELS = `${HEAD}<Relationships xmlns="${PKG_REL_NS}">\
-<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>\
-<Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`;
-
-// Style 0: plain; style 1: bold (the header).
-const STYLES = `${HEAD}<styleSheet xmlns="${NS}">\
-<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>\
-<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>\
-<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>\
-<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>\
-<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>\
-<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>\
-</styleSheet>`;
+/** Sheet i is rId(i+1); the styles come after the sheets. */
+function workbookRels(sheets: number): string {
+  const rels = Array.from({ length: sheets }, (_, i) => `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('');
+  return `${HEAD}<Relationships xmlns="${PKG_REL_NS}">${rels}<Relationship Id="rId${sheets + 1}" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`;
+}
 
 // Characters XML 1.0 cannot hold (control characters other than tab, line feed and carriage return; lone surrogates).
 // eslint-disable-next-line no-control-regex -- these are exactly the characters to drop
@@ -63,8 +77,11 @@ export function sheetName(name: string): string {
   return clean || 'Shipments';
 }
 
-function cell(ref: string, value: XlsxCell, style: string): string {
+function cell(ref: string, value: TypedCell, style: string): string {
   if (value === null || value === '') return '';
+  if (typeof value === 'object') {
+    return Number.isFinite(value.value) ? `<c r="${ref}" s="${styleOf(value.format)}"><v>${value.value}</v></c>` : '';
+  }
   if (typeof value === 'number') {
     return Number.isFinite(value) ? `<c r="${ref}"${style}><v>${value}</v></c>` : '';
   }
@@ -72,10 +89,16 @@ function cell(ref: string, value: XlsxCell, style: string): string {
   return `<c r="${ref}"${style} t="inlineStr"><is><t${space}>${xmlText(value)}</t></is></c>`;
 }
 
+function widthOf(value: TypedCell): number {
+  if (value === null) return 0;
+  if (typeof value === 'object') return shownWidth(value.format, value.value);
+  return String(value).length;
+}
+
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The sheet's XML in pieces of a block of rows each (the pieces after the first two are the rows). */
-async function sheetXml(headers: readonly string[], rows: readonly (readonly XlsxCell[])[], prepare: (value: XlsxCell) => XlsxCell): Promise<Buffer[]> {
+async function sheetXml(headers: readonly string[], rows: readonly (readonly TypedCell[])[], prepare: (value: XlsxCell) => XlsxCell): Promise<Buffer[]> {
   const names = headers.map((_, i) => columnName(i));
   const widths = headers.map((h) => h.length);
   const blocks: Buffer[] = [];
@@ -89,9 +112,10 @@ async function sheetXml(headers: readonly string[], rows: readonly (readonly Xls
       const n = r + 2;
       let xml = `<row r="${n}">`;
       for (let c = 0; c < names.length; c++) {
-        const value = prepare(row[c] ?? null);
+        const given = row[c] ?? null;
+        const value = given !== null && typeof given === 'object' ? given : prepare(given);
         xml += cell(`${names[c]}${n}`, value, '');
-        if (value !== null) widths[c] = Math.max(widths[c]!, String(value).length);
+        if (value !== null) widths[c] = Math.max(widths[c]!, widthOf(value));
       }
       parts.push(`${xml}</row>`);
     }
@@ -110,16 +134,41 @@ export interface XlsxOptions {
   modified?: Date;
 }
 
-export async function writeXlsx(headers: readonly string[], rows: readonly (readonly XlsxCell[])[], name: string, options: XlsxOptions = {}): Promise<Buffer> {
-  const workbook = `${HEAD}<workbook xmlns="${NS}" xmlns:r="${REL_NS}"><sheets><sheet name="${xmlText(sheetName(name))}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+/** One sheet: the export's workbook. */
+export async function writeXlsx(headers: readonly string[], rows: readonly (readonly TypedCell[])[], name: string, options: XlsxOptions = {}): Promise<Buffer> {
+  return writeWorkbook([{ name, headers, rows }], options);
+}
+
+/** Distinct sheet names Excel accepts (a repeated name gets " (2)"). */
+function sheetNames(sheets: readonly WorkbookSheet[]): string[] {
+  const used = new Set<string>();
+  return sheets.map((s) => {
+    const base = sheetName(s.name);
+    let name = base;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base.slice(0, 31 - ` (${n})`.length)} (${n})`;
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/** A workbook of several sheets, in order (at least one). */
+export async function writeWorkbook(sheets: readonly WorkbookSheet[], options: XlsxOptions = {}): Promise<Buffer> {
+  if (sheets.length === 0) throw new RangeError('A workbook needs at least one sheet');
+  const names = sheetNames(sheets);
+  const entries = names.map((name, i) => `<sheet name="${xmlText(name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('');
+  const workbook = `${HEAD}<workbook xmlns="${NS}" xmlns:r="${REL_NS}"><sheets>${entries}</sheets></workbook>`;
+  const parts = [];
+  for (let i = 0; i < sheets.length; i++) {
+    parts.push({ name: `xl/worksheets/sheet${i + 1}.xml`, data: await sheetXml(sheets[i]!.headers, sheets[i]!.rows, options.prepare ?? ((v) => v)) });
+  }
   return zip(
     [
-      { name: '[Content_Types].xml', data: Buffer.from(CONTENT_TYPES) },
+      { name: '[Content_Types].xml', data: Buffer.from(contentTypes(sheets.length)) },
       { name: '_rels/.rels', data: Buffer.from(ROOT_RELS) },
       { name: 'xl/workbook.xml', data: Buffer.from(workbook) },
-      { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from(WORKBOOK_RELS) },
+      { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from(workbookRels(sheets.length)) },
       { name: 'xl/styles.xml', data: Buffer.from(STYLES) },
-      { name: 'xl/worksheets/sheet1.xml', data: await sheetXml(headers, rows, options.prepare ?? ((v) => v)) },
+      ...parts,
     ],
     options.modified,
   );

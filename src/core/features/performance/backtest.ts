@@ -56,27 +56,54 @@ class Tally {
   }
 }
 
+/**
+ * A past shipment as the back-test reads it: where it went, when it arrived, what it taught at each
+ * lead checkpoint, and the carrier's ETA as it stood `h` days before its arrival (null: none seen
+ * by then). Read from a history (`backtest`), or from the facts kept beside the cache.
+ */
+export interface BacktestVoyage {
+  carrier: CarrierRef;
+  lane: VoyageFacts['lane'];
+  arrivalDay: number;
+  arrivalMinutes: number;
+  samples: readonly (number | null)[];
+  /** The ETA standing `daysBefore` days before the arrival, in minutes of the port's wall clock, or null. */
+  standing(daysBefore: number): number | null;
+}
+
 interface Forecast {
-  f: VoyageFacts;
+  v: BacktestVoyage;
   horizon: number;
   day: number;
 }
 
 export function backtest(histories: Iterable<VoyageHistory>, options: BacktestOptions = {}): BacktestReport {
-  const settings = { ...DEFAULT_PERFORMANCE_SETTINGS, ...options.settings };
-  const horizons = options.horizons ?? [7, 14];
-  const past: { f: VoyageFacts; samples: (number | null)[] }[] = [];
-  const lists = new SampleTable<number[]>();
+  const voyages: BacktestVoyage[] = [];
   for (const history of histories) {
     const f = readVoyage(history);
     if (f.state !== 'arrived' || f.promises.length === 0) continue;
-    const samples = leadSamples(f);
-    past.push({ f, samples });
-    collect(lists, f.carrier, f.lane, samples);
+    voyages.push({
+      carrier: f.carrier,
+      lane: f.lane,
+      arrivalDay: f.arrivalDay!,
+      arrivalMinutes: f.arrivalMinutes!,
+      samples: leadSamples(f),
+      standing: (h) => standingOn(f.promises, f.arrivalDay! - h)?.etaMinutes ?? null,
+    });
   }
-  past.sort((a, b) => a.f.arrivalDay! - b.f.arrivalDay!);
+  return backtestVoyages(voyages, options);
+}
+
+/** The back-test over past shipments already read (each arrived, with an ETA seen before). */
+export function backtestVoyages(voyages: readonly BacktestVoyage[], options: BacktestOptions = {}): BacktestReport {
+  const settings = { ...DEFAULT_PERFORMANCE_SETTINGS, ...options.settings };
+  const horizons = options.horizons ?? [7, 14];
+  const past = [...voyages];
+  const lists = new SampleTable<number[]>();
+  for (const v of past) collect(lists, v.carrier, v.lane, v.samples);
+  past.sort((a, b) => a.arrivalDay - b.arrivalDay);
   const forecasts: Forecast[] = [];
-  for (const { f } of past) for (const horizon of horizons) forecasts.push({ f, horizon, day: f.arrivalDay! - horizon });
+  for (const v of past) for (const horizon of horizons) forecasts.push({ v, horizon, day: v.arrivalDay - horizon });
   forecasts.sort((a, b) => a.day - b.day);
 
   // Every value each set will ever hold is known now; the sets count them as shipments arrive.
@@ -84,18 +111,19 @@ export function backtest(histories: Iterable<VoyageHistory>, options: BacktestOp
   const totals = new Map<number, Tally>(horizons.map((h) => [h, new Tally()]));
   const perCarrier = new Map<number, Map<string, { carrier: CarrierRef; tally: Tally }>>(horizons.map((h) => [h, new Map()]));
   let joined = 0;
-  for (const { f, horizon, day } of forecasts) {
+  for (const { v: f, horizon, day } of forecasts) {
     // Only shipments that had arrived before the day of the forecast are known to it.
-    while (joined < past.length && past[joined]!.f.arrivalDay! < day) {
-      const { f: earlier, samples } = past[joined]!;
+    while (joined < past.length && past[joined]!.arrivalDay < day) {
+      const earlier = past[joined]!;
       const rows = source.rows(earlier.carrier, earlier.lane);
-      samples.forEach((minutes, checkpoint) => {
+      earlier.samples.forEach((minutes, checkpoint) => {
         if (minutes !== null) for (const row of rows) row![checkpoint]!.add(minutes);
       });
       joined += 1;
     }
-    const standing = standingOn(f.promises, day);
-    if (standing === null) continue;
+    const standingMinutes = f.standing(horizon);
+    if (standingMinutes === null) continue;
+    const standing = { etaMinutes: standingMinutes, etaDay: Math.floor(standingMinutes / MINUTES_PER_DAY) };
     const carriers = perCarrier.get(horizon)!;
     let carrierTally = carriers.get(f.carrier.scac);
     if (!carrierTally) {
@@ -106,8 +134,8 @@ export function backtest(histories: Iterable<VoyageHistory>, options: BacktestOp
     for (const t of tallies) t.forecasts += 1;
     const band = forecast(source, f, standing.etaMinutes, standing.etaDay - day, settings.minimumSample);
     if ('none' in band) continue;
-    const arrival = f.arrivalMinutes!;
-    const arrivalDay = f.arrivalDay!;
+    const arrival = f.arrivalMinutes;
+    const arrivalDay = f.arrivalDay;
     const dayOf = (minutes: number) => Math.floor(Math.round(minutes) / MINUTES_PER_DAY);
     const covered = arrival >= band.earliest && arrival <= band.latest;
     const coveredDays = arrivalDay >= dayOf(band.earliest) && arrivalDay <= dayOf(band.latest);

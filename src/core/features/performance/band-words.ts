@@ -11,7 +11,7 @@ function pastShipments(n: number): string {
 }
 
 /** Which history the band came from: "Maersk Rotterdam→Felixstowe", "Maersk, all lanes", "all carriers and lanes". */
-export function basisWords(basis: Pick<BandBasis, 'level' | 'carrier' | 'lane'>): string {
+function basisWords(basis: Pick<BandBasis, 'level' | 'carrier' | 'lane'>): string {
   const lane = basis.lane ? `${basis.lane.portOfLoading.name}\u2192${basis.lane.portOfDischarge.name}` : '';
   if (basis.level === 'carrier-lane' && basis.carrier && lane) return `${basis.carrier.name} ${lane}`;
   if (basis.level !== 'all' && basis.carrier) return `${basis.carrier.name}, all lanes`;

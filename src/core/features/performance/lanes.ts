@@ -2,7 +2,7 @@
 import type { LaneRef, PortRef } from './types.js';
 
 /** `NLRTM-GBFXT`: the ports' keys (UN/LOCODE, or the location id as text). */
-export function laneKey(portOfLoading: Pick<PortRef, 'key'>, portOfDischarge: Pick<PortRef, 'key'>): string {
+function laneKey(portOfLoading: Pick<PortRef, 'key'>, portOfDischarge: Pick<PortRef, 'key'>): string {
   return `${portOfLoading.key}-${portOfDischarge.key}`;
 }
 

@@ -67,7 +67,7 @@ export function forecast(
 const dayOf = (minutes: number) => Math.floor(minutes / MINUTES_PER_DAY);
 
 /** A band as the window, the CLI and exports show it. */
-export function describeBand(band: Band, carrierEta: string): LikelyArrival {
+function describeBand(band: Band, carrierEta: string): LikelyArrival {
   const [earliest, likely, latest] = [Math.round(band.earliest), Math.round(band.likely), Math.round(band.latest)];
   return {
     kind: 'band',
@@ -102,6 +102,11 @@ export class LikelyArrivalModel {
     readonly table: SampleTable<SampleSet>,
     readonly settings: PerformanceSettings,
   ) {}
+
+  /** A model over a table kept elsewhere (live-samples.ts: brought up to date as shipments change). */
+  static over(table: SampleTable<SampleSet>, settings: Partial<PerformanceSettings> = {}): LikelyArrivalModel {
+    return new LikelyArrivalModel(table, { ...DEFAULT_PERFORMANCE_SETTINGS, ...settings });
+  }
 
   /** Reads every arrived shipment of the history; shipments still on the way teach nothing yet. */
   static build(histories: Iterable<VoyageHistory>, settings: Partial<PerformanceSettings> = {}): LikelyArrivalModel {

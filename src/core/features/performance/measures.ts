@@ -20,7 +20,7 @@ import { DEFAULT_PERFORMANCE_SETTINGS } from './types.js';
 import { measuredVoyage, type VoyageFacts } from './voyage-facts.js';
 
 /** The filter as a test on one shipment's facts. */
-export function matchesFilters(f: VoyageFacts, filters: PerformanceFilters, sinceDay: number | null = sinceOf(filters)): boolean {
+function matchesFilters(f: VoyageFacts, filters: PerformanceFilters, sinceDay: number | null = sinceOf(filters)): boolean {
   if (filters.carrier && f.carrier.scac.toUpperCase() !== filters.carrier.trim().toUpperCase()) return false;
   if (filters.lane && f.lane.key.toUpperCase() !== filters.lane.trim().toUpperCase()) return false;
   if (filters.customer && f.customerKey !== filters.customer.trim().toLowerCase()) return false;
@@ -114,6 +114,11 @@ export class PerformanceAccumulator {
     this.remove(f.id);
     this.facts.set(f.id, f);
     this.apply(f, 1);
+  }
+
+  /** Every shipment's facts as added (for a report with other filters over the same shipments). */
+  voyages(): IterableIterator<VoyageFacts> {
+    return this.facts.values();
   }
 
   remove(id: number): void {

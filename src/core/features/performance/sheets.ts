@@ -9,9 +9,9 @@
 import { civilToDay, naiveDayNumber } from './calendar.js';
 import type { BacktestFigures, BacktestReport, Distribution, GroupFigures, PerformanceReport } from './types.js';
 
-export type CellFormat = 'integer' | 'decimal' | 'percent' | 'date' | 'month';
+type CellFormat = 'integer' | 'decimal' | 'percent' | 'date' | 'month';
 
-export type SheetCell =
+type SheetCell =
   | { kind: 'text'; value: string }
   /** `value` as a number; a date is an Excel serial day (days since 1899-12-30) shown by its format. */
   | { kind: 'number'; value: number; format: CellFormat }

@@ -8,7 +8,6 @@ import type { CarrierRef, LaneRef } from '../../../shared/performance.js';
 
 export type {
   BacktestFigures,
-  BacktestHorizon,
   BacktestReport,
   BandBasis,
   BandLevel,
@@ -16,18 +15,14 @@ export type {
   Distribution,
   GroupFigures,
   LaneRef,
-  LeftOut,
   LikelyArrival,
   PerformanceFilters,
   PerformanceReport,
-  PortDay,
-  PortMonth,
   PortRef,
-  ShareFigure,
 } from '../../../shared/performance.js';
 
 /** An ETA as Quayside saw it. */
-export interface EtaSeen {
+interface EtaSeen {
   /** When Quayside saw it: UTC ISO 8601 (a snapshot's checked time, or the change log's). */
   seenAt: string;
   /** The carrier's ETA at the port of discharge, naive (`YYYY-MM-DDTHH:MM:SS`, the port's wall clock). */

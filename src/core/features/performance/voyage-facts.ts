@@ -22,7 +22,7 @@ export interface EtaPromise {
   etaMinutes: number;
 }
 
-export type VoyageState = 'arrived' | 'no-arrival' | 'in-transit';
+type VoyageState = 'arrived' | 'no-arrival' | 'in-transit';
 
 export interface VoyageFacts {
   id: number;

@@ -56,7 +56,9 @@ export async function syncShipments(core: Core, onProgress?: (p: SyncProgress) =
         next = fetchPage(status, page + 1);
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      core.write((tx) => tx.recordShipmentRecords(result.data, result.data.map((r) => JSON.stringify(r)), checkedAt));
+      const stored = core.write((tx) => tx.recordShipmentRecords(result.data, result.data.map((r) => JSON.stringify(r)), checkedAt));
+      const changed = stored.results.filter((r) => r.status === 'inserted' || r.changes > 0).map((r) => r.shipmentId);
+      if (changed.length > 0) core.events.emit('sync.page', { ids: changed });
       for (const record of result.data) seen.push(record.id);
       shipments += result.data.length;
       pages++;

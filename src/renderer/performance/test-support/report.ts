@@ -1,14 +1,14 @@
 /** Hand-made performance reports for the view's component tests (the renderer cannot import the core). */
 import type { BacktestReport, CarrierRef, Distribution, GroupFigures, LaneRef, PerformanceReport } from '../../../shared/performance';
 
-export const MAERSK: CarrierRef = { scac: 'MAEU', name: 'Maersk' };
-export const MSC: CarrierRef = { scac: 'MSCU', name: 'MSC' };
-export const HAPAG: CarrierRef = { scac: 'HLCU', name: 'Hapag-Lloyd' };
+const MAERSK: CarrierRef = { scac: 'MAEU', name: 'Maersk' };
+const MSC: CarrierRef = { scac: 'MSCU', name: 'MSC' };
+const HAPAG: CarrierRef = { scac: 'HLCU', name: 'Hapag-Lloyd' };
 export const SHA_RTM: LaneRef = { key: 'CNSHA-NLRTM', portOfLoading: { key: 'CNSHA', name: 'Shanghai' }, portOfDischarge: { key: 'NLRTM', name: 'Rotterdam' } };
-export const NGB_FXT: LaneRef = { key: 'CNNGB-GBFXT', portOfLoading: { key: 'CNNGB', name: 'Ningbo' }, portOfDischarge: { key: 'GBFXT', name: 'Felixstowe' } };
+const NGB_FXT: LaneRef = { key: 'CNNGB-GBFXT', portOfLoading: { key: 'CNNGB', name: 'Ningbo' }, portOfDischarge: { key: 'GBFXT', name: 'Felixstowe' } };
 
 /** A distribution around `p50` over `n` shipments. */
-export function dist(n: number, p50: number, spread = 2): Distribution {
+function dist(n: number, p50: number, spread = 2): Distribution {
   if (n === 0) return { n: 0, mean: null, min: null, p10: null, p25: null, p50: null, p75: null, p90: null, max: null };
   return { n, mean: p50 + 0.3, min: p50 - 2 * spread, p10: p50 - spread, p25: p50 - 1, p50, p75: p50 + 1, p90: p50 + spread, max: p50 + 3 * spread };
 }

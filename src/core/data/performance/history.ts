@@ -1,0 +1,190 @@
+/**
+ * A shipment's voyage as the cache recorded it (issue 26): what the carrier performance figures and
+ * the likely arrival are read from. The cache keeps no ETA history of its own making: it is the
+ * change log (every `eta_moved` seen between two snapshots, dated when Quayside saw it; in a team
+ * the team's history, pulled into the same table) and the ETA of the shipment's first snapshot.
+ *
+ * - ETAs seen: the first ETA (the `from` of the first move, or the ETA now when it never moved),
+ *   seen when Quayside first held the shipment, then the `to` of every move, oldest first. A pulled
+ *   move older than this desk's first sight dates the first ETA at that move.
+ * - Departure: the earliest actual loading (CLL) at the shipment's port of loading; arrival: the
+ *   earliest actual vessel arrival at its port of discharge, else discharge there (the attention
+ *   marks the write path keeps). Naive, exactly as the carrier gave them.
+ * - Over: the service says DELIVERED, a delivery or a discharge at the port of discharge happened,
+ *   or the service archived it (it is followed no more).
+ * - Vessel changes: per loading (CLL at the port of loading, CLT at a transshipment port), the
+ *   vessels it was planned on as first seen (planned_events_seen) beyond the first.
+ *
+ * Only shipments with tracking data and a known carrier have a voyage. Statements take the ids as
+ * one bound JSON array (never string-built SQL), walked first (CROSS JOIN): without the planner's
+ * statistics (a new cache) SQLite would read every ETA move of the cache through the index by kind.
+ */
+import type { ReadableDB } from '../handles.js';
+
+export interface EtaSeenRecord {
+  /** UTC ISO: when Quayside saw it. */
+  seenAt: string;
+  /** Naive, as the carrier gave it. */
+  eta: string;
+}
+
+export interface VoyageRecord {
+  id: number;
+  /** shipments.content_hash when read: the facts kept from it are read again once it differs. */
+  contentHash: string | null;
+  carrierScac: string;
+  carrierName: string;
+  /** The ports' names as the service gives them; '' when the answer named none. */
+  pol: string;
+  pod: string;
+  departure: string | null;
+  arrival: string | null;
+  finished: boolean;
+  etas: EtaSeenRecord[];
+  vesselChanges: number;
+  /** The carrier's ETA at the port of discharge now (naive), for a shipment on the way. */
+  eta: string | null;
+}
+
+interface BaseRow {
+  id: number;
+  content_hash: string | null;
+  carrier_scac: string;
+  carrier_name: string;
+  eta: string | null;
+  shipment_status: string | null;
+  subscription_status: string | null;
+  pol: string | null;
+  pod: string | null;
+  first_seen: string | null;
+  arrived_vessel: string | null;
+  arrived_discharge: string | null;
+  delivered: 0 | 1;
+}
+
+interface MoveRow {
+  id: number;
+  at: string;
+  from_value: string | null;
+  to_value: string | null;
+}
+
+const PLACE_NAME = (column: string) =>
+  `(SELECT p.name FROM shipment_locations sl JOIN places p ON p.id = sl.place_id WHERE sl.shipment_id = s.id AND sl.location_id = s.${column})`;
+
+const BASE = `
+  SELECT s.id, s.content_hash, s.carrier_scac, coalesce(s.carrier_name, s.carrier_scac) AS carrier_name, s.eta,
+         s.shipment_status, s.subscription_status, ${PLACE_NAME('pol_location')} AS pol, ${PLACE_NAME('pod_location')} AS pod,
+         coalesce(fs.at, s.checked_at, s.stored_at) AS first_seen,
+         m.arrived_vessel, m.arrived_discharge, coalesce(m.delivered, 0) AS delivered
+    FROM json_each(?) j
+    CROSS JOIN shipments s ON s.id = j.value
+    LEFT JOIN shipments_first_seen fs ON fs.shipment_id = s.id
+    LEFT JOIN attention_marks m ON m.shipment_id = s.id
+   WHERE s.has_data = 1 AND s.carrier_scac IS NOT NULL
+   ORDER BY s.id`;
+
+const MOVES = `
+  SELECT c.shipment_id AS id, c.at, c.from_value, c.to_value
+    FROM json_each(?) j
+    CROSS JOIN changes c ON c.shipment_id = j.value AND c.kind = 'eta_moved'
+   ORDER BY c.shipment_id, c.at, c.id`;
+
+const DEPARTURES = `
+  SELECT r.shipment_id AS id, min(r.date) AS date
+    FROM json_each(?) j
+    CROSS JOIN event_rows r ON r.shipment_id = j.value
+    JOIN shipments s ON s.id = r.shipment_id
+   WHERE r.actual = 1 AND r.date IS NOT NULL AND r.location_id = s.pol_location
+     AND r.text_id IN (SELECT t.id FROM event_texts t WHERE t.status_code = 'CLL')
+   GROUP BY r.shipment_id`;
+
+const VESSEL_CHANGES = `
+  SELECT x.id, sum(x.vessels - 1) AS changes
+    FROM (SELECT p.shipment_id AS id, p.status_code, p.location_id, count(DISTINCT p.vessel) AS vessels
+            FROM json_each(?) j
+            CROSS JOIN planned_events_seen p ON p.shipment_id = j.value
+           WHERE p.status_code IN ('CLL', 'CLT') AND p.vessel <> ''
+           GROUP BY p.shipment_id, p.status_code, p.location_id) x
+   GROUP BY x.id`;
+
+/** The ETAs seen, oldest first (see the rule above). */
+export function etasSeen(firstSeen: string | null, eta: string | null, moves: readonly MoveRow[]): EtaSeenRecord[] {
+  const seen: EtaSeenRecord[] = [];
+  if (moves.length === 0) {
+    if (eta !== null && firstSeen !== null) seen.push({ seenAt: firstSeen, eta });
+    return seen;
+  }
+  const first = moves[0]!;
+  if (first.from_value !== null) seen.push({ seenAt: firstSeen !== null && firstSeen <= first.at ? firstSeen : first.at, eta: first.from_value });
+  for (const move of moves) {
+    if (move.to_value !== null && seen.at(-1)?.eta !== move.to_value) seen.push({ seenAt: move.at, eta: move.to_value });
+  }
+  return seen;
+}
+
+function grouped<T extends { id: number }>(rows: readonly T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    let list = map.get(row.id);
+    if (!list) map.set(row.id, (list = []));
+    list.push(row);
+  }
+  return map;
+}
+
+export interface VoyageHistoryReads {
+  /** Ids of every shipment that has a voyage, ascending. */
+  voyageIds(): number[];
+  /** The voyages of these shipments (those without one are left out), in id order. */
+  voyages(ids: readonly number[]): VoyageRecord[];
+  /** The values of one imported column (the customer's), of these shipments or (null) of all. */
+  columnValues(name: string, ids: readonly number[] | null): Map<number, string>;
+}
+
+export function createVoyageHistoryReads(db: ReadableDB): VoyageHistoryReads {
+  const ids = db.prepare<[], number>('SELECT id FROM shipments WHERE has_data = 1 AND carrier_scac IS NOT NULL ORDER BY id').pluck();
+  const base = db.prepare<[string], BaseRow>(BASE);
+  const moves = db.prepare<[string], MoveRow>(MOVES);
+  const departures = db.prepare<[string], { id: number; date: string }>(DEPARTURES);
+  const vessels = db.prepare<[string], { id: number; changes: number }>(VESSEL_CHANGES);
+  const allValues = db.prepare<[string], { id: number; value: string }>('SELECT shipment_id AS id, value FROM shipment_fields WHERE name = ?');
+  const someValues = db.prepare<[string, string], { id: number; value: string }>(
+    'SELECT f.shipment_id AS id, f.value FROM json_each(?) j JOIN shipment_fields f ON f.shipment_id = j.value AND f.name = ?',
+  );
+  return {
+    voyageIds: () => ids.all(),
+    columnValues(name, wanted) {
+      const rows = wanted === null ? allValues.all(name) : wanted.length === 0 ? [] : someValues.all(JSON.stringify(wanted), name);
+      return new Map(rows.map((r) => [r.id, r.value]));
+    },
+    voyages(wanted) {
+      if (wanted.length === 0) return [];
+      const json = JSON.stringify(wanted);
+      const rows = base.all(json);
+      if (rows.length === 0) return [];
+      const movesOf = grouped(moves.all(json));
+      const departureOf = new Map(departures.all(json).map((r) => [r.id, r.date]));
+      const vesselsOf = new Map(vessels.all(json).map((r) => [r.id, r.changes]));
+      return rows.map((r) => {
+        const arrival = r.arrived_vessel ?? r.arrived_discharge;
+        const finished =
+          r.shipment_status === 'DELIVERED' || r.delivered === 1 || r.arrived_discharge !== null || r.subscription_status === 'ARCHIVED';
+        return {
+          id: r.id,
+          contentHash: r.content_hash,
+          carrierScac: r.carrier_scac,
+          carrierName: r.carrier_name,
+          pol: r.pol ?? '',
+          pod: r.pod ?? '',
+          departure: departureOf.get(r.id) ?? null,
+          arrival,
+          finished,
+          etas: etasSeen(r.first_seen, r.eta, movesOf.get(r.id) ?? []),
+          vesselChanges: Math.max(0, vesselsOf.get(r.id) ?? 0),
+          eta: r.eta,
+        };
+      });
+    },
+  };
+}

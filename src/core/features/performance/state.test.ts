@@ -1,0 +1,114 @@
+/**
+ * Carrier performance over a real cache: the simulator's past (months of voyages with the carriers'
+ * habits) written as Quayside would have seen it, its shipments on the way synced through the API
+ * client, then the figures, the likely arrivals in the table, and their update after a sync page.
+ * What a person sees is compared with the same figures worked out from the whole history again.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Core } from '../../context.js';
+import { MemorySecretStore, apiKeyAccount } from '../../platform/secrets/index.js';
+import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../../sim/index.js';
+import { syncShipments } from '../sync/index.js';
+import { measurePerformance } from './measures.js';
+import { performanceOf } from './state.js';
+import { Names, historyOf } from './voyages.js';
+import { updatePerformanceChoices } from './settings.js';
+
+describe('carrier performance over a cache with a past', () => {
+  let sim: Simulator;
+  let core: Core;
+  let dir: string;
+
+  beforeAll(async () => {
+    sim = await startSimulator({ listen: false, rateLimits: false, habits: true, accounts: [{ apiKey: DEFAULT_API_KEY, credits: 0, shipments: 120, pastVoyages: 600 }] });
+    dir = mkdtempSync(join(tmpdir(), 'quayside-performance-'));
+    const secrets = new MemorySecretStore();
+    await secrets.set(apiKeyAccount(sim.url), DEFAULT_API_KEY);
+    core = new Core({ dataDir: dir, apiBase: sim.url, secrets, fetch: sim.fetch });
+    const past = sim.control.pastSnapshots(DEFAULT_API_KEY);
+    core.write((tx) => tx.recordShipmentSnapshots(past.map((s) => ({ record: s.record, raw: JSON.stringify(s.record), at: s.at }))));
+    await syncShipments(core);
+  }, 120_000);
+
+  afterAll(async () => {
+    core?.close();
+    await sim?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The figures from every voyage's history read again, as a check on the kept facts. */
+  function fromScratch(filters = {}) {
+    const names = new Names();
+    const ids = core.read.performance.voyageIds();
+    return measurePerformance(core.read.performance.voyages(ids).map((r) => historyOf(r, names, null)), { filters });
+  }
+
+  it('gives the same figures as the whole history read again, and the habitually late carriers late', async () => {
+    const state = performanceOf(core);
+    const report = await state.report();
+    expect(report).toEqual(fromScratch());
+    expect(report.total.shipments).toBeGreaterThan(500);
+    expect(report.inTransit).toBeGreaterThan(50);
+    const msc = report.carriers.find((c) => c.carrier?.scac === 'MSCU')!;
+    expect(msc.arrivalVsEta14.p50).toBeGreaterThanOrEqual(1);
+    const filtered = await state.report({ carrier: 'MSCU', since: '2026-01-01' });
+    expect(filtered).toEqual(fromScratch({ carrier: 'MSCU', since: '2026-01-01' }));
+  });
+
+  it('puts a likely arrival in the table beside the ETA it corrects, sortable, never from fewer than the minimum sample', async () => {
+    const rows = core.read.listShipmentRows({ status: 'ACTIVE', sort: 'likely', limit: 500 });
+    const banded = rows.filter((r) => r.likelyArrival !== null);
+    expect(banded.length).toBeGreaterThan(20);
+    // Soonest first, shipments without a band last.
+    const likely = rows.map((r) => r.likelyArrival?.likely ?? '~');
+    expect(likely).toEqual([...likely].sort());
+    for (const r of banded) {
+      const band = r.likelyArrival!;
+      expect(band.pastShipments).toBeGreaterThanOrEqual(10);
+      expect(band.earliest <= band.likely && band.likely <= band.latest).toBe(true);
+      // The words of the detail say the same band.
+      const detail = await performanceOf(core).shipment(r.id);
+      expect(detail!.likely).toMatchObject({ kind: 'band', likely: band.likely, earliest: band.earliest, latest: band.latest });
+    }
+  });
+
+  it('brings the figures and the likely arrival up to date after a sync page, from the shipments it changed', async () => {
+    const state = performanceOf(core);
+    const onTheWay = core.read.listShipmentRows({ status: 'ACTIVE', sort: 'likely', limit: 5 }).filter((r) => r.likelyArrival !== null);
+    const moved = onTheWay[0]!;
+    const before = moved.likelyArrival!;
+    sim.control.moveEta(DEFAULT_API_KEY, moved.trackingId!, 3);
+    const pages: number[][] = [];
+    const stop = core.events.on('sync.page', ({ ids }) => pages.push(ids));
+    await syncShipments(core);
+    stop();
+    expect(pages.flat()).toContain(moved.id);
+    await state.refresh(pages.flat());
+    const after = core.read.listShipmentRowsByIds([moved.id])[0]!.likelyArrival!;
+    expect(after.likely > before.likely).toBe(true);
+    expect(await state.report()).toEqual(fromScratch());
+  });
+
+  it('forecasts every shipment on the way again when the minimum sample changes', async () => {
+    updatePerformanceChoices(core, { minimumSample: 1000 });
+    await performanceOf(core).settingsChanged();
+    expect(core.read.listShipmentRows({ status: 'ACTIVE', limit: 500 }).every((r) => r.likelyArrival === null)).toBe(true);
+    const detail = await performanceOf(core).shipment(core.read.listShipmentRows({ status: 'ACTIVE', shipmentStatus: 'IN_TRANSIT', limit: 1 })[0]!.id);
+    expect(detail!.likely?.kind).toBe('none');
+    updatePerformanceChoices(core, { minimumSample: 10 });
+    await performanceOf(core).settingsChanged();
+    expect(core.read.listShipmentRows({ status: 'ACTIVE', limit: 500 }).some((r) => r.likelyArrival !== null)).toBe(true);
+  });
+
+  it('measures the likely arrival on the history itself: the back-test from the kept facts', async () => {
+    const result = await performanceOf(core).backtest();
+    expect(result.shipments).toBeGreaterThan(500);
+    const seven = result.horizons.find((h) => h.daysBefore === 7)!;
+    expect(seven.withBand).toBeGreaterThan(300);
+    expect(seven.bandMae!).toBeLessThan(seven.carrierEtaMae!);
+    expect(seven.coverage!).toBeGreaterThan(0.7);
+  });
+});

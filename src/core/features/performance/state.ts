@@ -1,0 +1,325 @@
+/**
+ * Carrier performance over one cache, kept current: the facts of every voyage kept beside the
+ * cache (migration 14) and brought up to date from the history of the shipments that changed; the
+ * likely arrival's past errors in memory (live-samples.ts); the likely arrival of every shipment
+ * on the way kept in the cache for the table, exports and Attention; the figures themselves in an
+ * accumulator made on the first ask and updated shipment by shipment after that.
+ *
+ * One per Core (`performanceOf`): the engine's feature, the CLI's command and the exports share it.
+ * Work on many shipments goes a block at a time with a turn of the event loop in between, so the
+ * window's calls are answered meanwhile; refreshes run one after the other, asks in between merged.
+ */
+import { setImmediate as turn } from 'node:timers/promises';
+import { deskDay } from '../../../shared/free-time.js';
+import type { Core } from '../../context.js';
+import type { LikelyArrivalRow, MeasuredVoyageRow } from '../../data/index.js';
+import { backtestVoyages, type BacktestVoyage } from './backtest.js';
+import { formatNaiveMinutes } from './calendar.js';
+import { LikelyArrivalModel } from './likely-arrival.js';
+import { LiveSamples } from './live-samples.js';
+import { PerformanceAccumulator } from './measures.js';
+import { customerColumn, performanceChoices, type PerformanceChoices } from './settings.js';
+import type { BacktestReport, LikelyArrival, PerformanceFilters, PerformanceReport, ShipmentOnTheWay } from './types.js';
+import { FACT_RULES, Names, backtestVoyageOf, factsOf, historyOf, measuredRow } from './voyages.js';
+
+/** Shipments read from their history per block (about 5 ms a block). */
+const BLOCK = 500;
+/** Likely arrivals written per block. */
+const LIKELY_BLOCK = 4000;
+/** The highest change id whose shipment's facts were read (a change after it is read next time). */
+const CHANGES_SETTING = 'performance.changesUpTo';
+/** The figures' accumulator is let go after this long without an ask (it holds every shipment's facts). */
+const ACCUMULATOR_IDLE_MS = 10 * 60_000;
+
+const sameFilters = (f: PerformanceFilters) => !f.carrier && !f.lane && !f.customer && !f.since;
+const filterKey = (f: PerformanceFilters) => JSON.stringify([f.carrier ?? null, f.lane ?? null, f.customer ?? null, f.since ?? null]);
+const likelySignature = (r: LikelyArrivalRow) => `${r.carrierEta}|${r.earliest}|${r.likely}|${r.latest}|${r.pastShipments}|${r.level}|${r.leadDays}|${r.forecastOn}`;
+
+/** How long the voyages read at the start wait for the first figures before they are let go. */
+const LOADED_ROWS_KEPT_MS = 30_000;
+
+export class PerformanceState {
+  private readonly names = new Names();
+  private readonly live = new LiveSamples();
+  private readonly onTheWay = new Map<number, ShipmentOnTheWay>();
+  private readonly likelyKept = new Map<number, string>();
+  private likelyDay: string | null = null;
+  private loaded = false;
+  /** The kept voyages as load() read them, for the first figures while nothing changed since (one read of them, not two). */
+  private loadedRows: MeasuredVoyageRow[] | null = null;
+  private accumulator: { acc: PerformanceAccumulator; within: number; customers: string | null; usedAt: number } | null = null;
+  private readonly reports = new Map<string, PerformanceReport>();
+  private backtestKept: BacktestReport | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private running: Promise<void> = Promise.resolve();
+  /** The cache's write stamp and the day after the last refresh. */
+  private stamp = '';
+  private pending: { ids: Set<number> | 'all'; likely: boolean } | null = null;
+  private closed = false;
+  /** Bumped whenever the figures may have changed. */
+  version = 0;
+
+  constructor(private readonly core: Core) {}
+
+  private get choices(): PerformanceChoices {
+    return performanceChoices(this.core);
+  }
+
+  private customerField(): string | null {
+    return customerColumn(this.core, this.choices, this.core.read.attention.fieldNames());
+  }
+
+  /**
+   * Loads what is kept, then reads what changed since: after it the figures and likely arrivals are
+   * current. Nothing to do when no one wrote to the cache since the last refresh (and the day is the same).
+   */
+  ready(): Promise<void> {
+    if (this.pending === null && this.loaded && this.stamp === this.currentStamp()) return this.running;
+    return this.refresh(null);
+  }
+
+  private currentStamp(): string {
+    return `${this.core.read.dataStamp()}|${deskDay(this.core.now())}`;
+  }
+
+  /** Reads again the history of these shipments (null: every one that changed since it was last read). */
+  refresh(ids: readonly number[] | null, options: { likely?: boolean } = {}): Promise<void> {
+    if (this.pending === null) {
+      this.pending = { ids: ids === null ? 'all' : new Set(ids), likely: options.likely ?? false };
+      // A failed refresh leaves what is kept as it was (its caller hears why); the next one tries again.
+      this.running = this.queue.then(() => this.drain());
+      this.queue = this.running.catch(() => undefined);
+    } else {
+      if (ids === null) this.pending.ids = 'all';
+      else if (this.pending.ids !== 'all') for (const id of ids) this.pending.ids.add(id);
+      if (options.likely) this.pending.likely = true;
+    }
+    return this.running;
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  private async drain(): Promise<void> {
+    const work = this.pending;
+    this.pending = null;
+    if (work === null || this.closed) return;
+    if (!this.loaded) await this.load();
+    const { changed, modelChanged } = await this.readVoyages(work.ids);
+    if (changed.length > 0) this.loadedRows = null;
+    const today = deskDay(this.core.now());
+    const all = work.likely || modelChanged || this.likelyDay !== today;
+    const likelyChanged = await this.writeLikely(all ? 'all' : changed, today);
+    if (work.ids === 'all') this.stamp = this.currentStamp();
+    if (changed.length > 0 || likelyChanged) {
+      this.version += 1;
+      this.reports.clear();
+      this.backtestKept = null;
+      this.core.events.emit('performance.changed', { likely: likelyChanged });
+    }
+  }
+
+  /** What is kept beside the cache, into memory: the past errors and the shipments on the way. */
+  private async load(): Promise<void> {
+    const rows = this.core.read.performance.measuredVoyages();
+    for (let i = 0; i < rows.length; i++) {
+      if (i > 0 && i % 20_000 === 0) await turn();
+      this.remember(rows[i]!);
+    }
+    for (const r of this.core.read.performance.likelyArrivals()) this.likelyKept.set(r.shipmentId, likelySignature(r));
+    this.loaded = true;
+    this.loadedRows = rows;
+    // Kept for a first ask of the figures soon after the start, not for the engine's lifetime.
+    setTimeout(() => (this.loadedRows = null), LOADED_ROWS_KEPT_MS).unref();
+  }
+
+  /** Keeps a row's past errors and whether it is on the way; true when the past errors changed. */
+  private remember(row: MeasuredVoyageRow): boolean {
+    const carrier = this.names.carrier(row.carrierScac, row.carrierName);
+    const lane = this.names.lane(row.pol, row.pod);
+    if (row.state === 2 && row.eta !== null) this.onTheWay.set(row.shipmentId, { carrier, lane, eta: row.eta });
+    else this.onTheWay.delete(row.shipmentId);
+    return this.live.set(row.shipmentId, carrier, lane, row.state === 0 ? row.samples : null);
+  }
+
+  private forget(id: number): boolean {
+    this.onTheWay.delete(id);
+    this.accumulator?.acc.remove(id);
+    return this.live.forget(id);
+  }
+
+  private async readVoyages(wanted: Set<number> | 'all'): Promise<{ changed: number[]; modelChanged: boolean }> {
+    const { read } = this.core;
+    const upTo = read.latestChangeId();
+    let ids: number[];
+    if (wanted === 'all') {
+      const since = Number(read.getSetting(CHANGES_SETTING) ?? 0);
+      const set = new Set(read.performance.voyagesToRead(FACT_RULES));
+      for (const id of read.performance.changedSince(Number.isFinite(since) ? since : 0)) set.add(id);
+      // Shipments removed from the cache took their kept facts with them; memory follows.
+      const kept = new Set(read.performance.measuredIds());
+      for (const id of [...this.onTheWay.keys()]) if (!kept.has(id) && !set.has(id)) this.forget(id);
+      ids = [...set].sort((a, b) => a - b);
+    } else {
+      ids = [...wanted].sort((a, b) => a - b);
+    }
+    let modelChanged = false;
+    const field = this.accumulator ? this.accumulator.customers : null;
+    for (let start = 0; start < ids.length; start += BLOCK) {
+      if (start > 0) await turn();
+      if (this.closed) return { changed: [], modelChanged };
+      const block = ids.slice(start, start + BLOCK);
+      const records = read.performance.voyages(block);
+      const customers = field === null ? null : read.performance.columnValues(field, block);
+      const rows = records.map((r) => measuredRow(r, historyOf(r, this.names, customers?.get(r.id) ?? null)));
+      const found = new Set(rows.map((r) => r.shipmentId));
+      const gone = block.filter((id) => !found.has(id));
+      this.core.write((tx) => {
+        tx.performance.keepVoyages(rows);
+        tx.performance.forgetVoyages(gone);
+      });
+      for (const row of rows) {
+        if (this.remember(row)) modelChanged = true;
+        this.accumulator?.acc.upsertMeasured(factsOf(row, this.names, customers?.get(row.shipmentId) ?? null));
+      }
+      for (const id of gone) if (this.forget(id)) modelChanged = true;
+    }
+    if (wanted === 'all') this.core.write((tx) => tx.setSetting(CHANGES_SETTING, String(upTo)));
+    return { changed: ids, modelChanged };
+  }
+
+  /** The likely-arrival model over the past errors as they stand. */
+  model(): LikelyArrivalModel {
+    const choices = this.choices;
+    return LikelyArrivalModel.over(this.live.table, { minimumSample: choices.minimumSample, onTimeWithinDays: choices.onTimeWithinDays });
+  }
+
+  /** Forecasts again the shipments named (or every one on the way) and keeps what changed; true when any did. */
+  private async writeLikely(which: readonly number[] | 'all', today: string): Promise<boolean> {
+    const model = this.model();
+    const ids = which === 'all' ? new Set([...this.onTheWay.keys(), ...this.likelyKept.keys()]) : new Set(which);
+    const put: LikelyArrivalRow[] = [];
+    const drop: number[] = [];
+    for (const id of ids) {
+      const shipment = this.onTheWay.get(id);
+      const band = shipment ? model.bandMinutes(shipment, today) : null;
+      if (band === null || shipment === undefined || shipment.eta === null) {
+        if (this.likelyKept.has(id)) drop.push(id);
+        continue;
+      }
+      const row: LikelyArrivalRow = {
+        shipmentId: id,
+        carrierEta: shipment.eta,
+        earliest: formatNaiveMinutes(band.earliest),
+        likely: formatNaiveMinutes(band.likely),
+        latest: formatNaiveMinutes(band.latest),
+        pastShipments: band.basis.shipments,
+        level: band.basis.level,
+        leadDays: band.basis.leadDays,
+        forecastOn: today,
+      };
+      if (this.likelyKept.get(id) !== likelySignature(row)) put.push(row);
+    }
+    for (let i = 0; i < Math.max(put.length, drop.length); i += LIKELY_BLOCK) {
+      if (i > 0) await turn();
+      if (this.closed) return false;
+      const rows = put.slice(i, i + LIKELY_BLOCK);
+      const gone = drop.slice(i, i + LIKELY_BLOCK);
+      this.core.write((tx) => tx.performance.keepLikelyArrivals(rows, gone));
+      for (const r of rows) this.likelyKept.set(r.shipmentId, likelySignature(r));
+      for (const id of gone) this.likelyKept.delete(id);
+    }
+    if (which === 'all') this.likelyDay = today;
+    return put.length > 0 || drop.length > 0;
+  }
+
+  /** The figures' accumulator over every kept voyage, made on the first ask. */
+  private async figures(): Promise<PerformanceAccumulator> {
+    const choices = this.choices;
+    const field = this.customerField();
+    const now = Date.now();
+    const kept = this.accumulator;
+    if (kept && kept.within === choices.onTimeWithinDays && kept.customers === field && now - kept.usedAt < ACCUMULATOR_IDLE_MS) {
+      kept.usedAt = now;
+      return kept.acc;
+    }
+    const acc = new PerformanceAccumulator({ settings: { onTimeWithinDays: choices.onTimeWithinDays } });
+    const customers = field === null ? null : this.core.read.performance.columnValues(field, null);
+    const rows = this.loadedRows ?? this.core.read.performance.measuredVoyages();
+    this.loadedRows = null;
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i]!;
+      acc.upsertMeasured(factsOf(row, this.names, customers?.get(row.shipmentId) ?? null));
+    }
+    this.accumulator = { acc, within: choices.onTimeWithinDays, customers: field, usedAt: now };
+    this.reports.clear();
+    return acc;
+  }
+
+  /** The figures, filtered; from the accumulator (a filtered one is made from its facts). */
+  async report(filters: PerformanceFilters = {}): Promise<PerformanceReport> {
+    await this.ready();
+    const acc = await this.figures();
+    const key = filterKey(filters);
+    const found = this.reports.get(key);
+    if (found) return found;
+    let report: PerformanceReport;
+    if (sameFilters(filters)) report = acc.report();
+    else {
+      const filtered = new PerformanceAccumulator({ filters, settings: { onTimeWithinDays: this.choices.onTimeWithinDays } });
+      for (const f of acc.voyages()) filtered.upsertMeasured(f);
+      report = filtered.report();
+    }
+    if (this.reports.size > 20) this.reports.clear();
+    this.reports.set(key, report);
+    return report;
+  }
+
+  /** The likely arrival's accuracy on the cache's own history (see backtest.ts). */
+  async backtest(): Promise<BacktestReport> {
+    await this.ready();
+    if (this.backtestKept) return this.backtestKept;
+    const voyages: BacktestVoyage[] = [];
+    for (const row of this.core.read.performance.measuredVoyages()) {
+      const v = backtestVoyageOf(row, this.names);
+      if (v) voyages.push(v);
+    }
+    this.backtestKept = backtestVoyages(voyages, { settings: { minimumSample: this.choices.minimumSample } });
+    return this.backtestKept;
+  }
+
+  /** A shipment's voyage as recorded, with its likely arrival in words (null when it is not on the way). */
+  async shipment(id: number): Promise<{ etas: { seenAt: string; eta: string }[]; departure: string | null; arrival: string | null; likely: LikelyArrival | null } | null> {
+    await this.ready();
+    const record = this.core.read.performance.voyages([id])[0];
+    if (!record) return null;
+    const shipment = this.onTheWay.get(id);
+    return {
+      etas: record.etas,
+      departure: record.departure,
+      arrival: record.arrival,
+      likely: shipment ? this.model().likelyArrival(shipment, deskDay(this.core.now())) : null,
+    };
+  }
+
+  /** The minimum sample or the on-time window changed: every likely arrival is forecast again. */
+  settingsChanged(): Promise<void> {
+    this.reports.clear();
+    this.backtestKept = null;
+    return this.refresh([], { likely: true });
+  }
+}
+
+const states = new WeakMap<Core, PerformanceState>();
+
+/** The performance state of a core (made on first use). */
+export function performanceOf(core: Core): PerformanceState {
+  let state = states.get(core);
+  if (!state) {
+    state = new PerformanceState(core);
+    states.set(core, state);
+    core.onClose(() => state!.close());
+  }
+  return state;
+}
