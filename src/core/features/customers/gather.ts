@@ -9,7 +9,7 @@
  * the LOOK_BACK_DAYS before their rule was saved, so the first update says what happened lately
  * instead of nothing; after that, what their previous update told.
  */
-import type { Reader, CustomerRecord, WatchlistRecord, CustomerShipmentRow, EtaMoveRow, MilestoneRow, ToldRow } from '../../data/index.js';
+import type { Reader, CustomerRecord, CustomerShipmentRow, EtaMoveRow, MilestoneRow, ToldRow } from '../../data/index.js';
 import type { CustomerRule } from '../../../shared/customer-rules.js';
 import { daysLeft } from '../../../shared/free-time.js';
 import type { Outcome } from '../../../shared/domain.js';
@@ -21,8 +21,8 @@ import { shipmentsByCustomer, type ShipmentMembership } from './selection.js';
 const LOOK_BACK_DAYS = 7;
 /** Shipments read per block; the event loop gets a turn between blocks. */
 const BLOCK = 1_000;
-/** Watchlists read between turns while selecting (one query each). */
-const LISTS_PER_TURN = 25;
+/** Lists of chosen shipments whose members are read in one query, between turns while selecting. */
+const LISTS_PER_TURN = 50;
 /** Customers whose shipments are put together between turns. */
 const CUSTOMERS_PER_TURN = 25;
 const DAY_MS = 86_400_000;
@@ -53,18 +53,17 @@ const key = (text: string) => text.normalize('NFC').trim().toLowerCase();
 /** Which shipments each customer's rule selects, by customer id. */
 export function selectShipments(read: Reader, customers: readonly Customer[]): Map<number, number[]> {
   const selection = startSelection(read, customers);
-  for (const list of selection.lists) selection.addList(list);
+  for (const step of selection.steps) step();
   return selection.result();
 }
 
-/** The same, with a turn of the event loop after every LISTS_PER_TURN watchlists (each one query). */
+/** The same, with a turn of the event loop between steps (a block of lists read in one query, or one saved filter). */
 async function selectShipmentsInTurns(read: Reader, customers: readonly Customer[], turn: () => Promise<void>): Promise<Map<number, number[]>> {
   const selection = startSelection(read, customers);
-  for (let i = 0; i < selection.lists.length; i++) {
-    if (i % LISTS_PER_TURN === LISTS_PER_TURN - 1) await turn();
-    selection.addList(selection.lists[i]!);
+  for (const step of selection.steps) {
+    step();
+    await turn();
   }
-  await turn();
   return selection.result();
 }
 
@@ -78,11 +77,26 @@ function startSelection(read: Reader, customers: readonly Customer[]) {
   };
   for (const row of read.customers.fieldValues(columns)) member(row.shipment_id).fields[row.name] = row.value;
   const wanted = new Set(customers.flatMap((c) => (c.rule.who.kind === 'watchlist' ? [key(c.rule.who.watchlist)] : [])));
-  return {
-    lists: read.listWatchlists().filter((list) => wanted.has(key(list.name))),
-    addList(list: WatchlistRecord) {
+  const lists = read.listWatchlists().filter((list) => wanted.has(key(list.name)));
+  const chosen = lists.filter((list) => list.kind === 'list');
+  const steps: (() => void)[] = [];
+  // Lists of chosen shipments: their members in one query per block of lists.
+  for (let i = 0; i < chosen.length; i += LISTS_PER_TURN) {
+    const block = chosen.slice(i, i + LISTS_PER_TURN);
+    steps.push(() => {
+      const names = new Map(block.map((list) => [list.id, list.name]));
+      for (const row of read.customers.listMembers([...names.keys()])) member(row.shipment_id).watchlists.push(names.get(row.watchlist_id)!);
+    });
+  }
+  // Saved filters: their current members, one query each.
+  for (const list of lists) {
+    if (list.kind === 'list') continue;
+    steps.push(() => {
       for (const id of read.listShipmentIds(watchlistMembers(list))) member(id).watchlists.push(list.name);
-    },
+    });
+  }
+  return {
+    steps,
     result() {
       const shipments = [...members.entries()].map(([id, m]): ShipmentMembership & { id: number } => ({ id, ...m }));
       const byName = shipmentsByCustomer(
@@ -127,15 +141,6 @@ function portOf(row: CustomerShipmentRow, locationId: number | null): EventPort 
   if (locationId === row.destination_location) return 'destination';
   return 'other';
 }
-
-const list = (json: string): string[] => {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-};
 
 interface ShipmentFacts {
   row: CustomerShipmentRow;
@@ -193,12 +198,12 @@ function customerShipment(f: ShipmentFacts, heard: ToldRow | undefined, since: s
   const noData = row.outcome === 'INFO_NOT_FOUND' || row.outcome === 'PENDING';
   const firstSeen = row.first_seen_at === null ? null : Date.parse(row.first_seen_at);
   const delivered = row.delivered === 1 || row.shipment_status === 'DELIVERED';
-  const bills = list(row.bills);
+  const bills = row.bills;
   return {
     shipmentId: row.id,
     customerReference: f.reference,
     reference: row.reference,
-    containers: row.type === 'bk' && list(row.containers).length === 0 ? [] : list(row.containers),
+    containers: row.containers,
     billOfLading: bills[0] ?? (row.type === 'bl' ? row.reference : null),
     vessel: row.vessel,
     carrier: row.carrier_name ?? row.carrier_scac,
