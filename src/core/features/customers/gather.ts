@@ -105,10 +105,10 @@ async function selectShipmentsInTurns(read: Reader, customers: readonly Customer
 
 function startSelection(read: Reader, customers: readonly Customer[]) {
   const columns = [...new Set(customers.flatMap((c) => (c.rule.who.kind === 'column' ? [key(c.rule.who.column)] : [])))];
-  const members = new Map<number, { fields: Record<string, string>; watchlists: string[] }>();
+  const members = new Map<number, ShipmentMembership & { id: number; fields: Record<string, string>; watchlists: string[] }>();
   const member = (id: number) => {
     let m = members.get(id);
-    if (!m) members.set(id, (m = { fields: {}, watchlists: [] }));
+    if (!m) members.set(id, (m = { id, fields: {}, watchlists: [] }));
     return m;
   };
   for (const row of read.customers.fieldValues(columns)) member(row.shipment_id).fields[row.name] = row.value;
@@ -133,7 +133,7 @@ function startSelection(read: Reader, customers: readonly Customer[]) {
   }
   const rules = customers.map((c) => c.rule);
   let shipments: (ShipmentMembership & { id: number })[] | null = null;
-  const all = () => (shipments ??= [...members.entries()].map(([id, m]): ShipmentMembership & { id: number } => ({ id, ...m })));
+  const all = () => (shipments ??= [...members.values()]);
   return {
     steps,
     /** Every shipment with its memberships (read after the steps). */
