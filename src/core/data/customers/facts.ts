@@ -36,9 +36,10 @@ export interface CustomerShipmentRow {
   first_seen_at: string | null;
   delivered: number;
   last_free_day: string | null;
-  /** JSON arrays. */
-  containers: string;
-  bills: string;
+  /** Container numbers in the carrier's order. */
+  containers: string[];
+  /** B/L numbers. */
+  bills: string[];
 }
 
 export interface EtaMoveRow {
@@ -78,6 +79,8 @@ export interface CustomerFactReads {
   fieldsOf(ids: readonly number[]): FieldValueRow[];
   /** The watchlists (lists of chosen shipments) each of these shipments is on, by name. */
   listNamesOf(ids: readonly number[]): { shipment_id: number; name: string }[];
+  /** The members of these list watchlists (saved filters have none here), as pairs. */
+  listMembers(watchlistIds: readonly number[]): { watchlist_id: number; shipment_id: number }[];
   shipmentFacts(ids: readonly number[]): CustomerShipmentRow[];
   etaMoves(ids: readonly number[]): EtaMoveRow[];
   /** Actual milestone events of these shipments recorded (as changes) after `since` (UTC). */
@@ -97,19 +100,30 @@ export function createCustomerFacts(db: Database): CustomerFactReads {
     `SELECT ws.shipment_id, w.name FROM json_each(?) j JOIN watchlist_shipments ws ON ws.shipment_id = j.value
        JOIN watchlists w ON w.id = ws.watchlist_id WHERE w.kind = 'list'`,
   );
+  const members = db.prepare<[string], { watchlist_id: number; shipment_id: number }>(
+    `SELECT ws.watchlist_id, ws.shipment_id FROM json_each(?) j JOIN watchlist_shipments ws ON ws.watchlist_id = j.value
+       JOIN shipments s ON s.id = ws.shipment_id`,
+  );
+  // The containers and B/Ls of a block are two joins, grouped here: a lookup per shipment costs more.
   const facts = db.prepare<[string], CustomerShipmentRow>(
     `SELECT s.id, s.reference, s.type, s.carrier_name, s.carrier_scac, s.vessel, s.eta, s.outcome, s.shipment_status, s.subscription_status,
             pol.name AS pol_name, pod.name AS pod_name, s.pol_location, s.pod_location, s.destination_location,
             fs.at AS first_seen_at, coalesce(m.delivered, 0) AS delivered,
             (SELECT k.last_free_day FROM shipment_clocks k WHERE k.shipment_id = s.id) AS last_free_day,
-            (SELECT json_group_array(c.number) FROM (SELECT number FROM containers WHERE shipment_id = s.id ORDER BY position) c) AS containers,
-            (SELECT json_group_array(d.number) FROM shipment_documents d WHERE d.shipment_id = s.id AND d.kind = 'bl') AS bills
+            NULL AS containers, NULL AS bills
        FROM json_each(?) j
        JOIN shipments s ON s.id = j.value
        LEFT JOIN locations pol ON pol.shipment_id = s.id AND pol.location_id = s.pol_location
        LEFT JOIN locations pod ON pod.shipment_id = s.id AND pod.location_id = s.pod_location
        LEFT JOIN shipments_first_seen fs ON fs.shipment_id = s.id
        LEFT JOIN attention_marks m ON m.shipment_id = s.id`,
+  );
+  const containers = db.prepare<[string], { shipment_id: number; number: string }>(
+    'SELECT c.shipment_id, c.number FROM json_each(?) j JOIN containers c ON c.shipment_id = j.value ORDER BY c.shipment_id, c.position',
+  );
+  const bills = db.prepare<[string], { shipment_id: number; number: string }>(
+    `SELECT d.shipment_id, d.number FROM json_each(?) j JOIN shipment_documents d ON d.shipment_id = j.value AND d.kind = 'bl'
+      ORDER BY d.shipment_id, d.number`,
   );
   const etaMoves = db.prepare<[string], EtaMoveRow>(
     `SELECT c.shipment_id, c.at, c.from_value, c.to_value FROM json_each(?) j
@@ -142,7 +156,22 @@ export function createCustomerFacts(db: Database): CustomerFactReads {
     fieldValues: (columns) => (columns.length === 0 ? [] : fieldValues.all(JSON.stringify(columns.map((c) => c.toLowerCase())))),
     fieldsOf: (ids) => (ids.length === 0 ? [] : fieldsOf.all(JSON.stringify(ids))),
     listNamesOf: (ids) => (ids.length === 0 ? [] : listNames.all(JSON.stringify(ids))),
-    shipmentFacts: (ids) => (ids.length === 0 ? [] : facts.all(JSON.stringify(ids))),
+    listMembers: (watchlistIds) => (watchlistIds.length === 0 ? [] : members.all(JSON.stringify(watchlistIds))),
+    shipmentFacts(ids) {
+      if (ids.length === 0) return [];
+      const json = JSON.stringify(ids);
+      const rows = facts.all(json);
+      const byId = new Map<number, CustomerShipmentRow>();
+      for (const row of rows) {
+        // The row keeps its shape: the two columns come as NULL and are filled here.
+        row.containers = [];
+        row.bills = [];
+        byId.set(row.id, row);
+      }
+      for (const c of containers.all(json)) byId.get(c.shipment_id)?.containers.push(c.number);
+      for (const d of bills.all(json)) byId.get(d.shipment_id)?.bills.push(d.number);
+      return rows;
+    },
     etaMoves: (ids) => (ids.length === 0 ? [] : etaMoves.all(JSON.stringify(ids))),
     milestonesSince(ids, since) {
       if (ids.length === 0) return [];

@@ -9,7 +9,7 @@
  * the LOOK_BACK_DAYS before their rule was saved, so the first update says what happened lately
  * instead of nothing; after that, what their previous update told.
  */
-import type { Reader, CustomerRecord, WatchlistRecord, CustomerShipmentRow, EtaMoveRow, MilestoneRow, ToldRow } from '../../data/index.js';
+import type { Reader, CustomerRecord, CustomerShipmentRow, EtaMoveRow, MilestoneRow, ToldRow } from '../../data/index.js';
 import type { CustomerRule } from '../../../shared/customer-rules.js';
 import { daysLeft } from '../../../shared/free-time.js';
 import type { Outcome } from '../../../shared/domain.js';
@@ -19,12 +19,16 @@ import { shipmentsByCustomer, type ShipmentMembership } from './selection.js';
 
 /** A new customer's first update tells the news of this many days before their rule was saved. */
 const LOOK_BACK_DAYS = 7;
-/** Shipments read per block; the event loop gets a turn between blocks. */
-const BLOCK = 1_000;
-/** Watchlists read between turns while selecting (one query each). */
-const LISTS_PER_TURN = 25;
-/** Customers whose shipments are put together between turns. */
-const CUSTOMERS_PER_TURN = 25;
+/** Shipments read per block (a few queries, a few ms); the event loop may get a turn between blocks. */
+const BLOCK = 250;
+/** Lists of chosen shipments whose members are read in one query while selecting. */
+const LISTS_PER_QUERY = 20;
+/** Shipments whose facts are read (and held) for a group of customers at a time. */
+const GROUP_SHIPMENTS = 2_000;
+/** Memberships matched against the rules between checks of the clock. */
+const MATCH_BLOCK = 2_000;
+/** The longest stretch of work between turns of the event loop, in ms: under the engine's aim of 100 ms even on a loaded machine. */
+const TURN_MS = 20;
 const DAY_MS = 86_400_000;
 /** The imported column a customer's own reference is read from (the import maps PO there). */
 const REFERENCE_COLUMN = 'po';
@@ -46,50 +50,104 @@ export interface GatherOptions {
   today: string;
   /** Awaited between blocks (the engine's setImmediate); none: one go. */
   turn?: () => Promise<void>;
+  /** The caller's pacer over `turn` (composing goes on with the same clock); made here when not given. */
+  pace?: Pacer;
 }
 
 const key = (text: string) => text.normalize('NFC').trim().toLowerCase();
 
+/**
+ * Turns of the event loop by the clock, not by counts: `due()` says whether TURN_MS of work ran
+ * since the last turn, `take()` takes one. Without a turn (one go) it is never due. Checked
+ * between small steps, so the worst customer (or a slow, shared machine) holds the loop no longer
+ * than the best.
+ */
+export interface Pacer {
+  due(): boolean;
+  take(): Promise<void>;
+}
+
+export function pacer(turn: (() => Promise<void>) | undefined): Pacer {
+  let since = performance.now();
+  return {
+    due: () => turn !== undefined && performance.now() - since >= TURN_MS,
+    async take() {
+      if (turn) await turn();
+      since = performance.now();
+    },
+  };
+}
+
 /** Which shipments each customer's rule selects, by customer id. */
 export function selectShipments(read: Reader, customers: readonly Customer[]): Map<number, number[]> {
   const selection = startSelection(read, customers);
-  for (const list of selection.lists) selection.addList(list);
-  return selection.result();
+  for (const step of selection.steps) step();
+  const byName = new Map<string, number[]>();
+  for (let i = 0; i < selection.shipments().length; i += MATCH_BLOCK) selection.match(i, byName);
+  return selection.result(byName);
 }
 
-/** The same, with a turn of the event loop after every LISTS_PER_TURN watchlists (each one query). */
-async function selectShipmentsInTurns(read: Reader, customers: readonly Customer[], turn: () => Promise<void>): Promise<Map<number, number[]>> {
+/** The same, taking turns of the event loop as the pacer says (between blocks of lists, saved filters, blocks of shipments matched). */
+async function selectShipmentsInTurns(read: Reader, customers: readonly Customer[], pace: Pacer): Promise<Map<number, number[]>> {
   const selection = startSelection(read, customers);
-  for (let i = 0; i < selection.lists.length; i++) {
-    if (i % LISTS_PER_TURN === LISTS_PER_TURN - 1) await turn();
-    selection.addList(selection.lists[i]!);
+  for (const step of selection.steps) {
+    if (pace.due()) await pace.take();
+    step();
   }
-  await turn();
-  return selection.result();
+  const byName = new Map<string, number[]>();
+  for (let i = 0; i < selection.shipments().length; i += MATCH_BLOCK) {
+    if (pace.due()) await pace.take();
+    selection.match(i, byName);
+  }
+  if (pace.due()) await pace.take();
+  return selection.result(byName);
 }
 
 function startSelection(read: Reader, customers: readonly Customer[]) {
   const columns = [...new Set(customers.flatMap((c) => (c.rule.who.kind === 'column' ? [key(c.rule.who.column)] : [])))];
-  const members = new Map<number, { fields: Record<string, string>; watchlists: string[] }>();
+  const members = new Map<number, ShipmentMembership & { id: number; fields: Record<string, string>; watchlists: string[] }>();
   const member = (id: number) => {
     let m = members.get(id);
-    if (!m) members.set(id, (m = { fields: {}, watchlists: [] }));
+    if (!m) members.set(id, (m = { id, fields: {}, watchlists: [] }));
     return m;
   };
   for (const row of read.customers.fieldValues(columns)) member(row.shipment_id).fields[row.name] = row.value;
   const wanted = new Set(customers.flatMap((c) => (c.rule.who.kind === 'watchlist' ? [key(c.rule.who.watchlist)] : [])));
-  return {
-    lists: read.listWatchlists().filter((list) => wanted.has(key(list.name))),
-    addList(list: WatchlistRecord) {
+  const lists = read.listWatchlists().filter((list) => wanted.has(key(list.name)));
+  const chosen = lists.filter((list) => list.kind === 'list');
+  const steps: (() => void)[] = [];
+  // Lists of chosen shipments: their members in one query per block of lists.
+  for (let i = 0; i < chosen.length; i += LISTS_PER_QUERY) {
+    const block = chosen.slice(i, i + LISTS_PER_QUERY);
+    steps.push(() => {
+      const names = new Map(block.map((list) => [list.id, list.name]));
+      for (const row of read.customers.listMembers([...names.keys()])) member(row.shipment_id).watchlists.push(names.get(row.watchlist_id)!);
+    });
+  }
+  // Saved filters: their current members, one query each.
+  for (const list of lists) {
+    if (list.kind === 'list') continue;
+    steps.push(() => {
       for (const id of read.listShipmentIds(watchlistMembers(list))) member(id).watchlists.push(list.name);
+    });
+  }
+  const rules = customers.map((c) => c.rule);
+  let shipments: (ShipmentMembership & { id: number })[] | null = null;
+  const all = () => (shipments ??= [...members.values()]);
+  return {
+    steps,
+    /** Every shipment with its memberships (read after the steps). */
+    shipments: all,
+    /** Matches the block of shipments from `from` against the rules, adding to rule name → ids. */
+    match(from: number, byName: Map<string, number[]>) {
+      for (const [name, found] of shipmentsByCustomer(rules, all().slice(from, from + MATCH_BLOCK))) {
+        let ids = byName.get(name);
+        if (!ids) byName.set(name, (ids = []));
+        for (const s of found) ids.push(s.id);
+      }
     },
-    result() {
-      const shipments = [...members.entries()].map(([id, m]): ShipmentMembership & { id: number } => ({ id, ...m }));
-      const byName = shipmentsByCustomer(
-        customers.map((c) => c.rule),
-        shipments,
-      );
-      return new Map(customers.map((c) => [c.record.id, (byName.get(c.rule.name) ?? []).map((s) => s.id).sort((a, b) => a - b)]));
+    result(byName: Map<string, number[]>) {
+      return new Map(customers.map((c) => [c.record.id, (byName.get(c.rule.name) ?? []).sort((a, b) => a - b)]));
     },
   };
 }
@@ -128,15 +186,6 @@ function portOf(row: CustomerShipmentRow, locationId: number | null): EventPort 
   return 'other';
 }
 
-const list = (json: string): string[] => {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-};
-
 interface ShipmentFacts {
   row: CustomerShipmentRow;
   moves: EtaMoveRow[];
@@ -144,44 +193,60 @@ interface ShipmentFacts {
   reference: string | null;
 }
 
-/** Every customer's shipments with what they heard and what happened since: customer id → shipments. */
-export async function gatherShipments(read: Reader, customers: readonly Customer[], options: GatherOptions): Promise<Map<number, CustomerShipment[]>> {
-  const turn = options.turn ?? (async () => undefined);
-  const selected = await selectShipmentsInTurns(read, customers, turn);
+/**
+ * Every customer's shipments with what they heard and what happened since, handed to `visit` one
+ * customer at a time, in the order given. The facts are read for a group of customers at a time
+ * (about GROUP_SHIPMENTS shipments) and dropped once the group is visited, so a large cache is
+ * never held in memory at once: the collector stays quick and the event loop free.
+ */
+export async function gatherShipments(
+  read: Reader,
+  customers: readonly Customer[],
+  options: GatherOptions,
+  visit: (customer: Customer, shipments: CustomerShipment[]) => void,
+): Promise<void> {
+  const pace = options.pace ?? pacer(options.turn);
+  const selected = await selectShipmentsInTurns(read, customers, pace);
   const told = new Map<string, ToldRow>();
   for (const row of read.customers.told(customers.map((c) => c.record.id))) told.set(`${row.customer_id}|${row.shipment_id}`, row);
   const lookBacks = new Map(customers.map((c) => [c.record.id, lookBackFrom(c.record)]));
   const sinceOf = (customer: Customer, shipmentId: number) => told.get(`${customer.record.id}|${shipmentId}`)?.created_at ?? lookBacks.get(customer.record.id)!;
   const earliest = [...lookBacks.values()].reduce((min, since) => (since < min ? since : min), options.now.toISOString());
-
-  const ids = [...new Set([...selected.values()].flat())].sort((a, b) => a - b);
-  const facts = new Map<number, ShipmentFacts>();
   const references = new Map<number, string>();
   for (const row of read.customers.fieldValues([REFERENCE_COLUMN])) references.set(row.shipment_id, row.value);
-  for (let i = 0; i < ids.length; i += BLOCK) {
-    await turn();
-    const block = ids.slice(i, i + BLOCK);
-    for (const row of read.customers.shipmentFacts(block)) facts.set(row.id, { row, moves: [], milestones: [], reference: references.get(row.id) ?? null });
-    for (const move of read.customers.etaMoves(block)) facts.get(move.shipment_id)?.moves.push(move);
-    for (const event of read.customers.milestonesSince(block, earliest)) facts.get(event.shipment_id)?.milestones.push(event);
-  }
-  await turn();
-
   const nowIso = options.now.toISOString();
-  const result = new Map<number, CustomerShipment[]>();
-  for (const [n, customer] of customers.entries()) {
-    if (n % CUSTOMERS_PER_TURN === CUSTOMERS_PER_TURN - 1) await turn();
-    const shipments: CustomerShipment[] = [];
-    for (const id of selected.get(customer.record.id) ?? []) {
-      const f = facts.get(id);
-      if (!f) continue;
-      const heard = told.get(`${customer.record.id}|${id}`);
-      const since = sinceOf(customer, id);
-      shipments.push(customerShipment(f, heard, since, nowIso, options));
+
+  for (let first = 0; first < customers.length; ) {
+    // The next group: customers until their shipments reach GROUP_SHIPMENTS (a large customer is a group of their own).
+    const wanted = new Set<number>();
+    let end = first;
+    while (end < customers.length && (end === first || wanted.size < GROUP_SHIPMENTS)) {
+      for (const id of selected.get(customers[end]!.record.id) ?? []) wanted.add(id);
+      end++;
     }
-    result.set(customer.record.id, shipments);
+    const ids = [...wanted].sort((a, b) => a - b);
+    const facts = new Map<number, ShipmentFacts>();
+    for (let i = 0; i < ids.length; i += BLOCK) {
+      if (pace.due()) await pace.take();
+      const block = ids.slice(i, i + BLOCK);
+      for (const row of read.customers.shipmentFacts(block)) facts.set(row.id, { row, moves: [], milestones: [], reference: references.get(row.id) ?? null });
+      for (const move of read.customers.etaMoves(block)) facts.get(move.shipment_id)?.moves.push(move);
+      for (const event of read.customers.milestonesSince(block, earliest)) facts.get(event.shipment_id)?.milestones.push(event);
+    }
+    for (const customer of customers.slice(first, end)) {
+      if (pace.due()) await pace.take();
+      const shipments: CustomerShipment[] = [];
+      for (const id of selected.get(customer.record.id) ?? []) {
+        const f = facts.get(id);
+        if (!f) continue;
+        const heard = told.get(`${customer.record.id}|${id}`);
+        const since = sinceOf(customer, id);
+        shipments.push(customerShipment(f, heard, since, nowIso, options));
+      }
+      visit(customer, shipments);
+    }
+    first = end;
   }
-  return result;
 }
 
 function customerShipment(f: ShipmentFacts, heard: ToldRow | undefined, since: string, nowIso: string, options: GatherOptions): CustomerShipment {
@@ -193,12 +258,12 @@ function customerShipment(f: ShipmentFacts, heard: ToldRow | undefined, since: s
   const noData = row.outcome === 'INFO_NOT_FOUND' || row.outcome === 'PENDING';
   const firstSeen = row.first_seen_at === null ? null : Date.parse(row.first_seen_at);
   const delivered = row.delivered === 1 || row.shipment_status === 'DELIVERED';
-  const bills = list(row.bills);
+  const bills = row.bills;
   return {
     shipmentId: row.id,
     customerReference: f.reference,
     reference: row.reference,
-    containers: row.type === 'bk' && list(row.containers).length === 0 ? [] : list(row.containers),
+    containers: row.containers,
     billOfLading: bills[0] ?? (row.type === 'bl' ? row.reference : null),
     vessel: row.vessel,
     carrier: row.carrier_name ?? row.carrier_scac,

@@ -13,7 +13,7 @@ import type { Core } from '../../context.js';
 import type { NewUpdate, NewUpdateLine, UpdateRecord } from '../../data/index.js';
 import { EXPORT_COLUMNS, exportShipments } from '../export/index.js';
 import { composeUpdate, type ComposedUpdate } from './compose.js';
-import { gatherShipments, type Customer } from './gather.js';
+import { gatherShipments, pacer, type Customer } from './gather.js';
 import { mailSettings, senderOf } from './mail-config.js';
 import { buildMessage, newMessageId, outgoingUpdate, type MakeXlsx } from './message.js';
 import type { CustomerShipment } from './news.js';
@@ -39,12 +39,10 @@ function signature(core: Core): string {
 export async function composeFor(core: Core, customers: readonly Customer[], turn?: () => Promise<void>): Promise<Composed[]> {
   const now = core.now();
   const today = deskDay(now);
-  const shipments = await gatherShipments(core.read, customers, { now, today, turn });
+  const pace = pacer(turn);
   const composed: Composed[] = [];
-  for (const [n, customer] of customers.entries()) {
-    // A turn of the event loop every few customers: composing hundreds of mails never holds the engine.
-    if (turn && n % 25 === 24) await turn();
-    const own = shipments.get(customer.record.id) ?? [];
+  // Composed as each customer's shipments are read (gather takes the turns of the event loop between customers).
+  await gatherShipments(core.read, customers, { now, today, pace }, (customer, own) => {
     const latest = customer.followsId === null ? null : core.read.customers.getUpdate(customer.followsId);
     const update = composeUpdate({
       rule: customer.rule,
@@ -54,7 +52,7 @@ export async function composeFor(core: Core, customers: readonly Customer[], tur
       signature: signature(core),
     });
     composed.push({ customer, update, shipments: own });
-  }
+  });
   return composed;
 }
 
