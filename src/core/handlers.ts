@@ -15,7 +15,7 @@ export type AreaHandlers<P extends string> = Pick<Handlers, Extract<ApiMethod, `
 export type ChooseExportPath = (fileName: string, format: 'csv' | 'xlsx') => Promise<{ path: string; download?: string } | null>;
 
 /** Where a customer update's .eml draft is written: main's drafts folder, or a download (the harness). */
-export type PlaceDraft = (fileName: string) => Promise<{ path: string; download?: string }>;
+type PlaceDraft = (fileName: string) => Promise<{ path: string; download?: string }>;
 
 export interface Host {
   info: AppInfo;

@@ -9,7 +9,7 @@ import { carrierRef, count, localId, method, naiveDate, naiveText, none, shipmen
 
 /** Quayside's own reasons, so a closed set. */
 /** `likely_later` (issue 26): the likely arrival's p50 is past the date promised to the customer. */
-export const reasonKind = z.enum(['eta_slipped', 'vessel_changed', 'stale', 'arrived_not_delivered', 'stuck', 'unknown_status', 'not_found', 'likely_later']);
+const reasonKind = z.enum(['eta_slipped', 'vessel_changed', 'stale', 'arrived_not_delivered', 'stuck', 'unknown_status', 'not_found', 'likely_later']);
 export type ReasonKind = z.output<typeof reasonKind>;
 export const REASON_KINDS: readonly ReasonKind[] = reasonKind.options;
 

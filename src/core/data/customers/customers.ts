@@ -10,7 +10,7 @@ import { invalidInputError } from '../sqlite/errors.js';
 import type { CustomerRecord, NewUpdate, OutboxFields, UpdateRecord, UpdateState } from './rows.js';
 import { customerRecord, updateRecord, type CustomerRow, type UpdateRow } from './rows.js';
 
-export interface CustomerSave {
+interface CustomerSave {
   name: string;
   ruleJson: string;
   who: { kind: 'column'; column: string; value: string } | { kind: 'watchlist'; watchlist: string };

@@ -11,7 +11,7 @@ import { eventText } from '../shipments/changes.js';
 /** The event codes an update can tell of (news.ts in the feature decides which are news). */
 const MILESTONE_CODES = ['CLL', 'VAD', 'CDD', 'CDC', 'CGO'];
 
-export interface FieldValueRow {
+interface FieldValueRow {
   shipment_id: number;
   name: string;
   value: string;

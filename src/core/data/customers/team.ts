@@ -7,7 +7,7 @@
 import type { WritableDB } from '../handles.js';
 import type { NewUpdate, OutboxFields } from './rows.js';
 
-export interface CustomerToPush {
+interface CustomerToPush {
   id: number;
   teamUuid: string | null;
   name: string;
@@ -18,7 +18,7 @@ export interface CustomerToPush {
 }
 
 /** A team customer as pulled. */
-export interface PulledCustomer {
+interface PulledCustomer {
   uuid: string;
   name: string;
   ruleJson: string;

@@ -32,7 +32,7 @@ export interface AcknowledgeInput {
 /** How many shipments need attention now, in words (the contract's digest). */
 export type MorningDigest = AttentionDigest;
 
-export const COMMENT_MAX_LENGTH = 500;
+const COMMENT_MAX_LENGTH = 500;
 
 /** The shipments of a watchlist as a cache filter (a saved filter's conditions, or the list's members). */
 function watchlistMembers(cache: Cache, key: string | number): ShipmentFilter {

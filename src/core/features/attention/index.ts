@@ -5,7 +5,7 @@ import { startMorningDigest } from './digest.js';
 import { createAttentionHandlers } from './handlers.js';
 import { attentionListCache, type AttentionListCache } from './list-cache.js';
 
-export { acknowledge, acknowledgeTold, digestOf, isDigestDue, listAttention, listAttentionInTurns, morningDigest, unacknowledge, COMMENT_MAX_LENGTH } from './attention.js';
+export { acknowledge, acknowledgeTold, isDigestDue, listAttention, morningDigest, unacknowledge } from './attention.js';
 export { attentionListCache } from './list-cache.js';
 export type { AttentionListCache } from './list-cache.js';
 export { sendDigestIfDue, DIGEST_SHOWN_SETTING } from './digest.js';

@@ -52,7 +52,7 @@ export interface ShipmentFacts {
   likely: LikelyFact | null;
 }
 
-export interface LikelyFact {
+interface LikelyFact {
   /** p10, p50, p90: naive timestamps of the port. */
   earliest: string;
   likely: string;

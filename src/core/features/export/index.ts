@@ -6,9 +6,9 @@ import type { Core } from '../../context.js';
 import type { FeatureParts, Host } from '../../handlers.js';
 import { createExportHandlers } from './handlers.js';
 
-export { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS, EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS, exportShipments, type ExportFormat, type ExportRequest, type ExportResult } from './export.js';
+export { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS, exportShipments, type ExportFormat } from './export.js';
 export { exportColumns, saveExport, writeWhole } from './save.js';
-export { writeWorkbook, type FormattedNumber, type NumberFormat, type TypedCell, type WorkbookSheet } from './xlsx.js';
+export { writeWorkbook, type WorkbookSheet } from './xlsx.js';
 
 export function exportFeature(core: Core, host: Host): FeatureParts<'export'> {
   return { handlers: createExportHandlers(core, host.chooseExportPath) };

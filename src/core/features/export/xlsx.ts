@@ -9,11 +9,10 @@
 import { STYLES, shownWidth, styleOf, type NumberFormat } from './xlsx-styles.js';
 import { zip } from './zip.js';
 
-export type { NumberFormat } from './xlsx-styles.js';
 
-export type XlsxCell = string | number | null;
+type XlsxCell = string | number | null;
 /** A number shown in a format; a date is an Excel serial day: days since 1899-12-30, so 1970-01-01 is 25569. */
-export interface FormattedNumber {
+interface FormattedNumber {
   value: number;
   format: NumberFormat;
 }
