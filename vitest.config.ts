@@ -62,6 +62,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Two test files at a time on two cores: most of a file's time is waiting (on the simulator's
+    // compressed clock, a child process, Chromium), so two overlap well; vitest's default is one here.
+    maxWorkers: 2,
     // The CLI the tests start runs bundled (test/support/build-node.ts): ~1 s less per start.
     globalSetup: ['test/support/build-node.ts'],
     // It imports its JSON schema without an import attribute, which Node's own loader refuses: Vite transforms it.

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cacheFile } from '../core/platform/paths.js';
 import { MemorySecretStore } from '../core/platform/secrets/index.js';
+import { DEMO_SHIPMENTS } from '../sim/demo-backend.js';
 import { parseHarnessArgs, UsageError } from './main.js';
 import { REPO_ROOT } from './renderer-build.js';
 import { startHarness, type Harness } from './server.js';
@@ -141,7 +142,7 @@ describe('startHarness', () => {
       const res = await fetch(`${h.url}/api/${method}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Quayside-Token': h.token }, body: JSON.stringify(input === undefined ? {} : { input }) });
       return res.json() as Promise<{ ok: boolean; value: Record<string, unknown> }>;
     };
-    expect(await call('shipments.list', { offset: 0, limit: 1 })).toMatchObject({ ok: true, value: { total: 300 } });
+    expect(await call('shipments.list', { offset: 0, limit: 1 })).toMatchObject({ ok: true, value: { total: DEMO_SHIPMENTS } });
     expect(await call('credits.get')).toMatchObject({ ok: true, value: { remaining: 500 } });
     expect(await call('settings.get')).toMatchObject({ ok: true, value: { demo: true, apiBase: 'https://sample-data.quayside.invalid', dataDir: join(dataDir, 'demo') } });
     expect(await call('settings.keyStatus')).toMatchObject({ ok: true, value: { last4: '5555' } });

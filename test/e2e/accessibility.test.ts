@@ -14,9 +14,11 @@ const READY: Record<string, { role: 'heading' | 'grid'; name: RegExp }> = {
   Attention: { role: 'heading', name: /attention/i },
   Import: { role: 'heading', name: /import/i },
   Watchlists: { role: 'heading', name: /watchlists/i },
+  Customers: { role: 'heading', name: /^customers$/i },
   Map: { role: 'heading', name: /map/i },
   Changes: { role: 'heading', name: /changes/i },
   Webhooks: { role: 'heading', name: /webhooks/i },
+  Performance: { role: 'heading', name: /carrier performance/i },
   Settings: { role: 'heading', name: /^settings$/i },
 };
 const VIEWS = Object.keys(READY);

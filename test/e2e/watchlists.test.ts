@@ -80,7 +80,7 @@ describe.skipIf(skipWithoutChromium())('watchlists in Chromium', () => {
       stack.sim.control.moveEta(stack.apiKey, 'MSKU1234565', 2);
       await stack.call('sync.now');
       await expect.poll(() => acme.locator('.wl-attention').innerText(), { timeout: 15_000 }).toContain('1 needs attention');
-      expect(await acme.locator('.attention-parts').innerText()).toBe('ETA moved 1');
+      expect(await acme.locator('.attention-parts').innerText()).toBe('ETA slipped 1');
       await expect.poll(() => page.getByTestId('nav-badge-watchlists').innerText()).toContain('1');
       expect(await rows.filter({ hasText: 'Globex' }).locator('.wl-attention').innerText()).toBe('Nothing to look at');
       await screenshot(page, 'watchlists-list');

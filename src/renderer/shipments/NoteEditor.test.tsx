@@ -44,18 +44,22 @@ async function openEditorOnSecondRow(): Promise<HTMLInputElement> {
 }
 
 describe('note editing', () => {
-  it('counts characters up to 40 and no further', async () => {
+  it('counts characters up to 40; a longer note is kept as typed, said too long, and cannot be saved', async () => {
     const input = await openEditorOnSecondRow();
     expect(screen.getByText('0/40')).toBeTruthy();
     fireEvent.change(input, { target: { value: 'Call the consignee' } });
     expect(screen.getByText('18/40')).toBeTruthy();
-    expect(input.maxLength).toBe(40);
 
     fireEvent.change(input, { target: { value: 'x'.repeat(37) } });
     expect(screen.getByText('37/40').className).toContain('warn');
     fireEvent.change(input, { target: { value: 'y'.repeat(45) } });
-    expect(input.value).toHaveLength(40);
-    expect(screen.getByText('40/40')).toBeTruthy();
+    // Never cut without a word: the text stays, the counter says by how much it is over.
+    expect(input.value).toHaveLength(45);
+    expect(screen.getByLabelText('45 of 40 characters: 5 too many').className).toContain('over');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Save note' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(input, { target: { value: 'y'.repeat(40) } });
+    expect((screen.getByRole('button', { name: 'Save note' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('a shipment the service does not track offers no note editor, and n says why', async () => {

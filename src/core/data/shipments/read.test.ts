@@ -169,6 +169,7 @@ describe('lists', () => {
       lastFreeDay: null,
       progress: null,
       customer: null,
+      likelyArrival: null,
     });
   });
 });
