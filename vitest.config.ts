@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { TESTS_ALONE } from './scripts/tests-alone.mjs';
 
 /**
  * The test run in four projects (`npm run test:unit|test:integration|test:e2e|test:electron`;
@@ -54,7 +55,8 @@ if (missing.length > 0) {
   throw new Error(`vitest.config.ts lists integration tests that do not exist: ${missing.join(', ')}. Update INTEGRATION_IN_SRC.`);
 }
 
-const exclude = [...configDefaults.exclude, 'out/**'];
+// `npm test` runs the files of TESTS_ALONE in a second run of their own (scripts/test.mjs).
+const exclude = [...configDefaults.exclude, 'out/**', ...(process.env.QUAYSIDE_TESTS_TOGETHER ? TESTS_ALONE : [])];
 
 export default defineConfig({
   test: {

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TESTS_ALONE } from './tests-alone.mjs';
 
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 const extraArgs = process.argv.slice(2);
@@ -44,21 +45,36 @@ if (extraArgs.length === 0) {
   step('dead exports (knip)', 'npx', ['knip', '--no-progress']);
 }
 
-const report = join(tmpdir(), `quayside-vitest-${process.pid}.json`);
-console.log('\n▶ tests');
-const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs], { stdio: 'inherit' });
-try {
-  const result = JSON.parse(readFileSync(report, 'utf8'));
-  const skipped = result.numPendingTests + result.numTodoTests;
-  // A file that failed before any of its tests ran (an import that no longer resolves, a throwing
-  // beforeAll) counts as one failure; so does a run that failed with no test failing (an unhandled
-  // error): vitest's own count has neither.
-  const brokenFiles = result.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')).length;
-  let failed = result.numFailedTests + brokenFiles;
-  if (failed === 0 && run.status !== 0) failed = 1;
-  console.log(`\ntests: ${result.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-  rmSync(report, { force: true });
-} catch {
-  console.log('\ntests: 0 passed, 1 failed');
+/**
+ * One vitest run; its JSON report's counts. A file that failed before any of its tests ran (an
+ * import that no longer resolves, a throwing beforeAll) counts as one failure; so does a run that
+ * failed with no test failing (an unhandled error): vitest's own count has neither.
+ */
+function vitest(args, env = {}) {
+  const report = join(tmpdir(), `quayside-vitest-${process.pid}-${Date.now()}.json`);
+  const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], { stdio: 'inherit', env: { ...process.env, ...env } });
+  try {
+    const result = JSON.parse(readFileSync(report, 'utf8'));
+    const brokenFiles = result.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')).length;
+    const failed = result.numFailedTests + brokenFiles;
+    return { passed: result.numPassedTests, failed: failed === 0 && run.status !== 0 ? 1 : failed, skipped: result.numPendingTests + result.numTodoTests };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
+  } finally {
+    rmSync(report, { force: true });
+  }
 }
-process.exit(run.status ?? 1);
+
+console.log('\n▶ tests');
+const runs = [];
+if (extraArgs.length === 0) {
+  // Everything but the loop-timing files, two files at a time; then those alone (scripts/tests-alone.mjs).
+  runs.push(vitest([], { QUAYSIDE_TESTS_TOGETHER: '1' }));
+  console.log('\n▶ tests that time the event loop, one at a time');
+  runs.push(vitest([...TESTS_ALONE, '--maxWorkers=1']));
+} else {
+  runs.push(vitest(extraArgs));
+}
+const total = runs.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed, skipped: a.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+console.log(`\ntests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(total.failed > 0 ? 1 : 0);

@@ -1,0 +1,1 @@
+export declare const TESTS_ALONE: readonly string[];
