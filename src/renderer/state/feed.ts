@@ -146,6 +146,8 @@ export function connectFeed(): () => void {
   const offs = [
     onEvent('feed.new', (event) => useFeed.getState().applyNew(event)),
     onEvent('watchlists.changed', reloadListsSoon),
+    // A list's "needs attention" is the Attention view's: a reason handled or back changes its count.
+    onEvent('attention.changed', reloadListsSoon),
     // Pushes were missed while the connection was down.
     onBridgeReconnect(() => {
       reloadListsSoon();
