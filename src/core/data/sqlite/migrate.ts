@@ -1,7 +1,7 @@
 /**
- * The migration runner. Migrations are numbered from 1 without gaps; each one runs in
- * a transaction together with its `PRAGMA user_version` bump, so a crash or a failure
- * leaves the database at the previous version, never half-migrated.
+ * The migration runner. Migrations are numbered from 1 without gaps; they run in one
+ * transaction, each with its `PRAGMA user_version` bump, so a crash or a failure leaves the
+ * database at the version it had, never half-migrated.
  */
 import type { Database } from 'better-sqlite3';
 
@@ -29,24 +29,32 @@ export function checkMigrationList(migrations: readonly Migration[]): void {
 /**
  * Applies every migration above the current version, up to `target` (default: all).
  * Returns the versions applied. The caller has already refused a newer database.
+ *
+ * All of them in one IMMEDIATE transaction (each a savepoint with its version bump), the version
+ * read again under the lock: several processes opening a new cache at once (the app and the CLI,
+ * a script's eight `quayside track`) apply each migration exactly once, and none of them works on
+ * a schema another is halfway through. One migration each, a second process applied migration 10
+ * on the tables the first had just rebuilt in migration 9 and its next write met the full-text
+ * index mid-change ("vtable constructor failed: shipments_fts").
  */
 export function runMigrations(db: Database, migrations: readonly Migration[], target?: number): number[] {
   checkMigrationList(migrations);
   const last = target ?? migrations.length;
-  const applied: number[] = [];
-  for (const migration of migrations) {
-    if (migration.version > last) break;
-    if (migration.version <= schemaVersion(db)) continue;
-    // IMMEDIATE, and the version read again under the lock: two processes opening a new cache
-    // at once (the app and the CLI) apply each migration exactly once.
-    const ran = db.transaction(() => {
-      if (migration.version <= schemaVersion(db)) return false;
-      migration.up(db);
-      // PRAGMA takes no parameters; the value is an integer from our own list.
-      db.pragma(`user_version = ${Math.trunc(migration.version)}`);
-      return true;
-    }).immediate();
-    if (ran) applied.push(migration.version);
-  }
-  return applied;
+  if (schemaVersion(db) >= last) return [];
+  return db
+    .transaction(() => {
+      const applied: number[] = [];
+      for (const migration of migrations) {
+        if (migration.version > last) break;
+        if (migration.version <= schemaVersion(db)) continue;
+        db.transaction(() => {
+          migration.up(db);
+          // PRAGMA takes no parameters; the value is an integer from our own list.
+          db.pragma(`user_version = ${Math.trunc(migration.version)}`);
+        })();
+        applied.push(migration.version);
+      }
+      return applied;
+    })
+    .immediate();
 }
