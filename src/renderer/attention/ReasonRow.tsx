@@ -1,10 +1,11 @@
 /** One reason of a shipment in the Attention view, with "Customer told…" (and a comment) or Undo. */
 import { useState } from 'react';
-import type { AttentionReason, ReasonKind } from '../../shared/contract';
+import type { AttentionReason } from '../../shared/contract';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { useAttention } from '../state/attention';
 import { useCustomers } from '../state/customers';
 import { useUi } from '../state/ui';
+import { reasonWords } from '../../shared/words';
 
 /** Opens the customer update that told the customer, in the Customers view. */
 function openUpdate(id: string): void {
@@ -12,17 +13,6 @@ function openUpdate(id: string): void {
   void useCustomers.getState().openUpdate(id);
 }
 
-/** The reasons in the forwarder's words. */
-export const REASON_LABELS: Record<ReasonKind, string> = {
-  arrived_not_delivered: 'Arrived, not delivered',
-  stuck: 'Stuck',
-  eta_slipped: 'ETA slipped',
-  vessel_changed: 'Vessel changed',
-  not_found: 'Not found at the carrier',
-  stale: 'No news from the carrier',
-  unknown_status: 'Unknown status',
-  likely_later: 'Likely later than promised',
-};
 
 const COMMENT_MAX = 500;
 /** A naive date (with its time) in a reason's sentence: kept on one line, as the carrier gave it. */
@@ -48,7 +38,7 @@ export function ReasonRow({ shipmentId, reference, reason, nowMs }: { shipmentId
   const [editing, setEditing] = useState(false);
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
-  const label = REASON_LABELS[reason.kind] ?? reason.kind;
+  const label = reasonWords(reason.kind);
 
   const save = async () => {
     setBusy(true);

@@ -6,7 +6,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { REASON_KINDS, type AttentionSettingsView, type ReasonKind } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
-import { REASON_LABELS } from '../attention/ReasonRow';
+import { reasonWords } from '../../shared/words';
 import { useAttention } from '../state/attention';
 
 const THRESHOLD_WORDS: Record<ReasonKind, string> = {
@@ -58,7 +58,7 @@ function ThresholdsForm({ settings }: { settings: AttentionSettingsView }) {
     const thresholds: Partial<Record<ReasonKind, number>> = {};
     for (const kind of REASON_KINDS) {
       const n = Number(values[kind]);
-      if (!Number.isInteger(n) || n < 0 || n > 366) return setMessage({ ok: false, text: `${REASON_LABELS[kind]}: give a whole number of days from 0 to 366.` });
+      if (!Number.isInteger(n) || n < 0 || n > 366) return setMessage({ ok: false, text: `${reasonWords(kind)}: give a whole number of days from 0 to 366.` });
       thresholds[kind] = n;
     }
     await saving(setMessage, () => call('attention.updateSettings', { thresholds, digestTime: digest, promisedDateField: promised === '' ? null : promised }));
@@ -70,14 +70,14 @@ function ThresholdsForm({ settings }: { settings: AttentionSettingsView }) {
         <legend>A shipment needs attention when</legend>
         {REASON_KINDS.map((kind) => (
           <label key={kind} className="threshold">
-            <span className="threshold-name">{REASON_LABELS[kind]}</span>
+            <span className="threshold-name">{reasonWords(kind)}</span>
             <input
               className="input number"
               type="number"
               min={0}
               max={366}
               step={1}
-              aria-label={`${REASON_LABELS[kind]}: ${THRESHOLD_WORDS[kind]}`}
+              aria-label={`${reasonWords(kind)}: ${THRESHOLD_WORDS[kind]}`}
               value={values[kind] ?? ''}
               onChange={(e) => setValues({ ...values, [kind]: e.target.value })}
             />
