@@ -22,6 +22,11 @@ import { DEFAULT_API_KEY, startSimulator } from '../../src/sim/index.js';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const since = (t: number) => performance.now() - t;
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
+/** This process's CPU time since `from` (user and system), in ms: on a loaded machine, what the work cost apart from waiting for a core. */
+const cpuSince = (from: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / 1000;
+};
 
 function openCore(dir: string): Core {
   return new Core({ dataDir: dir, apiBase: 'http://127.0.0.1:9', secrets: new MemorySecretStore() });
@@ -166,12 +171,14 @@ export async function runPerformanceBench(voyages = 100_000, runs = 3): Promise<
       const core = openCore(dir);
       try {
         t = performance.now();
+        const cpu = process.cpuUsage();
         const report = await performanceOf(core).report();
         warm.push(since(t));
+        const warmCpu = cpuSince(cpu);
         const before = performance.now();
         await performanceOf(core).report({ carrier: 'MSCU', since: '2026-06-01' });
         console.log(
-          `  run ${run}: the figures from a warm cache (a new engine: kept facts read, measured) ${fmt(warm.at(-1)!)}; ` +
+          `  run ${run}: the figures from a warm cache (a new engine: kept facts read, measured) ${fmt(warm.at(-1)!)} (CPU ${fmt(warmCpu)}); ` +
             `${report.total.shipments.toLocaleString('en')} arrived over ${report.carriers.length} carriers, ${report.lanes.length} lanes, ${report.months.length} months; ` +
             `with filters (carrier, since) ${fmt(since(before))}`,
         );
@@ -186,16 +193,19 @@ export async function runPerformanceBench(voyages = 100_000, runs = 3): Promise<
       const ids = core.read.performance.voyageIds();
       const pages: number[] = [];
       const refreshes: number[] = [];
+      const pageCpu: number[] = [];
       for (let run = 1; run <= runs; run++) {
         // A sync page: 500 shipments the page named, read again, their facts kept, the figures brought up to date.
         const page = ids.slice(run * 7919 % Math.max(1, ids.length - 500)).slice(0, 500);
         t = performance.now();
+        const cpu = process.cpuUsage();
         await state.refresh(page);
         refreshes.push(since(t));
         await state.report();
         pages.push(since(t));
+        pageCpu.push(cpuSince(cpu));
       }
-      console.log(`  after a sync page of 500 shipments, incrementally: ${pages.map(fmt).join(', ')} (of which reading the page's voyages and keeping their facts ${refreshes.map(fmt).join(', ')}; the rest: the figures again)`);
+      console.log(`  after a sync page of 500 shipments, incrementally: ${pages.map(fmt).join(', ')} (CPU ${pageCpu.map(fmt).join(', ')}; of which reading the page's voyages and keeping their facts ${refreshes.map(fmt).join(', ')}; the rest: the figures again)`);
       t = performance.now();
       const backtest = await state.backtest();
       const h = backtest.horizons[0]!;

@@ -34,4 +34,5 @@ export type { TeamCreditRow } from './team/credits.js';
 export type { PushOp, PushResult } from './team/watchlists.js';
 export type { TeamListRow, TeamMemberRow, WatchlistKind } from './team/watchlists-apply.js';
 export type { TeamItemResult, TeamTaskResult } from './imports/repository.js';
-export type { LikelyArrivalRow, MeasuredVoyageRow, VoyageRecord } from './performance/index.js';
+export type { KeptVoyageColumns, LikelyArrivalRow, MeasuredVoyageRow, VoyageRecord } from './performance/index.js';
+export { NO_SAMPLE } from './performance/index.js';

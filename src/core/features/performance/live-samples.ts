@@ -4,18 +4,35 @@
  * quantile is next read (one merge for a sync page, not one per shipment). What a shipment put in
  * is remembered, so a changed shipment takes out exactly that before it puts in the new.
  */
+import { NO_SAMPLE } from '../../data/index.js';
 import { quantileSorted } from './quantiles.js';
 import { SampleTable, type SampleSet } from './sample-table.js';
 import type { CarrierRef, LaneRef } from './types.js';
+import type { ColumnVoyages } from './voyages.js';
 
 /** Sorted minutes, with pending additions and removals merged in on the next read. */
 export class SampleBag implements SampleSet {
   private sorted = new Int32Array(0);
   private added: number[] = [];
   private removed: number[] = [];
+  /** Additions counted ahead (`reserve`), then written into one array (`put`): a start's many samples without a list per bag. */
+  private reserved = 0;
+  private bulk: Int32Array | null = null;
+  private bulkFill = 0;
 
   get count(): number {
-    return this.sorted.length + this.added.length - this.removed.length;
+    return this.sorted.length + this.bulkFill + this.added.length - this.removed.length;
+  }
+
+  /** One more sample will be `put`. */
+  reserve(): void {
+    this.reserved += 1;
+  }
+
+  /** Adds a sample reserved before. */
+  put(minutes: number): void {
+    this.bulk ??= new Int32Array(this.reserved);
+    this.bulk[this.bulkFill++] = minutes;
   }
 
   add(minutes: number): void {
@@ -27,8 +44,19 @@ export class SampleBag implements SampleSet {
   }
 
   private settle(): void {
-    if (this.added.length === 0 && this.removed.length === 0) return;
-    const added = Int32Array.from(this.added).sort();
+    if (this.added.length === 0 && this.removed.length === 0 && this.bulk === null) return;
+    let added = Int32Array.from(this.added);
+    if (this.bulk !== null) {
+      const bulk = this.bulk.subarray(0, this.bulkFill);
+      const both = new Int32Array(bulk.length + added.length);
+      both.set(bulk);
+      both.set(added, bulk.length);
+      added = both;
+      this.bulk = null;
+      this.bulkFill = 0;
+      this.reserved = 0;
+    }
+    added.sort();
     const removed = Int32Array.from(this.removed).sort();
     this.added = [];
     this.removed = [];
@@ -67,9 +95,51 @@ interface Taught {
 export class LiveSamples {
   readonly table = new SampleTable<SampleBag>();
   private readonly taught = new Map<number, Taught>();
+  /** The voyages read at the start (loadColumns); what one of them taught is read from its columns until it changes. */
+  private columns: ColumnVoyages | null = null;
 
-  get shipments(): number {
-    return this.taught.size;
+  /**
+   * Puts in what every voyage read at the start teaches (to samples with nothing in them yet),
+   * without keeping an object per voyage: a change later takes out what the columns say it put in.
+   */
+  loadColumns(voyages: ColumnVoyages): void {
+    if (this.taught.size > 0 || this.columns) throw new Error('loadColumns: the samples are not empty');
+    this.columns = voyages;
+    const c = voyages.columns;
+    const rows: ((SampleBag | undefined)[][] | undefined)[] = [];
+    // Twice over the samples: counted per bag, then written into an array of that size.
+    for (const counting of [true, false]) {
+      for (let i = 0; i < c.length; i++) {
+        if (c.state[i] !== 0) continue;
+        const pair = c.pair[i]!;
+        for (let k = c.sampleStart[i]!, checkpoint = 0; k < c.sampleStart[i + 1]!; k++, checkpoint++) {
+          const minutes = c.samples[k]!;
+          if (minutes === NO_SAMPLE) continue;
+          const three = (rows[pair] ??= this.table.rowsToFill(voyages.carriers[pair]!, voyages.lanes[pair]!));
+          for (let r = 0; r < 3; r++) {
+            const row = three[r]!;
+            if (counting) (row[checkpoint] ??= new SampleBag()).reserve();
+            else row[checkpoint]!.put(minutes);
+          }
+        }
+      }
+    }
+  }
+
+  /** What a shipment put in, and forgets that it did. */
+  private takeBack(id: number): Taught | undefined {
+    const old = this.taught.get(id);
+    if (old) {
+      this.taught.delete(id);
+      return old;
+    }
+    const i = this.columns?.indexOf(id) ?? -1;
+    if (i < 0) return undefined;
+    const c = this.columns!;
+    const samples = c.samples(i);
+    c.drop(i);
+    const pair = c.columns.pair[i]!;
+    return samples && samples.some((s) => s !== null) ? { carrier: c.carriers[pair]!, lane: c.lanes[pair]!, samples } : undefined;
   }
 
   private apply(t: Taught, sign: 1 | -1): void {
@@ -87,14 +157,14 @@ export class LiveSamples {
 
   /** What a shipment teaches now (null: nothing, e.g. still on the way); replaces what it taught before. True when that changed. */
   set(id: number, carrier: CarrierRef, lane: LaneRef, samples: readonly (number | null)[] | null): boolean {
-    const old = this.taught.get(id);
+    const old = this.takeBack(id);
     const some = samples !== null && samples.some((s) => s !== null);
     if (!old && !some) return false;
-    if (old && some && old.carrier === carrier && old.lane === lane && sameSamples(old.samples, samples)) return false;
-    if (old) {
-      this.apply(old, -1);
-      this.taught.delete(id);
+    if (old && some && old.carrier === carrier && old.lane === lane && sameSamples(old.samples, samples)) {
+      this.taught.set(id, old);
+      return false;
     }
+    if (old) this.apply(old, -1);
     if (some) {
       const t = { carrier, lane, samples: samples.slice() };
       this.apply(t, 1);
@@ -104,10 +174,9 @@ export class LiveSamples {
   }
 
   forget(id: number): boolean {
-    const old = this.taught.get(id);
+    const old = this.takeBack(id);
     if (!old) return false;
     this.apply(old, -1);
-    this.taught.delete(id);
     return true;
   }
 }

@@ -92,6 +92,39 @@ describe('carrier performance over a cache with a past', () => {
     expect(await state.report()).toEqual(fromScratch());
   });
 
+  it('gives the same figures, likely arrivals and back-test from a new engine (the kept facts read at once, in columns), and follows a sync page there', async () => {
+    const first = performanceOf(core);
+    const report = await first.report();
+    const filtered = await first.report({ carrier: 'MSCU', since: '2026-01-01' });
+    const backtest = await first.backtest();
+    const likely = core.read.performance.likelyArrivals();
+    expect(likely.length).toBeGreaterThan(20);
+    const secrets = new MemorySecretStore();
+    await secrets.set(apiKeyAccount(sim.url), DEFAULT_API_KEY);
+    const other = new Core({ dataDir: dir, apiBase: sim.url, secrets, fetch: sim.fetch });
+    try {
+      const state = performanceOf(other);
+      expect(await state.report()).toEqual(report);
+      expect(await state.report({ carrier: 'MSCU', since: '2026-01-01' })).toEqual(filtered);
+      expect(await state.backtest()).toEqual(backtest);
+      expect(other.read.performance.likelyArrivals()).toEqual(likely);
+      for (const { shipmentId } of likely.slice(0, 5)) expect(await state.shipment(shipmentId)).toEqual(await first.shipment(shipmentId));
+      // Every voyage read again (those read at the start taken out as their columns say, put back as read now), and one ETA moved.
+      const moved = likely[0]!;
+      sim.control.moveEta(DEFAULT_API_KEY, core.read.listShipmentRowsByIds([moved.shipmentId])[0]!.trackingId!, 2);
+      const pages: number[][] = [];
+      const stop = other.events.on('sync.page', ({ ids }) => pages.push(ids));
+      await syncShipments(other);
+      stop();
+      await state.refresh([...pages.flat(), ...other.read.performance.voyageIds()]);
+      expect(await state.report()).toEqual(fromScratch());
+      expect(await state.report({ carrier: 'MSCU', since: '2026-01-01' })).toEqual(fromScratch({ carrier: 'MSCU', since: '2026-01-01' }));
+      expect(other.read.performance.likelyArrival(moved.shipmentId)!.likely > moved.likely).toBe(true);
+    } finally {
+      other.close();
+    }
+  });
+
   it('forecasts every shipment on the way again when the minimum sample changes', async () => {
     updatePerformanceChoices(core, { minimumSample: 1000 });
     await performanceOf(core).settingsChanged();
