@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Core } from '../../context.js';
 import { MemorySecretStore, apiKeyAccount } from '../../platform/secrets/index.js';
 import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../../sim/index.js';
@@ -122,6 +122,23 @@ describe('carrier performance over a cache with a past', () => {
       expect(other.read.performance.likelyArrival(moved.shipmentId)!.likely > moved.likely).toBe(true);
     } finally {
       other.close();
+    }
+  });
+
+  it('after a refresh of named shipments on a cache no one else wrote, the next ask does not look for changes again; after another write it does', async () => {
+    const state = performanceOf(core);
+    await state.ready();
+    const look = vi.spyOn(core.read.performance, 'voyagesToRead');
+    try {
+      await state.refresh(core.read.performance.voyageIds().slice(0, 50));
+      await state.report();
+      expect(look).not.toHaveBeenCalled();
+      core.write((tx) => tx.setSetting('performance.test', 'written'));
+      await state.refresh(core.read.performance.voyageIds().slice(0, 5));
+      await state.report();
+      expect(look).toHaveBeenCalledTimes(1);
+    } finally {
+      look.mockRestore();
     }
   });
 

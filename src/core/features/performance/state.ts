@@ -52,8 +52,14 @@ export class PerformanceState {
   private backtestKept: BacktestReport | null = null;
   private queue: Promise<void> = Promise.resolve();
   private running: Promise<void> = Promise.resolve();
-  /** The cache's write stamp and the day after the last refresh. */
+  /** The cache's write stamp and the day after the last refresh that read everything that changed. */
   private stamp = '';
+  /**
+   * While a refresh of named shipments runs on a cache no one else wrote since the last full
+   * refresh: the stamp after its own last write (null once anyone else's write is seen). If it holds
+   * to the end, what is kept is current without reading again what changed (the next ask skips it).
+   */
+  private ownStamp: string | null = null;
   private pending: { ids: Set<number> | 'all'; likely: boolean } | null = null;
   private closed = false;
   /** Bumped whenever the figures may have changed. */
@@ -106,12 +112,15 @@ export class PerformanceState {
     this.pending = null;
     if (work === null || this.closed) return;
     if (!this.loaded) await this.load();
+    this.ownStamp = work.ids !== 'all' && this.stamp !== '' && this.stamp === this.currentStamp() ? this.stamp : null;
     const { changed, modelChanged } = await this.readVoyages(work.ids);
     if (changed.length > 0) this.loadedColumns = null;
     const today = deskDay(this.core.now());
     const all = work.likely || modelChanged || this.likelyDay !== today;
     const likelyChanged = await this.writeLikely(all ? 'all' : changed, today);
     if (work.ids === 'all') this.stamp = this.currentStamp();
+    else if (this.ownStamp !== null && this.ownStamp === this.currentStamp()) this.stamp = this.ownStamp;
+    this.ownStamp = null;
     if (changed.length > 0 || likelyChanged) {
       this.version += 1;
       this.reports.clear();
@@ -181,7 +190,7 @@ export class PerformanceState {
       const rows = records.map((r) => measuredRow(r, historyOf(r, this.names, customers?.get(r.id) ?? null)));
       const found = new Set(rows.map((r) => r.shipmentId));
       const gone = block.filter((id) => !found.has(id));
-      this.core.write((tx) => {
+      this.writeOwn((tx) => {
         tx.performance.keepVoyages(rows);
         tx.performance.forgetVoyages(gone);
       });
@@ -191,8 +200,15 @@ export class PerformanceState {
       }
       for (const id of gone) if (this.forget(id)) modelChanged = true;
     }
-    if (wanted === 'all') this.core.write((tx) => tx.setSetting(CHANGES_SETTING, String(upTo)));
+    if (wanted === 'all') this.writeOwn((tx) => tx.setSetting(CHANGES_SETTING, String(upTo)));
     return { changed: ids, modelChanged };
+  }
+
+  /** Writes what the state keeps, following whether its writes are the only ones (see ownStamp). */
+  private writeOwn(work: Parameters<Core['write']>[0]): void {
+    if (this.ownStamp !== null && this.ownStamp !== this.currentStamp()) this.ownStamp = null;
+    this.core.write(work);
+    if (this.ownStamp !== null) this.ownStamp = this.currentStamp();
   }
 
   /** The likely-arrival model over the past errors as they stand. */
@@ -232,7 +248,7 @@ export class PerformanceState {
       if (this.closed) return false;
       const rows = put.slice(i, i + LIKELY_BLOCK);
       const gone = drop.slice(i, i + LIKELY_BLOCK);
-      this.core.write((tx) => tx.performance.keepLikelyArrivals(rows, gone));
+      this.writeOwn((tx) => tx.performance.keepLikelyArrivals(rows, gone));
       for (const r of rows) this.likelyKept.set(r.shipmentId, likelySignature(r));
       for (const id of gone) this.likelyKept.delete(id);
     }
