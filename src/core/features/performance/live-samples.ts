@@ -24,9 +24,9 @@ export class SampleBag implements SampleSet {
     return this.sorted.length + this.bulkFill + this.added.length - this.removed.length;
   }
 
-  /** One more sample will be `put`. */
-  reserve(): void {
-    this.reserved += 1;
+  /** `n` more samples will be `put`. */
+  reserve(n: number): void {
+    this.reserved += n;
   }
 
   /** Adds a sample reserved before. */
@@ -106,22 +106,38 @@ export class LiveSamples {
     if (this.taught.size > 0 || this.columns) throw new Error('loadColumns: the samples are not empty');
     this.columns = voyages;
     const c = voyages.columns;
-    const rows: ((SampleBag | undefined)[][] | undefined)[] = [];
-    // Twice over the samples: counted per bag, then written into an array of that size.
-    for (const counting of [true, false]) {
-      for (let i = 0; i < c.length; i++) {
-        if (c.state[i] !== 0) continue;
-        const pair = c.pair[i]!;
-        for (let k = c.sampleStart[i]!, checkpoint = 0; k < c.sampleStart[i + 1]!; k++, checkpoint++) {
-          const minutes = c.samples[k]!;
-          if (minutes === NO_SAMPLE) continue;
-          const three = (rows[pair] ??= this.table.rowsToFill(voyages.carriers[pair]!, voyages.lanes[pair]!));
-          for (let r = 0; r < 3; r++) {
-            const row = three[r]!;
-            if (counting) (row[checkpoint] ??= new SampleBag()).reserve();
-            else row[checkpoint]!.put(minutes);
-          }
+    let width = 0;
+    for (let i = 0; i < c.length; i++) width = Math.max(width, c.sampleStart[i + 1]! - c.sampleStart[i]!);
+    // Counted per pair and checkpoint first; each of the three bags a count falls in is then made that large, and filled.
+    const counts = new Int32Array(c.pairs.length * width);
+    for (let i = 0; i < c.length; i++) {
+      if (c.state[i] !== 0) continue;
+      const base = c.pair[i]! * width - c.sampleStart[i]!;
+      for (let k = c.sampleStart[i]!; k < c.sampleStart[i + 1]!; k++) if (c.samples[k] !== NO_SAMPLE) counts[base + k]! += 1;
+    }
+    const bags: SampleBag[] = new Array<SampleBag>(counts.length * 3);
+    for (let pair = 0; pair < c.pairs.length; pair++) {
+      for (let checkpoint = 0; checkpoint < width; checkpoint++) {
+        const n = counts[pair * width + checkpoint]!;
+        if (n === 0) continue;
+        const three = this.table.rowsToFill(voyages.carriers[pair]!, voyages.lanes[pair]!);
+        for (let r = 0; r < 3; r++) {
+          const bag = (three[r]![checkpoint] ??= new SampleBag());
+          bag.reserve(n);
+          bags[(pair * width + checkpoint) * 3 + r] = bag;
         }
+      }
+    }
+    for (let i = 0; i < c.length; i++) {
+      if (c.state[i] !== 0) continue;
+      const base = c.pair[i]! * width - c.sampleStart[i]!;
+      for (let k = c.sampleStart[i]!; k < c.sampleStart[i + 1]!; k++) {
+        const minutes = c.samples[k]!;
+        if (minutes === NO_SAMPLE) continue;
+        const b = (base + k) * 3;
+        bags[b]!.put(minutes);
+        bags[b + 1]!.put(minutes);
+        bags[b + 2]!.put(minutes);
       }
     }
   }

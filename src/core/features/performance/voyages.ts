@@ -143,6 +143,7 @@ export function backtestVoyageOf(row: MeasuredVoyageRow, names: Names): Backtest
 }
 
 const orNull = (n: number) => (Number.isNaN(n) ? null : n);
+const delayDays = (arrivalDay: number, eta: number) => (Number.isNaN(eta) ? null : arrivalDay - Math.floor(eta / MINUTES_PER_DAY));
 
 /** A blank facts object, filled row after row by `ColumnVoyages.fill` where nothing keeps it. */
 export function blankFacts(): VoyageFacts {
@@ -223,7 +224,6 @@ export class ColumnVoyages {
     const arrival = orNull(c.arrival[i]!);
     const arrivalDay = dayOf(arrival);
     const arrived = state === 'arrived';
-    const delay = (eta: number) => (arrived && !Number.isNaN(eta) ? arrivalDay! - Math.floor(eta / MINUTES_PER_DAY) : null);
     const departureDay = orNull(c.departureDay[i]!);
     const id = c.shipmentId[i]!;
     const name = this.customers?.get(id)?.trim() || null;
@@ -240,9 +240,10 @@ export class ColumnVoyages {
     out.transitDays = arrivalDay !== null && departureDay !== null && departureDay <= arrivalDay ? arrivalDay - departureDay : null;
     out.promises = [];
     out.promised = c.promised[i] === 1;
-    out.delayVsFirstEta = delay(c.firstEta[i]!);
-    out.delayVsEta7 = delay(c.eta7[i]!);
-    out.delayVsEta14 = delay(c.eta14[i]!);
+    // Arrival day minus the ETA's day, as factsOf (no function made per voyage: this runs for every kept voyage at the start).
+    out.delayVsFirstEta = arrived ? delayDays(arrivalDay!, c.firstEta[i]!) : null;
+    out.delayVsEta7 = arrived ? delayDays(arrivalDay!, c.eta7[i]!) : null;
+    out.delayVsEta14 = arrived ? delayDays(arrivalDay!, c.eta14[i]!) : null;
     out.etaChanges = arrived ? orNull(c.etaChanges[i]!) : null;
     out.vesselChanges = c.vesselChanges[i]!;
     out.periodDay = orNull(c.periodDay[i]!);
