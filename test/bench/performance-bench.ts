@@ -6,54 +6,156 @@
  * shipments. Prints; asserts nothing. The fixture is built once (node_modules/.cache).
  *   npx tsx --expose-gc test/bench/performance-bench.ts [voyages] [runs]
  */
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, cpSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Core } from '../../src/core/context.js';
 import { MIGRATIONS } from '../../src/core/data/sqlite/migrations.js';
 import { performanceOf } from '../../src/core/features/performance/index.js';
+import { FACT_RULES } from '../../src/core/features/performance/voyages.js';
+import { cacheFile } from '../../src/core/platform/paths.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 import { DEFAULT_API_KEY, startSimulator } from '../../src/sim/index.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const since = (t: number) => performance.now() - t;
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
+/** This process's CPU time since `from` (user and system), in ms: on a loaded machine, what the work cost apart from waiting for a core. */
+const cpuSince = (from: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / 1000;
+};
 
 function openCore(dir: string): Core {
   return new Core({ dataDir: dir, apiBase: 'http://127.0.0.1:9', secrets: new MemorySecretStore() });
 }
 
-/** A data folder holding `voyages` past voyages' snapshots, built once per schema and count. */
-async function fixture(voyages: number): Promise<{ dir: string; built: boolean }> {
+/**
+ * Voyages written through the data layer (the simulator's snapshots, as a sync would record them);
+ * a larger fixture copies this one's cache and clones its voyages in SQL (below).
+ */
+const BASE_VOYAGES = 5000;
+
+function fixtureDir(voyages: number): string {
   const root = process.env.QUAYSIDE_FIXTURE_DIR || join(ROOT, 'node_modules', '.cache', 'quayside-fixtures');
-  const dir = join(root, `performance-schema-${MIGRATIONS.length}-${voyages}`);
+  // Cloned fixtures are named apart: their voyages repeat the base's.
+  return join(root, `performance-schema-${MIGRATIONS.length}-${voyages}${voyages > BASE_VOYAGES ? `-cloned${BASE_VOYAGES}` : ''}`);
+}
+
+/**
+ * A data folder holding `voyages` past voyages' snapshots, built once per schema and count
+ * (node_modules/.cache/quayside-fixtures, QUAYSIDE_FIXTURE_DIR to move it; delete a folder to
+ * build it again). Up to BASE_VOYAGES: the simulator's snapshots written one by one through the
+ * data layer (about a minute per 5,000 on a loaded machine). More: the base fixture's cache
+ * copied, then its voyages cloned in SQL until there are `voyages` (cloneVoyages), and the
+ * performance state opened on it to check that nothing is left to read.
+ */
+async function fixture(voyages: number): Promise<{ dir: string; built: boolean }> {
+  const dir = fixtureDir(voyages);
   if (existsSync(join(dir, 'done'))) return { dir, built: false };
   const tmp = `${dir}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
-  const sim = await startSimulator({ listen: false, rateLimits: false, accounts: [{ apiKey: DEFAULT_API_KEY, credits: 0, shipments: 0, pastVoyages: voyages }] });
-  try {
-    const snapshots = sim.control.pastSnapshots(DEFAULT_API_KEY);
+  if (voyages > BASE_VOYAGES) {
+    const base = await fixture(BASE_VOYAGES);
+    copyFileSync(cacheFile(base.dir), cacheFile(tmp));
+    const t = performance.now();
+    cloneVoyages(cacheFile(tmp), voyages);
+    console.log(`  fixture: ${voyages.toLocaleString('en')} voyages cloned in SQL from ${BASE_VOYAGES.toLocaleString('en')} in ${fmt(since(t))}`);
     const core = openCore(tmp);
     try {
-      for (let i = 0; i < snapshots.length; i += 5000) {
-        const part = snapshots.slice(i, i + 5000);
-        core.write((tx) => tx.recordShipmentSnapshots(part.map((s) => ({ record: s.record, raw: JSON.stringify(s.record), at: s.at }))));
-      }
-      console.log(`  fixture: ${snapshots.length.toLocaleString('en')} snapshots of ${voyages.toLocaleString('en')} voyages written`);
-      // The facts kept beside the cache (what a running engine keeps up to date).
-      await performanceOf(core).ready();
+      const state = performanceOf(core);
+      await state.ready();
+      const report = await state.report();
+      if (core.read.performance.voyagesToRead(FACT_RULES).length > 0) throw new Error('fixture: cloned voyages were left to read again');
+      console.log(`  fixture: ${(report.total.shipments + report.inTransit + report.total.leftOut.noArrival).toLocaleString('en')} voyages measured`);
     } finally {
       core.close();
     }
-  } finally {
-    await sim.close();
+  } else {
+    const sim = await startSimulator({ listen: false, rateLimits: false, accounts: [{ apiKey: DEFAULT_API_KEY, credits: 0, shipments: 0, pastVoyages: voyages }] });
+    try {
+      const snapshots = sim.control.pastSnapshots(DEFAULT_API_KEY);
+      const core = openCore(tmp);
+      try {
+        for (let i = 0; i < snapshots.length; i += 5000) {
+          const part = snapshots.slice(i, i + 5000);
+          core.write((tx) => tx.recordShipmentSnapshots(part.map((s) => ({ record: s.record, raw: JSON.stringify(s.record), at: s.at }))));
+        }
+        console.log(`  fixture: ${snapshots.length.toLocaleString('en')} snapshots of ${voyages.toLocaleString('en')} voyages written`);
+        // The facts kept beside the cache (what a running engine keeps up to date).
+        await performanceOf(core).ready();
+      } finally {
+        core.close();
+      }
+    } finally {
+      await sim.close();
+    }
   }
   mkdirSync(join(tmp, 'done'));
   rmSync(dir, { recursive: true, force: true });
   renameSync(tmp, dir);
   return { dir, built: true };
+}
+
+/** Rows of these tables belong to one shipment (shipment_id); their own ids, where they have one, are moved too. */
+const SHIPMENT_TABLES = [
+  'containers', 'event_rows', 'changes', 'raw_payloads', 'shipment_locations', 'shipment_terminals', 'planned_events_seen',
+  'attention_marks', 'performance_voyages',
+] as const;
+const OWN_IDS = new Set(['containers', 'event_rows', 'changes', 'raw_payloads']);
+
+/**
+ * Clones the cache's voyages until it holds `voyages` (a fixture, not the product's path): copy k
+ * of a shipment has the id `id + k × stride` and a reference and tracking id of its own; its
+ * containers, events, ETA moves, payloads, places, plans seen, attention marks and kept facts are
+ * copied with it, their own ids moved past the last one (the cache's triggers fill the facets and
+ * the first-seen and plan tables as on any insert; the first sight is then copied as it was). The
+ * copies are not in the search index (this bench does not search). One transaction, INSERT … SELECT.
+ */
+function cloneVoyages(file: string, voyages: number): void {
+  const db = new Database(file);
+  try {
+    db.pragma('foreign_keys = ON');
+    const columns = (table: string) => (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+    const maxId = (table: string, column: string) => (db.prepare(`SELECT coalesce(max(${column}), 0) FROM ${table}`).pluck().get() as number);
+    const base = db.prepare('SELECT count(*) FROM shipments').pluck().get() as number;
+    const stride = maxId('shipments', 'id');
+    const strides = new Map([...OWN_IDS].map((t) => [t, maxId(t, 'id')]));
+    const shipmentColumns = columns('shipments');
+    db.transaction(() => {
+      for (let k = 1; k * base < voyages; k++) {
+        const n = Math.min(base, voyages - k * base);
+        db.exec('DROP TABLE IF EXISTS temp.picked');
+        db.prepare('CREATE TEMP TABLE picked AS SELECT id FROM shipments WHERE id <= ? ORDER BY id LIMIT ?').run(stride, n);
+        const moved = (table: string, column: string): string => {
+          if (column === 'shipment_id' || (table === 'shipments' && column === 'id')) return `${column} + ${k * stride}`;
+          if (column === 'id' && OWN_IDS.has(table)) return `id + ${k * strides.get(table)!}`;
+          if (column === 'container_id') return `container_id + ${k * strides.get('containers')!}`;
+          if (table === 'shipments' && (column === 'tracking_id' || column === 'reference' || column === 'reference_key')) return `${column} || '-${k}'`;
+          if (table === 'changes' && column === 'team_seq') return 'NULL';
+          return column;
+        };
+        const copy = (table: string, key: string) => {
+          const cols = columns(table);
+          db.exec(`INSERT INTO ${table} (${cols.join(', ')}) SELECT ${cols.map((c) => moved(table, c)).join(', ')} FROM ${table} WHERE ${key} IN (SELECT id FROM temp.picked)`);
+        };
+        db.exec(`INSERT INTO shipments (${shipmentColumns.join(', ')}) SELECT ${shipmentColumns.map((c) => moved('shipments', c)).join(', ')} FROM shipments WHERE id IN (SELECT id FROM temp.picked)`);
+        for (const table of SHIPMENT_TABLES) copy(table, 'shipment_id');
+        db.exec(`INSERT OR REPLACE INTO shipments_first_seen (shipment_id, at) SELECT shipment_id + ${k * stride}, at FROM shipments_first_seen WHERE shipment_id IN (SELECT id FROM temp.picked)`);
+        db.exec(`INSERT OR REPLACE INTO attention_plans (shipment_id, first_at, last_at) SELECT shipment_id + ${k * stride}, first_at, last_at FROM attention_plans WHERE shipment_id IN (SELECT id FROM temp.picked)`);
+      }
+      // Every copied ETA move was read already (the kept facts were copied with it).
+      db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('performance.changesUpTo', ?)").run(String(maxId('changes', 'id')));
+    })();
+    db.exec('DROP TABLE IF EXISTS temp.picked');
+    db.exec('ANALYZE');
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
 }
 
 export async function runPerformanceBench(voyages = 100_000, runs = 3): Promise<void> {
@@ -69,12 +171,14 @@ export async function runPerformanceBench(voyages = 100_000, runs = 3): Promise<
       const core = openCore(dir);
       try {
         t = performance.now();
+        const cpu = process.cpuUsage();
         const report = await performanceOf(core).report();
         warm.push(since(t));
+        const warmCpu = cpuSince(cpu);
         const before = performance.now();
         await performanceOf(core).report({ carrier: 'MSCU', since: '2026-06-01' });
         console.log(
-          `  run ${run}: the figures from a warm cache (a new engine: kept facts read, measured) ${fmt(warm.at(-1)!)}; ` +
+          `  run ${run}: the figures from a warm cache (a new engine: kept facts read, measured) ${fmt(warm.at(-1)!)} (CPU ${fmt(warmCpu)}); ` +
             `${report.total.shipments.toLocaleString('en')} arrived over ${report.carriers.length} carriers, ${report.lanes.length} lanes, ${report.months.length} months; ` +
             `with filters (carrier, since) ${fmt(since(before))}`,
         );
@@ -89,16 +193,19 @@ export async function runPerformanceBench(voyages = 100_000, runs = 3): Promise<
       const ids = core.read.performance.voyageIds();
       const pages: number[] = [];
       const refreshes: number[] = [];
+      const pageCpu: number[] = [];
       for (let run = 1; run <= runs; run++) {
         // A sync page: 500 shipments the page named, read again, their facts kept, the figures brought up to date.
         const page = ids.slice(run * 7919 % Math.max(1, ids.length - 500)).slice(0, 500);
         t = performance.now();
+        const cpu = process.cpuUsage();
         await state.refresh(page);
         refreshes.push(since(t));
         await state.report();
         pages.push(since(t));
+        pageCpu.push(cpuSince(cpu));
       }
-      console.log(`  after a sync page of 500 shipments, incrementally: ${pages.map(fmt).join(', ')} (of which reading the page's voyages and keeping their facts ${refreshes.map(fmt).join(', ')}; the rest: the figures again)`);
+      console.log(`  after a sync page of 500 shipments, incrementally: ${pages.map(fmt).join(', ')} (CPU ${pageCpu.map(fmt).join(', ')}; of which reading the page's voyages and keeping their facts ${refreshes.map(fmt).join(', ')}; the rest: the figures again)`);
       t = performance.now();
       const backtest = await state.backtest();
       const h = backtest.horizons[0]!;

@@ -3,7 +3,10 @@
  * facts read from each voyage, and the likely arrival of each shipment on the way. Reads and
  * writes apart; the writes run inside the data layer's `write(tx => tx.performance.…)`.
  */
+import { endianness } from 'node:os';
 import type { ReadableDB, WritableDB } from '../handles.js';
+
+const LITTLE_ENDIAN = endianness() === 'LE';
 
 type VoyageState = 0 | 1 | 2;
 
@@ -32,6 +35,38 @@ export interface MeasuredVoyageRow {
   samples: (number | null)[] | null;
 }
 
+/**
+ * Every kept voyage at once, in columns (one entry per voyage, ascending shipment id): what the
+ * figures and the likely arrival's past errors are built from at the start, read in one statement
+ * as one string of numbers and one of the samples' bytes, so no row object is made per voyage.
+ * Numbers that may be missing are NaN where the row holds NULL.
+ */
+export interface KeptVoyageColumns {
+  length: number;
+  /** The carrier and ports of each `pair` index. */
+  pairs: { carrierScac: string; carrierName: string; pol: string; pod: string }[];
+  shipmentId: Float64Array;
+  pair: Int32Array;
+  state: Uint8Array;
+  arrival: Float64Array;
+  departureDay: Float64Array;
+  firstEta: Float64Array;
+  eta7: Float64Array;
+  eta14: Float64Array;
+  etaChanges: Float64Array;
+  vesselChanges: Float64Array;
+  promised: Uint8Array;
+  periodDay: Float64Array;
+  /** The carrier's ETA of a voyage on the way (state 2); null for the others. */
+  eta: (string | null)[];
+  /** Voyage i's samples are `samples[sampleStart[i] .. sampleStart[i + 1])`, NO_SAMPLE where none. */
+  samples: Int32Array;
+  sampleStart: Int32Array;
+}
+
+/** A lead checkpoint without a sample, in `KeptVoyageColumns.samples` (and in the kept blob). */
+export const NO_SAMPLE = -2147483648;
+
 type LikelyLevel = 'carrier-lane' | 'carrier' | 'all';
 
 export interface LikelyArrivalRow {
@@ -49,7 +84,7 @@ export interface LikelyArrivalRow {
   forecastOn: string;
 }
 
-const NONE = -2147483648;
+const NONE = NO_SAMPLE;
 
 function encodeSamples(samples: readonly (number | null)[] | null): Buffer | null {
   if (samples === null || samples.every((s) => s === null)) return null;
@@ -84,6 +119,71 @@ function fromRaw(r: RawVoyage): MeasuredVoyageRow {
   };
 }
 
+/** Each kept row's values in the columns' string, in this order (then its ETA on the way and its samples' byte count). */
+const NUMBER_COLUMNS = ['shipment_id', 'pair', 'state', 'arrival', 'departure_day', 'first_eta', 'eta_7', 'eta_14', 'eta_changes', 'vessel_changes', 'promised', 'period_day'] as const;
+const STRIDE = NUMBER_COLUMNS.length + 2;
+const PAIR_KEY = "json_quote(carrier_scac || char(1) || carrier_name || char(1) || pol || char(1) || pod)";
+
+/**
+ * One row for the whole table, in its key's order: every row's values as one JSON array (its
+ * carrier and ports as one string, numbered in JS), and every row's samples as one hex string.
+ */
+const COLUMNS_SQL = `
+  SELECT '[' || coalesce(group_concat(concat_ws(',', ${NUMBER_COLUMNS.map((c) => (c === 'pair' ? PAIR_KEY : `coalesce(${c}, 'null')`)).join(', ')},
+           CASE WHEN state = 2 THEN json_quote(eta) ELSE 'null' END, coalesce(length(samples), 0)), ','), '') || ']' AS numbers,
+         coalesce(group_concat(hex(samples), ''), '') AS samples
+    FROM performance_voyages`;
+
+function keptColumns(row: { numbers: string; samples: string }): KeptVoyageColumns {
+  const pairs: KeptVoyageColumns['pairs'] = [];
+  const pairOf = new Map<string, number>();
+  const flat = JSON.parse(row.numbers) as (number | string | null)[];
+  const n = flat.length / STRIDE;
+  const num = () => new Float64Array(n);
+  const c = {
+    length: n, pairs, shipmentId: num(), pair: new Int32Array(n), state: new Uint8Array(n), arrival: num(), departureDay: num(), firstEta: num(), eta7: num(), eta14: num(),
+    etaChanges: num(), vesselChanges: num(), promised: new Uint8Array(n), periodDay: num(), eta: new Array<string | null>(n).fill(null),
+    samples: new Int32Array(0), sampleStart: new Int32Array(n + 1),
+  } satisfies KeptVoyageColumns;
+  const orNaN = (v: number | string | null) => (v === null ? Number.NaN : (v as number));
+  const bytes = Buffer.from(row.samples, 'hex');
+  if (LITTLE_ENDIAN && bytes.byteOffset % 4 === 0) c.samples = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+  else {
+    c.samples = new Int32Array(bytes.length >> 2);
+    for (let i = 0; i < c.samples.length; i++) c.samples[i] = bytes.readInt32LE(i * 4);
+  }
+  let sorted = true;
+  for (let i = 0, o = 0, start = 0; i < n; i++, o += STRIDE) {
+    c.shipmentId[i] = flat[o] as number;
+    if (i > 0 && c.shipmentId[i]! <= c.shipmentId[i - 1]!) sorted = false;
+    const key = flat[o + 1] as string;
+    let pair = pairOf.get(key);
+    if (pair === undefined) {
+      const [carrierScac = '', carrierName = '', pol = '', pod = ''] = key.split('\u0001');
+      pairOf.set(key, (pair = pairs.length));
+      pairs.push({ carrierScac, carrierName, pol, pod });
+    }
+    c.pair[i] = pair;
+    c.state[i] = flat[o + 2] as number;
+    c.arrival[i] = orNaN(flat[o + 3]!);
+    c.departureDay[i] = orNaN(flat[o + 4]!);
+    c.firstEta[i] = orNaN(flat[o + 5]!);
+    c.eta7[i] = orNaN(flat[o + 6]!);
+    c.eta14[i] = orNaN(flat[o + 7]!);
+    c.etaChanges[i] = orNaN(flat[o + 8]!);
+    c.vesselChanges[i] = flat[o + 9] as number;
+    c.promised[i] = flat[o + 10] as number;
+    c.periodDay[i] = orNaN(flat[o + 11]!);
+    c.eta[i] = flat[o + 12] as string | null;
+    c.sampleStart[i] = start;
+    start += (flat[o + 13] as number) >> 2;
+    c.sampleStart[i + 1] = start;
+  }
+  // The statement walks the kept table in its key's order; the columns' readers look ids up by halving.
+  if (!sorted) throw new Error('keptColumns: the kept voyages were not read in id order');
+  return c;
+}
+
 interface LikelyDbRow {
   shipment_id: number;
   carrier_eta: string;
@@ -104,12 +204,16 @@ const likelyOf = (r: LikelyDbRow): LikelyArrivalRow => ({
 export interface PerformanceFactReads {
   /** Every voyage's facts as kept. */
   measuredVoyages(): MeasuredVoyageRow[];
+  /** The same, in columns, read at once (the start's one read of every kept voyage). */
+  keptColumns(): KeptVoyageColumns;
+  /** The kept rows of these shipments (those kept), in id order: what a refresh takes away before it puts the new ones in. */
+  measuredVoyagesOf(ids: readonly number[]): MeasuredVoyageRow[];
+  /** Of these shipments, those without kept facts (removed from the cache since). */
+  notMeasured(ids: readonly number[]): number[];
   /** Voyages whose facts are missing, or were read from other content or by other rules than `rules`. */
   voyagesToRead(rules: number): number[];
   /** Shipments with a change recorded after the change `afterId` (pulled from the team, or seen here). */
   changedSince(afterId: number): number[];
-  /** Shipments whose facts are kept (to tell which left the cache). */
-  measuredIds(): number[];
   /** The likely arrival kept for a shipment, or null. */
   likelyArrival(shipmentId: number): LikelyArrivalRow | null;
   likelyArrivals(): LikelyArrivalRow[];
@@ -133,15 +237,24 @@ export function createPerformanceFactReads(db: ReadableDB): PerformanceFactReads
           AND (p.shipment_id IS NULL OR p.content_hash IS NOT s.content_hash OR p.rules <> ?)`,
     )
     .pluck();
-  const changed = db.prepare<[number], number>('SELECT DISTINCT shipment_id FROM changes WHERE id > ?').pluck();
-  const measured = db.prepare<[], number>('SELECT shipment_id FROM performance_voyages').pluck();
+  // The changes after one, by their key (DISTINCT in SQL may walk the whole index by shipment instead); once each in JS.
+  const changed = db.prepare<[number], number>('SELECT shipment_id FROM changes WHERE id > ? ORDER BY id').pluck();
+  const columns = db.prepare<[], { numbers: string; samples: string }>(COLUMNS_SQL);
+  const some = db
+    .prepare<[string], RawVoyage>(`SELECT ${COLUMNS.map((c) => `p.${c}`).join(', ')} FROM json_each(?) j CROSS JOIN performance_voyages p ON p.shipment_id = j.value ORDER BY p.shipment_id`)
+    .raw(true);
+  const missing = db
+    .prepare<[string], number>('SELECT j.value FROM json_each(?) j WHERE NOT EXISTS (SELECT 1 FROM performance_voyages p WHERE p.shipment_id = j.value)')
+    .pluck();
   const likely = db.prepare<[number], LikelyDbRow>('SELECT * FROM likely_arrivals WHERE shipment_id = ?');
   const likelyAll = db.prepare<[], LikelyDbRow>('SELECT * FROM likely_arrivals');
   return {
     measuredVoyages: () => all.all().map(fromRaw),
     voyagesToRead: (rules) => toRead.all(rules),
-    changedSince: (afterId) => changed.all(afterId),
-    measuredIds: () => measured.all(),
+    changedSince: (afterId) => [...new Set(changed.all(afterId))],
+    keptColumns: () => keptColumns(columns.get()!),
+    measuredVoyagesOf: (ids) => (ids.length === 0 ? [] : some.all(JSON.stringify(ids)).map(fromRaw)),
+    notMeasured: (ids) => (ids.length === 0 ? [] : missing.all(JSON.stringify(ids))),
     likelyArrival(shipmentId) {
       const row = likely.get(shipmentId);
       return row ? likelyOf(row) : null;

@@ -4,7 +4,8 @@ import { type PerformanceFactReads, type PerformanceFactWrites, createPerformanc
 import { type VoyageHistoryReads, createVoyageHistoryReads } from './history.js';
 
 export type { VoyageRecord } from './history.js';
-export type { LikelyArrivalRow, MeasuredVoyageRow } from './facts.js';
+export type { KeptVoyageColumns, LikelyArrivalRow, MeasuredVoyageRow } from './facts.js';
+export { NO_SAMPLE } from './facts.js';
 
 export type PerformanceReads = VoyageHistoryReads & PerformanceFactReads;
 export type PerformanceWrites = PerformanceFactWrites;

@@ -45,6 +45,20 @@ export class Group {
     this.vesselChanges.put(f.vesselChanges, sign);
   }
 
+  /** Adds every shipment of another group (its counts, not its shipments one by one). */
+  merge(other: Group): void {
+    this.shipments += other.shipments;
+    this.noDeparture += other.noDeparture;
+    this.noArrival += other.noArrival;
+    this.noEtaBeforeArrival += other.noEtaBeforeArrival;
+    this.transit.merge(other.transit);
+    this.firstEta.merge(other.firstEta);
+    this.eta7.merge(other.eta7);
+    this.eta14.merge(other.eta14);
+    this.etaChanges.merge(other.etaChanges);
+    this.vesselChanges.merge(other.vesselChanges);
+  }
+
   figures(onTimeWithinDays: number): GroupFigures {
     const first = this.firstEta.distribution();
     const onTime = this.firstEta.countWhere((days) => Math.abs(days) <= onTimeWithinDays);

@@ -4,18 +4,35 @@
  * quantile is next read (one merge for a sync page, not one per shipment). What a shipment put in
  * is remembered, so a changed shipment takes out exactly that before it puts in the new.
  */
+import { NO_SAMPLE } from '../../data/index.js';
 import { quantileSorted } from './quantiles.js';
 import { SampleTable, type SampleSet } from './sample-table.js';
 import type { CarrierRef, LaneRef } from './types.js';
+import type { ColumnVoyages } from './voyages.js';
 
 /** Sorted minutes, with pending additions and removals merged in on the next read. */
 export class SampleBag implements SampleSet {
   private sorted = new Int32Array(0);
   private added: number[] = [];
   private removed: number[] = [];
+  /** Additions counted ahead (`reserve`), then written into one array (`put`): a start's many samples without a list per bag. */
+  private reserved = 0;
+  private bulk: Int32Array | null = null;
+  private bulkFill = 0;
 
   get count(): number {
-    return this.sorted.length + this.added.length - this.removed.length;
+    return this.sorted.length + this.bulkFill + this.added.length - this.removed.length;
+  }
+
+  /** `n` more samples will be `put`. */
+  reserve(n: number): void {
+    this.reserved += n;
+  }
+
+  /** Adds a sample reserved before. */
+  put(minutes: number): void {
+    this.bulk ??= new Int32Array(this.reserved);
+    this.bulk[this.bulkFill++] = minutes;
   }
 
   add(minutes: number): void {
@@ -27,8 +44,19 @@ export class SampleBag implements SampleSet {
   }
 
   private settle(): void {
-    if (this.added.length === 0 && this.removed.length === 0) return;
-    const added = Int32Array.from(this.added).sort();
+    if (this.added.length === 0 && this.removed.length === 0 && this.bulk === null) return;
+    let added = Int32Array.from(this.added);
+    if (this.bulk !== null) {
+      const bulk = this.bulk.subarray(0, this.bulkFill);
+      const both = new Int32Array(bulk.length + added.length);
+      both.set(bulk);
+      both.set(added, bulk.length);
+      added = both;
+      this.bulk = null;
+      this.bulkFill = 0;
+      this.reserved = 0;
+    }
+    added.sort();
     const removed = Int32Array.from(this.removed).sort();
     this.added = [];
     this.removed = [];
@@ -67,9 +95,67 @@ interface Taught {
 export class LiveSamples {
   readonly table = new SampleTable<SampleBag>();
   private readonly taught = new Map<number, Taught>();
+  /** The voyages read at the start (loadColumns); what one of them taught is read from its columns until it changes. */
+  private columns: ColumnVoyages | null = null;
 
-  get shipments(): number {
-    return this.taught.size;
+  /**
+   * Puts in what every voyage read at the start teaches (to samples with nothing in them yet),
+   * without keeping an object per voyage: a change later takes out what the columns say it put in.
+   */
+  loadColumns(voyages: ColumnVoyages): void {
+    if (this.taught.size > 0 || this.columns) throw new Error('loadColumns: the samples are not empty');
+    this.columns = voyages;
+    const c = voyages.columns;
+    let width = 0;
+    for (let i = 0; i < c.length; i++) width = Math.max(width, c.sampleStart[i + 1]! - c.sampleStart[i]!);
+    // Counted per pair and checkpoint first; each of the three bags a count falls in is then made that large, and filled.
+    const counts = new Int32Array(c.pairs.length * width);
+    for (let i = 0; i < c.length; i++) {
+      if (c.state[i] !== 0) continue;
+      const base = c.pair[i]! * width - c.sampleStart[i]!;
+      for (let k = c.sampleStart[i]!; k < c.sampleStart[i + 1]!; k++) if (c.samples[k] !== NO_SAMPLE) counts[base + k]! += 1;
+    }
+    const bags: SampleBag[] = new Array<SampleBag>(counts.length * 3);
+    for (let pair = 0; pair < c.pairs.length; pair++) {
+      for (let checkpoint = 0; checkpoint < width; checkpoint++) {
+        const n = counts[pair * width + checkpoint]!;
+        if (n === 0) continue;
+        const three = this.table.rowsToFill(voyages.carriers[pair]!, voyages.lanes[pair]!);
+        for (let r = 0; r < 3; r++) {
+          const bag = (three[r]![checkpoint] ??= new SampleBag());
+          bag.reserve(n);
+          bags[(pair * width + checkpoint) * 3 + r] = bag;
+        }
+      }
+    }
+    for (let i = 0; i < c.length; i++) {
+      if (c.state[i] !== 0) continue;
+      const base = c.pair[i]! * width - c.sampleStart[i]!;
+      for (let k = c.sampleStart[i]!; k < c.sampleStart[i + 1]!; k++) {
+        const minutes = c.samples[k]!;
+        if (minutes === NO_SAMPLE) continue;
+        const b = (base + k) * 3;
+        bags[b]!.put(minutes);
+        bags[b + 1]!.put(minutes);
+        bags[b + 2]!.put(minutes);
+      }
+    }
+  }
+
+  /** What a shipment put in, and forgets that it did. */
+  private takeBack(id: number): Taught | undefined {
+    const old = this.taught.get(id);
+    if (old) {
+      this.taught.delete(id);
+      return old;
+    }
+    const i = this.columns?.indexOf(id) ?? -1;
+    if (i < 0) return undefined;
+    const c = this.columns!;
+    const samples = c.samples(i);
+    c.drop(i);
+    const pair = c.columns.pair[i]!;
+    return samples && samples.some((s) => s !== null) ? { carrier: c.carriers[pair]!, lane: c.lanes[pair]!, samples } : undefined;
   }
 
   private apply(t: Taught, sign: 1 | -1): void {
@@ -87,14 +173,14 @@ export class LiveSamples {
 
   /** What a shipment teaches now (null: nothing, e.g. still on the way); replaces what it taught before. True when that changed. */
   set(id: number, carrier: CarrierRef, lane: LaneRef, samples: readonly (number | null)[] | null): boolean {
-    const old = this.taught.get(id);
+    const old = this.takeBack(id);
     const some = samples !== null && samples.some((s) => s !== null);
     if (!old && !some) return false;
-    if (old && some && old.carrier === carrier && old.lane === lane && sameSamples(old.samples, samples)) return false;
-    if (old) {
-      this.apply(old, -1);
-      this.taught.delete(id);
+    if (old && some && old.carrier === carrier && old.lane === lane && sameSamples(old.samples, samples)) {
+      this.taught.set(id, old);
+      return false;
     }
+    if (old) this.apply(old, -1);
     if (some) {
       const t = { carrier, lane, samples: samples.slice() };
       this.apply(t, 1);
@@ -104,10 +190,9 @@ export class LiveSamples {
   }
 
   forget(id: number): boolean {
-    const old = this.taught.get(id);
+    const old = this.takeBack(id);
     if (!old) return false;
     this.apply(old, -1);
-    this.taught.delete(id);
     return true;
   }
 }

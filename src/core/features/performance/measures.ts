@@ -18,6 +18,7 @@ import { Group } from './group.js';
 import type { CarrierRef, GroupFigures, LaneRef, PerformanceFilters, PerformanceReport, PerformanceSettings, VoyageHistory } from './types.js';
 import { DEFAULT_PERFORMANCE_SETTINGS } from './types.js';
 import { measuredVoyage, type VoyageFacts } from './voyage-facts.js';
+import { blankFacts, type ColumnVoyages } from './voyages.js';
 
 /** The filter as a test on one shipment's facts. */
 function matchesFilters(f: VoyageFacts, filters: PerformanceFilters, sinceDay: number | null = sinceOf(filters)): boolean {
@@ -40,10 +41,10 @@ function sinceOf(filters: PerformanceFilters): number | null {
 class Counted<T> {
   private readonly map = new Map<string, { value: T; n: number }>();
 
-  apply(key: string, value: T, sign: 1 | -1): void {
+  apply(key: string, value: T, sign: number): void {
     const entry = this.map.get(key);
     if (!entry) {
-      if (sign === 1) this.map.set(key, { value, n: 1 });
+      if (sign > 0) this.map.set(key, { value, n: sign });
     } else if ((entry.n += sign) <= 0) this.map.delete(key);
   }
 
@@ -78,6 +79,8 @@ export interface MeasureOptions {
  */
 export class PerformanceAccumulator {
   private readonly facts = new Map<number, VoyageFacts>();
+  /** The voyages read at the start (loadColumns), those not changed since; their facts are made when wanted. */
+  private columns: ColumnVoyages | null = null;
   private readonly total = new Group(null, null, null);
   private readonly carriers = new Map<string, Group>();
   private readonly lanes = new Map<string, Group>();
@@ -98,7 +101,68 @@ export class PerformanceAccumulator {
   }
 
   get size(): number {
-    return this.facts.size;
+    return this.facts.size + (this.columns?.size ?? 0);
+  }
+
+  /**
+   * Adds every voyage read at the start (to an accumulator with nothing in it yet): each voyage's
+   * facts go into the group of its carrier, lane and month, then each such group into the figures'
+   * groups, so a voyage costs one group's increments; no object is made per voyage.
+   */
+  loadColumns(voyages: ColumnVoyages): void {
+    if (this.size > 0 || this.columns) throw new Error('loadColumns: the accumulator is not empty');
+    this.columns = voyages;
+    this.countColumns(voyages);
+  }
+
+  private countColumns(voyages: ColumnVoyages): void {
+    const n = voyages.columns.length;
+    const pairs = voyages.columns.pairs.length;
+    const perPair = new Int32Array(pairs);
+    /** Per pair: month (or '' for none) → the pair's group in that month. */
+    const cells: Map<string, Group>[] = Array.from({ length: pairs }, () => new Map());
+    const f = blankFacts();
+    for (let i = 0; i < n; i++) {
+      if (voyages.isGone(i)) continue;
+      voyages.fill(i, f);
+      const pair = voyages.columns.pair[i]!;
+      perPair[pair]! += 1;
+      if (f.customerKey !== null) this.choices.customers.apply(f.customerKey, f.customer!, 1);
+      if (!matchesFilters(f, this.filters, this.sinceDay)) continue;
+      if (f.state === 'in-transit') {
+        this.inTransit += 1;
+        continue;
+      }
+      const key = f.month ?? '';
+      let cell = cells[pair]!.get(key);
+      if (!cell) cells[pair]!.set(key, (cell = new Group(f.carrier, f.lane, f.month)));
+      cell.apply(f, 1);
+    }
+    for (let pair = 0; pair < pairs; pair++) {
+      const carrier = voyages.carriers[pair]!;
+      const lane = voyages.lanes[pair]!;
+      if (perPair[pair]! > 0) {
+        this.choices.carriers.apply(carrier.scac, carrier, perPair[pair]!);
+        this.choices.lanes.apply(lane.key, lane, perPair[pair]!);
+      }
+      for (const cell of cells[pair]!.values()) {
+        const groups = this.pair(carrier, lane);
+        this.total.merge(cell);
+        groups.carrier.merge(cell);
+        groups.lane.merge(cell);
+        groups.carrierLane.merge(cell);
+        if (cell.month === null) continue;
+        for (const g of this.monthGroups(groups, carrier, lane, cell.month)) g.merge(cell);
+      }
+    }
+  }
+
+  /** The figures with other filters over the same voyages (nothing kept per voyage for them). */
+  filteredReport(filters: PerformanceFilters): PerformanceReport {
+    const filtered = new PerformanceAccumulator({ filters, settings: this.settings });
+    if (this.columns) filtered.countColumns(this.columns);
+    for (const f of this.facts.values()) filtered.apply(f, 1);
+    return filtered.report();
   }
 
   /** Adds a shipment, or replaces the version added before. */
@@ -116,26 +180,35 @@ export class PerformanceAccumulator {
     this.apply(f, 1);
   }
 
-  /** Every shipment's facts as added (for a report with other filters over the same shipments). */
-  voyages(): IterableIterator<VoyageFacts> {
-    return this.facts.values();
-  }
-
   remove(id: number): void {
     const old = this.facts.get(id);
-    if (!old) return;
-    this.facts.delete(id);
-    this.apply(old, -1);
+    if (old) {
+      this.facts.delete(id);
+      this.apply(old, -1);
+      return;
+    }
+    const i = this.columns?.indexOf(id) ?? -1;
+    if (i < 0) return;
+    this.apply(this.columns!.fill(i), -1);
+    this.columns!.drop(i);
   }
 
-  private pair(f: VoyageFacts): PairGroups {
-    const byLane = getOrMake(this.pairs, f.carrier.scac, () => new Map<string, PairGroups>());
-    return getOrMake(byLane, f.lane.key, () => ({
-      carrier: getOrMake(this.carriers, f.carrier.scac, () => new Group(f.carrier, null, null)),
-      lane: getOrMake(this.lanes, f.lane.key, () => new Group(null, f.lane, null)),
-      carrierLane: new Group(f.carrier, f.lane, null),
+  private pair(carrier: CarrierRef, lane: LaneRef): PairGroups {
+    const byLane = getOrMake(this.pairs, carrier.scac, () => new Map<string, PairGroups>());
+    return getOrMake(byLane, lane.key, () => ({
+      carrier: getOrMake(this.carriers, carrier.scac, () => new Group(carrier, null, null)),
+      lane: getOrMake(this.lanes, lane.key, () => new Group(null, lane, null)),
+      carrierLane: new Group(carrier, lane, null),
       months: new Map(),
     }));
+  }
+
+  private monthGroups(pair: PairGroups, carrier: CarrierRef, lane: LaneRef, month: string): [Group, Group, Group] {
+    return getOrMake(pair.months, month, () => [
+      getOrMake(this.months, month, () => new Group(null, null, month)),
+      getOrMake(this.carrierMonths, `${carrier.scac}\u0001${month}`, () => new Group(carrier, null, month)),
+      getOrMake(this.laneMonths, `${lane.key}\u0001${month}`, () => new Group(null, lane, month)),
+    ]);
   }
 
   private apply(f: VoyageFacts, sign: 1 | -1): void {
@@ -147,18 +220,14 @@ export class PerformanceAccumulator {
       this.inTransit += sign;
       return;
     }
-    const pair = this.pair(f);
+    const pair = this.pair(f.carrier, f.lane);
     this.total.apply(f, sign);
     pair.carrier.apply(f, sign);
     pair.lane.apply(f, sign);
     pair.carrierLane.apply(f, sign);
     const month = f.month;
     if (month === null) return;
-    const [m, cm, lm] = getOrMake(pair.months, month, () => [
-      getOrMake(this.months, month, () => new Group(null, null, month)),
-      getOrMake(this.carrierMonths, `${f.carrier.scac}\u0001${month}`, () => new Group(f.carrier, null, month)),
-      getOrMake(this.laneMonths, `${f.lane.key}\u0001${month}`, () => new Group(null, f.lane, month)),
-    ]);
+    const [m, cm, lm] = this.monthGroups(pair, f.carrier, f.lane, month);
     m.apply(f, sign);
     cm.apply(f, sign);
     lm.apply(f, sign);

@@ -47,6 +47,20 @@ export class Histogram {
     this.sum += value;
   }
 
+  /** Adds `count` shipments of one value at once (a group built from another's counts). */
+  addCount(value: number, count: number): void {
+    if (count === 0) return;
+    const i = this.indexOf(value);
+    this.counts[i]! += count;
+    this.n += count;
+    this.sum += value * count;
+  }
+
+  /** Adds every count of another histogram. */
+  merge(other: Histogram): void {
+    for (let i = 0; i < other.counts.length; i++) if (other.counts[i]! > 0) this.addCount(i - other.origin, other.counts[i]!);
+  }
+
   /** Adds (sign 1) or takes away (sign −1). */
   put(value: number, sign: 1 | -1): void {
     if (sign === 1) this.add(value);

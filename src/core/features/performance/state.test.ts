@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Core } from '../../context.js';
 import { MemorySecretStore, apiKeyAccount } from '../../platform/secrets/index.js';
 import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../../sim/index.js';
@@ -90,6 +90,56 @@ describe('carrier performance over a cache with a past', () => {
     const after = core.read.listShipmentRowsByIds([moved.id])[0]!.likelyArrival!;
     expect(after.likely > before.likely).toBe(true);
     expect(await state.report()).toEqual(fromScratch());
+  });
+
+  it('gives the same figures, likely arrivals and back-test from a new engine (the kept facts read at once, in columns), and follows a sync page there', async () => {
+    const first = performanceOf(core);
+    const report = await first.report();
+    const filtered = await first.report({ carrier: 'MSCU', since: '2026-01-01' });
+    const backtest = await first.backtest();
+    const likely = core.read.performance.likelyArrivals();
+    expect(likely.length).toBeGreaterThan(20);
+    const secrets = new MemorySecretStore();
+    await secrets.set(apiKeyAccount(sim.url), DEFAULT_API_KEY);
+    const other = new Core({ dataDir: dir, apiBase: sim.url, secrets, fetch: sim.fetch });
+    try {
+      const state = performanceOf(other);
+      expect(await state.report()).toEqual(report);
+      expect(await state.report({ carrier: 'MSCU', since: '2026-01-01' })).toEqual(filtered);
+      expect(await state.backtest()).toEqual(backtest);
+      expect(other.read.performance.likelyArrivals()).toEqual(likely);
+      for (const { shipmentId } of likely.slice(0, 5)) expect(await state.shipment(shipmentId)).toEqual(await first.shipment(shipmentId));
+      // Every voyage read again (those read at the start taken out as their columns say, put back as read now), and one ETA moved.
+      const moved = likely[0]!;
+      sim.control.moveEta(DEFAULT_API_KEY, core.read.listShipmentRowsByIds([moved.shipmentId])[0]!.trackingId!, 2);
+      const pages: number[][] = [];
+      const stop = other.events.on('sync.page', ({ ids }) => pages.push(ids));
+      await syncShipments(other);
+      stop();
+      await state.refresh([...pages.flat(), ...other.read.performance.voyageIds()]);
+      expect(await state.report()).toEqual(fromScratch());
+      expect(await state.report({ carrier: 'MSCU', since: '2026-01-01' })).toEqual(fromScratch({ carrier: 'MSCU', since: '2026-01-01' }));
+      expect(other.read.performance.likelyArrival(moved.shipmentId)!.likely > moved.likely).toBe(true);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('after a refresh of named shipments on a cache no one else wrote, the next ask does not look for changes again; after another write it does', async () => {
+    const state = performanceOf(core);
+    await state.ready();
+    const look = vi.spyOn(core.read.performance, 'voyagesToRead');
+    try {
+      await state.refresh(core.read.performance.voyageIds().slice(0, 50));
+      await state.report();
+      expect(look).not.toHaveBeenCalled();
+      core.write((tx) => tx.setSetting('performance.test', 'written'));
+      await state.refresh(core.read.performance.voyageIds().slice(0, 5));
+      await state.report();
+      expect(look).toHaveBeenCalledTimes(1);
+    } finally {
+      look.mockRestore();
+    }
   });
 
   it('forecasts every shipment on the way again when the minimum sample changes', async () => {

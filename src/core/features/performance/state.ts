@@ -12,7 +12,7 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import { deskDay } from '../../../shared/free-time.js';
 import type { Core } from '../../context.js';
-import type { LikelyArrivalRow, MeasuredVoyageRow } from '../../data/index.js';
+import type { KeptVoyageColumns, LikelyArrivalRow, MeasuredVoyageRow } from '../../data/index.js';
 import { backtestVoyages, type BacktestVoyage } from './backtest.js';
 import { formatNaiveMinutes } from './calendar.js';
 import { LikelyArrivalModel } from './likely-arrival.js';
@@ -20,7 +20,7 @@ import { LiveSamples } from './live-samples.js';
 import { PerformanceAccumulator } from './measures.js';
 import { customerColumn, performanceChoices, type PerformanceChoices } from './settings.js';
 import type { BacktestReport, LikelyArrival, PerformanceFilters, PerformanceReport, ShipmentOnTheWay } from './types.js';
-import { FACT_RULES, Names, backtestVoyageOf, factsOf, historyOf, measuredRow } from './voyages.js';
+import { ColumnVoyages, FACT_RULES, Names, backtestVoyageOf, factsOf, historyOf, measuredRow } from './voyages.js';
 
 /** Shipments read from their history per block (about 5 ms a block). */
 const BLOCK = 500;
@@ -46,14 +46,20 @@ export class PerformanceState {
   private likelyDay: string | null = null;
   private loaded = false;
   /** The kept voyages as load() read them, for the first figures while nothing changed since (one read of them, not two). */
-  private loadedRows: MeasuredVoyageRow[] | null = null;
+  private loadedColumns: KeptVoyageColumns | null = null;
   private accumulator: { acc: PerformanceAccumulator; within: number; customers: string | null; usedAt: number } | null = null;
   private readonly reports = new Map<string, PerformanceReport>();
   private backtestKept: BacktestReport | null = null;
   private queue: Promise<void> = Promise.resolve();
   private running: Promise<void> = Promise.resolve();
-  /** The cache's write stamp and the day after the last refresh. */
+  /** The cache's write stamp and the day after the last refresh that read everything that changed. */
   private stamp = '';
+  /**
+   * While a refresh of named shipments runs on a cache no one else wrote since the last full
+   * refresh: the stamp after its own last write (null once anyone else's write is seen). If it holds
+   * to the end, what is kept is current without reading again what changed (the next ask skips it).
+   */
+  private ownStamp: string | null = null;
   private pending: { ids: Set<number> | 'all'; likely: boolean } | null = null;
   private closed = false;
   /** Bumped whenever the figures may have changed. */
@@ -106,12 +112,15 @@ export class PerformanceState {
     this.pending = null;
     if (work === null || this.closed) return;
     if (!this.loaded) await this.load();
+    this.ownStamp = work.ids !== 'all' && this.stamp !== '' && this.stamp === this.currentStamp() ? this.stamp : null;
     const { changed, modelChanged } = await this.readVoyages(work.ids);
-    if (changed.length > 0) this.loadedRows = null;
+    if (changed.length > 0) this.loadedColumns = null;
     const today = deskDay(this.core.now());
     const all = work.likely || modelChanged || this.likelyDay !== today;
     const likelyChanged = await this.writeLikely(all ? 'all' : changed, today);
     if (work.ids === 'all') this.stamp = this.currentStamp();
+    else if (this.ownStamp !== null && this.ownStamp === this.currentStamp()) this.stamp = this.ownStamp;
+    this.ownStamp = null;
     if (changed.length > 0 || likelyChanged) {
       this.version += 1;
       this.reports.clear();
@@ -122,16 +131,23 @@ export class PerformanceState {
 
   /** What is kept beside the cache, into memory: the past errors and the shipments on the way. */
   private async load(): Promise<void> {
-    const rows = this.core.read.performance.measuredVoyages();
-    for (let i = 0; i < rows.length; i++) {
-      if (i > 0 && i % 20_000 === 0) await turn();
-      this.remember(rows[i]!);
+    // Every kept voyage in one read, in columns: the past errors take them as they are, the shipments on the way are picked out.
+    const columns = this.core.read.performance.keptColumns();
+    const voyages = new ColumnVoyages(columns, this.names);
+    this.live.loadColumns(voyages);
+    for (let i = 0; i < columns.length; i++) {
+      const eta = columns.eta[i];
+      if (columns.state[i] === 2 && eta !== null && eta !== undefined) {
+        const pair = columns.pair[i]!;
+        this.onTheWay.set(columns.shipmentId[i]!, { carrier: voyages.carriers[pair]!, lane: voyages.lanes[pair]!, eta });
+      }
     }
+    await turn();
     for (const r of this.core.read.performance.likelyArrivals()) this.likelyKept.set(r.shipmentId, likelySignature(r));
     this.loaded = true;
-    this.loadedRows = rows;
+    this.loadedColumns = columns;
     // Kept for a first ask of the figures soon after the start, not for the engine's lifetime.
-    setTimeout(() => (this.loadedRows = null), LOADED_ROWS_KEPT_MS).unref();
+    setTimeout(() => (this.loadedColumns = null), LOADED_ROWS_KEPT_MS).unref();
   }
 
   /** Keeps a row's past errors and whether it is on the way; true when the past errors changed. */
@@ -158,8 +174,7 @@ export class PerformanceState {
       const set = new Set(read.performance.voyagesToRead(FACT_RULES));
       for (const id of read.performance.changedSince(Number.isFinite(since) ? since : 0)) set.add(id);
       // Shipments removed from the cache took their kept facts with them; memory follows.
-      const kept = new Set(read.performance.measuredIds());
-      for (const id of [...this.onTheWay.keys()]) if (!kept.has(id) && !set.has(id)) this.forget(id);
+      for (const id of read.performance.notMeasured([...this.onTheWay.keys()])) if (!set.has(id)) this.forget(id);
       ids = [...set].sort((a, b) => a - b);
     } else {
       ids = [...wanted].sort((a, b) => a - b);
@@ -175,7 +190,7 @@ export class PerformanceState {
       const rows = records.map((r) => measuredRow(r, historyOf(r, this.names, customers?.get(r.id) ?? null)));
       const found = new Set(rows.map((r) => r.shipmentId));
       const gone = block.filter((id) => !found.has(id));
-      this.core.write((tx) => {
+      this.writeOwn((tx) => {
         tx.performance.keepVoyages(rows);
         tx.performance.forgetVoyages(gone);
       });
@@ -185,8 +200,15 @@ export class PerformanceState {
       }
       for (const id of gone) if (this.forget(id)) modelChanged = true;
     }
-    if (wanted === 'all') this.core.write((tx) => tx.setSetting(CHANGES_SETTING, String(upTo)));
+    if (wanted === 'all') this.writeOwn((tx) => tx.setSetting(CHANGES_SETTING, String(upTo)));
     return { changed: ids, modelChanged };
+  }
+
+  /** Writes what the state keeps, following whether its writes are the only ones (see ownStamp). */
+  private writeOwn(work: Parameters<Core['write']>[0]): void {
+    if (this.ownStamp !== null && this.ownStamp !== this.currentStamp()) this.ownStamp = null;
+    this.core.write(work);
+    if (this.ownStamp !== null) this.ownStamp = this.currentStamp();
   }
 
   /** The likely-arrival model over the past errors as they stand. */
@@ -226,7 +248,7 @@ export class PerformanceState {
       if (this.closed) return false;
       const rows = put.slice(i, i + LIKELY_BLOCK);
       const gone = drop.slice(i, i + LIKELY_BLOCK);
-      this.core.write((tx) => tx.performance.keepLikelyArrivals(rows, gone));
+      this.writeOwn((tx) => tx.performance.keepLikelyArrivals(rows, gone));
       for (const r of rows) this.likelyKept.set(r.shipmentId, likelySignature(r));
       for (const id of gone) this.likelyKept.delete(id);
     }
@@ -246,12 +268,9 @@ export class PerformanceState {
     }
     const acc = new PerformanceAccumulator({ settings: { onTimeWithinDays: choices.onTimeWithinDays } });
     const customers = field === null ? null : this.core.read.performance.columnValues(field, null);
-    const rows = this.loadedRows ?? this.core.read.performance.measuredVoyages();
-    this.loadedRows = null;
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i]!;
-      acc.upsertMeasured(factsOf(row, this.names, customers?.get(row.shipmentId) ?? null));
-    }
+    const columns = this.loadedColumns ?? this.core.read.performance.keptColumns();
+    this.loadedColumns = null;
+    acc.loadColumns(new ColumnVoyages(columns, this.names, customers));
     this.accumulator = { acc, within: choices.onTimeWithinDays, customers: field, usedAt: now };
     this.reports.clear();
     return acc;
@@ -266,11 +285,7 @@ export class PerformanceState {
     if (found) return found;
     let report: PerformanceReport;
     if (sameFilters(filters)) report = acc.report();
-    else {
-      const filtered = new PerformanceAccumulator({ filters, settings: { onTimeWithinDays: this.choices.onTimeWithinDays } });
-      for (const f of acc.voyages()) filtered.upsertMeasured(f);
-      report = filtered.report();
-    }
+    else report = acc.filteredReport(filters);
     if (this.reports.size > 20) this.reports.clear();
     this.reports.set(key, report);
     return report;

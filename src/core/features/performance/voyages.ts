@@ -6,7 +6,7 @@
  * Carriers and lanes are made once per name (`Names`), so a hundred thousand shipments share a few
  * hundred objects, and a shipment's group is found by identity.
  */
-import type { MeasuredVoyageRow, VoyageRecord } from '../../data/index.js';
+import { NO_SAMPLE, type KeptVoyageColumns, type MeasuredVoyageRow, type VoyageRecord } from '../../data/index.js';
 import type { BacktestVoyage } from './backtest.js';
 import { MINUTES_PER_DAY, formatMonth } from './calendar.js';
 import { leadSamples } from './lead-samples.js';
@@ -140,4 +140,113 @@ export function backtestVoyageOf(row: MeasuredVoyageRow, names: Names): Backtest
     samples: row.samples ?? [],
     standing: (h) => (h === 7 ? row.eta7 : h === 14 ? row.eta14 : null),
   };
+}
+
+const orNull = (n: number) => (Number.isNaN(n) ? null : n);
+const delayDays = (arrivalDay: number, eta: number) => (Number.isNaN(eta) ? null : arrivalDay - Math.floor(eta / MINUTES_PER_DAY));
+
+/** A blank facts object, filled row after row by `ColumnVoyages.fill` where nothing keeps it. */
+export function blankFacts(): VoyageFacts {
+  const nowhere: CarrierRef = { scac: '', name: '' };
+  return {
+    id: 0, carrier: nowhere, lane: laneOf({ key: '', name: '' }, { key: '', name: '' }), customer: null, customerKey: null, state: 'arrived', arrivalDay: null,
+    arrivalMinutes: null, month: null, departureDay: null, transitDays: null, promises: [], promised: false, delayVsFirstEta: null, delayVsEta7: null,
+    delayVsEta14: null, etaChanges: null, vesselChanges: 0, periodDay: null,
+  };
+}
+
+/**
+ * The kept voyages as read at the start (columns, ascending ids), for one reader (the figures, or
+ * the past errors): a voyage's facts are made from its columns when wanted, without an object per
+ * voyage kept; one that changed or left since is marked gone here (its reader keeps the new one).
+ */
+export class ColumnVoyages {
+  readonly carriers: CarrierRef[];
+  readonly lanes: LaneRef[];
+  private readonly gone: Uint8Array;
+  /** Voyages not gone. */
+  size: number;
+
+  constructor(
+    readonly columns: KeptVoyageColumns,
+    private readonly names: Names,
+    /** The customer column's values by shipment, when one is chosen. */
+    readonly customers: ReadonlyMap<number, string> | null = null,
+  ) {
+    this.carriers = columns.pairs.map((p) => names.carrier(p.carrierScac, p.carrierName));
+    this.lanes = columns.pairs.map((p) => names.lane(p.pol, p.pod));
+    this.gone = new Uint8Array(columns.length);
+    this.size = columns.length;
+  }
+
+  /** The index of a shipment's voyage, or -1 (not read at the start, or gone since). */
+  indexOf(id: number): number {
+    const ids = this.columns.shipmentId;
+    let lo = 0;
+    let hi = ids.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const found = ids[mid]!;
+      if (found === id) return this.gone[mid] ? -1 : mid;
+      if (found < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  isGone(i: number): boolean {
+    return this.gone[i] === 1;
+  }
+
+  /** Marks voyage i gone (changed or left: its reader holds what it is now). */
+  drop(i: number): void {
+    if (this.gone[i]) return;
+    this.gone[i] = 1;
+    this.size -= 1;
+  }
+
+  /** The arrived voyage i's past errors per lead checkpoint (null where none), or null when it teaches nothing. */
+  samples(i: number): (number | null)[] | null {
+    const c = this.columns;
+    if (c.state[i] !== 0) return null;
+    const start = c.sampleStart[i]!;
+    const end = c.sampleStart[i + 1]!;
+    if (start === end) return null;
+    const out: (number | null)[] = [];
+    for (let k = start; k < end; k++) out.push(c.samples[k] === NO_SAMPLE ? null : c.samples[k]!);
+    return out;
+  }
+
+  /** Voyage i's facts, as factsOf gives them for its kept row, into `out` (a new object without). */
+  fill(i: number, out: VoyageFacts = blankFacts()): VoyageFacts {
+    const c = this.columns;
+    const state = STATE_OF[c.state[i]!]!;
+    const arrival = orNull(c.arrival[i]!);
+    const arrivalDay = dayOf(arrival);
+    const arrived = state === 'arrived';
+    const departureDay = orNull(c.departureDay[i]!);
+    const id = c.shipmentId[i]!;
+    const name = this.customers?.get(id)?.trim() || null;
+    out.id = id;
+    out.carrier = this.carriers[c.pair[i]!]!;
+    out.lane = this.lanes[c.pair[i]!]!;
+    out.customer = name;
+    out.customerKey = name === null ? null : name.toLowerCase();
+    out.state = state;
+    out.arrivalDay = arrivalDay;
+    out.arrivalMinutes = arrival;
+    out.month = arrivalDay === null ? null : this.names.month(arrivalDay);
+    out.departureDay = departureDay;
+    out.transitDays = arrivalDay !== null && departureDay !== null && departureDay <= arrivalDay ? arrivalDay - departureDay : null;
+    out.promises = [];
+    out.promised = c.promised[i] === 1;
+    // Arrival day minus the ETA's day, as factsOf (no function made per voyage: this runs for every kept voyage at the start).
+    out.delayVsFirstEta = arrived ? delayDays(arrivalDay!, c.firstEta[i]!) : null;
+    out.delayVsEta7 = arrived ? delayDays(arrivalDay!, c.eta7[i]!) : null;
+    out.delayVsEta14 = arrived ? delayDays(arrivalDay!, c.eta14[i]!) : null;
+    out.etaChanges = arrived ? orNull(c.etaChanges[i]!) : null;
+    out.vesselChanges = c.vesselChanges[i]!;
+    out.periodDay = orNull(c.periodDay[i]!);
+    return out;
+  }
 }
