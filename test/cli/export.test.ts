@@ -46,7 +46,7 @@ describe('quayside export', () => {
     expect(rows[0]).toEqual(['Reference', 'customer', 'po', 'Tracking']);
     expect(rows).toHaveLength(HOSTILE_CELLS.length + 1);
     const byReference = new Map(rows.slice(1).map((r) => [r[0], r]));
-    expect(byReference.get(references[0])).toEqual([references[0], "ACME;'=1+1;", 'PO-0', 'ARCHIVED']);
+    expect(byReference.get(references[0])).toEqual([references[0], "ACME;'=1+1;", 'PO-0', 'Archived']);
     expect(byReference.get(references[1])![1]).toBe("'=2+3");
   });
 

@@ -143,6 +143,20 @@ describe.skipIf(!SOFFICE)('exports opened in LibreOffice Calc', () => {
     const customers = new Map(rows!.slice(1).map((row) => [row[0]!.text, row[1]!.text]));
     HOSTILE_CELLS.forEach((value, i) => expect(customers.get(references[i]!), JSON.stringify(value)).toBe(value));
   }, 120_000);
+
+  it('XLSX as Calc reads it: every ETA a date cell on the carrier\'s day and hour, statuses in words, the customer column there', async () => {
+    const dated = join(work, 'dated.xlsx');
+    writeFileSync(dated, (await exportShipments(store.read, { format: 'xlsx', columns: ['reference', 'eta', 'status', 'field:customer'], sort: 'reference' })).bytes);
+    await openInCalc([dated], null, join(work, 'dated'));
+    const xml = readFileSync(join(work, 'dated', 'dated.fods'), 'utf8');
+    // Calc's own words for a date cell: office:value-type="date" with its office:date-value.
+    const dates = [...xml.matchAll(/office:value-type="date" office:date-value="([^"]+)"/g)].map((m) => m[1]!.slice(0, 16));
+    const etas = references.map((r) => store.read.listShipmentRows({ search: r, sort: 'reference', offset: 0, limit: 1 })[0]!.eta!.slice(0, 16)).sort();
+    expect(dates.sort()).toEqual(etas);
+    const rows = readFods(xml);
+    expect(rows[0]!.slice(0, 4).map((c) => c.text)).toEqual(['Reference', 'ETA (port local time)', 'Tracking', 'customer']);
+    expect(new Set(rows.slice(1, references.length + 1).map((row) => row[2]!.text))).toEqual(new Set(['Archived', 'Active']));
+  }, 120_000);
 });
 
 // Without soffice the round trip cannot run; a skipped test of that name says so in the report

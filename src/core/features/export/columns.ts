@@ -6,46 +6,52 @@
 import type { ShipmentTableRow } from '../../../shared/contract/index.js';
 import { etaMoveDays } from '../../../shared/eta.js';
 import { daysLeft } from '../../../shared/free-time.js';
+import { statusText, trackingWords, typeWords } from '../../../shared/words.js';
 
 export type CellValue = string | number | null;
 
 export interface ExportColumn {
   id: string;
   header: string;
+  /**
+   * A date (`YYYY-MM-DD…`) in this column is a real date in an XLSX export (a serial day in this
+   * format, on the day and at the time written: naive stays naive); a CSV keeps the text.
+   */
+  date?: 'date' | 'datetime';
   /** `today`: the desk's calendar day, `YYYY-MM-DD` (for the demurrage clock's days left). */
   value(row: ShipmentTableRow, fields: Readonly<Record<string, string>>, today: string | null): CellValue;
 }
 
 const place = (p: ShipmentTableRow['pol']): string | null => (p ? (p.country ? `${p.name}, ${p.country}` : p.name) : null);
 
+/** In words, as the table says it (shared/words.ts); empty where the table shows "—". */
 function shipmentStatus(row: ShipmentTableRow): string | null {
-  if (row.outcome === 'INFO_NOT_FOUND') return 'No data from the carrier yet';
-  if (row.outcome === 'PENDING') return 'Waiting for the tracking service';
-  return row.shipmentStatus;
+  const text = statusText(row.shipmentStatus, row.outcome);
+  return text === '—' ? null : text;
 }
 
 export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { id: 'reference', header: 'Reference', value: (r) => r.reference },
-  { id: 'type', header: 'Type', value: (r) => ({ container: 'Container', bl: 'B/L', bk: 'Booking' })[r.type] ?? r.type },
+  { id: 'type', header: 'Type', value: (r) => typeWords(r.type) },
   { id: 'carrier', header: 'Carrier', value: (r) => r.carrier.name ?? r.carrier.scac },
   { id: 'scac', header: 'SCAC', value: (r) => r.carrier.scac },
-  { id: 'status', header: 'Tracking', value: (r) => r.status },
+  { id: 'status', header: 'Tracking', value: (r) => trackingWords(r.status) },
   { id: 'shipmentStatus', header: 'Shipment status', value: shipmentStatus },
   { id: 'pol', header: 'Port of loading', value: (r) => place(r.pol) },
   { id: 'pod', header: 'Port of discharge', value: (r) => place(r.pod) },
-  { id: 'eta', header: 'ETA (port local time)', value: (r) => r.eta },
+  { id: 'eta', header: 'ETA (port local time)', date: 'datetime', value: (r) => r.eta },
   { id: 'etaMoved', header: 'ETA moved (days)', value: (r) => (r.lastEtaMove ? etaMoveDays(r.lastEtaMove.from, r.lastEtaMove.to) : null) },
   { id: 'vessel', header: 'Vessel', value: (r) => r.vessel },
   { id: 'voyage', header: 'Voyage', value: (r) => r.voyage },
   { id: 'note', header: 'Note', value: (r) => r.note },
   // The demurrage clock: empty without free days set (never a guess).
-  { id: 'lastFreeDay', header: 'Last free day (port local)', value: (r) => r.lastFreeDay ?? null },
+  { id: 'lastFreeDay', header: 'Last free day (port local)', date: 'date', value: (r) => r.lastFreeDay ?? null },
   { id: 'daysLeft', header: 'Free days left', value: (r, _f, today) => (today === null ? null : daysLeft(r.lastFreeDay, today)) },
-  { id: 'lastChecked', header: 'Last checked (UTC)', value: (r) => r.lastCheckedAt },
+  { id: 'lastChecked', header: 'Last checked (UTC)', date: 'datetime', value: (r) => r.lastCheckedAt },
   // The likely arrival (issue 26): a forecast from past shipments, never a fact; empty without a band.
-  { id: 'likely', header: 'Likely arrival, p50 (port local, forecast)', value: (r) => r.likelyArrival?.likely.slice(0, 10) ?? null },
-  { id: 'likelyFrom', header: 'Likely arrival from, p10', value: (r) => r.likelyArrival?.earliest.slice(0, 10) ?? null },
-  { id: 'likelyTo', header: 'Likely arrival to, p90', value: (r) => r.likelyArrival?.latest.slice(0, 10) ?? null },
+  { id: 'likely', date: 'date', header: 'Likely arrival, p50 (port local, forecast)', value: (r) => r.likelyArrival?.likely.slice(0, 10) ?? null },
+  { id: 'likelyFrom', date: 'date', header: 'Likely arrival from, p10', value: (r) => r.likelyArrival?.earliest.slice(0, 10) ?? null },
+  { id: 'likelyTo', date: 'date', header: 'Likely arrival to, p90', value: (r) => r.likelyArrival?.latest.slice(0, 10) ?? null },
   { id: 'likelyShipments', header: 'Likely arrival: past shipments', value: (r) => r.likelyArrival?.pastShipments ?? null },
 ];
 

@@ -5,6 +5,7 @@ import type { Data } from '../../data/index.js';
 import { containerNumber, openTempStore, shipmentRecord, trackingData, uuidFor } from '../../../../test/helpers/store-fixtures.js';
 import { csvField, neutraliseFormula } from '../../../shared/csv.js';
 import { EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS, exportShipments } from './export.js';
+import { excelDate } from './write.js';
 
 describe('export for a customer', () => {
   let store: Data;
@@ -53,8 +54,35 @@ describe('export for a customer', () => {
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const parsed = Papa.parse<string[]>(text.slice(1).trim(), { newline: '\r\n' }).data;
     expect(parsed[0]).toEqual(['Reference', 'Shipment status', 'ETA (port local time)', 'ETA moved (days)', 'Note', 'customer']);
-    expect(parsed[1]).toEqual([containerNumber('MSKU123456'), 'IN_TRANSIT', '2026-12-07T14:00:00', '3', `'=HYPERLINK("http://evil")`, "'@ACME"]);
+    expect(parsed[1]).toEqual([containerNumber('MSKU123456'), 'In transit', '2026-12-07T14:00:00', '3', `'=HYPERLINK("http://evil")`, "'@ACME"]);
     expect(parsed[2]).toEqual([containerNumber('TGHU765432'), 'No data from the carrier yet', '', '', "'-urgent", '']);
+  });
+
+  it('XLSX: the ETA a real date on the carrier\'s day and hour (no zone applied), statuses in words, the customer column there', async () => {
+    const result = await exportShipments(store.read, { format: 'xlsx', columns: ['reference', 'eta', 'shipmentStatus', 'status', 'field:customer'], sort: 'reference' });
+    const [sheet] = (await readXlsxFile(result.bytes)) as unknown as { sheet: string; data: unknown[][] }[];
+    const rows = sheet!.data;
+    expect(rows[0]).toEqual(['Reference', 'ETA (port local time)', 'Shipment status', 'Tracking', 'customer']);
+    const eta = rows[1]![1];
+    expect(eta).toBeInstanceOf(Date);
+    // The naive 14:00 of the port, read back as written (the reader gives it as that UTC instant,
+    // to the second: a serial day's fraction of a day is a binary fraction, 14:00 is 13:59:59.999).
+    const toSecond = new Date(Math.round((eta as Date).getTime() / 1000) * 1000);
+    expect(toSecond.toISOString()).toBe('2026-12-07T14:00:00.000Z');
+    expect(rows[1]!.slice(2)).toEqual(['In transit', 'Active', '@ACME']);
+    // No ETA: an empty cell, never a made-up date.
+    expect(rows[2]!.slice(1, 4)).toEqual([null, 'No data from the carrier yet', 'Active']);
+  });
+
+  it('a date cell: a real calendar day only, else the text as it came', () => {
+    expect(excelDate('1970-01-01', 'date')).toEqual({ value: 25_569, format: 'date' });
+    expect(excelDate('2026-12-07T14:00:00', 'datetime')).toEqual({ value: 25_569 + Date.UTC(2026, 11, 7, 14) / 86_400_000, format: 'datetime' });
+    // An offset is not applied: the day and hour as written.
+    expect(excelDate('2026-12-07T23:30:00+09:00', 'datetime')).toEqual(excelDate('2026-12-07T23:30:00', 'datetime'));
+    expect(excelDate('2026-12-07T14:00:00', 'date')).toEqual({ value: 25_569 + Date.UTC(2026, 11, 7, 14) / 86_400_000, format: 'date' });
+    expect(excelDate('2026-02-30', 'date')).toBe('2026-02-30');
+    expect(excelDate('next week', 'date')).toBe('next week');
+    expect(excelDate(null, 'date')).toBeNull();
   });
 
   it('XLSX: numbers stay numbers, text cells exactly as stored (inline strings are never formulas), only the given shipments', async () => {

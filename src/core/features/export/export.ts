@@ -5,7 +5,8 @@
  */
 import type { Reader, ShipmentFilter, ShipmentSort } from '../../data/index.js';
 import { type CellValue, resolveColumns } from './columns.js';
-import { type ExportFormat, toCsv, toXlsx } from './write.js';
+import { type ExportFormat, excelDate, toCsv, toXlsx } from './write.js';
+import type { TypedCell } from './xlsx.js';
 import { AppFailure } from '../../platform/failure.js';
 
 export { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS } from './columns.js';
@@ -92,7 +93,9 @@ export async function exportShipments(read: Reader, request: ExportRequest): Pro
   const needsFields = columns.some((c) => c.id.startsWith('field:'));
   const ids = await exportIds(read, request);
   refuseTooManyRows(request.format, ids.length);
-  const rows: CellValue[][] = [];
+  // In a workbook, a date column's dates are real dates (excelDate); a CSV keeps the text.
+  const dates = request.format === 'xlsx' ? columns.map((c) => c.date) : [];
+  const rows: TypedCell[][] = [];
   for (let i = 0; i < ids.length; i += BLOCK) {
     // Between blocks, the rest of the app (scheduler, the window's calls) gets its turn.
     if (i > 0) await turn();
@@ -104,11 +107,11 @@ export async function exportShipments(read: Reader, request: ExportRequest): Pro
       const fields = needsFields ? read.getShipmentFields(id) : {};
       const values = columns.map((c) => c.value(row, fields, today));
       values.forEach((value, c) => refuseLongCell(columns[c]!.header, row.reference, value));
-      rows.push(values);
+      rows.push(dates.length === 0 ? values : values.map((value, c) => (dates[c] ? excelDate(value, dates[c]) : value)));
     }
   }
   const headers = columns.map((c) => c.header);
-  if (request.format === 'csv') return { bytes: await toCsv(headers, rows), rows: rows.length, mimeType: 'text/csv' };
+  if (request.format === 'csv') return { bytes: await toCsv(headers, rows as CellValue[][]), rows: rows.length, mimeType: 'text/csv' };
   return {
     bytes: await toXlsx(headers, rows, request.sheetName ?? 'Shipments'),
     rows: rows.length,

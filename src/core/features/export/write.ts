@@ -1,7 +1,9 @@
 /** Writes export rows as CSV (UTF-8 with BOM, CRLF, the one CSV rule of src/shared/csv.ts) or XLSX. */
 import { csvLine } from '../../../shared/csv.js';
-import type { CellValue } from './columns.js';
-import { writeXlsx } from './xlsx.js';
+import type { CellValue, ExportColumn } from './columns.js';
+import { writeXlsx, type TypedCell } from './xlsx.js';
+
+type DateColumn = NonNullable<ExportColumn['date']>;
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -20,7 +22,27 @@ export async function toCsv(headers: readonly string[], rows: readonly CellValue
   return Buffer.concat(pieces);
 }
 
+const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/;
+
+/**
+ * `2026-12-02T16:43:00` as an Excel date: the serial day (days since 1899-12-30, the time as a
+ * fraction) of the calendar day and clock time as written. An offset or a Z after them is not
+ * applied: a port's local ETA stays on the carrier's day, as Excel's dates carry no zone either.
+ * Not a date (or not a real one): the text as it is.
+ */
+export function excelDate(value: CellValue, kind: DateColumn): TypedCell {
+  if (typeof value !== 'string') return value;
+  const m = NAIVE.exec(value);
+  if (!m) return value;
+  const [y, mo, d, h, mi, sec] = m.slice(1).map((part) => (part === undefined ? 0 : Number(part))) as [number, number, number, number, number, number];
+  const at = Date.UTC(y, mo - 1, d, h, mi, sec);
+  const back = new Date(at);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59 || sec > 59) return value;
+  const timed = kind === 'datetime' && m[4] !== undefined;
+  return { value: at / 86_400_000 + 25_569, format: timed ? 'datetime' : 'date' };
+}
+
 /** Inline strings are never evaluated by a spreadsheet: the text is written exactly as it is, no prefix. */
-export async function toXlsx(headers: readonly string[], rows: readonly CellValue[][], sheet: string): Promise<Buffer> {
+export async function toXlsx(headers: readonly string[], rows: readonly (readonly TypedCell[])[], sheet: string): Promise<Buffer> {
   return writeXlsx(headers, rows, sheet);
 }
