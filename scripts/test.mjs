@@ -2,7 +2,7 @@
 // `npm test`: type check, lint, then vitest; inside a private D-Bus session with an unlocked
 // GNOME Keyring when one can be started, so the keychain tests use the real Secret Service.
 // Arguments go to vitest and skip the type checks and lint: `npm run test:unit` is
-// `node scripts/test.mjs --project unit` (projects unit, integration, e2e, electron: vitest.config.ts).
+// `node scripts/test.mjs --project unit` (projects unit, integration, keychain, e2e, electron: vitest.config.ts).
 // Either way the last line is `tests: N passed, N failed[, N skipped]`, which CI reads.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

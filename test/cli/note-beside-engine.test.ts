@@ -13,6 +13,7 @@ import { apiKeyAccount, MemorySecretStore } from '../../src/core/platform/secret
 import type { Shipment } from '../../src/shared/domain.js';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';
 import { runCli } from './run-cli.js';
+import { until } from '../support/until.js';
 
 const KEY = randomUUID();
 const SCALE = 60;
@@ -67,7 +68,11 @@ describe('a note set in the terminal while the app runs', () => {
     expect(statuses).toContain(1);
     const outbox = told.filter((t) => t.event === 'notes.outbox').map((t) => t.data as { pending: { shipmentId: number }[]; sent: { note: string | null }[] });
     expect(outbox.some((o) => o.pending.some((p) => p.shipmentId === target.id))).toBe(true);
-    expect(outbox.some((o) => o.sent.some((s) => s.note === 'booked for Monday'))).toBe(true);
+    // The service holds the note before its answer reaches the app (700 ms on the way): the window
+    // hears "sent" when the app has that answer, a moment after the service has the note.
+    await until('the window told the note was sent', () =>
+      told.some((t) => t.event === 'notes.outbox' && (t.data as { sent: { note: string | null }[] }).sent.some((s) => s.note === 'booked for Monday')),
+    5_000);
     const status = await engine.dispatch('sync.statusBar', undefined);
     expect(status).toMatchObject({ ok: true, value: { outboxPending: 0 } });
   }, 30_000);
