@@ -84,12 +84,10 @@ export interface LikelyArrivalRow {
   forecastOn: string;
 }
 
-const NONE = NO_SAMPLE;
-
 function encodeSamples(samples: readonly (number | null)[] | null): Buffer | null {
   if (samples === null || samples.every((s) => s === null)) return null;
   const bytes = Buffer.alloc(samples.length * 4);
-  samples.forEach((s, i) => bytes.writeInt32LE(s === null ? NONE : Math.round(s), i * 4));
+  samples.forEach((s, i) => bytes.writeInt32LE(s === null ? NO_SAMPLE : Math.round(s), i * 4));
   return bytes;
 }
 
@@ -98,7 +96,7 @@ function decodeSamples(bytes: Buffer | null): (number | null)[] | null {
   const out: (number | null)[] = [];
   for (let i = 0; i + 4 <= bytes.length; i += 4) {
     const value = bytes.readInt32LE(i);
-    out.push(value === NONE ? null : value);
+    out.push(value === NO_SAMPLE ? null : value);
   }
   return out;
 }
@@ -206,8 +204,6 @@ export interface PerformanceFactReads {
   measuredVoyages(): MeasuredVoyageRow[];
   /** The same, in columns, read at once (the start's one read of every kept voyage). */
   keptColumns(): KeptVoyageColumns;
-  /** The kept rows of these shipments (those kept), in id order: what a refresh takes away before it puts the new ones in. */
-  measuredVoyagesOf(ids: readonly number[]): MeasuredVoyageRow[];
   /** Of these shipments, those without kept facts (removed from the cache since). */
   notMeasured(ids: readonly number[]): number[];
   /** Voyages whose facts are missing, or were read from other content or by other rules than `rules`. */
@@ -240,9 +236,6 @@ export function createPerformanceFactReads(db: ReadableDB): PerformanceFactReads
   // The changes after one, by their key (DISTINCT in SQL may walk the whole index by shipment instead); once each in JS.
   const changed = db.prepare<[number], number>('SELECT shipment_id FROM changes WHERE id > ? ORDER BY id').pluck();
   const columns = db.prepare<[], { numbers: string; samples: string }>(COLUMNS_SQL);
-  const some = db
-    .prepare<[string], RawVoyage>(`SELECT ${COLUMNS.map((c) => `p.${c}`).join(', ')} FROM json_each(?) j CROSS JOIN performance_voyages p ON p.shipment_id = j.value ORDER BY p.shipment_id`)
-    .raw(true);
   const missing = db
     .prepare<[string], number>('SELECT j.value FROM json_each(?) j WHERE NOT EXISTS (SELECT 1 FROM performance_voyages p WHERE p.shipment_id = j.value)')
     .pluck();
@@ -253,7 +246,6 @@ export function createPerformanceFactReads(db: ReadableDB): PerformanceFactReads
     voyagesToRead: (rules) => toRead.all(rules),
     changedSince: (afterId) => [...new Set(changed.all(afterId))],
     keptColumns: () => keptColumns(columns.get()!),
-    measuredVoyagesOf: (ids) => (ids.length === 0 ? [] : some.all(JSON.stringify(ids)).map(fromRaw)),
     notMeasured: (ids) => (ids.length === 0 ? [] : missing.all(JSON.stringify(ids))),
     likelyArrival(shipmentId) {
       const row = likely.get(shipmentId);
