@@ -5,6 +5,8 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import './styles/base.css';
 import './styles/marks.css';
 import './styles/layout.css';
+import './styles/header.css';
+import './styles/workspace.css';
 import './styles/table.css';
 import './styles/table-tools.css';
 import './styles/detail.css';

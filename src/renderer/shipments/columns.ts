@@ -36,7 +36,7 @@ export const SORT_LABELS: Record<ShipmentSortKey, string> = {
   likely: 'likely arrival (soonest first)',
 };
 
-/** Fixed row height in px: the virtual list relies on it (keep in sync with --row-height in table.css). */
+/** Fixed row height in px: the virtual list relies on it (keep in sync with --row-height in base.css). */
 export const ROW_HEIGHT = 32;
 export const HEADER_HEIGHT = 34;
 /** Rows rendered beyond the visible ones on each side. */
