@@ -112,7 +112,12 @@ describe.runIf(!missing)(`the team database stopped for ${OUTAGE_MS / 1000} s, o
     });
     const listedBefore = sim.control.stats(KEY).requests['GET /v2/shipments'] ?? 0;
     const creditsBefore = sim.control.stats(KEY).creditsSpent;
-    const moved = trackingIds(a)[0]!;
+    // One with an ETA to move (the service cannot move an ETA it never gave).
+    const moved = cacheDb(a.core)
+      .prepare<[], string>("SELECT tracking_id FROM shipments WHERE tracking_id IS NOT NULL AND eta IS NOT NULL AND subscription_status = 'ACTIVE' ORDER BY tracking_id LIMIT 1")
+      .pluck()
+      .get()!;
+    expect(moved).toBeDefined();
     const etaBefore = etaOf(a, moved);
 
     stopTeamDatabase();
