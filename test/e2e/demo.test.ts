@@ -49,7 +49,9 @@ describe('demo mode in the harness', () => {
         // The band under the header marks the sample data on every view.
         const band = page.getByRole('note', { name: 'Sample data' });
         await expect.poll(() => band.isVisible(), { timeout: 10_000 }).toBe(true);
-        expect(await band.innerText()).toContain('made up');
+        expect(await band.innerText()).toMatch(/Made-up shipments/);
+        // The header's credits go down as the sample data tracks: the band says whose they are, never that nothing costs any.
+        expect(await band.innerText()).toMatch(/credits it counts are not your account's/);
         await screenshot(page, 'demo-table');
 
         await firstRow.dblclick();
@@ -60,6 +62,30 @@ describe('demo mode in the harness', () => {
 
         await page.emulateMedia({ colorScheme: 'dark' });
         await screenshot(page, 'demo-detail-dark');
+        expect(errors.filter((e) => e.startsWith('page error'))).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    }, 90_000);
+
+    it('Settings say where the sample key lives and refresh the sample cache on request', async () => {
+      const browser = await launchBrowser();
+      try {
+        const { page, errors } = browser;
+        await page.goto(harness.pageUrl, { waitUntil: 'load' });
+        await page.getByRole('note', { name: 'Sample data' }).getByRole('button', { name: 'Settings' }).click();
+        const keySection = page.getByRole('region', { name: 'API key' });
+        await expect.poll(() => keySection.innerText(), { timeout: 10_000 }).toMatch(/held in memory only/);
+        expect(await keySection.innerText()).not.toMatch(/system keychain/);
+        // The sample's key cannot be replaced by a real one here: the person's own key is kept apart.
+        expect(await keySection.getByRole('button', { name: 'Save key' }).count()).toBe(0);
+
+        const refresh = page.getByRole('region', { name: 'Background refresh' });
+        expect(await refresh.getByLabel('Refresh every (minutes)').inputValue()).toBe('15');
+        await refresh.getByRole('button', { name: 'Refresh now' }).click();
+        await expect.poll(() => refresh.innerText(), { timeout: 20_000 }).toMatch(/Last refreshed just now\. Next at \d\d:\d\d\./);
+        await refresh.scrollIntoViewIfNeeded();
+        await screenshot(page, 'settings-refresh-demo');
         expect(errors.filter((e) => e.startsWith('page error'))).toEqual([]);
       } finally {
         await browser.close();

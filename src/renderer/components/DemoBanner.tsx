@@ -15,8 +15,8 @@ export function DemoBanner() {
       <div className="demo-banner" role="note" aria-label="Sample data">
         <strong>Sample data.</strong>
         <span>
-          These shipments are made up and served by the built-in simulator; nothing here is real or costs credits. Your own shipments are kept
-          apart.
+          Made-up shipments from the built-in simulator: nothing here is real, and the credits it counts are not your account&apos;s. Your own
+          shipments are kept apart.
         </span>
         <span className="spacer" />
         <button type="button" className="button small" onClick={() => useUi.getState().setView('settings')}>

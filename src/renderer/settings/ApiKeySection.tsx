@@ -10,8 +10,11 @@ import { useSettings } from '../state/settings';
 import { useShipments } from '../state/shipments';
 
 const SOURCE_LABELS = { environment: 'from the environment (QUAYSIDE_API_KEY)', keychain: 'stored in the system keychain' } as const;
+/** The sample data's key is made up and held in the engine's memory only (README, Sample data). */
+const SAMPLE_KEY_LABEL = "the sample data's made-up key, held in memory only";
 
 export function ApiKeySection() {
+  const demo = useSettings((s) => s.settings?.demo ?? false);
   const key = useSettings((s) => s.key);
   const setKeyStatus = useSettings((s) => s.setKeyStatus);
   const [draft, setDraft] = useState('');
@@ -65,32 +68,36 @@ export function ApiKeySection() {
             <span className="mono key-mask" aria-label={`Key ending in ${key.last4}`}>
               •••• {key.last4}
             </span>{' '}
-            <span className="muted">{key.source ? SOURCE_LABELS[key.source] : ''}</span>
+            <span className="muted">{demo ? SAMPLE_KEY_LABEL : key.source ? SOURCE_LABELS[key.source] : ''}</span>
           </>
         ) : (
           <span>No key yet. Enter the API key of your tracking service account.</span>
         )}
       </p>
-      <form className="row-form" onSubmit={save}>
-        <label className="field grow">
-          <span className="field-label">{key?.last4 ? 'Replace the API key' : 'API key'}</span>
-          <input
-            className="input mono"
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            value={draft}
-            disabled={busy}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-        </label>
-        <button type="submit" className="button primary" disabled={busy || !draft.trim()}>
-          {busy ? 'Checking…' : 'Save key'}
-        </button>
-        <button type="button" className="button" onClick={remove} disabled={busy || key?.source !== 'keychain'}>
-          Remove key
-        </button>
-      </form>
+      {demo ? (
+        <p className="muted small">Your own key is kept apart and untouched; leave the sample data to enter or change it.</p>
+      ) : (
+        <form className="row-form" onSubmit={save}>
+          <label className="field grow">
+            <span className="field-label">{key?.last4 ? 'Replace the API key' : 'API key'}</span>
+            <input
+              className="input mono"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={draft}
+              disabled={busy}
+              onChange={(e) => setDraft(e.target.value)}
+            />
+          </label>
+          <button type="submit" className="button primary" disabled={busy || !draft.trim()}>
+            {busy ? 'Checking…' : 'Save key'}
+          </button>
+          <button type="button" className="button" onClick={remove} disabled={busy || key?.source !== 'keychain'}>
+            Remove key
+          </button>
+        </form>
+      )}
       {key?.source === 'environment' && <p className="muted small">A key from the environment cannot be removed here.</p>}
       {message && (
         <p className={message.ok ? 'inline-ok' : 'inline-error'} role={message.ok ? 'status' : 'alert'}>

@@ -10,6 +10,7 @@ import { ConnectionSection } from './ConnectionSection';
 import { DataSection } from './DataSection';
 import { MailSection } from './MailSection';
 import { NumberSettingForm } from './NumberSettingForm';
+import { RefreshSection } from './RefreshSection';
 import { TeamSection } from './TeamSection';
 
 const THEMES: { value: ThemeChoice; label: string }[] = [
@@ -82,6 +83,7 @@ export function SettingsPage() {
       <ApiKeySection />
       <ConnectionSection />
       <TeamSection />
+      <RefreshSection />
       <CreditWarningSection />
       <AppearanceSection />
       <AttentionSettingsSection />

@@ -15,6 +15,7 @@ import { connectPerformance } from './performance';
 import { useSettings } from './settings';
 import { useShipments } from './shipments';
 import { useStatus } from './status';
+import { connectSync, useSync } from './sync';
 import { connectTeam, useTeam } from './team';
 import { connectTeamJobs } from './team-jobs';
 import { useUi } from './ui';
@@ -51,6 +52,7 @@ export function connectStores(): () => void {
     reloadFacetsSoon();
     void useStatus.getState().load();
     void useTeam.getState().load();
+    void useSync.getState().load();
     void useCredits.getState().load();
     void useNotes.getState().loadPending().catch(() => undefined);
     void useDetail.getState().reload();
@@ -78,6 +80,7 @@ export function connectStores(): () => void {
     connectPerformance(),
     connectTeam(),
     connectTeamJobs(),
+    connectSync(),
   ];
 
   void useSettings.getState().load();

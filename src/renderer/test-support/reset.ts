@@ -10,6 +10,7 @@ import { resetPerformanceStore } from '../state/performance';
 import { resetSettingsStore } from '../state/settings';
 import { resetShipmentsStore } from '../state/shipments';
 import { resetStatusStore } from '../state/status';
+import { resetSyncStore } from '../state/sync';
 import { resetTeamStore } from '../state/team';
 import { resetTeamJobsStore } from '../state/team-jobs';
 import { resetUiStore } from '../state/ui';
@@ -28,4 +29,5 @@ export function resetStores(bridge: QuaysideBridge | null = null): void {
   resetTeamStore();
   resetTeamJobsStore();
   resetPerformanceStore();
+  resetSyncStore();
 }

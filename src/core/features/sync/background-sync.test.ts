@@ -72,6 +72,8 @@ describe('background refresh of the cache while the app runs', () => {
     await sim.setReachable(true);
     const view = value<SyncView>(await refresh);
     expect(view.lastError).toBeNull();
+    // The answer is the refresh as ended (the window shows it as it comes: no refresh left "running").
+    expect(view).toMatchObject({ running: false, nextSyncAt: expect.any(String) });
     const feed = await waitFor('feed.new', (p) => p.items.some((i) => i.kind === 'eta_moved' && i.etaMoveDays === 4));
     expect(feed.unseen).toBeGreaterThanOrEqual(1);
   });

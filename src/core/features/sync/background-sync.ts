@@ -79,15 +79,17 @@ export class BackgroundSync {
     this.schedule(FIRST_SYNC_DELAY_MS / this.core.timeScale);
   }
 
-  /** Runs a refresh now, or joins the one running. Never throws: the outcome is in the view. */
+  /**
+   * Runs a refresh now, or joins the one running. Never throws: the outcome is in the view, taken
+   * once it has ended (not running, the next one planned), the same view `sync.state` last told.
+   */
   runNow(): Promise<SyncView> {
     if (this.running) return this.running;
-    this.running = this.refresh().finally(() => {
+    this.running = this.refresh().then(() => {
       this.running = null;
-      if (!this.closed) {
-        this.schedule();
-        this.changed();
-      }
+      // Plans the next one and tells `sync.state` (unless closed).
+      this.schedule();
+      return this.view();
     });
     return this.running;
   }
