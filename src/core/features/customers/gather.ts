@@ -9,12 +9,12 @@
  * the LOOK_BACK_DAYS before their rule was saved, so the first update says what happened lately
  * instead of nothing; after that, what their previous update told.
  */
-import type { Reader, CustomerRecord, CustomerShipmentRow, EtaMoveRow, MilestoneRow, ToldRow } from '../../data/index.js';
+import type { Reader, CustomerRecord, EtaMoveRow, MilestoneRow, ShipmentDetailRow, ShipmentStateRow, ToldRow } from '../../data/index.js';
 import type { CustomerRule } from '../../../shared/customer-rules.js';
 import { daysLeft } from '../../../shared/free-time.js';
 import type { Outcome } from '../../../shared/domain.js';
 import { watchlistMembers } from '../shipments/index.js';
-import type { CustomerShipment, EventPort, RecordedEvent } from './news.js';
+import { newsOf, type CustomerShipment, type EventPort, type RecordedEvent } from './news.js';
 import { shipmentsByCustomer, type ShipmentMembership } from './selection.js';
 
 /** A new customer's first update tells the news of this many days before their rule was saved. */
@@ -178,7 +178,7 @@ function firstEta(moves: readonly EtaMoveRow[], now: string | null): string | nu
   return now;
 }
 
-function portOf(row: CustomerShipmentRow, locationId: number | null): EventPort | null {
+function portOf(row: MilestoneRow, locationId: number | null): EventPort | null {
   if (locationId === null) return null;
   if (locationId === row.pol_location) return 'pol';
   if (locationId === row.pod_location) return 'pod';
@@ -187,7 +187,7 @@ function portOf(row: CustomerShipmentRow, locationId: number | null): EventPort 
 }
 
 interface ShipmentFacts {
-  row: CustomerShipmentRow;
+  row: ShipmentStateRow;
   moves: EtaMoveRow[];
   milestones: MilestoneRow[];
   reference: string | null;
@@ -198,6 +198,11 @@ interface ShipmentFacts {
  * customer at a time, in the order given. The facts are read for a group of customers at a time
  * (about GROUP_SHIPMENTS shipments) and dropped once the group is visited, so a large cache is
  * never held in memory at once: the collector stays quick and the event loop free.
+ *
+ * Deciding needs only each shipment's state; the names an update's line carries (ports, vessel,
+ * carrier, containers, B/Ls) are read afterwards for the shipments some customer of the group has
+ * news of. A shipment with nothing to tell a customer is handed over without them (its containers
+ * empty, its names null): it only counts among their open shipments.
  */
 export async function gatherShipments(
   read: Reader,
@@ -229,46 +234,73 @@ export async function gatherShipments(
     for (let i = 0; i < ids.length; i += BLOCK) {
       if (pace.due()) await pace.take();
       const block = ids.slice(i, i + BLOCK);
-      for (const row of read.customers.shipmentFacts(block)) facts.set(row.id, { row, moves: [], milestones: [], reference: references.get(row.id) ?? null });
+      for (const row of read.customers.shipmentStates(block)) facts.set(row.id, { row, moves: [], milestones: [], reference: references.get(row.id) ?? null });
       for (const move of read.customers.etaMoves(block)) facts.get(move.shipment_id)?.moves.push(move);
       for (const event of read.customers.milestonesSince(block, earliest)) facts.get(event.shipment_id)?.milestones.push(event);
     }
-    for (const customer of customers.slice(first, end)) {
+    const group = customers.slice(first, end);
+    // Each customer's shipments as deciding sees them; those with news wait for their names.
+    const own = new Map<Customer, CustomerShipment[]>();
+    const withNews = new Map<number, CustomerShipment[]>();
+    for (const customer of group) {
       if (pace.due()) await pace.take();
       const shipments: CustomerShipment[] = [];
       for (const id of selected.get(customer.record.id) ?? []) {
         const f = facts.get(id);
         if (!f) continue;
-        const heard = told.get(`${customer.record.id}|${id}`);
-        const since = sinceOf(customer, id);
-        shipments.push(customerShipment(f, heard, since, nowIso, options));
+        const shipment = customerShipment(f, told.get(`${customer.record.id}|${id}`), sinceOf(customer, id), nowIso, options);
+        shipments.push(shipment);
+        if (newsOf(shipment, customer.rule.tell).length > 0) {
+          const same = withNews.get(id);
+          if (same) same.push(shipment);
+          else withNews.set(id, [shipment]);
+        }
       }
-      visit(customer, shipments);
+      own.set(customer, shipments);
     }
+    const named = [...withNews.keys()].sort((a, b) => a - b);
+    for (let i = 0; i < named.length; i += BLOCK) {
+      if (pace.due()) await pace.take();
+      for (const row of read.customers.shipmentDetails(named.slice(i, i + BLOCK))) {
+        for (const shipment of withNews.get(row.id) ?? []) addDetails(shipment, row);
+      }
+    }
+    for (const customer of group) visit(customer, own.get(customer)!);
     first = end;
   }
+}
+
+/** The names an update's line carries, onto a shipment with news. */
+function addDetails(shipment: CustomerShipment, row: ShipmentDetailRow): void {
+  shipment.reference = row.reference;
+  shipment.containers = row.containers;
+  shipment.billOfLading = row.bills[0] ?? (row.type === 'bl' ? shipment.reference : null);
+  shipment.vessel = row.vessel;
+  shipment.carrier = row.carrier_name ?? row.carrier_scac;
+  shipment.pol = row.pol_name;
+  shipment.pod = row.pod_name;
 }
 
 function customerShipment(f: ShipmentFacts, heard: ToldRow | undefined, since: string, nowIso: string, options: GatherOptions): CustomerShipment {
   const { row } = f;
   const events: RecordedEvent[] = f.milestones
     .filter((m) => m.seen_at > since)
-    .map((m) => ({ statusCode: m.status_code, actual: true, date: m.date, place: m.place, port: portOf(row, m.location_id), container: m.container }));
+    .map((m) => ({ statusCode: m.status_code, actual: true, date: m.date, place: m.place, port: portOf(m, m.location_id), container: m.container }));
   const left = daysLeft(row.last_free_day, options.today);
   const noData = row.outcome === 'INFO_NOT_FOUND' || row.outcome === 'PENDING';
   const firstSeen = row.first_seen_at === null ? null : Date.parse(row.first_seen_at);
   const delivered = row.delivered === 1 || row.shipment_status === 'DELIVERED';
-  const bills = row.bills;
   return {
     shipmentId: row.id,
     customerReference: f.reference,
-    reference: row.reference,
-    containers: row.containers,
-    billOfLading: bills[0] ?? (row.type === 'bl' ? row.reference : null),
-    vessel: row.vessel,
-    carrier: row.carrier_name ?? row.carrier_scac,
-    pol: row.pol_name,
-    pod: row.pod_name,
+    // Filled by addDetails for a shipment with news (no line is written without them).
+    reference: '',
+    containers: [],
+    billOfLading: null,
+    vessel: null,
+    carrier: null,
+    pol: null,
+    pod: null,
     eta: { told: heard ? heard.eta_told : etaAt(f.moves, since, row.eta), now: row.eta, firstSeen: firstEta(f.moves, row.eta) },
     events,
     freeTime: left === null || row.last_free_day === null || delivered ? null : { daysLeft: left, lastFreeDay: row.last_free_day },
