@@ -47,12 +47,19 @@ export function shipmentsByCustomer<T extends ShipmentMembership>(rules: readonl
       byColumn.set(column, values);
     }
   }
+  // Column names, values and list names repeat across the cache: each is normalised once.
+  const keys = new Map<string, string>();
+  const keyOf = (text: string): string => {
+    let k = keys.get(text);
+    if (k === undefined) keys.set(text, (k = key(text)));
+    return k;
+  };
   for (const shipment of shipments) {
     const names = new Set<string>();
     for (const [name, value] of Object.entries(shipment.fields)) {
-      for (const customer of byColumn.get(key(name))?.get(key(value)) ?? []) names.add(customer);
+      for (const customer of byColumn.get(keyOf(name))?.get(keyOf(value)) ?? []) names.add(customer);
     }
-    for (const list of shipment.watchlists) for (const customer of byWatchlist.get(key(list)) ?? []) names.add(customer);
+    for (const list of shipment.watchlists) for (const customer of byWatchlist.get(keyOf(list)) ?? []) names.add(customer);
     for (const name of names) result.get(name)!.push(shipment);
   }
   return result;
