@@ -62,6 +62,20 @@ describe('composing a customer update', () => {
     expect(composeUpdate({ rule: customerRule(), shipments: [{ ...shipments[0]!, noDataTold: true }], today: '2026-11-25', previousUpdateDay: '2026-11-24', signature: '' }).state).toBe('nothing-new');
   });
 
+  it('leaves out the reference column when none of the shipments told has a reference of the customer\'s', () => {
+    const shipments = acmeWeek48().map((s) => ({ ...s, customerReference: null }));
+    const { text, html } = compose({ shipments });
+    const lines = text.split('\n').filter((l) => l.startsWith('- '));
+    expect(lines[0]).toBe('- MSKU1234502 · vessel not given: Delayed 2 days. ETA 30 Nov 2026 23:30 → 02 Dec 2026 23:30 (2 days later than the first ETA of 30 Nov 2026 23:30).');
+    expect(text).not.toContain('no reference given');
+    expect(html).not.toContain('Your reference');
+    expect(html).not.toContain('no reference given');
+    // With one reference among them, the column stays and the others say theirs is missing.
+    const mixed = compose({ shipments: shipments.map((s, i) => (i === 0 ? { ...s, customerReference: 'PO 4701' } : s)) });
+    expect(mixed.html).toContain('Your reference');
+    expect(mixed.text).toContain('- no reference given · MSKU1234502');
+  });
+
   it('tells the free time only when a clock is set and it is at or below the rule, and each time it drops', () => {
     const arrived = (daysLeft: number | null, told: number | null) =>
       customerShipment(9, { freeTime: daysLeft === null ? null : { daysLeft, lastFreeDay: '2026-11-26' }, freeTimeTold: told });

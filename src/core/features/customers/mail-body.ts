@@ -36,15 +36,22 @@ export function escapeHtml(text: string): string {
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "- PO 4711 · MSKU1234565 · MAERSK SEVILLE: Delayed 3 days. ETA 01 Dec 2026 14:00 → 04 Dec 2026 08:00 (5 days later than …)." */
-function textLine(line: UpdateLine, w: Wording): string {
-  const parts = [line.reference ?? w.missing.reference, line.equipment, line.vessel ?? w.missing.vessel];
+function textLine(line: UpdateLine, w: Wording, withReference: boolean): string {
+  const parts = [...(withReference ? [line.reference ?? w.missing.reference] : []), line.equipment, line.vessel ?? w.missing.vessel];
   const eta = line.eta === null ? capital(w.missing.eta) : `${w.headers.eta} ${line.eta}`;
   return `- ${parts.join(' · ')}: ${line.news.join('; ')}. ${eta}${line.etaNote === null ? '' : ` (${line.etaNote})`}.`;
 }
 
+/**
+ * The customer's reference is a column only when some line has one: a customer whose sheet had no
+ * such column (or a watchlist of shipments tracked by hand) gets no column of "no reference given".
+ */
+const hasReferences = (body: UpdateBody): boolean => body.lines.some((l) => l.reference !== null);
+
 export function renderText(body: UpdateBody): string {
   const w = body.wording;
-  const paragraphs = [w.greeting, body.intro, body.lines.map((l) => textLine(l, w)).join('\n'), w.datesNote];
+  const withReference = hasReferences(body);
+  const paragraphs = [w.greeting, body.intro, body.lines.map((l) => textLine(l, w, withReference)).join('\n'), w.datesNote];
   if (body.attachmentNote !== null) paragraphs.push(body.attachmentNote);
   paragraphs.push(body.signature === '' ? w.closing : `${w.closing}\n${body.signature}`);
   return `${paragraphs.join('\n\n')}\n`;
@@ -53,10 +60,10 @@ export function renderText(body: UpdateBody): string {
 const CELL = 'padding:6px 10px;border-top:1px solid #d9dee5;text-align:left;vertical-align:top';
 const MUTED = 'color:#566273';
 
-function htmlRow(line: UpdateLine, w: Wording): string {
+function htmlRow(line: UpdateLine, w: Wording, withReference: boolean): string {
   const missing = (text: string) => `<span style="${MUTED};font-style:italic">${escapeHtml(text)}</span>`;
   const cells = [
-    line.reference === null ? missing(w.missing.reference) : escapeHtml(line.reference),
+    ...(withReference ? [line.reference === null ? missing(w.missing.reference) : escapeHtml(line.reference)] : []),
     `<span style="font-family:Consolas,Menlo,monospace">${escapeHtml(line.equipment)}</span>`,
     line.vessel === null ? missing(w.missing.vessel) : escapeHtml(line.vessel),
     line.news.map(escapeHtml).join('<br>'),
@@ -68,7 +75,8 @@ function htmlRow(line: UpdateLine, w: Wording): string {
 export function renderHtml(body: UpdateBody): string {
   const w = body.wording;
   const h = w.headers;
-  const head = [h.reference, h.equipment, h.vessel, h.news, h.eta].map((t) => `<th style="${CELL};border-top:0;font-size:12px;${MUTED}">${escapeHtml(t)}</th>`).join('');
+  const withReference = hasReferences(body);
+  const head = [...(withReference ? [h.reference] : []), h.equipment, h.vessel, h.news, h.eta].map((t) => `<th style="${CELL};border-top:0;font-size:12px;${MUTED}">${escapeHtml(t)}</th>`).join('');
   const closing = body.signature === '' ? escapeHtml(w.closing) : `${escapeHtml(w.closing)}<br>${escapeHtml(body.signature)}`;
   return [
     '<!DOCTYPE html>',
@@ -77,7 +85,7 @@ export function renderHtml(body: UpdateBody): string {
     `<p style="margin:0 0 12px">${escapeHtml(w.greeting)}</p>`,
     `<p style="margin:0 0 12px">${escapeHtml(body.intro)}</p>`,
     `<table cellpadding="0" cellspacing="0" style="border-collapse:collapse;border:1px solid #d9dee5;margin:0 0 12px"><thead><tr style="background:#f4f6f8">${head}</tr></thead>`,
-    `<tbody>${body.lines.map((l) => htmlRow(l, w)).join('')}</tbody></table>`,
+    `<tbody>${body.lines.map((l) => htmlRow(l, w, withReference)).join('')}</tbody></table>`,
     `<p style="margin:0 0 12px;font-size:12px;${MUTED}">${escapeHtml(w.datesNote)}</p>`,
     body.attachmentNote === null ? '' : `<p style="margin:0 0 12px">${escapeHtml(body.attachmentNote)}</p>`,
     `<p style="margin:0">${closing}</p>`,
