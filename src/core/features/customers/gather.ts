@@ -212,10 +212,14 @@ export async function gatherShipments(
 ): Promise<void> {
   const pace = options.pace ?? pacer(options.turn);
   const selected = await selectShipmentsInTurns(read, customers, pace);
-  const told = new Map<string, ToldRow>();
-  for (const row of read.customers.told(customers.map((c) => c.record.id))) told.set(`${row.customer_id}|${row.shipment_id}`, row);
+  // Customer id → shipment id → what they last heard (no text key per pair: 100,000 pairs are read per round).
+  const told = new Map<number, Map<number, ToldRow>>();
+  for (const row of read.customers.told(customers.map((c) => c.record.id))) {
+    let heard = told.get(row.customer_id);
+    if (!heard) told.set(row.customer_id, (heard = new Map()));
+    heard.set(row.shipment_id, row);
+  }
   const lookBacks = new Map(customers.map((c) => [c.record.id, lookBackFrom(c.record)]));
-  const sinceOf = (customer: Customer, shipmentId: number) => told.get(`${customer.record.id}|${shipmentId}`)?.created_at ?? lookBacks.get(customer.record.id)!;
   const earliest = [...lookBacks.values()].reduce((min, since) => (since < min ? since : min), options.now.toISOString());
   const references = new Map<number, string>();
   for (const row of read.customers.fieldValues([REFERENCE_COLUMN])) references.set(row.shipment_id, row.value);
@@ -245,10 +249,13 @@ export async function gatherShipments(
     for (const customer of group) {
       if (pace.due()) await pace.take();
       const shipments: CustomerShipment[] = [];
+      const heardOf = told.get(customer.record.id);
+      const lookBack = lookBacks.get(customer.record.id)!;
       for (const id of selected.get(customer.record.id) ?? []) {
         const f = facts.get(id);
         if (!f) continue;
-        const shipment = customerShipment(f, told.get(`${customer.record.id}|${id}`), sinceOf(customer, id), nowIso, options);
+        const heard = heardOf?.get(id);
+        const shipment = customerShipment(f, heard, heard?.created_at ?? lookBack, nowIso, options);
         shipments.push(shipment);
         if (newsOf(shipment, customer.rule.tell).length > 0) {
           const same = withNews.get(id);
@@ -283,7 +290,7 @@ function addDetails(shipment: CustomerShipment, row: ShipmentDetailRow): void {
 
 function customerShipment(f: ShipmentFacts, heard: ToldRow | undefined, since: string, nowIso: string, options: GatherOptions): CustomerShipment {
   const { row } = f;
-  const events: RecordedEvent[] = f.milestones
+  const events: RecordedEvent[] = f.milestones.length === 0 ? [] : f.milestones
     .filter((m) => m.seen_at > since)
     .map((m) => ({ statusCode: m.status_code, actual: true, date: m.date, place: m.place, port: portOf(m, m.location_id), container: m.container }));
   const left = daysLeft(row.last_free_day, options.today);
