@@ -173,7 +173,7 @@ describe('finding and acting in the Attention view', () => {
     expect(within(bulk).queryByRole('status')).toBeNull();
   });
 
-  it('marks only the chosen reason when a reason is chosen in the filter', async () => {
+  it('marks only the chosen reason when a reason is chosen in the filter, and keeps Undo when that empties the list', async () => {
     render(<AttentionView />);
     await screen.findAllByTestId('attention-card');
     fireEvent.click(screen.getByRole('button', { name: 'Stuck 7' }));
@@ -181,6 +181,11 @@ describe('finding and acting in the Attention view', () => {
     fireEvent.click(screen.getByLabelText('Select all shown (7)'));
     fireEvent.click(screen.getByRole('button', { name: 'Customer told: mark Stuck (7 reasons) handled' }));
     await waitFor(() => expect(bridge.callsOf('attention.acknowledgeMany')).toEqual([{ shipmentIds: [1, 2, 3, 4, 5, 6, 7], comment: null, kinds: ['stuck'] }]));
+    // The list is empty now; the batch's Undo stays.
+    await waitFor(() => expect(screen.queryAllByTestId('attention-card')).toHaveLength(0));
+    expect(screen.getByText('Nothing here with these filters')).toBeInstanceOf(HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo all 7' }));
+    await waitFor(() => expect(cardsShown()).toHaveLength(7));
   });
 
   it('shows the earlier mark on a reason that came back', async () => {

@@ -8,6 +8,7 @@
 import { useEffect } from 'react';
 import { formatCount, plural } from '../lib/format';
 import { isFiltered, useAttention } from '../state/attention';
+import { useAttentionBulk } from '../state/attention-bulk';
 import { useClock } from '../state/clock';
 import type { AttentionItem } from '../../shared/contract';
 import { AttentionCard } from './AttentionCard';
@@ -63,6 +64,8 @@ function Group({ group, nowMs, order, canFold }: { group: ShownGroup; nowMs: num
 export function AttentionView() {
   const state = useAttention();
   const nowMs = useClock((c) => c.now);
+  // After a batch that emptied the list, its Undo stays within reach.
+  const lastBatch = useAttentionBulk((s) => s.last !== null);
 
   useEffect(() => {
     void useAttention.getState().load();
@@ -105,7 +108,7 @@ export function AttentionView() {
         </div>
       )}
       {state.loaded && (state.items.length > 0 || filtered) && <AttentionFilters />}
-      {state.items.length > 0 && <BulkBar items={state.items} shownIds={shownIds} kind={state.filters.kind} />}
+      {(state.items.length > 0 || lastBatch) && <BulkBar items={state.items} shownIds={shownIds} kind={state.filters.kind} />}
       {state.loaded && !state.error && state.items.length === 0 && filtered && (
         <div className="work-empty">
           <strong>Nothing here with these filters</strong>

@@ -41,10 +41,12 @@ export function BulkBar({ items, shownIds, kind }: { items: readonly AttentionIt
 
   return (
     <div className="attention-bulk" role="region" aria-label="Customer told for several shipments">
-      <label className="check">
-        <input ref={all} type="checkbox" checked={allShown} onChange={(e) => useAttentionBulk.getState().setMany(shownIds, e.target.checked)} />
-        Select all shown ({formatCount(shownIds.length)})
-      </label>
+      {shownIds.length > 0 && (
+        <label className="check">
+          <input ref={all} type="checkbox" checked={allShown} onChange={(e) => useAttentionBulk.getState().setMany(shownIds, e.target.checked)} />
+          Select all shown ({formatCount(shownIds.length)})
+        </label>
+      )}
       {chosen.size > 0 && (
         <form
           className="attention-bulk-form"
