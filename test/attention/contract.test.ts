@@ -100,6 +100,49 @@ describe('attention through the contract', () => {
     expect((await value<AttentionPage>('attention.list', {})).needAttention).toBe(before.needAttention);
   });
 
+  it('narrows the list by reason and customer with counts, and marks several shipments told in one go and takes the batch back', async () => {
+    // Customers from an imported column, as a customer's sheet would give them (the demo's customers are watchlists).
+    const listed = await value<AttentionPage>('attention.list', {});
+    const names = ['Müller GmbH', 'Acme Textiles', 'müller gmbh '];
+    runtime.core.write((tx) => listed.items.slice(0, 9).forEach((item, i) => tx.setShipmentFields(item.id, { customer: names[i % 3]! })));
+    const before = await value<AttentionPage>('attention.list', {});
+    const facets = before.facets!;
+    expect(facets.customerField).toBe('customer');
+    expect(facets.customers).toEqual([{ name: 'Müller GmbH', count: 6 }, { name: 'Acme Textiles', count: 3 }]);
+    expect(facets.kinds.stuck).toBe(before.items.filter((i) => i.reasons.some((r) => r.kind === 'stuck')).length);
+    // The demo's sheet names customers: every card carries its name, and the counts add up.
+    expect(facets.customers.reduce((n, c) => n + c.count, 0) + facets.withoutCustomer).toBe(before.total);
+    const customer = facets.customers[0]!;
+    const theirs = await value<AttentionPage>('attention.list', { customer: customer.name.toUpperCase() });
+    expect(theirs.total).toBe(customer.count);
+    expect(new Set(theirs.items.map((i) => i.customer?.toLowerCase()))).toEqual(new Set([customer.name.toLowerCase()]));
+    const stuck = await value<AttentionPage>('attention.list', { kinds: ['stuck'] });
+    expect(stuck.total).toBe(facets.kinds.stuck);
+    expect(stuck.items.every((i) => i.reasons.some((r) => r.kind === 'stuck'))).toBe(true);
+
+    // The bounded list of ids is checked where it enters the engine.
+    expect(await refused('attention.acknowledgeMany', { shipmentIds: [] })).toMatch(/shipmentIds/);
+    expect(await refused('attention.acknowledgeMany', { shipmentIds: Array.from({ length: 501 }, (_, i) => i + 1) })).toMatch(/at most 500 shipments/);
+    expect(await refused('attention.acknowledgeMany', { shipmentIds: [stuck.items[0]!.id], comment: 'x'.repeat(501) })).toMatch(/at most 500 characters/);
+
+    events.length = 0;
+    const ids = stuck.items.map((i) => i.id);
+    const batch = await value<{ batchId: string; marked: { shipmentId: number; kind: string }[]; skipped: unknown[] }>('attention.acknowledgeMany', { shipmentIds: ids, kinds: ['stuck'], comment: 'told: carrier investigating' });
+    expect(batch.marked.map((m) => m.shipmentId)).toEqual(ids);
+    expect(batch.skipped).toEqual([]);
+    const after = await value<AttentionPage>('attention.list', { kinds: ['stuck'] });
+    expect(after.total).toBe(0);
+    const handled = await value<AttentionPage>('attention.list', { kinds: ['stuck'], includeAcknowledged: true });
+    expect(handled.items.flatMap((i) => i.reasons.filter((r) => r.kind === 'stuck').map((r) => r.acknowledgement?.comment))).toEqual(ids.map(() => 'told: carrier investigating'));
+    await expect.poll(() => events.some((e) => e.event === 'attention.changed'), { timeout: 5000 }).toBe(true);
+
+    expect(await value('attention.undoMany', { batchId: batch.batchId })).toEqual({ restored: ids.length });
+    expect(await refused('attention.undoMany', { batchId: batch.batchId })).toMatch(/can no longer be taken back/);
+    const back = await value<AttentionPage>('attention.list', {});
+    expect(back.needAttention).toBe(before.needAttention);
+    expect(back.items.map((i) => i.id)).toEqual(before.items.map((i) => i.id));
+  });
+
   it('follows the thresholds set in Settings, and refuses what is not a threshold or a time', async () => {
     const before = await value<AttentionPage>('attention.list', {});
     const arrived = before.items.filter((i) => i.reasons.some((r) => r.kind === 'arrived_not_delivered'));

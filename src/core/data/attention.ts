@@ -119,6 +119,10 @@ export interface AttentionReads {
   /** Values of one imported column, by shipment. */
   fieldValues(name: string): Map<number, string>;
   acknowledgements(): AcknowledgementRow[];
+  /** Each of `ids`' value of one imported column (its name matched without regard to case), by shipment. */
+  valuesOf(ids: readonly number[], name: string): Map<number, string>;
+  /** The watchlists of chosen shipments (saved filters aside) each of `ids` is on, by name, by shipment. */
+  listsOf(ids: readonly number[]): Map<number, { id: number; name: string }[]>;
   /** The demurrage clock's last free day of one shipment (migration 7's view), or null. */
   lastFreeDay(shipmentId: number): string | null;
   /** Names of the imported columns, for the settings' column choices. */
@@ -198,6 +202,17 @@ function createReads(db: Database): AttentionReads {
     'SELECT shipment_id, value FROM shipment_fields WHERE name = ?',
   );
   const acknowledgements = db.prepare<[], AcknowledgementRow>('SELECT * FROM attention_acknowledgements');
+  const valuesOf = db.prepare<[string, string], { shipment_id: number; value: string }>(
+    `SELECT f.shipment_id, min(f.value) AS value FROM json_each(?) c
+       JOIN shipment_fields f ON f.shipment_id = c.value AND f.name = ? COLLATE NOCASE
+      GROUP BY f.shipment_id`,
+  );
+  const listsOf = db.prepare<[string], { shipment_id: number; id: number; name: string }>(
+    `SELECT ws.shipment_id, w.id, w.name FROM json_each(?) c
+       JOIN watchlist_shipments ws ON ws.shipment_id = c.value
+       JOIN watchlists w ON w.id = ws.watchlist_id AND w.kind = 'list'
+      ORDER BY w.name COLLATE NOCASE`,
+  );
   const fieldNames = db.prepare<[], { name: string }>('SELECT DISTINCT name FROM shipment_fields ORDER BY name LIMIT 500');
   const lastFreeDay = db.prepare<[number], { day: string | null }>('SELECT last_free_day AS day FROM shipment_clocks WHERE shipment_id = ?');
   const totalChanges = db.prepare<[], { n: number }>('SELECT total_changes() AS n');
@@ -230,6 +245,17 @@ function createReads(db: Database): AttentionReads {
     eventSeenAt: (shipmentId, containerNumber, text) => eventSeen.get(shipmentId, containerNumber, text)?.at ?? null,
     fieldValues: (name) => new Map(fieldValues.all(name).map((r) => [r.shipment_id, r.value])),
     acknowledgements: () => acknowledgements.all(),
+    // The ids as one bound JSON array: never string-built SQL.
+    valuesOf: (ids, name) => new Map(valuesOf.all(JSON.stringify(ids), name).map((r) => [r.shipment_id, r.value])),
+    listsOf(ids) {
+      const byShipment = new Map<number, { id: number; name: string }[]>();
+      for (const r of listsOf.all(JSON.stringify(ids))) {
+        const lists = byShipment.get(r.shipment_id) ?? [];
+        lists.push({ id: r.id, name: r.name });
+        byShipment.set(r.shipment_id, lists);
+      }
+      return byShipment;
+    },
     fieldNames: () => fieldNames.all().map((r) => r.name),
     lastFreeDay: (shipmentId) => lastFreeDay.get(shipmentId)?.day ?? null,
     dataStamp: () => `${String(db.pragma('data_version', { simple: true }))}:${totalChanges.get()!.n}`,

@@ -1,71 +1,86 @@
 /**
  * What needs attention: every shipment that needs a person, worst first, each with its reasons in
  * the forwarder's words and the carrier's dates as given. A reason is marked as handled ("customer
- * told", with an optional comment) and comes back by itself when it gets worse; Undo takes it back.
+ * told", with an optional comment) and comes back by itself when it gets worse, its earlier mark
+ * shown; Undo takes it back. Narrowed by reason, customer and watchlist (AttentionFilters), similar
+ * cards grouped by their worst reason (groups.ts), several marked at once (BulkBar).
  */
 import { useEffect } from 'react';
-import { carrierText, formatCount, plural, portText } from '../lib/format';
-import { formatNaive } from '../lib/naive-date';
-import { useAttention } from '../state/attention';
+import { formatCount, plural } from '../lib/format';
+import { isFiltered, useAttention } from '../state/attention';
+import { useAttentionBulk } from '../state/attention-bulk';
 import { useClock } from '../state/clock';
-import { useDetail } from '../state/detail';
-import { useUi } from '../state/ui';
 import type { AttentionItem } from '../../shared/contract';
-import { FreeTime } from '../shipments/FreeTime';
-import { ReasonRow } from './ReasonRow';
+import { AttentionCard } from './AttentionCard';
+import { AttentionFilters } from './AttentionFilters';
+import { BulkBar } from './BulkBar';
+import { type CardGroup, groupByLeadReason } from './groups';
 import './attention.css';
 
-function openShipment(id: number): void {
-  useUi.getState().setView('shipments');
-  useDetail.getState().open(id);
+/** A group shows its worst this many until opened; one more is shown rather than "Show 1 more". */
+const GROUP_SHOWN = 3;
+
+interface ShownGroup extends CardGroup {
+  shown: AttentionItem[];
+  /** Opened by the person (or small enough, or the reason chosen in the filter). */
+  whole: boolean;
 }
 
-function ShipmentCard({ item, nowMs }: { item: AttentionItem; nowMs: number }) {
-  const headingId = `attention-${item.id}`;
-  const open = item.reasons.filter((r) => !r.acknowledged).length;
+function shownGroups(items: readonly AttentionItem[], expanded: ReadonlySet<string>, reasonChosen: boolean): ShownGroup[] {
+  return groupByLeadReason(items).map((g) => {
+    const whole = reasonChosen || expanded.has(g.key) || g.items.length <= GROUP_SHOWN + 1;
+    return { ...g, whole, shown: whole ? g.items : g.items.slice(0, GROUP_SHOWN) };
+  });
+}
+
+function Group({ group, nowMs, order, canFold }: { group: ShownGroup; nowMs: number; order: readonly number[]; canFold: boolean }) {
+  const headingId = `attention-group-${group.key}`;
+  const hidden = group.items.length - group.shown.length;
   return (
-    <li className={`attention-card${open === 0 ? ' attention-card-handled' : ''}`} aria-labelledby={headingId} data-testid="attention-card" data-id={item.id}>
-      <div className="attention-card-head">
-        <h2 id={headingId} className="attention-reference">
-          <button type="button" className="link-button mono" title="Open in the shipments view" onClick={() => openShipment(item.id)}>
-            {item.reference}
-          </button>
-        </h2>
-        <span className="attention-meta">
-          {carrierText(item.carrier) || 'Carrier not known'}
-          {item.pod && <> · {portText(item.pod)}</>}
-          {item.eta && (
-            <>
-              {' '}
-              · ETA <span className="mono">{formatNaive(item.eta)}</span>
-            </>
-          )}
-        </span>
-        <span className="spacer" />
-        <FreeTime lastFreeDay={item.lastFreeDay} nowMs={nowMs} long />
-      </div>
-      <ul className="attention-reasons" aria-label={`Reasons for ${item.reference}`}>
-        {item.reasons.map((reason) => (
-          <ReasonRow key={reason.kind} shipmentId={item.id} reference={item.reference} reason={reason} nowMs={nowMs} />
+    <section className={`attention-group group-${group.key}`} aria-labelledby={headingId} data-testid="attention-group" data-kind={group.key}>
+      <h2 id={headingId} className="attention-group-head">
+        <span className={`reason-tag tag-${group.key}`}>{group.label}</span>
+        <span className="attention-group-count">{plural(group.items.length, 'shipment')}</span>
+      </h2>
+      <ul className="attention-list" aria-label={`${group.label}: shipments`}>
+        {group.shown.map((item) => (
+          <AttentionCard key={item.id} item={item} nowMs={nowMs} order={order} />
         ))}
       </ul>
-    </li>
+      {hidden > 0 && (
+        <button type="button" className="button small attention-more" aria-expanded={false} onClick={() => useAttention.getState().toggleGroup(group.key)}>
+          Show {formatCount(hidden)} more {group.label}
+        </button>
+      )}
+      {hidden === 0 && canFold && (
+        <button type="button" className="button small attention-more" aria-expanded={true} onClick={() => useAttention.getState().toggleGroup(group.key)}>
+          Show fewer {group.label}
+        </button>
+      )}
+    </section>
   );
 }
 
 export function AttentionView() {
   const state = useAttention();
   const nowMs = useClock((c) => c.now);
+  // After a batch that emptied the list, its Undo stays within reach.
+  const lastBatch = useAttentionBulk((s) => s.last !== null);
 
   useEffect(() => {
     void useAttention.getState().load();
   }, []);
 
+  const filtered = isFiltered(state.filters);
   const summary = !state.loaded
     ? 'Loading…'
-    : state.needAttention === 0
-      ? 'Nothing needs attention'
-      : `${plural(state.needAttention ?? 0, 'shipment')} need${state.needAttention === 1 ? 's' : ''} attention`;
+    : filtered
+      ? `${plural(state.total, 'shipment')} match · ${formatCount(state.needAttention ?? 0)} need${state.needAttention === 1 ? 's' : ''} attention`
+      : state.needAttention === 0
+        ? 'Nothing needs attention'
+        : `${plural(state.needAttention ?? 0, 'shipment')} need${state.needAttention === 1 ? 's' : ''} attention`;
+  const groups = shownGroups(state.items, state.expanded, state.filters.kind !== null);
+  const shownIds = groups.flatMap((g) => g.shown.map((i) => i.id));
 
   return (
     <section className="work-page attention-page" aria-labelledby="page-title">
@@ -92,7 +107,15 @@ export function AttentionView() {
           </button>
         </div>
       )}
-      {state.loaded && !state.error && state.items.length === 0 && (
+      {state.loaded && (state.items.length > 0 || filtered) && <AttentionFilters />}
+      {(state.items.length > 0 || lastBatch) && <BulkBar items={state.items} shownIds={shownIds} kind={state.filters.kind} />}
+      {state.loaded && !state.error && state.items.length === 0 && filtered && (
+        <div className="work-empty">
+          <strong>Nothing here with these filters</strong>
+          {formatCount(state.needAttention ?? 0)} in all need attention; clear the filters to see them.
+        </div>
+      )}
+      {state.loaded && !state.error && state.items.length === 0 && !filtered && (
         <div className="work-empty">
           <strong>Nothing needs attention</strong>
           Quayside looks at every refresh for slipped ETAs, roll-overs, shipments without news, goods waiting at the port and numbers the carrier does
@@ -100,16 +123,16 @@ export function AttentionView() {
         </div>
       )}
       {state.items.length > 0 && (
-        <ul className="attention-list" aria-label="Shipments that need attention">
-          {state.items.map((item) => (
-            <ShipmentCard key={item.id} item={item} nowMs={nowMs} />
+        <div className="attention-groups" aria-label="Shipments that need attention" role="group">
+          {groups.map((g) => (
+            <Group key={g.key} group={g} nowMs={nowMs} order={shownIds} canFold={state.filters.kind === null && g.items.length > GROUP_SHOWN + 1} />
           ))}
-        </ul>
+        </div>
       )}
       {state.total > state.items.length && (
         <p className="muted small">
-          The worst {formatCount(state.items.length)} of {formatCount(state.total)} are shown; handle these first, or narrow the list with a
-          watchlist (quayside attention --watchlist NAME).
+          The worst {formatCount(state.items.length)} of {formatCount(state.total)} are shown; handle these first, or narrow the list by reason,
+          customer or watchlist.
         </p>
       )}
     </section>

@@ -1,7 +1,7 @@
 /** One reason of a shipment in the Attention view, with "Customer told…" (and a comment) or Undo. */
 import { useState } from 'react';
 import type { AttentionReason } from '../../shared/contract';
-import { absoluteTime, relativeTime } from '../lib/relative-time';
+import { absoluteTime, localDay, relativeTime } from '../lib/relative-time';
 import { useAttention } from '../state/attention';
 import { useCustomers } from '../state/customers';
 import { useUi } from '../state/ui';
@@ -76,6 +76,22 @@ export function ReasonRow({ shipmentId, reference, reason, nowMs }: { shipmentId
             </>
           )}
         </p>
+        {reason.earlier && (
+          <p className="reason-earlier small" title={absoluteTime(reason.earlier.at)}>
+            Told on <span className="nowrap">{localDay(reason.earlier.at)}</span>
+            {reason.earlier.comment ? <>: “{reason.earlier.comment}”</> : ' (no comment)'}
+            {reason.earlier.updateId && (
+              <>
+                {' '}
+                ·{' '}
+                <button type="button" className="link-button" onClick={() => openUpdate(reason.earlier!.updateId!)}>
+                  open the update
+                </button>
+              </>
+            )}
+            ; it has come back since.
+          </p>
+        )}
         {editing && (
           <form
             className="reason-form"

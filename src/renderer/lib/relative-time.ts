@@ -29,3 +29,10 @@ export function absoluteTime(iso: string | null | undefined): string {
   const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
   return `${date} ${time} your time (${iso})`;
 }
+
+/** "2026-11-20": the day of a UTC ISO timestamp on the desk's own calendar; the ISO as given when unreadable. */
+export function localDay(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}

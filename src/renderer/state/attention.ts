@@ -4,7 +4,7 @@
  * follows the engine's 'attention.changed' (a refresh, an import, another window's action).
  */
 import { create } from 'zustand';
-import type { AttentionItem, AttentionSettingsView, ReasonKind } from '../../shared/contract';
+import type { AttentionItem, AttentionPage, AttentionSettingsView, ReasonKind } from '../../shared/contract';
 import { onBridgeReconnect } from '../api/bridge';
 import { call, messageOf, onEvent } from '../api/call';
 import { isAbort, newestOnly } from '../api/newest';
@@ -14,6 +14,20 @@ import { useUi } from './ui';
 /** The view shows the worst this many; the summary says how many there are in all. */
 const ATTENTION_SHOWN = 500;
 
+/** What the list is narrowed to; kept while the app runs (the store outlives the view). */
+export interface AttentionFilters {
+  kind: ReasonKind | null;
+  /** A customer's name; null: shipments without one; undefined: every customer. */
+  customer: string | null | undefined;
+  watchlistId: number | null;
+}
+
+const NO_FILTERS: AttentionFilters = { kind: null, customer: undefined, watchlistId: null };
+
+export function isFiltered(f: AttentionFilters): boolean {
+  return f.kind !== null || f.customer !== undefined || f.watchlistId !== null;
+}
+
 export interface AttentionState {
   items: readonly AttentionItem[];
   /** Shipments in the list (with acknowledged ones when shown). */
@@ -21,6 +35,11 @@ export interface AttentionState {
   /** Shipments with a reason no one acknowledged: the header's count; null until known. */
   needAttention: number | null;
   includeAcknowledged: boolean;
+  filters: AttentionFilters;
+  /** Shipments per reason and per customer before those filters (what each choice would show). */
+  facets: AttentionPage['facets'] | null;
+  /** Groups of similar cards the person opened in full, by reason kind. */
+  expanded: ReadonlySet<string>;
   loaded: boolean;
   error: string | null;
   settings: AttentionSettingsView | null;
@@ -28,6 +47,8 @@ export interface AttentionState {
   load(): Promise<void>;
   loadCount(): Promise<void>;
   setIncludeAcknowledged(on: boolean): void;
+  setFilters(patch: Partial<AttentionFilters>): void;
+  toggleGroup(kind: string): void;
   acknowledge(shipmentId: number, kind: ReasonKind, comment: string): Promise<boolean>;
   undo(shipmentId: number, kind: ReasonKind): Promise<void>;
   loadSettings(): Promise<void>;
@@ -41,6 +62,9 @@ const INITIAL = {
   total: 0,
   needAttention: null,
   includeAcknowledged: false,
+  filters: NO_FILTERS,
+  facets: null,
+  expanded: new Set<string>(),
   loaded: false,
   error: null,
   settings: null,
@@ -51,10 +75,24 @@ export const useAttention = create<AttentionState>()((set, get) => ({
 
   async load() {
     try {
+      const { filters, includeAcknowledged } = get();
       const page = await lists.run((signal) =>
-        call('attention.list', { includeAcknowledged: get().includeAcknowledged, limit: ATTENTION_SHOWN }, { signal }),
+        call(
+          'attention.list',
+          {
+            includeAcknowledged,
+            limit: ATTENTION_SHOWN,
+            ...(filters.kind !== null ? { kinds: [filters.kind] } : {}),
+            ...(filters.customer !== undefined ? { customer: filters.customer } : {}),
+            ...(filters.watchlistId !== null ? { watchlistId: filters.watchlistId } : {}),
+          },
+          { signal },
+        ),
       );
-      set({ items: page.items, total: page.total, needAttention: page.needAttention, loaded: true, error: null });
+      // A watchlist's count is not the header's: the header keeps the whole desk's.
+      const whole = filters.watchlistId === null ? { needAttention: page.needAttention } : {};
+      set({ items: page.items, total: page.total, ...whole, facets: page.facets ?? null, loaded: true, error: null });
+      if (filters.watchlistId !== null) void get().loadCount();
     } catch (error) {
       if (!isAbort(error)) set({ loaded: true, error: messageOf(error) });
     }
@@ -70,6 +108,15 @@ export const useAttention = create<AttentionState>()((set, get) => ({
   setIncludeAcknowledged(on) {
     set({ includeAcknowledged: on });
     void get().load();
+  },
+  setFilters(patch) {
+    set({ filters: { ...get().filters, ...patch } });
+    void get().load();
+  },
+  toggleGroup(kind) {
+    const expanded = new Set(get().expanded);
+    if (!expanded.delete(kind)) expanded.add(kind);
+    set({ expanded });
   },
   async acknowledge(shipmentId, kind, comment) {
     try {
@@ -104,7 +151,7 @@ export const useAttention = create<AttentionState>()((set, get) => ({
 
 export function resetAttentionStore(): void {
   lists.cancel();
-  useAttention.setState({ ...INITIAL });
+  useAttention.setState({ ...INITIAL, expanded: new Set<string>() });
 }
 
 /**

@@ -2,6 +2,7 @@
 import type { QuaysideBridge } from '../../shared/contract';
 import { setBridge } from '../api/bridge';
 import { resetAttentionStore } from '../state/attention';
+import { resetAttentionBulkStore } from '../state/attention-bulk';
 import { resetCreditsStore } from '../state/credits';
 import { resetDetailStore } from '../state/detail';
 import { resetFacetsStore } from '../state/facets';
@@ -26,6 +27,7 @@ export function resetStores(bridge: QuaysideBridge | null = null): void {
   resetFacetsStore();
   resetUiStore();
   resetAttentionStore();
+  resetAttentionBulkStore();
   resetTeamStore();
   resetTeamJobsStore();
   resetPerformanceStore();

@@ -12,6 +12,7 @@ import { carrierRef, count, localId, method, naiveDate, naiveText, none, shipmen
 const reasonKind = z.enum(['eta_slipped', 'vessel_changed', 'stale', 'arrived_not_delivered', 'stuck', 'unknown_status', 'not_found', 'likely_later']);
 export type ReasonKind = z.output<typeof reasonKind>;
 export const REASON_KINDS: readonly ReasonKind[] = reasonKind.options;
+const REASON_COUNT = reasonKind.options.length;
 
 const acknowledgementSchema = z.strictObject({
   /** UTC ISO. */
@@ -30,6 +31,12 @@ const attentionReasonSchema = z.strictObject({
   /** True while a person's acknowledgement covers it (it comes back when it gets worse). */
   acknowledged: z.boolean(),
   acknowledgement: acknowledgementSchema.nullable(),
+  /**
+   * The mark a person (or a customer update) gave this reason before it came back (it got worse
+   * since): shown on the reason so the earlier word to the customer is not lost. Null while the
+   * reason is covered, or was never marked.
+   */
+  earlier: acknowledgementSchema.nullable().optional(),
 });
 export type AttentionReason = z.output<typeof attentionReasonSchema>;
 
@@ -48,6 +55,10 @@ const attentionItemSchema = z.strictObject({
   lastFreeDay: naiveDate.nullable(),
   /** Days from today to the last free day: 0 is the last free day, negative days are charged. Null as lastFreeDay. */
   daysLeft: z.number().int().nullable(),
+  /** The customer: the shipment's value of the customer column (Settings' customer column, `customer` unless set), as imported; null without one. */
+  customer: z.string().nullable().optional(),
+  /** The watchlists of chosen shipments it is on (saved filters aside), by name. */
+  watchlists: z.array(z.strictObject({ id: localId, name: z.string() })).optional(),
 });
 export type AttentionItem = z.output<typeof attentionItemSchema>;
 
@@ -82,6 +93,21 @@ const attentionPageSchema = z.strictObject({
   total: count,
   /** Shipments with at least one reason no one acknowledged: the header's count. */
   needAttention: count,
+  /**
+   * What the list holds before the reason and customer filters (the watchlist and "Show handled"
+   * applied): shipments per reason (with the customer filter applied) and per customer (with the
+   * reason filter applied), so each count is what choosing it would show.
+   */
+  facets: z
+    .strictObject({
+      kinds: z.partialRecord(reasonKind, count),
+      /** The customer column the names come from. */
+      customerField: z.string(),
+      /** Most shipments first, at most 200 names. */
+      customers: z.array(z.strictObject({ name: z.string(), count })),
+      withoutCustomer: count,
+    })
+    .optional(),
 });
 export type AttentionPage = z.output<typeof attentionPageSchema>;
 
@@ -106,6 +132,20 @@ const needAttentionSchema = z.strictObject({ needAttention: count });
 
 /** The most shipments one answer carries; the view shows the worst first. */
 const ATTENTION_PAGE_MAX = 2000;
+/** The most shipments one "Customer told…" for several marks at once (the view shows 500). */
+export const HANDLE_MANY_MAX = 500;
+const comment = z.string().max(500, 'a comment has at most 500 characters').nullable().optional();
+
+const handledBatchSchema = z.strictObject({
+  /** Names the batch for `attention.undoMany` while the engine runs. */
+  batchId: z.string(),
+  /** UTC ISO: the marks' time. */
+  at: utcTime,
+  marked: z.array(z.strictObject({ shipmentId, reference: z.string(), kind: reasonKind })),
+  /** Shipments nothing was marked on, each with a sentence why (the reason went away meanwhile…). */
+  skipped: z.array(z.strictObject({ shipmentId, why: z.string() })),
+});
+export type HandledBatch = z.output<typeof handledBatchSchema>;
 /** Keys one settings update may carry (carriers, customers). */
 const MAX_ENTRIES = 500;
 
@@ -134,14 +174,29 @@ export const attentionMethods = {
       watchlistId: watchlistId.optional(),
       includeAcknowledged: z.boolean().optional(),
       limit: z.number().int().min(1).max(ATTENTION_PAGE_MAX).default(500),
+      /** Only shipments with one of these reasons (open ones; any with includeAcknowledged). */
+      kinds: z.array(reasonKind).min(1).max(REASON_COUNT).optional(),
+      /** Only this customer's shipments (as the customer column says, case aside); null: those without a customer. */
+      customer: z.string().trim().max(200).nullable().optional(),
     }),
     attentionPageSchema,
   ),
   'attention.count': method(none, needAttentionSchema),
   'attention.acknowledge': method(
-    z.strictObject({ shipmentId, kind: reasonKind, comment: z.string().max(500, 'a comment has at most 500 characters').nullable().optional() }),
+    z.strictObject({ shipmentId, kind: reasonKind, comment }),
     attentionReasonSchema,
   ),
+  /** "Customer told…" for several shipments at once, one comment, in one transaction: their open reasons (of `kinds` when given). */
+  'attention.acknowledgeMany': method(
+    z.strictObject({
+      shipmentIds: z.array(shipmentId).min(1).max(HANDLE_MANY_MAX, `at most ${HANDLE_MANY_MAX} shipments at once`),
+      kinds: z.array(reasonKind).min(1).max(REASON_COUNT).optional(),
+      comment,
+    }),
+    handledBatchSchema,
+  ),
+  /** Takes a batch's marks back, each reason as it was before (an earlier mark comes back); a mark changed since is left. */
+  'attention.undoMany': method(z.strictObject({ batchId: z.string().min(1).max(100) }), z.strictObject({ restored: count })),
   'attention.unacknowledge': method(z.strictObject({ shipmentId, kind: reasonKind }), z.strictObject({ removed: z.boolean() })),
   'attention.settings': method(none, attentionSettingsViewSchema),
   'attention.updateSettings': method(attentionSettingsPatch, attentionSettingsViewSchema),

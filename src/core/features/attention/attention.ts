@@ -11,7 +11,7 @@ import { addDays, deskToday } from './naive-days.js';
 import { compareFindings, compareWorstFirst } from './order.js';
 import { findReasons, type Finding, type Moment } from './reasons.js';
 import type { AcknowledgementRow, CandidateWindow, SummaryRow } from '../../data/index.js';
-import { attentionSettings, freeDaysSettings } from './settings.js';
+import { attentionSettings, customerColumn, freeDaysSettings } from './settings.js';
 import { REASON_KINDS, isReasonKind, type AttentionItem, type AttentionReason, type ReasonKind } from './types.js';
 
 export interface ListAttentionOptions {
@@ -56,14 +56,14 @@ function watchlistMembers(cache: Cache, key: string | number): ShipmentFilter {
   };
 }
 
-interface Evaluated {
+export interface Evaluated {
   row: SummaryRow;
   findings: Finding[];
   lastFreeDay: string | null;
   daysLeft: number | null;
 }
 
-interface Evaluation {
+export interface Evaluation {
   reads: AttentionReads;
   ctx: FactsContext;
   moment: Moment;
@@ -71,7 +71,7 @@ interface Evaluation {
 }
 
 /** What every shipment's reasons are worked out with: the settings, today, the plans that changed. */
-function evaluation(cache: Cache, now: Date): Evaluation {
+export function evaluation(cache: Cache, now: Date): Evaluation {
   const reads = cache.read.attention;
   const settings = attentionSettings(cache);
   const freeDays = freeDaysSettings(cache);
@@ -90,7 +90,7 @@ function evaluation(cache: Cache, now: Date): Evaluation {
   return { reads, ctx, moment, window };
 }
 
-function evaluate(e: Evaluation, members: ShipmentFilter | null, ids: readonly number[]): Evaluated[] {
+export function evaluate(e: Evaluation, members: ShipmentFilter | null, ids: readonly number[]): Evaluated[] {
   return e.reads.summaries(members, ids).map((row) => {
     const facts = gatherFacts(row, e.ctx);
     return {
@@ -103,7 +103,7 @@ function evaluate(e: Evaluation, members: ShipmentFilter | null, ids: readonly n
 }
 
 /** An acknowledgement covers a reason while it is the same occurrence and not worse than then. */
-function covers(ack: AcknowledgementRow | undefined, finding: Finding): boolean {
+export function covers(ack: AcknowledgementRow | undefined, finding: Finding): boolean {
   return ack !== undefined && ack.occurrence === finding.occurrence && finding.severity <= ack.severity;
 }
 
@@ -135,10 +135,18 @@ export async function listAttentionInTurns(cache: Cache, options: ListAttentionO
   return rankItems(cache, evaluated, options.includeAcknowledged === true);
 }
 
+/** A mark as the contract shows it. */
+function markOf(ack: AcknowledgementRow): NonNullable<AttentionReason['acknowledgement']> {
+  return { at: ack.acknowledged_at, comment: ack.comment, ...(ack.update_id ? { updateId: ack.update_id } : {}) };
+}
+
 function rankItems(cache: Cache, evaluated: readonly Evaluated[], includeAcknowledged: boolean): AttentionItem[] {
   const acks = new Map(cache.read.attention.acknowledgements().map((a) => [`${a.shipment_id}|${a.kind}`, a]));
-  const items = evaluated
-    .filter((e) => e.findings.length > 0)
+  const found = evaluated.filter((e) => e.findings.length > 0);
+  const ids = found.map((e) => e.row.id);
+  const customers = cache.read.attention.valuesOf(ids, customerColumn(cache));
+  const lists = cache.read.attention.listsOf(ids);
+  const items = found
     .map((e) => {
       const reasons: AttentionReason[] = e.findings.map((f) => {
         const ack = acks.get(`${e.row.id}|${f.kind}`);
@@ -148,7 +156,9 @@ function rankItems(cache: Cache, evaluated: readonly Evaluated[], includeAcknowl
           since: f.since,
           detail: f.detail,
           acknowledged,
-          acknowledgement: acknowledged && ack ? { at: ack.acknowledged_at, comment: ack.comment, ...(ack.update_id ? { updateId: ack.update_id } : {}) } : null,
+          acknowledgement: acknowledged && ack ? markOf(ack) : null,
+          // A mark that no longer covers it: the reason came back (worse, or again).
+          earlier: !acknowledged && ack ? markOf(ack) : null,
         };
       });
       const open = e.findings.filter((_, i) => !reasons[i]!.acknowledged);
@@ -163,11 +173,22 @@ function rankItems(cache: Cache, evaluated: readonly Evaluated[], includeAcknowl
         reasons,
         lastFreeDay: e.lastFreeDay,
         daysLeft: e.daysLeft,
+        customer: customers.get(e.row.id)?.trim() || null,
+        watchlists: lists.get(e.row.id) ?? [],
       };
       return { item, rank: { reference: e.row.reference, open, daysLeft: e.daysLeft } };
     })
     .filter((x) => includeAcknowledged || x.rank.open.length > 0);
   return items.sort((a, b) => compareWorstFirst(a.rank, b.rank)).map((x) => x.item);
+}
+
+/** A person's comment on a mark, trimmed (empty: none); refused in one sentence when too long. */
+export function checkedComment(text: string | null | undefined): string | null {
+  const comment = text?.trim() || null;
+  if (comment !== null && comment.length > COMMENT_MAX_LENGTH) {
+    throw new AppFailure('invalid-input', `A comment can have at most ${COMMENT_MAX_LENGTH} characters; this one has ${comment.length}.`);
+  }
+  return comment;
 }
 
 /**
@@ -179,10 +200,7 @@ export function acknowledge(cache: Cache, input: AcknowledgeInput): AttentionRea
   if (!isReasonKind(input.kind)) {
     throw new AppFailure('invalid-input', `"${input.kind}" is not a reason of the Attention view; the reasons are ${REASON_KINDS.join(', ')}.`);
   }
-  const comment = input.comment?.trim() || null;
-  if (comment !== null && comment.length > COMMENT_MAX_LENGTH) {
-    throw new AppFailure('invalid-input', `A comment can have at most ${COMMENT_MAX_LENGTH} characters; this one has ${comment.length}.`);
-  }
+  const comment = checkedComment(input.comment);
   const now = input.now();
   const [evaluated] = evaluate(evaluation(cache, now), null, [input.shipmentId]);
   const finding = evaluated?.findings.find((f) => f.kind === input.kind);

@@ -6,6 +6,7 @@ import { createAttentionHandlers } from './handlers.js';
 import { attentionListCache, type AttentionListCache } from './list-cache.js';
 
 export { acknowledge, acknowledgeTold, isDigestDue, listAttention, morningDigest, unacknowledge } from './attention.js';
+export { acknowledgeMany, undoMany } from './handle-many.js';
 export { attentionListCache } from './list-cache.js';
 export type { AttentionListCache } from './list-cache.js';
 export { sendDigestIfDue, DIGEST_SHOWN_SETTING } from './digest.js';

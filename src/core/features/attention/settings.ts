@@ -114,6 +114,11 @@ export function freeDaysSettings(cache: Pick<Cache, 'read'>): FreeDaysSettings {
   return freeDaysSettingsIn(cache.read);
 }
 
+/** The imported column that names the customer: the one set for free days, else `customer` (as Customer updates name it). */
+export function customerColumn(cache: Pick<Cache, 'read'>): string {
+  return freeDaysSettings(cache).customerField ?? 'customer';
+}
+
 function freeDaysSettingsIn(settings: SettingsReader): FreeDaysSettings {
   const stored = readJson(settings, FREE_DAYS_SETTING);
   return {

@@ -1,0 +1,79 @@
+/**
+ * One shipment in the Attention view: a box to choose it for "Customer told…" on several, its
+ * reference (opens it in the table), customer and lists, carrier, POD and ETA as the carrier gave
+ * it, the free-time clock, and its reasons.
+ */
+import type { MouseEvent } from 'react';
+import type { AttentionItem } from '../../shared/contract';
+import { carrierText, portText } from '../lib/format';
+import { formatNaive } from '../lib/naive-date';
+import { useAttentionBulk } from '../state/attention-bulk';
+import { useDetail } from '../state/detail';
+import { useUi } from '../state/ui';
+import { FreeTime } from '../shipments/FreeTime';
+import { ReasonRow } from './ReasonRow';
+
+function openShipment(id: number): void {
+  useUi.getState().setView('shipments');
+  useDetail.getState().open(id);
+}
+
+export function AttentionCard({ item, nowMs, order }: { item: AttentionItem; nowMs: number; order: readonly number[] }) {
+  const headingId = `attention-${item.id}`;
+  const open = item.reasons.filter((r) => !r.acknowledged).length;
+  const chosen = useAttentionBulk((s) => s.selected.has(item.id));
+  const lists = item.watchlists ?? [];
+  const choose = (e: MouseEvent<HTMLInputElement>) => useAttentionBulk.getState().toggle(item.id, e.shiftKey, order);
+  return (
+    <li
+      className={`attention-card${open === 0 ? ' attention-card-handled' : ''}${chosen ? ' attention-card-chosen' : ''}`}
+      aria-labelledby={headingId}
+      data-testid="attention-card"
+      data-id={item.id}
+    >
+      <div className="attention-card-head">
+        <input
+          type="checkbox"
+          className="attention-choose"
+          checked={chosen}
+          aria-label={`Choose ${item.reference}`}
+          title="Choose for Customer told… on several (Shift: a range)"
+          onClick={choose}
+          onChange={() => undefined}
+        />
+        <h3 id={headingId} className="attention-reference">
+          <button type="button" className="link-button mono" title="Open in the shipments view" onClick={() => openShipment(item.id)}>
+            {item.reference}
+          </button>
+        </h3>
+        {item.customer && (
+          <span className="attention-customer" title="Customer (imported column)">
+            {item.customer}
+          </span>
+        )}
+        {lists.length > 0 && (
+          <span className="attention-lists" title="Watchlists">
+            {lists.map((w) => w.name).join(', ')}
+          </span>
+        )}
+        <span className="attention-meta">
+          {carrierText(item.carrier) || 'Carrier not known'}
+          {item.pod && <> · {portText(item.pod)}</>}
+          {item.eta && (
+            <>
+              {' '}
+              · ETA <span className="mono">{formatNaive(item.eta)}</span>
+            </>
+          )}
+        </span>
+        <span className="spacer" />
+        <FreeTime lastFreeDay={item.lastFreeDay} nowMs={nowMs} long />
+      </div>
+      <ul className="attention-reasons" aria-label={`Reasons for ${item.reference}`}>
+        {item.reasons.map((reason) => (
+          <ReasonRow key={reason.kind} shipmentId={item.id} reference={item.reference} reason={reason} nowMs={nowMs} />
+        ))}
+      </ul>
+    </li>
+  );
+}
