@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import type { ShipmentFilterInput } from '../../shared/contract/index.js';
-import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS, defaultExportColumns, exportColumns, exportFileName, exportSheetName, exportTitle, saveExport, type ExportFormat } from '../../core/features/export/index.js';
+import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS, defaultExportColumns, exportColumns, exportFileName, exportSheetName, exportTitle, importedInOrder, saveExport, type ExportFormat } from '../../core/features/export/index.js';
 import { performanceOf } from '../../core/features/performance/index.js';
 import { resolveFilter } from '../../core/features/shipments/index.js';
 import { cacheFile } from '../../core/platform/paths.js';
@@ -38,7 +38,7 @@ function columnIds(read: Reader, raw: string | undefined): string[] {
 function columnsHelp(dataDir: string): string {
   const names = peekImportedColumnNames(cacheFile(dataDir));
   const one = (name: string) => printable(name, { singleLine: true });
-  const imported = (names ?? []).map((name) => ({ id: `field:${one(name)}`, header: `${one(fieldLabel(name))} (imported)`, byDefault: true }));
+  const imported = importedInOrder(names ?? []).map((name) => ({ id: `field:${one(name)}`, header: `${one(fieldLabel(name))} (imported)`, byDefault: true }));
   const own = EXPORT_COLUMNS.map((c) => ({ id: c.id, header: c.header, byDefault: DEFAULT_EXPORT_COLUMNS.includes(c.id) }));
   const rows = [own[0]!, ...imported, ...own.slice(1)];
   const width = Math.max(...rows.map((c) => c.id.length));

@@ -64,6 +64,11 @@ export const DEFAULT_EXPORT_COLUMNS: readonly string[] = EXPORT_COLUMNS.map((c) 
 
 const FIELD = 'field:';
 
+/** Imported columns in the file's order: by name, case aside ("customer", "po", "Promised"), then exactly. */
+export function importedInOrder(names: readonly string[]): string[] {
+  return [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** An imported column (customer, PO…) as a column of the export: its header in words, as the window says it. */
 export function importedColumn(name: string): ExportColumn {
   return { id: `${FIELD}${name}`, header: fieldLabel(name), value: (_r, fields) => fields[name] ?? null };

@@ -5,7 +5,7 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { ExportColumnView } from '../../../shared/contract/index.js';
-import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS, importedColumn } from './columns.js';
+import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS, importedColumn, importedInOrder } from './columns.js';
 import { exportShipments, type ExportRequest, type ExportResult } from './export.js';
 import { AppFailure, fileProblem } from '../../platform/failure.js';
 import type { Reader } from '../../data/index.js';
@@ -37,13 +37,13 @@ export async function saveExport(read: Reader, request: ExportRequest, path: str
 
 /**
  * The columns an export can hold, in the file's order: the reference, each imported column
- * (`field:<name>`, by name: a customer's PO beside the container), then Quayside's own. `byDefault`
+ * (`field:<name>`, by name, case aside: a customer's PO beside the container), then Quayside's own. `byDefault`
  * marks the one default set of the window's Export and `quayside export`: every imported column and
  * DEFAULT_EXPORT_COLUMNS.
  */
 export function exportColumns(read: Reader): ExportColumnView[] {
   const own = EXPORT_COLUMNS.map((c) => ({ id: c.id, header: c.header, byDefault: DEFAULT_EXPORT_COLUMNS.includes(c.id) }));
-  const imported = read.shipmentFacets().fieldNames.map((name) => {
+  const imported = importedInOrder(read.shipmentFacets().fieldNames).map((name) => {
     const column = importedColumn(name);
     return { id: column.id, header: column.header, byDefault: true };
   });
