@@ -32,6 +32,8 @@ export interface Command {
   name: string;
   usage: string;
   summary: string;
+  /** More for `--help` after the summary (the export's column ids); given the data directory, which it may only read. */
+  help?: (dataDir: string) => string;
   options?: OptionSpec;
   run(ctx: Context, args: string[], values: Values): Promise<void>;
 }
@@ -51,9 +53,14 @@ const TEAM_HANDOVER_MS = 10_000;
 /** How long a command in a team waits for what the team has before it reads the cache. */
 const TEAM_PULL_MS = 5_000;
 
+/** --data-dir, else QUAYSIDE_DATA_DIR, else the desktop app's. */
+export function dataDirOf(values: Values, env: NodeJS.ProcessEnv): string {
+  return (values['data-dir'] as string | undefined) || env.QUAYSIDE_DATA_DIR || defaultDataDir(env);
+}
+
 export function createContext(values: Values, out: Output, env: NodeJS.ProcessEnv): Context & { close(): void; handOverToTeam(): Promise<void>; translateError(err: unknown): unknown } {
   let service: Core | null = null;
-  const dataDir = (values['data-dir'] as string | undefined) || env.QUAYSIDE_DATA_DIR || defaultDataDir(env);
+  const dataDir = dataDirOf(values, env);
   const apiBase = (values['api-base'] as string | undefined) || env.QUAYSIDE_API_BASE || null;
   return {
     out,

@@ -11,9 +11,9 @@ import { StoreError } from '../core/data/index.js';
 import { TeamDbError } from '../team/db/errors.js';
 import { redactTeamAddress } from '../team/db/address.js';
 import { COMMANDS } from './commands/index.js';
-import { GLOBAL_OPTIONS, createContext, type Values } from './context.js';
+import { GLOBAL_OPTIONS, createContext, dataDirOf, type Values } from './context.js';
 import { UsageError, UserError } from './errors.js';
-import { createOutput } from './output.js';
+import { createOutput, printable } from './output.js';
 
 /** Errors whose message is already one sentence for a person; anything else is a bug. */
 const KNOWN_ERRORS = [ApiError, UserError, ServiceError, LookupError, StoreError, SecretStoreError, ImportError, SchedulerClosedError, AppFailure, TeamDbError];
@@ -60,7 +60,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     return 2;
   }
   if (parsed.values.help) {
-    process.stdout.write(`Usage: quayside ${command.usage}\n\n${command.summary}\n`);
+    // A customer's column names are in it: through the one filter for text printed for people.
+    const more = command.help ? `\n${printable(command.help(dataDirOf(parsed.values, env)))}` : '';
+    process.stdout.write(`Usage: quayside ${command.usage}\n\n${command.summary}\n${more}`);
     return 0;
   }
   const ctx = createContext(parsed.values, out, env);

@@ -97,8 +97,9 @@ describe('the working day through the contract (import, watchlists, feed, export
     const exported = value<ExportFile>(await call('export.run', { format: 'csv', columns: ['reference', 'field:po'], scope: { kind: 'view', filter: { fields: { customer: 'globex' } }, sort: 'reference' } }));
     expect(exported.savedTo).toBe(join(dir, exported.fileName));
     const rows = Papa.parse<string[]>(readFileSync(exported.savedTo, 'utf8').slice(1).trim()).data;
-    expect(rows).toEqual([['Reference', 'po'], ['HLXU8123451', 'PO-4'], ['OOLU4200426', "'=SUM(A1)"]]);
-    expect(exported.fileName).toMatch(/^shipments-\d{8}-\d{4}\.csv$/);
+    expect(rows).toEqual([['Reference', 'PO'], ['HLXU8123451', 'PO-4'], ['OOLU4200426', "'=SUM(A1)"]]);
+    // Named after what was exported: the customer filtered on, the desk's day.
+    expect(exported.fileName).toMatch(/^globex – shipments – \d{4}-\d{2}-\d{2}\.csv$/);
   });
 
   it('the feed and watchlists show an ETA move made at the service, by how much, until seen', async () => {

@@ -174,7 +174,7 @@ describe.skipIf(!hasOpenssl())('quayside customers, mail and updates', () => {
     const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
     expect(mail.text).toContain(`→ ${d} ${months[Number(m) - 1]} ${y} ${now.eta!.slice(11, 16)}`);
     const [sheet] = await readWorkbook(mail.attachments[0]!.content);
-    expect(sheet!.rows[0]!.slice(0, 2)).toEqual(['po', 'Reference']);
+    expect(sheet!.rows[0]!.slice(0, 2)).toEqual(['PO', 'Reference']);
     // The ETA is an Excel date on the carrier's day and hour; the importer reads a date cell back to the minute.
     expect(sheet!.rows.find((r) => r[1] === second.reference)?.[6]).toBe(now.eta?.slice(0, 16));
     expect(references).toContain(second.reference);

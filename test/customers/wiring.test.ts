@@ -124,7 +124,7 @@ describe.skipIf(!hasOpenssl())('customer updates in the engine', () => {
     const [attachment] = received.parsed.attachments;
     expect(attachment?.filename).toBe(preview.attachment?.filename);
     const sheets = await readWorkbook(attachment!.content);
-    expect(sheets[0]!.rows[0]).toEqual(expect.arrayContaining(['po', 'Reference', 'ETA (port local time)']));
+    expect(sheets[0]!.rows[0]).toEqual(expect.arrayContaining(['PO', 'Reference', 'ETA (port local time)']));
     // Their open shipments (a delivered one is not open), as many as the mail says.
     const open = Number(/your (\d+) open shipments?/.exec(preview.text)?.[1]);
     const listed = sheets[0]!.rows.slice(1).map((r) => r[1]);

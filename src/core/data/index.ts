@@ -19,6 +19,7 @@ export { ARRIVAL_CODES, DELIVERY_CODES, DISCHARGE_CODES } from './attention.js';
 export { eventText } from './shipments/changes.js';
 export { useSqliteAddon } from './sqlite/sqlite-addon.js';
 export { diskFullError, translateSqliteError } from './sqlite/errors.js';
+export { peekImportedColumnNames } from './sqlite/peek.js';
 export type { RestoreResult } from './sqlite/backup.js';
 export type { OwnChange, TeamChangeRow } from './team/changes.js';
 export type { TeamCreditRow } from './team/credits.js';

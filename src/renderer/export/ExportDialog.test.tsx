@@ -4,17 +4,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExportInput } from '../../shared/contract';
 import { type FakeBridge, createFakeBridge } from '../test-support/fake-bridge';
 import { resetStores } from '../test-support/reset';
-import { COLUMNS_KEY, FORMAT_KEY, resetExportStore } from '../state/export';
+import { COLUMNS_KEY, FORMAT_KEY, OFFERED_KEY, resetExportStore } from '../state/export';
 import { useShipments } from '../state/shipments';
 import { resetWatchlistsStore, useWatchlists } from '../state/watchlists';
 import { ExportDialog } from './ExportDialog';
 
+// As the core offers them: the reference, the imported columns, then Quayside's own; the default set marked.
 const COLUMNS = [
-  { id: 'reference', header: 'Reference' },
-  { id: 'carrier', header: 'Carrier' },
-  { id: 'eta', header: 'ETA (port local time)' },
-  { id: 'note', header: 'Note' },
-  { id: 'field:customer', header: 'customer' },
+  { id: 'reference', header: 'Reference', byDefault: true },
+  { id: 'field:customer', header: 'Customer', byDefault: true },
+  { id: 'carrier', header: 'Carrier', byDefault: true },
+  { id: 'eta', header: 'ETA (port local time)', byDefault: true },
+  { id: 'note', header: 'Note', byDefault: true },
+  { id: 'likely', header: 'Likely arrival, p50 (port local, forecast)', byDefault: false },
 ];
 
 let bridge: FakeBridge;
@@ -53,23 +55,44 @@ afterEach(() => {
 const checkbox = (name: string) => screen.getByRole('checkbox', { name: (n) => n === name || n === `${name} imported` }) as HTMLInputElement;
 
 describe('export dialog', () => {
-  it('offers the standard columns chosen by default, imported ones unchosen, and exports the chosen ones in order', async () => {
+  it('ticks the default set the core marks, imported columns included, and exports the chosen ones in order', async () => {
     render(<ExportDialog onClose={() => undefined} />);
     await screen.findByRole('checkbox', { name: /^Reference/ });
-    expect(checkbox('Reference').checked).toBe(true);
-    expect(checkbox('customer').checked).toBe(false);
+    expect(COLUMNS.map((c) => checkbox(c.header).checked)).toEqual([true, true, true, true, true, false]);
+    expect(screen.getByRole('checkbox', { name: 'Customer imported' })).toBeTruthy();
     fireEvent.click(checkbox('Carrier'));
-    fireEvent.click(checkbox('customer'));
-    expect(screen.getByText('4 of 5 chosen; the file has them in this order')).toBeTruthy();
+    fireEvent.click(checkbox('Likely arrival, p50 (port local, forecast)'));
+    expect(screen.getByText('5 of 6 chosen; the file has them in this order')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Export 40 shipments' }));
     expect(await screen.findByText('shipments-20261123-0900.csv')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('40 shipments exported to shipments-20261123-0900.csv');
     const input = bridge.callsOf('export.run')[0] as ExportInput;
-    expect(input.columns).toEqual(['reference', 'eta', 'note', 'field:customer']);
+    expect(input.columns).toEqual(['reference', 'field:customer', 'eta', 'note', 'likely']);
     expect(input.format).toBe('csv');
     expect(input.scope).toEqual({ kind: 'view', filter: {}, sort: 'recent' });
     expect(saved).toEqual([{ name: 'shipments-20261123-0900.csv', type: 'http://localhost:3000/downloads/7d6f0c1e-0000-4000-8000-000000000001/shipments-20261123-0900.csv' }]);
+  });
+
+  it('keeps a remembered choice, and ticks an imported column offered since (or never ticked by the old default)', async () => {
+    // Remembered before imported columns were in the default set: no list of what was offered.
+    localStorage.setItem(COLUMNS_KEY, JSON.stringify(['reference', 'eta']));
+    const first = render(<ExportDialog onClose={() => undefined} />);
+    await screen.findByRole('checkbox', { name: /^Reference/ });
+    expect(COLUMNS.map((c) => checkbox(c.header).checked)).toEqual([true, true, false, true, false, false]);
+    fireEvent.click(checkbox('Customer'));
+    expect(JSON.parse(localStorage.getItem(OFFERED_KEY) ?? 'null')).toEqual(COLUMNS.map((c) => c.id));
+    first.unmount();
+
+    // Unticked on purpose stays unticked; a column imported since is ticked.
+    bridge.handlers['export.columns'] = () => [...COLUMNS, { id: 'field:po', header: 'PO', byDefault: true }];
+    resetExportStore();
+    render(<ExportDialog onClose={() => undefined} />);
+    await screen.findByRole('checkbox', { name: /^Reference/ });
+    expect(checkbox('Customer').checked).toBe(false);
+    expect(checkbox('PO').checked).toBe(true);
+    expect(checkbox('Reference').checked).toBe(true);
+    expect(checkbox('Carrier').checked).toBe(false);
   });
 
   it('remembers the chosen columns and the format for the next export', async () => {
@@ -86,7 +109,7 @@ describe('export dialog', () => {
     resetExportStore();
     render(<ExportDialog onClose={() => undefined} />);
     await screen.findByRole('checkbox', { name: /^Reference/ });
-    expect(COLUMNS.map((c) => checkbox(c.header).checked)).toEqual([true, false, false, true, false]);
+    expect(COLUMNS.map((c) => checkbox(c.header).checked)).toEqual([true, false, false, false, true, false]);
     expect((screen.getByRole('radio', { name: /Excel/ }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Export 40 shipments' }));
     await screen.findByText('shipments-20261123-0900.xlsx');

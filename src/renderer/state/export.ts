@@ -9,9 +9,11 @@ import { call, messageOf } from '../api/call';
 export type ExportFormat = ExportInput['format'];
 
 export const COLUMNS_KEY = 'quayside.export.columns';
+/** The columns offered when the person last chose: one offered since (a new imported column) takes its default. */
+export const OFFERED_KEY = 'quayside.export.offered';
 export const FORMAT_KEY = 'quayside.export.format';
 
-/** Imported columns (customer, PO…) have ids `field:<name>`; they are offered but not chosen by default. */
+/** Imported columns (customer, PO…) have ids `field:<name>`; they are in the default set (the core's `byDefault`). */
 export function isImportedColumn(id: string): boolean {
   return id.startsWith('field:');
 }
@@ -33,9 +35,21 @@ function store(key: string, value: unknown): void {
   }
 }
 
-function storedColumns(): string[] | null {
-  const value = readStored(COLUMNS_KEY);
+function storedIds(key: string): string[] | null {
+  const value = readStored(key);
   return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : null;
+}
+
+/**
+ * What starts ticked: the core's default set, or the person's last choice plus the default of each
+ * column offered since. A choice remembered before the offered list was (imported columns were
+ * never ticked by default then) counts only Quayside's own columns as seen.
+ */
+function startingChoice(columns: readonly ExportColumnView[]): string[] {
+  const remembered = storedIds(COLUMNS_KEY);
+  if (remembered === null) return columns.filter((c) => c.byDefault).map((c) => c.id);
+  const seen = new Set(storedIds(OFFERED_KEY) ?? columns.filter((c) => !isImportedColumn(c.id)).map((c) => c.id));
+  return [...remembered, ...columns.filter((c) => c.byDefault && !seen.has(c.id) && !remembered.includes(c.id)).map((c) => c.id)];
 }
 
 function storedFormat(): ExportFormat {
@@ -67,6 +81,7 @@ export const useExport = create<ExportState>()((set, get) => {
   const choose = (chosen: string[]): void => {
     set({ chosen });
     store(COLUMNS_KEY, chosen);
+    store(OFFERED_KEY, (get().columns ?? []).map((c) => c.id));
   };
   return {
     columns: null,
@@ -78,8 +93,7 @@ export const useExport = create<ExportState>()((set, get) => {
       set({ format: storedFormat(), loadError: null });
       try {
         const columns = await call('export.columns');
-        const remembered = storedColumns();
-        set({ columns, chosen: remembered ?? columns.filter((c) => !isImportedColumn(c.id)).map((c) => c.id) });
+        set({ columns, chosen: startingChoice(columns) });
       } catch (error) {
         set({ loadError: messageOf(error) });
       }

@@ -7,6 +7,8 @@ const exportColumnViewSchema = z.strictObject({
   /** A fixed column's id, or `field:<name>` for an imported column. */
   id: z.string(),
   header: z.string(),
+  /** In the one default set (the window's ticks before a person chooses, and `quayside export` without --columns). */
+  byDefault: z.boolean(),
 });
 export type ExportColumnView = z.output<typeof exportColumnViewSchema>;
 

@@ -6,7 +6,7 @@
 import type { ShipmentTableRow } from '../../../shared/contract/index.js';
 import { etaMoveDays } from '../../../shared/eta.js';
 import { daysLeft } from '../../../shared/free-time.js';
-import { statusText, trackingWords, typeWords } from '../../../shared/words.js';
+import { fieldLabel, statusText, trackingWords, typeWords } from '../../../shared/words.js';
 
 export type CellValue = string | number | null;
 
@@ -55,15 +55,29 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { id: 'likelyShipments', header: 'Likely arrival: past shipments', value: (r) => r.likelyArrival?.pastShipments ?? null },
 ];
 
-export const DEFAULT_EXPORT_COLUMNS = ['reference', 'carrier', 'shipmentStatus', 'pol', 'pod', 'eta', 'etaMoved', 'vessel', 'voyage', 'note'];
+/**
+ * Quayside's own columns in a default export, the window's Export and `quayside export` alike: all
+ * but the likely arrival (a forecast, chosen on purpose). Every imported column is in it too (see
+ * exportColumns): a customer looks for their own PO first.
+ */
+export const DEFAULT_EXPORT_COLUMNS: readonly string[] = EXPORT_COLUMNS.map((c) => c.id).filter((id) => !id.startsWith('likely'));
+
+const FIELD = 'field:';
+
+/** Imported columns in the file's order: by name, case aside ("customer", "po", "Promised"), then exactly. */
+export function importedInOrder(names: readonly string[]): string[] {
+  return [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** An imported column (customer, PO…) as a column of the export: its header in words, as the window says it. */
+export function importedColumn(name: string): ExportColumn {
+  return { id: `${FIELD}${name}`, header: fieldLabel(name), value: (_r, fields) => fields[name] ?? null };
+}
 
 /** `field:<name>` picks an imported column (customer, PO…). Unknown ids are refused by the caller. */
 export function resolveColumns(ids: readonly string[]): ExportColumn[] {
   return ids.map((id) => {
-    if (id.startsWith('field:')) {
-      const name = id.slice('field:'.length);
-      return { id, header: name, value: (_r, fields) => fields[name] ?? null };
-    }
+    if (id.startsWith(FIELD)) return importedColumn(id.slice(FIELD.length));
     const column = EXPORT_COLUMNS.find((c) => c.id === id);
     if (!column) throw new RangeError(`Unknown export column "${id}"`);
     return column;

@@ -6,6 +6,7 @@ import { containerNumber, openTempStore, shipmentRecord, trackingData, uuidFor }
 import { csvField, neutraliseFormula } from '../../../shared/csv.js';
 import { EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS, exportShipments } from './export.js';
 import { excelDate } from './write.js';
+import { defaultExportColumns, exportColumns } from './save.js';
 
 describe('export for a customer', () => {
   let store: Data;
@@ -53,7 +54,7 @@ describe('export for a customer', () => {
     const text = result.bytes.toString('utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const parsed = Papa.parse<string[]>(text.slice(1).trim(), { newline: '\r\n' }).data;
-    expect(parsed[0]).toEqual(['Reference', 'Shipment status', 'ETA (port local time)', 'ETA moved (days)', 'Note', 'customer']);
+    expect(parsed[0]).toEqual(['Reference', 'Shipment status', 'ETA (port local time)', 'ETA moved (days)', 'Note', 'Customer']);
     expect(parsed[1]).toEqual([containerNumber('MSKU123456'), 'In transit', '2026-12-07T14:00:00', '3', `'=HYPERLINK("http://evil")`, "'@ACME"]);
     expect(parsed[2]).toEqual([containerNumber('TGHU765432'), 'No data from the carrier yet', '', '', "'-urgent", '']);
   });
@@ -62,7 +63,7 @@ describe('export for a customer', () => {
     const result = await exportShipments(store.read, { format: 'xlsx', columns: ['reference', 'eta', 'shipmentStatus', 'status', 'field:customer'], sort: 'reference' });
     const [sheet] = (await readXlsxFile(result.bytes)) as unknown as { sheet: string; data: unknown[][] }[];
     const rows = sheet!.data;
-    expect(rows[0]).toEqual(['Reference', 'ETA (port local time)', 'Shipment status', 'Tracking', 'customer']);
+    expect(rows[0]).toEqual(['Reference', 'ETA (port local time)', 'Shipment status', 'Tracking', 'Customer']);
     const eta = rows[1]![1];
     expect(eta).toBeInstanceOf(Date);
     // The naive 14:00 of the port, read back as written (the reader gives it as that UTC instant,
@@ -96,6 +97,20 @@ describe('export for a customer', () => {
     expect(rows).toHaveLength(2);
   });
 
+  it('offers one default set for the window and the CLI: the reference, every imported column in words, then Quayside\'s own but the forecast', () => {
+    const offered = exportColumns(store.read);
+    expect(offered.slice(0, 4)).toEqual([
+      { id: 'reference', header: 'Reference', byDefault: true },
+      // By name, case aside (the cache's own order would put "PO" before "customer").
+      { id: 'field:customer', header: 'Customer', byDefault: true },
+      { id: 'field:PO', header: 'PO', byDefault: true },
+      { id: 'type', header: 'Type', byDefault: true },
+    ]);
+    expect(offered.filter((c) => !c.byDefault).map((c) => c.id)).toEqual(['likely', 'likelyFrom', 'likelyTo', 'likelyShipments']);
+    expect(defaultExportColumns(store.read)).toEqual(offered.filter((c) => c.byDefault).map((c) => c.id));
+    expect(defaultExportColumns(store.read)).toEqual(['reference', 'field:customer', 'field:PO', 'type', 'carrier', 'scac', 'status', 'shipmentStatus', 'pol', 'pod', 'eta', 'etaMoved', 'vessel', 'voyage', 'note', 'lastFreeDay', 'daysLeft', 'lastChecked']);
+  });
+
   it('refuses, in a sentence, what Excel would refuse: more rows than a sheet holds, a cell over 32,767 characters', async () => {
     const ids = Array.from({ length: EXCEL_MAX_ROWS }, (_, i) => i + 1);
     await expect(exportShipments(store.read, { format: 'xlsx', columns: ['reference'], ids })).rejects.toThrow(
@@ -105,7 +120,7 @@ describe('export for a customer', () => {
     store.write((tx) => tx.setShipmentFields(first.id, { remarks: 'x'.repeat(EXCEL_MAX_CELL_CHARS + 1) }));
     for (const format of ['xlsx', 'csv'] as const) {
       await expect(exportShipments(store.read, { format, columns: ['reference', 'field:remarks'], ids: [first.id] })).rejects.toThrow(
-        `The remarks of ${containerNumber('MSKU123456')} holds 32,768 characters, more than Excel takes in a cell (32,767); leave the column "remarks" out of the export, or shorten that value.`,
+        `The Remarks of ${containerNumber('MSKU123456')} holds 32,768 characters, more than Excel takes in a cell (32,767); leave the column "Remarks" out of the export, or shorten that value.`,
       );
     }
     store.write((tx) => tx.setShipmentFields(first.id, { remarks: 'x'.repeat(EXCEL_MAX_CELL_CHARS) }));

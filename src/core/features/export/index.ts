@@ -7,7 +7,9 @@ import type { FeatureParts, Host } from '../../handlers.js';
 import { createExportHandlers } from './handlers.js';
 
 export { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS, exportShipments, type ExportFormat } from './export.js';
-export { exportColumns, saveExport, writeWhole } from './save.js';
+export { importedInOrder } from './columns.js';
+export { defaultExportColumns, exportColumns, saveExport, writeWhole } from './save.js';
+export { exportFileName, exportSheetName, exportTitle } from './naming.js';
 export { writeWorkbook, type WorkbookSheet } from './xlsx.js';
 
 export function exportFeature(core: Core, host: Host): FeatureParts<'export'> {

@@ -4,7 +4,9 @@
  */
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { EXPORT_COLUMNS, exportShipments, type ExportRequest, type ExportResult } from './export.js';
+import type { ExportColumnView } from '../../../shared/contract/index.js';
+import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS, importedColumn, importedInOrder } from './columns.js';
+import { exportShipments, type ExportRequest, type ExportResult } from './export.js';
 import { AppFailure, fileProblem } from '../../platform/failure.js';
 import type { Reader } from '../../data/index.js';
 
@@ -33,10 +35,22 @@ export async function saveExport(read: Reader, request: ExportRequest, path: str
   return result;
 }
 
-/** The columns an export can hold: Quayside's own, then each imported column as `field:<name>`. */
-export function exportColumns(read: Reader): { id: string; header: string }[] {
-  return [
-    ...EXPORT_COLUMNS.map((c) => ({ id: c.id, header: c.header })),
-    ...read.shipmentFacets().fieldNames.map((name) => ({ id: `field:${name}`, header: name })),
-  ];
+/**
+ * The columns an export can hold, in the file's order: the reference, each imported column
+ * (`field:<name>`, by name, case aside: a customer's PO beside the container), then Quayside's own. `byDefault`
+ * marks the one default set of the window's Export and `quayside export`: every imported column and
+ * DEFAULT_EXPORT_COLUMNS.
+ */
+export function exportColumns(read: Reader): ExportColumnView[] {
+  const own = EXPORT_COLUMNS.map((c) => ({ id: c.id, header: c.header, byDefault: DEFAULT_EXPORT_COLUMNS.includes(c.id) }));
+  const imported = importedInOrder(read.shipmentFacets().fieldNames).map((name) => {
+    const column = importedColumn(name);
+    return { id: column.id, header: column.header, byDefault: true };
+  });
+  return [...own.slice(0, 1), ...imported, ...own.slice(1)];
+}
+
+/** The ids of the default export, in the file's order (what the window ticks before a person chooses). */
+export function defaultExportColumns(read: Reader): string[] {
+  return exportColumns(read).filter((c) => c.byDefault).map((c) => c.id);
 }
