@@ -17,7 +17,7 @@ export interface ExportColumn {
    * A date (`YYYY-MM-DD…`) in this column is a real date in an XLSX export (a serial day in this
    * format, on the day and at the time written: naive stays naive); a CSV keeps the text.
    */
-  date?: 'date' | 'datetime';
+  date?: 'date' | 'datetime' | 'whole-day';
   /** `today`: the desk's calendar day, `YYYY-MM-DD` (for the demurrage clock's days left). */
   value(row: ShipmentTableRow, fields: Readonly<Record<string, string>>, today: string | null): CellValue;
 }
@@ -71,7 +71,8 @@ export function importedInOrder(names: readonly string[]): string[] {
 
 /** An imported column (customer, PO…) as a column of the export: its header in words, as the window says it. */
 export function importedColumn(name: string): ExportColumn {
-  return { id: `${FIELD}${name}`, header: fieldLabel(name), value: (_r, fields) => fields[name] ?? null };
+  // A cell that is a whole day (a promised date as the import stored it) is a real date; other text stays text.
+  return { id: `${FIELD}${name}`, header: fieldLabel(name), date: 'whole-day', value: (_r, fields) => fields[name] ?? null };
 }
 
 /** `field:<name>` picks an imported column (customer, PO…). Unknown ids are refused by the caller. */

@@ -84,6 +84,21 @@ describe('export for a customer', () => {
     expect(excelDate('2026-02-30', 'date')).toBe('2026-02-30');
     expect(excelDate('next week', 'date')).toBe('next week');
     expect(excelDate(null, 'date')).toBeNull();
+    // An imported column (a promised date): a cell that is a whole day, and only that, is a date.
+    expect(excelDate('2026-12-10', 'whole-day')).toEqual({ value: 25_569 + Date.UTC(2026, 11, 10) / 86_400_000, format: 'date' });
+    expect(excelDate('2026-12-10 approx.', 'whole-day')).toBe('2026-12-10 approx.');
+    expect(excelDate('4500012345', 'whole-day')).toBe('4500012345');
+  });
+
+  it('XLSX: a promised date from the customer\'s sheet is a real date; their other columns stay text', async () => {
+    const first = store.read.getShipment(uuidFor(1))!;
+    store.write((tx) => tx.setShipmentFields(first.id, { customer: '@ACME', PO: '4500012345', promised: '2026-12-10' }));
+    const result = await exportShipments(store.read, { format: 'xlsx', columns: ['reference', 'field:promised', 'field:PO'], sort: 'reference' });
+    const [sheet] = (await readXlsxFile(result.bytes)) as unknown as { sheet: string; data: unknown[][] }[];
+    const row = sheet!.data.find((r) => r[0] === first.reference)!;
+    expect(row[1]).toBeInstanceOf(Date);
+    expect((row[1] as Date).toISOString().slice(0, 10)).toBe('2026-12-10');
+    expect(row[2]).toBe('4500012345');
   });
 
   it('XLSX: numbers stay numbers, text cells exactly as stored (inline strings are never formulas), only the given shipments', async () => {

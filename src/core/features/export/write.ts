@@ -22,6 +22,7 @@ export async function toCsv(headers: readonly string[], rows: readonly CellValue
   return Buffer.concat(pieces);
 }
 
+const WHOLE_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/;
 
 /**
@@ -32,6 +33,8 @@ const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/;
  */
 export function excelDate(value: CellValue, kind: DateColumn): TypedCell {
   if (typeof value !== 'string') return value;
+  // An imported column: only a cell that is a day and nothing else (never "2026-12-10 approx.").
+  if (kind === 'whole-day' && !WHOLE_DAY.test(value)) return value;
   const m = NAIVE.exec(value);
   if (!m) return value;
   const [y, mo, d, h, mi, sec] = m.slice(1).map((part) => (part === undefined ? 0 : Number(part))) as [number, number, number, number, number, number];
