@@ -11,7 +11,7 @@ import type { UpdatePreviewView } from '../../../shared/contract/index.js';
 import { deskDay } from '../../../shared/free-time.js';
 import type { Core } from '../../context.js';
 import type { NewUpdate, NewUpdateLine, UpdateRecord } from '../../data/index.js';
-import { EXPORT_COLUMNS, exportShipments } from '../export/index.js';
+import { EXPORT_COLUMNS, exportSheetName, exportShipments } from '../export/index.js';
 import { composeUpdate, type ComposedUpdate } from './compose.js';
 import { gatherShipments, pacer, type Customer } from './gather.js';
 import { mailSettings, senderOf } from './mail-config.js';
@@ -26,7 +26,7 @@ function xlsxMaker(core: Core, today: string): MakeXlsx {
     const referenceColumn = core.read.shipmentFacets().fieldNames.find((name) => name.toLowerCase() === 'po');
     const own = ['reference', 'carrier', 'shipmentStatus', 'pol', 'pod', 'eta', 'etaMoved', 'vessel', 'voyage', 'lastFreeDay', 'daysLeft'].filter((id) => EXPORT_COLUMNS.some((c) => c.id === id));
     const columns = referenceColumn ? [`field:${referenceColumn}`, ...own] : own;
-    const result = await exportShipments(core.read, { format: 'xlsx', columns, ids: shipmentIds, sheetName: customer.slice(0, 31) || 'Shipments', today });
+    const result = await exportShipments(core.read, { format: 'xlsx', columns, ids: shipmentIds, sheetName: exportSheetName(customer), today });
     return result.bytes;
   };
 }
