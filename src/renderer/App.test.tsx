@@ -99,7 +99,7 @@ describe('the window', () => {
     resetStores(demoBridge);
     render(<App />);
     const band = await screen.findByRole('note', { name: 'Sample data' });
-    expect(band.textContent).toContain('made up');
+    expect(band.textContent).toContain('Made-up shipments');
     fireEvent.click(within(band).getByRole('button', { name: 'Leave sample data' }));
     await waitFor(() => expect(demoBridge.callsOf('settings.sampleData')).toEqual([{ on: false }]));
   });
