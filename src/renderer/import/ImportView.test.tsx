@@ -25,13 +25,13 @@ function previewFor(input: ImportOptionsInput, balance = 500): ImportPreview {
     rows: 3,
     headerRow: 3,
     mapping: [
-      { column: 'A', header: 'Container No.', role: 'container', field: 'container', source: 'detected' },
-      { column: 'B', header: 'Customer', role: 'local', field: 'customer', source: 'detected' },
+      { column: 'A', header: 'Container No.', role: 'container', field: 'container', source: 'detected', samples: ['MSKU1234565', 'CMAU3000015'] },
+      { column: 'B', header: 'Customer', role: 'local', field: 'customer', source: 'detected', samples: ['ACME GmbH'] },
       weight
-        ? { column: 'C', header: 'Weight (kg)', role: weight, field: weight, source: 'override' }
-        : { column: 'C', header: 'Weight (kg)', role: 'local', field: 'Weight (kg)', source: 'detected' },
+        ? { column: 'C', header: 'Weight (kg)', role: weight, field: weight, source: 'override', samples: [] }
+        : { column: 'C', header: 'Weight (kg)', role: 'local', field: 'Weight (kg)', source: 'detected', samples: [] },
     ],
-    counts: { accepted: fixed ? 2 : 1, rejected: fixed ? 0 : 1, duplicates: 0, alreadyTracked: 0 },
+    counts: { accepted: fixed ? 2 : 1, rejected: fixed ? 0 : 1, duplicates: 0, alreadyTracked: 0, updated: 0 },
     accepted: [
       { row: 4, reference: 'MSKU1234565', type: 'container', scac: 'MAEU', carrierName: 'Maersk', fields: {}, warning: null },
       ...(fixed ? [{ row: 6, reference: 'CMAU3000014', type: 'container' as const, scac: 'CMDU', carrierName: 'CMA CGM', fields: {}, warning: null }] : []),
@@ -39,6 +39,7 @@ function previewFor(input: ImportOptionsInput, balance = 500): ImportPreview {
     rejected: fixed ? [] : [{ row: 6, value: 'CMAU3000015', reason: 'not a valid container number: check digit is 5, ISO 6346 gives 4', suggestion: 'CMAU3000014' }],
     duplicates: [],
     alreadyTracked: [],
+    updated: [],
     creditsEstimated: fixed ? 2 : 1,
     balance,
     warnings: [],
@@ -48,7 +49,7 @@ function previewFor(input: ImportOptionsInput, balance = 500): ImportPreview {
 
 const REPORT: ImportReport = {
   jobId: 7, file: 'acme.xlsx', state: 'done', rows: 3, accepted: 2, found: 2, notFound: 0, failed: 0, duplicates: 0, alreadyTracked: 0,
-  overBudget: 0, creditsEstimated: 2, creditsSpent: 2, rejected: [], failures: [], submitted: 2, batches: 1, duplicateRows: [], alreadyTrackedRows: [], createdAt: '2026-11-23T09:00:00Z', finishedAt: '2026-11-23T09:01:00Z', message: null,
+  overBudget: 0, creditsEstimated: 2, creditsSpent: 2, rejected: [], failures: [], submitted: 2, batches: 1, duplicateRows: [], alreadyTrackedRows: [], updated: 0, updatedRows: [], createdAt: '2026-11-23T09:00:00Z', finishedAt: '2026-11-23T09:01:00Z', message: null,
 };
 
 let bridge: FakeBridge;

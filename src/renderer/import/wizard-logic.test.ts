@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportMappingColumn } from '../../shared/contract';
 import { choiceOf, choicesFor, creditCheck, fileProblem, mappingProblem, percentDone, percentSubmitted, timeLeft, withColumnChoice } from './wizard-logic';
 
-const col = (column: string, header: string, role: ImportMappingColumn['role'], field: string, source: 'detected' | 'override' = 'detected'): ImportMappingColumn => ({ column, header, role, field, source });
+const col = (column: string, header: string, role: ImportMappingColumn['role'], field: string, source: 'detected' | 'override' = 'detected'): ImportMappingColumn => ({ column, header, role, field, source, samples: [] });
 
 describe('column mapping', () => {
   const container = col('A', 'Cntr', 'container', 'container');
