@@ -10,14 +10,14 @@ export function ImportFilterChip() {
   const setFilters = useShipments((s) => s.setFilters);
   const fileName = useImports((s) => s.jobs.find((j) => j.jobId === importJobId)?.fileName ?? null);
   if (importJobId === null) return null;
-  const name = fileName ? `${fileName} (import ${importJobId})` : `import ${importJobId}`;
+  const what = `the shipments import ${importJobId}${fileName ? ` (${fileName})` : ''} tracked or updated`;
   return (
-    <span className="filter-chip">
-      <span className="filter-chip-text">From {name}</span>
+    <span className="filter-chip" title={`Only ${what}`}>
+      <span className="filter-chip-text">Import: {fileName ?? importJobId}</span>
       <button
         type="button"
         className="filter-chip-remove"
-        aria-label={`Remove the filter by ${name}`}
+        aria-label={`Remove the filter by import ${importJobId}`}
         title="Show all shipments again"
         onClick={() => setFilters({ importJobId: null })}
       >
