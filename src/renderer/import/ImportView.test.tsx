@@ -61,7 +61,7 @@ beforeEach(() => {
     'imports.open': ({ path }) => ({ fileId: FILE_ID, fileName: path.split('/').pop()!, format: 'xlsx', sheets: ['Notes', 'Shipments'], sizeBytes: 4057 }),
     'imports.preview': (input) => previewFor(input, balance),
     'imports.jobs': () => [],
-    'imports.start': (input) => ({ jobId: 7, fileName: 'acme.xlsx', state: 'running', createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: input.goOnWithWhatFits ? 1 : 2, done: 0, message: null, progress: null }),
+    'imports.start': (input) => ({ jobId: 7, fileName: 'acme.xlsx', state: 'running', createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: input.goOnWithWhatFits ? 1 : 2, done: 0, updated: 0, message: null, progress: null }),
     'imports.report': () => REPORT,
     'settings.carriers': () => ({
       fetchedAt: '2026-11-23T08:00:00Z',
@@ -216,7 +216,7 @@ describe('import wizard', () => {
   });
 
   it('a job that stops before the answer to its start arrives is shown stopped, with Resume', async () => {
-    const stopped = { jobId: 7, fileName: 'acme.xlsx', state: 'paused' as const, createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: 1, done: 0, message: 'The API key was refused.', progress: null };
+    const stopped = { jobId: 7, fileName: 'acme.xlsx', state: 'paused' as const, createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: 1, done: 0, updated: 0, message: 'The API key was refused.', progress: null };
     bridge.handlers['imports.jobs'] = () => [stopped];
     const answer = bridge.handlers['imports.start']!;
     // As over the harness's socket: the event that the job stopped overtakes the HTTP answer.
@@ -234,7 +234,7 @@ describe('import wizard', () => {
   });
 
   it('a late answer to an earlier read of the job list does not bring a stopped job back to running', async () => {
-    const base = { jobId: 7, fileName: 'acme.xlsx', createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: 1, done: 0, progress: null };
+    const base = { jobId: 7, fileName: 'acme.xlsx', createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: 1, done: 0, updated: 0, progress: null };
     let answerFirstRead: (() => void) | null = null;
     let reads = 0;
     bridge.handlers['imports.jobs'] = () => {

@@ -57,6 +57,8 @@ const REPORT: ImportReport = {
   createdAt: '2026-11-23T09:00:00Z', finishedAt: '2026-11-23T09:00:01Z', message: null,
 };
 
+const DONE_JOB = { jobId: 9, fileName: 'acme-week-12.csv', state: 'done' as const, createdAt: '2026-11-23T09:00:00Z', finishedAt: '2026-11-23T09:00:01Z', references: 0, done: 0, updated: 2, message: null, progress: null };
+
 let bridge: FakeBridge;
 
 beforeEach(() => {
@@ -64,7 +66,7 @@ beforeEach(() => {
     'imports.open': () => ({ fileId: FILE_ID, fileName: 'acme-week-12.csv', format: 'csv', sheets: [], sizeBytes: 120 }),
     'imports.preview': () => PREVIEW,
     'imports.jobs': () => [],
-    'imports.start': () => ({ jobId: 9, fileName: 'acme-week-12.csv', state: 'done', createdAt: '2026-11-23T09:00:00Z', finishedAt: '2026-11-23T09:00:01Z', references: 0, done: 0, message: null, progress: null }),
+    'imports.start': () => DONE_JOB,
     'imports.report': () => REPORT,
     'settings.carriers': () => ({ fetchedAt: '2026-11-23T08:00:00Z', carriers: [] }),
     'credits.get': () => CREDITS,
@@ -113,11 +115,16 @@ describe('a sheet sent again', () => {
     expect(screen.getByText(/^Nothing new to track: 2 shipments already tracked get new column values\. No credits/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Nothing to track' })).toBeNull();
 
+    bridge.handlers['imports.jobs'] = () => [DONE_JOB];
     fireEvent.click(screen.getByRole('button', { name: 'Update 2 shipments' }));
     await act(async () => undefined);
     expect(bridge.callsOf('imports.start')).toEqual([{ fileId: FILE_ID }]);
     act(() => bridge.emit('imports.progress', { jobId: 9, state: 'done', message: null, progress: null }));
     await screen.findByRole('region', { name: /^Report: acme-week-12\.csv/ });
+    // The list of imports says what a job with nothing to track did.
+    const job = await screen.findByRole('listitem', { name: 'Import 9: acme-week-12.csv' });
+    expect(job.textContent).toMatch(/Started .* · 2 shipments updated/);
+    expect(job.textContent).not.toContain('0 of 0');
   });
 
   it('the report lists the columns updated and shows the import’s shipments in the table', async () => {

@@ -102,6 +102,8 @@ const importJobViewSchema = z.strictObject({
   finishedAt: utcTime.nullable(),
   references: count,
   done: count,
+  /** Shipments already tracked whose columns the job updated (no credit). */
+  updated: count,
   message: z.string().nullable(),
   /** Live progress while it runs in this session. */
   progress: importProgressViewSchema.nullable(),

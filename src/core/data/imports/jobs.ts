@@ -13,6 +13,8 @@ export interface JobSummary {
   finishedAt: string | null;
   references: number;
   done: number;
+  /** Rows already tracked whose columns the job updated. */
+  updated: number;
 }
 
 interface JobRow {
@@ -104,11 +106,12 @@ export function listJobs(db: Database): JobSummary[] {
   const rows = db
     .prepare(
       `SELECT j.id, j.source_name, j.state, j.created_at, j.finished_at, j.total_items,
-              (SELECT count(*) FROM import_items i WHERE i.job_id = j.id AND i.state = 'done') AS done
+              (SELECT count(*) FROM import_items i WHERE i.job_id = j.id AND i.state = 'done') AS done,
+              (SELECT count(*) FROM import_items i WHERE i.job_id = j.id AND i.state = 'updated') AS updated
          FROM import_jobs j ORDER BY j.id DESC`,
     )
-    .all() as (JobRow & { total_items: number; done: number })[];
-  return rows.map((r) => ({ jobId: r.id, file: r.source_name, state: r.state, createdAt: r.created_at, finishedAt: r.finished_at, references: r.total_items, done: r.done }));
+    .all() as (JobRow & { total_items: number; done: number; updated: number })[];
+  return rows.map((r) => ({ jobId: r.id, file: r.source_name, state: r.state, createdAt: r.created_at, finishedAt: r.finished_at, references: r.total_items, done: r.done, updated: r.updated }));
 }
 
 export function jobReport(db: Database, jobId: number): ImportReport | null {

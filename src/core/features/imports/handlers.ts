@@ -92,6 +92,7 @@ export function createImportHandlers(core: Core, host: Host): AreaHandlers<'impo
       finishedAt: summary.finishedAt,
       references: summary.references,
       done: summary.done,
+      updated: summary.updated,
       message: report?.message ?? null,
       progress: live.get(jobId) ?? null,
     };
