@@ -168,8 +168,13 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
     expect(await countOf(page, 'To track').innerText()).toBe('0');
     await page.getByRole('button', { name: /Duplicates$/ }).click();
     await expect.poll(() => page.getByRole('list', { name: 'Duplicates rows' }).innerText(), PREVIEW).toMatch(/msku 123456 5[\s\S]*same as row 2/);
-    expect(await page.getByRole('button', { name: 'Nothing to track' }).isDisabled()).toBe(true);
-    expect(await page.getByText(/^Nothing in this file needs tracking.*No credits will be spent\.$/).count()).toBe(1);
+    // Both shipments carry two-sheets.xlsx's columns now: this sheet's customer updates them, at no credit (issue 24).
+    expect(await countOf(page, 'Columns to update').innerText()).toBe('2');
+    expect(await page.getByRole('button', { name: 'Update 2 shipments' }).isEnabled()).toBe(true);
+    expect(await page.getByText(/^Nothing new to track: 2 shipments already tracked get new column values\. No credits will be spent/).count()).toBe(1);
+    await page.getByRole('button', { name: /Columns to update$/ }).click();
+    const updates = page.getByRole('list', { name: 'Columns to update rows' });
+    await expect.poll(() => updates.innerText(), PREVIEW).toMatch(/MSKU1234565[\s\S]*Customer[\s\S]*ACME[\s\S]*CMAU3000014[\s\S]*Customer[\s\S]*ACME/);
     await screenshot(page, 'import-preview');
     await page.getByRole('button', { name: 'Cancel' }).click();
 

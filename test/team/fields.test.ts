@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/index.js';
@@ -8,7 +9,7 @@ import { runImport } from '../../src/core/features/imports/index.js';
 import { TeamMember } from '../../src/team/member.js';
 import { DESK_SETTING } from '../../src/team/session.js';
 import { teamStatus } from '../../src/team/team.js';
-import { writeReferenceCsv } from '../import/make-references.js';
+import { containerNumbers, writeReferenceCsv } from '../import/make-references.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 import { until } from '../support/until.js';
@@ -81,6 +82,27 @@ describe.runIf(!missing)('imported fields of a team', () => {
     await until("A's fields on B", () => sameOnBoth(references), 10_000);
     const took = Date.now() - done;
     console.info(`[measure] team: ${imported.size} shipments and their imported fields on the other desk ${took} ms after the import on A`);
+    expect(took).toBeLessThan(2_000);
+  });
+
+  it("a sheet sent again with new POs: the updated columns are on the other desk within 2 s, at no credit", { timeout: 60_000 }, async () => {
+    // The shipments the first test's sheet tracked on A.
+    const references = containerNumbers(20, 610_000).filter((n) => desks[0]!.read.findActive('container', n) !== null);
+    expect(references.length).toBeGreaterThan(10);
+    const file = join(work, 'acme-again.csv');
+    // The customer's second send: every PO changed; the customer column left empty (which erases nothing).
+    writeFileSync(file, ['Container No.;Customer;PO', ...references.map((n) => `${n};;PO-NEW-${n.slice(-4)}`)].join('\r\n'));
+    const spent = sim.control.stats(KEY).creditsSpent;
+    const report = await runImport(desks[0]!, file);
+    expect(report).toMatchObject({ accepted: 0, updated: references.length });
+    expect(sim.control.stats(KEY).creditsSpent).toBe(spent);
+    const updated = fieldsOn(desks[0]!, references);
+    expect([...updated.values()].every((f) => f.customer && f.po?.startsWith('PO-NEW-'))).toBe(true);
+    const done = Date.now();
+    members[0]!.kick();
+    await until("A's updated fields on B", () => sameOnBoth(references) && [...fieldsOn(desks[1]!, references).values()].every((f) => f.po?.startsWith('PO-NEW-')), 10_000);
+    const took = Date.now() - done;
+    console.info(`[measure] team: ${updated.size} shipments' updated columns on the other desk ${took} ms after the re-import on A`);
     expect(took).toBeLessThan(2_000);
   });
 

@@ -1,5 +1,5 @@
 import { diskFullError, StoreError, type ImportReport, type JobProgress } from '../../core/data/index.js';
-import { DELIMITERS, resumeImports, runImport, validateImport, type Delimiter, type ValidationReport } from '../../core/features/imports/index.js';
+import { columnUpdates, DELIMITERS, resumeImports, runImport, validateImport, type ColumnUpdate, type Delimiter, type ValidationReport } from '../../core/features/imports/index.js';
 import { teamImportJobs } from '../../team/index.js';
 import type { Command, Context, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
@@ -27,7 +27,23 @@ function progressLine(p: JobProgress): string {
   return `${bar(p.done, p.total, 20)} ${p.done}/${p.total} refs · batches ${p.batchesSubmitted} sent, ${p.batchesProcessed} done · ~${duration(p.remainingMs)} left`;
 }
 
-function dryRunJson(file: string, r: ValidationReport) {
+/** The column changes, one line per changed column (the JSON's `changes`). */
+function changesJson(updates: readonly ColumnUpdate[]) {
+  return updates.flatMap((u) => u.changes.map((c) => ({ row: u.row, reference: u.reference, field: c.field, from: c.from, to: c.to })));
+}
+
+const LISTED_UPDATES = 20;
+
+/** The shipments whose columns change, one line each, before they are applied. */
+function printUpdates(ctx: Context, updates: readonly ColumnUpdate[], applied: boolean): void {
+  if (updates.length === 0) return;
+  const verb = applied ? 'are updated' : 'would be updated';
+  ctx.out.line(`  ${updates.length} shipment${updates.length === 1 ? '' : 's'} already tracked ${verb} with new column values (no credit; a blank cell erases nothing):`);
+  for (const u of updates.slice(0, LISTED_UPDATES)) ctx.out.line(`  row ${u.row}: ${u.reference}: ${u.message}`);
+  if (updates.length > LISTED_UPDATES) ctx.out.line(`  … and ${updates.length - LISTED_UPDATES} more (--json lists all)`);
+}
+
+function dryRunJson(file: string, r: ValidationReport, updates: readonly ColumnUpdate[]) {
   return {
     file,
     dryRun: true,
@@ -52,6 +68,8 @@ function dryRunJson(file: string, r: ValidationReport) {
     acceptedRows: r.accepted.map((a) => ({ row: a.row, reference: a.reference, type: a.type, carrier: a.scac })),
     duplicateRows: r.duplicates.map((d) => ({ row: d.row, value: d.value, firstRow: d.firstRow })),
     alreadyTrackedRows: r.alreadyTracked.map((t) => ({ row: t.row, value: t.value })),
+    updated: updates.length,
+    changes: changesJson(updates),
     warnings: r.warnings,
   };
 }
@@ -69,7 +87,7 @@ function printValidation(ctx: Context, file: string, r: ValidationReport): void 
 /** `rows`: list the rejected rows too (not after an import that just printed them). */
 function printReport(ctx: Context, r: ImportReport, rows = true): void {
   ctx.out.line(`Import ${r.jobId} of ${r.file}: ${r.state}`);
-  ctx.out.line(`  ${r.rows} rows · ${r.accepted} accepted · ${r.rejected.length} rejected · ${r.duplicates} duplicates · ${r.alreadyTracked} already tracked`);
+  ctx.out.line(`  ${r.rows} rows · ${r.accepted} accepted · ${r.rejected.length} rejected · ${r.duplicates} duplicates · ${r.alreadyTracked} already tracked${r.updated ? ` (${r.updated} with columns updated)` : ''}`);
   ctx.out.line(`  ${r.submitted} submitted in ${r.batches} batch${r.batches === 1 ? '' : 'es'} → ${r.found} found, ${r.notFound} with no data from the carrier yet, ${r.failed} failed${r.overBudget ? `, ${r.overBudget} not sent (credits)` : ''}`);
   ctx.out.line(`  credits: ${r.creditsEstimated} estimated, ${r.creditsSpent ?? 'unknown'} spent`);
   if (rows) for (const x of r.rejected.slice(0, 20)) ctx.out.line(`  row ${x.row}: ${x.value || '(empty)'}: ${x.reason}${x.suggestion ? ` (did you mean ${x.suggestion}?)` : ''}`);
@@ -96,13 +114,16 @@ export const importCommand: Command = {
     const service = ctx.service();
     if (values['dry-run']) {
       const report = await validateImport(service, file, options);
+      const updates = columnUpdates(service.read, report.alreadyTracked);
       ctx.out.endProgress();
-      ctx.out.data(dryRunJson(file, report));
+      ctx.out.data(dryRunJson(file, report, updates));
       printValidation(ctx, file, report);
-      ctx.out.line(`Dry run: nothing was sent. A real import would spend up to ${report.creditsEstimated} credits.`);
+      printUpdates(ctx, updates, false);
+      ctx.out.line(`Dry run: nothing was sent or changed. A real import would spend up to ${report.creditsEstimated} credits${updates.length ? ` and update ${updates.length} shipment${updates.length === 1 ? '' : 's'} at no cost` : ''}.`);
       return;
     }
     let jobStored = false;
+    let changes: ReturnType<typeof changesJson> = [];
     const report = await runImport(service, file, {
       ...options,
       onJobStored: () => {
@@ -110,10 +131,13 @@ export const importCommand: Command = {
       },
       needRoute: Boolean(values.route),
       goOnWithWhatFits: Boolean(values.yes),
-      onEstimate: (r, balance) => {
+      onEstimate: (r, balance, updates) => {
         ctx.out.endProgress();
         printValidation(ctx, file, r);
-        ctx.out.note(`Credit estimate: up to ${r.creditsEstimated} of ${balance} credits left.${r.creditsEstimated > balance && values.yes ? ` Tracking the first ${balance} that fit.` : ''}`);
+        printUpdates(ctx, updates, true);
+        changes = changesJson(updates);
+        if (balance !== null) ctx.out.note(`Credit estimate: up to ${r.creditsEstimated} of ${balance} credits left.${r.creditsEstimated > balance && values.yes ? ` Tracking the first ${balance} that fit.` : ''}`);
+        else ctx.out.note('Nothing to track: no credit is spent and nothing is sent.');
       },
       onProgress: (p) => ctx.out.progress(progressLine(p)),
     }).catch((err: unknown) => {
@@ -124,7 +148,7 @@ export const importCommand: Command = {
       throw err;
     });
     ctx.out.endProgress();
-    ctx.out.data(report);
+    ctx.out.data({ ...report, changes });
     printReport(ctx, report, false);
   },
 };

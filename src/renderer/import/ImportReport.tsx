@@ -4,6 +4,8 @@ import { call, messageOf } from '../api/call';
 import { formatCount } from '../lib/format';
 import { absoluteTime } from '../lib/relative-time';
 import { useImports } from '../state/imports';
+import { EMPTY_FILTERS } from '../state/query';
+import { useShipments } from '../state/shipments';
 import { useUi } from '../state/ui';
 import { saveTextFile } from './download';
 
@@ -20,6 +22,13 @@ export function ImportReport() {
   const closeReport = useImports((s) => s.closeReport);
   const [saving, setSaving] = useState(false);
   if (!report) return null;
+
+  /** The table, narrowed to the shipments this import tracked or updated (every other filter off). */
+  const showInTable = () => {
+    useShipments.getState().setFilters({ ...EMPTY_FILTERS, importJobId: report.jobId });
+    useUi.getState().setView('shipments');
+  };
+  const shown = report.found + report.notFound + report.updated;
 
   const download = async () => {
     setSaving(true);
@@ -42,6 +51,7 @@ export function ImportReport() {
     ['Rejected', report.rejected.length],
     ['Duplicates', report.duplicates],
     ['Already tracked', report.alreadyTracked],
+    ['Columns updated (no credit)', report.updated],
     ['Over the credit budget', report.overBudget],
     ['Credits estimated', report.creditsEstimated],
     ['Credits spent', report.creditsSpent],
@@ -88,10 +98,29 @@ export function ImportReport() {
           </ul>
         </>
       )}
+      {report.updatedRows.length > 0 && (
+        <>
+          <h3 className="import-subtitle">Columns updated</h3>
+          <ul className="import-rows" aria-label="Columns updated" tabIndex={0}>
+            {report.updatedRows.map((u) => (
+              <li key={u.row}>
+                <span className="import-row-number">Row {u.row}</span>
+                <span className="mono">{u.reference}</span>
+                <span>{u.changes}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <div className="import-actions">
         <button type="button" className="button ghost" onClick={closeReport}>
           Close report
         </button>
+        {shown > 0 && (
+          <button type="button" className="button" onClick={showInTable}>
+            Show {shown === 1 ? 'this shipment' : `these ${formatCount(shown)} shipments`} in the table
+          </button>
+        )}
         <button type="button" className="button primary" disabled={saving} onClick={() => void download()}>
           {saving ? 'Saving…' : 'Download report (CSV)'}
         </button>

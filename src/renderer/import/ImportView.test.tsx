@@ -25,13 +25,13 @@ function previewFor(input: ImportOptionsInput, balance = 500): ImportPreview {
     rows: 3,
     headerRow: 3,
     mapping: [
-      { column: 'A', header: 'Container No.', role: 'container', field: 'container', source: 'detected' },
-      { column: 'B', header: 'Customer', role: 'local', field: 'customer', source: 'detected' },
+      { column: 'A', header: 'Container No.', role: 'container', field: 'container', source: 'detected', samples: ['MSKU1234565', 'CMAU3000015'] },
+      { column: 'B', header: 'Customer', role: 'local', field: 'customer', source: 'detected', samples: ['ACME GmbH'] },
       weight
-        ? { column: 'C', header: 'Weight (kg)', role: weight, field: weight, source: 'override' }
-        : { column: 'C', header: 'Weight (kg)', role: 'local', field: 'Weight (kg)', source: 'detected' },
+        ? { column: 'C', header: 'Weight (kg)', role: weight, field: weight, source: 'override', samples: [] }
+        : { column: 'C', header: 'Weight (kg)', role: 'local', field: 'Weight (kg)', source: 'detected', samples: [] },
     ],
-    counts: { accepted: fixed ? 2 : 1, rejected: fixed ? 0 : 1, duplicates: 0, alreadyTracked: 0 },
+    counts: { accepted: fixed ? 2 : 1, rejected: fixed ? 0 : 1, duplicates: 0, alreadyTracked: 0, updated: 0 },
     accepted: [
       { row: 4, reference: 'MSKU1234565', type: 'container', scac: 'MAEU', carrierName: 'Maersk', fields: {}, warning: null },
       ...(fixed ? [{ row: 6, reference: 'CMAU3000014', type: 'container' as const, scac: 'CMDU', carrierName: 'CMA CGM', fields: {}, warning: null }] : []),
@@ -39,6 +39,7 @@ function previewFor(input: ImportOptionsInput, balance = 500): ImportPreview {
     rejected: fixed ? [] : [{ row: 6, value: 'CMAU3000015', reason: 'not a valid container number: check digit is 5, ISO 6346 gives 4', suggestion: 'CMAU3000014' }],
     duplicates: [],
     alreadyTracked: [],
+    updated: [],
     creditsEstimated: fixed ? 2 : 1,
     balance,
     warnings: [],
@@ -48,7 +49,7 @@ function previewFor(input: ImportOptionsInput, balance = 500): ImportPreview {
 
 const REPORT: ImportReport = {
   jobId: 7, file: 'acme.xlsx', state: 'done', rows: 3, accepted: 2, found: 2, notFound: 0, failed: 0, duplicates: 0, alreadyTracked: 0,
-  overBudget: 0, creditsEstimated: 2, creditsSpent: 2, rejected: [], failures: [], submitted: 2, batches: 1, duplicateRows: [], alreadyTrackedRows: [], createdAt: '2026-11-23T09:00:00Z', finishedAt: '2026-11-23T09:01:00Z', message: null,
+  overBudget: 0, creditsEstimated: 2, creditsSpent: 2, rejected: [], failures: [], submitted: 2, batches: 1, duplicateRows: [], alreadyTrackedRows: [], updated: 0, updatedRows: [], createdAt: '2026-11-23T09:00:00Z', finishedAt: '2026-11-23T09:01:00Z', message: null,
 };
 
 let bridge: FakeBridge;
@@ -60,7 +61,7 @@ beforeEach(() => {
     'imports.open': ({ path }) => ({ fileId: FILE_ID, fileName: path.split('/').pop()!, format: 'xlsx', sheets: ['Notes', 'Shipments'], sizeBytes: 4057 }),
     'imports.preview': (input) => previewFor(input, balance),
     'imports.jobs': () => [],
-    'imports.start': (input) => ({ jobId: 7, fileName: 'acme.xlsx', state: 'running', createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: input.goOnWithWhatFits ? 1 : 2, done: 0, message: null, progress: null }),
+    'imports.start': (input) => ({ jobId: 7, fileName: 'acme.xlsx', state: 'running', createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: input.goOnWithWhatFits ? 1 : 2, done: 0, updated: 0, message: null, progress: null }),
     'imports.report': () => REPORT,
     'settings.carriers': () => ({
       fetchedAt: '2026-11-23T08:00:00Z',
@@ -215,7 +216,7 @@ describe('import wizard', () => {
   });
 
   it('a job that stops before the answer to its start arrives is shown stopped, with Resume', async () => {
-    const stopped = { jobId: 7, fileName: 'acme.xlsx', state: 'paused' as const, createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: 1, done: 0, message: 'The API key was refused.', progress: null };
+    const stopped = { jobId: 7, fileName: 'acme.xlsx', state: 'paused' as const, createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: 1, done: 0, updated: 0, message: 'The API key was refused.', progress: null };
     bridge.handlers['imports.jobs'] = () => [stopped];
     const answer = bridge.handlers['imports.start']!;
     // As over the harness's socket: the event that the job stopped overtakes the HTTP answer.
@@ -233,7 +234,7 @@ describe('import wizard', () => {
   });
 
   it('a late answer to an earlier read of the job list does not bring a stopped job back to running', async () => {
-    const base = { jobId: 7, fileName: 'acme.xlsx', createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: 1, done: 0, progress: null };
+    const base = { jobId: 7, fileName: 'acme.xlsx', createdAt: '2026-11-23T09:00:00Z', finishedAt: null, references: 1, done: 0, updated: 0, progress: null };
     let answerFirstRead: (() => void) | null = null;
     let reads = 0;
     bridge.handlers['imports.jobs'] = () => {

@@ -47,7 +47,8 @@ function JobItem({ job, now }: { job: ImportJobView; now: number }) {
       </div>
       <p className="muted small" title={absoluteTime(job.createdAt)}>
         Started {relativeTime(job.createdAt, now)}
-        {job.state === 'running' ? ` · ${plural(job.references, 'reference')}` : ` · ${formatCount(job.done)} of ${plural(job.references, 'reference')} done`}
+        {job.state === 'running' ? ` · ${plural(job.references, 'reference')}` : job.references > 0 ? ` · ${formatCount(job.done)} of ${plural(job.references, 'reference')} done` : ''}
+        {job.updated > 0 && ` · ${plural(job.updated, 'shipment')} updated`}
       </p>
       {job.state === 'running' && <JobProgress job={job} />}
       {job.message && job.state !== 'done' && <p className="import-warning small">{job.message}</p>}

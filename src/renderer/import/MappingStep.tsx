@@ -88,6 +88,7 @@ export function MappingStep() {
               <tr>
                 <th scope="col">Column</th>
                 <th scope="col">Header in the file</th>
+                <th scope="col">First values</th>
                 <th scope="col">Used as</th>
               </tr>
             </thead>
@@ -98,6 +99,17 @@ export function MappingStep() {
                   <tr key={column.column} className={column.source === 'override' ? 'changed' : undefined}>
                     <td className="mono">{column.column}</td>
                     <td>{column.header}</td>
+                    <td className="import-samples">
+                      {column.samples.length > 0 ? (
+                        column.samples.map((value) => (
+                          <span key={value} className="import-sample" title={value}>
+                            {value}
+                          </span>
+                        ))
+                      ) : (
+                        <span className="muted">(empty)</span>
+                      )}
+                    </td>
                     <td>
                       <select
                         className="select input"

@@ -5,17 +5,27 @@
  */
 import { useState } from 'react';
 import type { ImportPreview } from '../../shared/contract';
-import { formatCount, typeLabel } from '../lib/format';
+import { changeText } from './wizard-logic';
+import { fieldLabel } from '../../shared/words';
+import { formatCount, plural, typeLabel } from '../lib/format';
 import { type AcceptedSuggestion, useImports } from '../state/imports';
 
-type ListId = 'accepted' | 'rejected' | 'duplicates' | 'alreadyTracked';
+type ListId = 'accepted' | 'rejected' | 'duplicates' | 'alreadyTracked' | 'updated';
 
 const LISTS: readonly { id: ListId; label: string }[] = [
   { id: 'accepted', label: 'To track' },
   { id: 'rejected', label: 'Rejected' },
   { id: 'duplicates', label: 'Duplicates' },
   { id: 'alreadyTracked', label: 'Already tracked' },
+  { id: 'updated', label: 'Columns to update' },
 ];
+
+/** The list shown first: the rows that need a look (rejected), else what the start will do. */
+function firstList(preview: ImportPreview): ListId {
+  if (preview.counts.rejected > 0) return 'rejected';
+  if (preview.counts.accepted === 0 && preview.counts.updated > 0) return 'updated';
+  return 'accepted';
+}
 
 function suggestionsOf(preview: ImportPreview): AcceptedSuggestion[] {
   return preview.rejected.flatMap((r) => (r.suggestion ? [{ row: r.row, from: r.value, to: r.suggestion }] : []));
@@ -76,6 +86,21 @@ function Rows({ preview, list }: { preview: ImportPreview; list: ListId }) {
           <span className="muted">same as row {d.firstRow}; tracked once</span>
         </li>
       ));
+    case 'updated':
+      return preview.updated.map((u) => (
+        <li key={u.row}>
+          {rowLabel(u.row)}
+          <span className="mono">{u.reference}</span>
+          {u.changes.map((c) => (
+            <span key={c.field} className="import-change" aria-label={changeText(c)}>
+              <span className="import-change-field">{fieldLabel(c.field)}</span>
+              {c.from !== null ? <span className="import-change-from">{c.from}</span> : <span className="muted">(none)</span>}
+              <span aria-hidden="true">→</span>
+              <span>{c.to}</span>
+            </span>
+          ))}
+        </li>
+      ));
     case 'alreadyTracked':
       return preview.alreadyTracked.map((t) => (
         <li key={t.row}>
@@ -94,7 +119,7 @@ export function PreviewStep() {
   const [chosen, setChosen] = useState<ListId | null>(null);
   if (!preview) return null;
 
-  const list = chosen ?? (preview.counts.rejected > 0 ? 'rejected' : 'accepted');
+  const list = chosen ?? firstList(preview);
   const shown = preview[list].length;
   const total = preview.counts[list];
   const suggestions = suggestionsOf(preview);
@@ -119,6 +144,12 @@ export function PreviewStep() {
           </button>
         ))}
       </div>
+      {preview.counts.updated > 0 && (
+        <p className="notice notice-info import-updates-note">
+          {plural(preview.counts.updated, 'shipment')} already tracked {preview.counts.updated === 1 ? 'has' : 'have'} new values in this sheet; they are
+          updated at no credit cost when you start. A blank cell leaves the value Quayside has.
+        </p>
+      )}
       {suggestions.length > 1 && list === 'rejected' && (
         <div className="notice notice-info">
           <span>{formatCount(suggestions.length)} container numbers have a mistyped check digit.</span>

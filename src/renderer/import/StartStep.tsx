@@ -1,7 +1,7 @@
 /** The credit estimate against the balance, and the start. Nothing is sent before this click. */
 import { plural } from '../lib/format';
 import { useImports } from '../state/imports';
-import { creditCheck, mappingProblem } from './wizard-logic';
+import { creditCheck, mappingProblem, startLabel } from './wizard-logic';
 
 export function StartStep() {
   const preview = useImports((s) => s.preview);
@@ -23,7 +23,7 @@ export function StartStep() {
   }
 
   const credits = creditCheck(preview);
-  const blocked = mappingProblem(preview.mapping) !== null || preview.counts.accepted === 0;
+  const blocked = mappingProblem(preview.mapping) !== null || (preview.counts.accepted === 0 && preview.counts.updated === 0);
   const busy = previewing || starting;
 
   return (
@@ -44,11 +44,12 @@ export function StartStep() {
         </button>
         {credits.fits ? (
           <button type="button" className="button primary" disabled={blocked || busy} onClick={() => void start()}>
-            {starting ? 'Starting…' : preview.counts.accepted === 0 ? 'Nothing to track' : `Start tracking ${plural(preview.counts.accepted, 'reference')}`}
+            {starting ? 'Starting…' : startLabel(preview.counts)}
           </button>
         ) : (
           <button type="button" className="button primary" disabled={blocked || busy || credits.fitting === 0} onClick={() => void start(true)}>
             Track the first {plural(credits.fitting, 'reference')}
+            {preview.counts.updated > 0 ? ` and update ${plural(preview.counts.updated, 'shipment')}` : ''}
           </button>
         )}
       </div>

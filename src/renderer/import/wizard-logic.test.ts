@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportMappingColumn } from '../../shared/contract';
-import { choiceOf, choicesFor, creditCheck, fileProblem, mappingProblem, percentDone, percentSubmitted, timeLeft, withColumnChoice } from './wizard-logic';
+import { changeText, choiceOf, choicesFor, creditCheck, fileProblem, mappingProblem, percentDone, percentSubmitted, startLabel, timeLeft, withColumnChoice } from './wizard-logic';
 
-const col = (column: string, header: string, role: ImportMappingColumn['role'], field: string, source: 'detected' | 'override' = 'detected'): ImportMappingColumn => ({ column, header, role, field, source });
+const col = (column: string, header: string, role: ImportMappingColumn['role'], field: string, source: 'detected' | 'override' = 'detected'): ImportMappingColumn => ({ column, header, role, field, source, samples: [] });
 
 describe('column mapping', () => {
   const container = col('A', 'Cntr', 'container', 'container');
@@ -49,6 +49,24 @@ describe('credits', () => {
 
   it('says plainly when nothing needs tracking', () => {
     expect(creditCheck({ creditsEstimated: 0, balance: 10 }).text).toMatch(/^Nothing in this file needs tracking.*No credits will be spent\.$/);
+  });
+
+  it('a sheet sent again with new column values: nothing to spend, the updates said', () => {
+    expect(creditCheck({ creditsEstimated: 0, balance: 10, counts: { updated: 3 } }).text).toBe(
+      'Nothing new to track: 3 shipments already tracked get new column values. No credits will be spent and nothing is sent to the service.',
+    );
+  });
+
+  it('the start button says what the click does', () => {
+    expect(startLabel({ accepted: 2, updated: 0 })).toBe('Start tracking 2 references');
+    expect(startLabel({ accepted: 0, updated: 1 })).toBe('Update 1 shipment');
+    expect(startLabel({ accepted: 1, updated: 4 })).toBe('Start tracking 1 reference and update 4 shipments');
+    expect(startLabel({ accepted: 0, updated: 0 })).toBe('Nothing to track');
+  });
+
+  it('a column change in words, a value the shipment lacked as (none)', () => {
+    expect(changeText({ field: 'po', from: 'PO-1000', to: 'PO-1044' })).toBe('PO PO-1000 → PO-1044');
+    expect(changeText({ field: 'promised date', from: null, to: '2025-03-09' })).toBe('Promised date (none) → 2025-03-09');
   });
 
   it('says so when the balance is unknown, without blocking', () => {

@@ -2,7 +2,8 @@
  * The import wizard's arithmetic and wording, kept free of React so it is tested on its own:
  * column roles and the mapping sent to the core, the credit check, progress and time left.
  */
-import type { ImportMappingColumn, ImportPreview, ImportProgressView } from '../../shared/contract';
+import type { ColumnChange, ImportMappingColumn, ImportPreview, ImportProgressView } from '../../shared/contract';
+import { fieldLabel } from '../../shared/words';
 import { formatCount, plural } from '../lib/format';
 import { MAX_IMPORT_BYTES, tooLargeToImport } from '../../shared/spreadsheet-files';
 
@@ -71,11 +72,15 @@ export interface CreditCheck {
   text: string;
 }
 
-export function creditCheck(preview: Pick<ImportPreview, 'creditsEstimated' | 'balance'>): CreditCheck {
+export function creditCheck(preview: Pick<ImportPreview, 'creditsEstimated' | 'balance'> & { counts?: Pick<ImportPreview['counts'], 'updated'> }): CreditCheck {
   const needed = preview.creditsEstimated;
   const balance = preview.balance;
+  const updated = preview.counts?.updated ?? 0;
   if (needed === 0) {
-    return { needed, balance, after: balance, fits: true, fitting: 0, text: 'Nothing in this file needs tracking: every row is rejected, a duplicate or already tracked. No credits will be spent.' };
+    const text = updated > 0
+      ? `Nothing new to track: ${plural(updated, 'shipment')} already tracked ${updated === 1 ? 'gets' : 'get'} new column values. No credits will be spent and nothing is sent to the service.`
+      : 'Nothing in this file needs tracking: every row is rejected, a duplicate or already tracked. No credits will be spent.';
+    return { needed, balance, after: balance, fits: true, fitting: 0, text };
   }
   if (balance === null) {
     return { needed, balance, after: null, fits: true, fitting: needed, text: `Up to ${plural(needed, 'credit')}; the balance could not be read (offline?), so the service will check it when the import starts.` };
@@ -85,6 +90,19 @@ export function creditCheck(preview: Pick<ImportPreview, 'creditsEstimated' | 'b
     ? `Up to ${plural(needed, 'credit')} of ${formatCount(balance)}; at least ${plural(balance - needed, 'credit')} left afterwards.`
     : `This import needs up to ${plural(needed, 'credit')} and the account has ${formatCount(balance)}. Track the first ${formatCount(balance)} that fit, or top up the account first.`;
   return { needed, balance, after: fits ? balance - needed : null, fits, fitting: Math.max(0, balance), text };
+}
+
+/** The start button: what the click does, tracking and updating, or that there is nothing to do. */
+export function startLabel(counts: Pick<ImportPreview['counts'], 'accepted' | 'updated'>): string {
+  const track = counts.accepted > 0 ? `Start tracking ${plural(counts.accepted, 'reference')}` : '';
+  const update = counts.updated > 0 ? `${track ? 'update' : 'Update'} ${plural(counts.updated, 'shipment')}` : '';
+  if (track && update) return `${track} and ${update}`;
+  return track || update || 'Nothing to track';
+}
+
+/** One column change as the preview lists it: "PO PO-1000 → PO-1044". */
+export function changeText(change: ColumnChange): string {
+  return `${fieldLabel(change.field)} ${change.from ?? '(none)'} → ${change.to}`;
 }
 
 /** 0–100: `part` of `whole`, rounded; 0 of nothing. */

@@ -7,6 +7,7 @@ import { isNaiveDay } from '../lib/naive-date';
 import { useFacets } from '../state/facets';
 import { type ShipmentFilters, activeFilterCount } from '../state/query';
 import { useShipments } from '../state/shipments';
+import { ImportFilterChip } from './ImportFilterChip';
 import { WatchlistFilter } from './WatchlistFilter';
 
 function Select(props: { label: string; value: string; onChange(v: string): void; children: ReactNode; className?: string }) {
@@ -53,6 +54,7 @@ export function FilterBar() {
   return (
     <div className="filters" role="group" aria-label="Filters">
       <WatchlistFilter />
+      <ImportFilterChip />
       <Select label={TRACKING_HEADING} value={filters.status} onChange={(v) => set({ status: v as ShipmentFilters['status'] })}>
         <option value="">All</option>
         <option value="ACTIVE">Active</option>

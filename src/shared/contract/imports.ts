@@ -25,11 +25,17 @@ const importMappingColumnSchema = z.strictObject({
   /** The field name of a `local` column (customer, PO…). */
   field: z.string(),
   source: z.enum(['detected', 'override']),
+  /** The first few different non-empty values of the column (customer names, POs…), as written. */
+  samples: z.array(z.string()),
 });
 export type ImportMappingColumn = z.output<typeof importMappingColumnSchema>;
 
 /** A row number as a person sees it in the spreadsheet (1-based). */
 const row = z.number().int().positive();
+
+/** One imported column of a shipment as a sheet sent again changes it; `from` null: the shipment had no value. */
+const columnChangeSchema = z.strictObject({ field: z.string(), from: z.string().nullable(), to: z.string() });
+export type ColumnChange = z.output<typeof columnChangeSchema>;
 
 /** Lists are capped for the window; the counts are complete. */
 const importPreviewSchema = z.strictObject({
@@ -41,7 +47,8 @@ const importPreviewSchema = z.strictObject({
   /** 1-based; 0 when the file has no header row. */
   headerRow: count,
   mapping: z.array(importMappingColumnSchema),
-  counts: z.strictObject({ accepted: count, rejected: count, duplicates: count, alreadyTracked: count }),
+  /** `updated`: already tracked rows whose columns change (a part of `alreadyTracked`). */
+  counts: z.strictObject({ accepted: count, rejected: count, duplicates: count, alreadyTracked: count, updated: count }),
   accepted: z.array(
     z.strictObject({
       row,
@@ -57,6 +64,8 @@ const importPreviewSchema = z.strictObject({
   rejected: z.array(z.strictObject({ row, value: z.string(), reason: z.string(), suggestion: z.string().nullable() })),
   duplicates: z.array(z.strictObject({ row, value: z.string(), firstRow: row })),
   alreadyTracked: z.array(z.strictObject({ row, value: z.string() })),
+  /** Shipments already tracked whose imported columns the start applies, at no credit cost. A blank cell never erases a value. */
+  updated: z.array(z.strictObject({ row, reference: z.string(), changes: z.array(columnChangeSchema) })),
   /** One credit per accepted reference; duplicates and tracked ones cost nothing. */
   creditsEstimated: count,
   /** The balance read just now, or the last known one, or null. */
@@ -93,6 +102,8 @@ const importJobViewSchema = z.strictObject({
   finishedAt: utcTime.nullable(),
   references: count,
   done: count,
+  /** Shipments already tracked whose columns the job updated (no credit). */
+  updated: count,
   message: z.string().nullable(),
   /** Live progress while it runs in this session. */
   progress: importProgressViewSchema.nullable(),
@@ -112,6 +123,8 @@ const importReportSchema = z.strictObject({
   rejected: z.array(z.strictObject({ row, value: z.string(), reason: z.string(), suggestion: z.string().optional() })),
   duplicates: count,
   alreadyTracked: count,
+  /** Rows already tracked whose new column values were applied (a part of alreadyTracked); no credit spent. */
+  updated: count,
   /** References sent to the service at least once. */
   submitted: count,
   batches: count,
@@ -125,6 +138,8 @@ const importReportSchema = z.strictObject({
   creditsSpent: z.number().int().nullable(),
   duplicateRows: z.array(z.strictObject({ row, value: z.string(), firstRow: count })),
   alreadyTrackedRows: z.array(z.strictObject({ row, value: z.string() })),
+  /** `changes` in words: "PO: PO-1000 → PO-1044; Promised: (none) → 2025-03-01". */
+  updatedRows: z.array(z.strictObject({ row, value: z.string(), reference: z.string(), changes: z.string() })),
   failures: z.array(z.strictObject({ row, value: z.string(), reason: z.string() })),
   createdAt: utcTime,
   finishedAt: utcTime.nullable(),
@@ -154,7 +169,10 @@ export const importsMethods = {
   'imports.openSample': method(none, importFileViewSchema),
   /** Reads and validates with the given sheet and mapping; sends nothing. */
   'imports.preview': method(importOptions, importPreviewSchema),
-  /** Starts tracking the accepted references in the background; progress comes as `imports.progress`. */
+  /**
+   * Applies the column updates of rows already tracked (no request to the service) and starts
+   * tracking the accepted references in the background; progress comes as `imports.progress`.
+   */
   'imports.start': method(importOptions.extend({ goOnWithWhatFits: z.boolean().optional() }), importJobViewSchema),
   'imports.jobs': method(none, z.array(importJobViewSchema)),
   'imports.report': method(jobId, importReportSchema),

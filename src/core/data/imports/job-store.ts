@@ -7,9 +7,10 @@ import type { TrackingResultInput } from '../shipments/snapshot.js';
 /**
  * Import items move queued → submitting → in-task → done, with uncertain for requests whose
  * fate at the service is unknown (see PollerStore). Rows that are never sent have the
- * states rejected, duplicate, already-tracked and over-budget from the start.
+ * states rejected, duplicate, already-tracked, updated (already tracked, its new column values
+ * applied when the job was stored) and over-budget from the start.
  */
-export type ItemState = 'queued' | 'submitting' | 'in-task' | 'uncertain' | 'done' | 'rejected' | 'duplicate' | 'already-tracked' | 'over-budget';
+export type ItemState = 'queued' | 'submitting' | 'in-task' | 'uncertain' | 'done' | 'rejected' | 'duplicate' | 'already-tracked' | 'updated' | 'over-budget';
 
 interface ItemRow {
   id: number;

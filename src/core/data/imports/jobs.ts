@@ -13,6 +13,8 @@ export interface JobSummary {
   finishedAt: string | null;
   references: number;
   done: number;
+  /** Rows already tracked whose columns the job updated. */
+  updated: number;
 }
 
 interface JobRow {
@@ -42,6 +44,16 @@ interface ValidatedSheet {
   alreadyTracked: readonly { row: number; reference: string; value: string; type: string }[];
 }
 
+/** An already-tracked row whose new column values are applied as the job is stored. */
+interface ColumnUpdateRow {
+  row: number;
+  shipmentId: number;
+  /** The shipment's whole field set after the update (what the team is sent). */
+  fields: Readonly<Record<string, string>>;
+  /** What changed, in words ("PO: PO-1000 → PO-1044"), for the report. */
+  message: string;
+}
+
 export interface NewJob {
   fileName: string;
   sha256: string | null;
@@ -50,6 +62,8 @@ export interface NewJob {
   budget: number;
   creditsBefore: number | null;
   now: string;
+  /** Rows of `alreadyTracked` whose columns change (column-updates.ts); the others stay `already-tracked`. */
+  updates?: readonly ColumnUpdateRow[];
 }
 
 /** Stores the whole validation outcome as the job's items, before anything is sent. */
@@ -68,7 +82,15 @@ export function createJob(db: Database, job: NewJob): number {
   );
   for (const r of report.rejected) add(r.row, r.value, r.value, r.type ?? null, null, null, 'rejected', r.reason, r.suggestion ?? null);
   for (const d of report.duplicates) add(d.row, d.reference, d.value, d.type, null, null, 'duplicate', `same as row ${d.firstRow}`);
-  for (const t of report.alreadyTracked) add(t.row, t.reference, t.value, t.type, null, null, 'already-tracked', 'already tracked: no credit spent');
+  const updates = new Map((job.updates ?? []).map((u) => [u.row, u]));
+  const insertUpdated = db.prepare(
+    `INSERT INTO import_items (job_id, row_number, reference, value, type, fields, state, shipment_id, result_at, message) VALUES (?, ?, ?, ?, ?, ?, 'updated', ?, ?, ?)`,
+  );
+  for (const t of report.alreadyTracked) {
+    const update = updates.get(t.row);
+    if (update) insertUpdated.run(jobId, t.row, t.reference, t.value, t.type, JSON.stringify(update.fields), update.shipmentId, job.now, update.message);
+    else add(t.row, t.reference, t.value, t.type, null, null, 'already-tracked', 'already tracked: no credit spent');
+  }
   return jobId;
 }
 
@@ -84,11 +106,12 @@ export function listJobs(db: Database): JobSummary[] {
   const rows = db
     .prepare(
       `SELECT j.id, j.source_name, j.state, j.created_at, j.finished_at, j.total_items,
-              (SELECT count(*) FROM import_items i WHERE i.job_id = j.id AND i.state = 'done') AS done
+              (SELECT count(*) FROM import_items i WHERE i.job_id = j.id AND i.state = 'done') AS done,
+              (SELECT count(*) FROM import_items i WHERE i.job_id = j.id AND i.state = 'updated') AS updated
          FROM import_jobs j ORDER BY j.id DESC`,
     )
-    .all() as (JobRow & { total_items: number; done: number })[];
-  return rows.map((r) => ({ jobId: r.id, file: r.source_name, state: r.state, createdAt: r.created_at, finishedAt: r.finished_at, references: r.total_items, done: r.done }));
+    .all() as (JobRow & { total_items: number; done: number; updated: number })[];
+  return rows.map((r) => ({ jobId: r.id, file: r.source_name, state: r.state, createdAt: r.created_at, finishedAt: r.finished_at, references: r.total_items, done: r.done, updated: r.updated }));
 }
 
 export function jobReport(db: Database, jobId: number): ImportReport | null {
@@ -100,6 +123,8 @@ export function jobReport(db: Database, jobId: number): ImportReport | null {
   }[];
   const of = (state: ItemState) => items.filter((i) => i.state === state);
   const done = of('done');
+  const tracked = items.filter((i) => i.state === 'already-tracked' || i.state === 'updated');
+  const updated = of('updated');
   const firstRow = (message: string | null) => Number(/row (\d+)/.exec(message ?? '')?.[1] ?? 0);
   const batches = db.prepare(`SELECT count(*) FROM batch_tasks WHERE job_id = ?`).pluck().get(jobId) as number;
   return {
@@ -110,7 +135,8 @@ export function jobReport(db: Database, jobId: number): ImportReport | null {
     accepted: items.filter((i) => ['queued', 'submitting', 'in-task', 'uncertain', 'done', 'over-budget'].includes(i.state)).length,
     rejected: of('rejected').map((i) => ({ row: i.row, value: i.value ?? i.reference, reason: i.message ?? 'rejected', ...(i.suggestion ? { suggestion: i.suggestion } : {}) })),
     duplicates: of('duplicate').length,
-    alreadyTracked: of('already-tracked').length,
+    alreadyTracked: tracked.length,
+    updated: updated.length,
     submitted: items.filter((i) => i.attempts > 0).length,
     batches,
     found: done.filter((i) => i.outcome === 'OK').length,
@@ -120,7 +146,8 @@ export function jobReport(db: Database, jobId: number): ImportReport | null {
     creditsEstimated: summary.creditsEstimated,
     creditsSpent: job.credits_before !== null && job.credits_after !== null ? job.credits_before - job.credits_after : null,
     duplicateRows: of('duplicate').map((i) => ({ row: i.row, value: i.value ?? i.reference, firstRow: firstRow(i.message) })),
-    alreadyTrackedRows: of('already-tracked').map((i) => ({ row: i.row, value: i.value ?? i.reference })),
+    alreadyTrackedRows: tracked.map((i) => ({ row: i.row, value: i.value ?? i.reference })),
+    updatedRows: updated.map((i) => ({ row: i.row, value: i.value ?? i.reference, reference: i.reference, changes: i.message ?? '' })),
     failures: done.filter((i) => i.outcome === 'ERROR').map((i) => ({ row: i.row, value: i.value ?? i.reference, reason: i.message ?? 'failed' })),
     createdAt: job.created_at,
     finishedAt: job.finished_at,

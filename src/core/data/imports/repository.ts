@@ -52,7 +52,10 @@ export interface TeamTaskResult {
 }
 
 export interface ImportWrites extends PollerWrites {
-  /** Stores the whole validation outcome as the job's items, before anything is sent. */
+  /**
+   * Stores the whole validation outcome as the job's items, before anything is sent, and applies
+   * the column updates of rows already tracked (`job.updates`) to their shipments.
+   */
   createJob(job: NewJob): number;
   setJobState(jobId: number, state: JobState, message: string | null, finishedAt: string | null, creditsAfter?: number | null): void;
   /** The person resumed a job held after a restore: from now on it is like any other. */
@@ -97,7 +100,12 @@ export function createImportRepository(db: WritableDB, shipments: ImportShipment
     progress: (jobId: number): JobProgressCounts => poller.progress(jobId),
   };
   const writes: ImportWrites = {
-    createJob: (job) => createJob(db, job),
+    createJob(job) {
+      const jobId = createJob(db, job);
+      // The new column values in the same transaction as the job's rows (the rows are the team's outbox).
+      for (const update of job.updates ?? []) shipments.setShipmentFields(update.shipmentId, update.fields);
+      return jobId;
+    },
     setJobState: (jobId, state, message, finishedAt, creditsAfter) => setJobState(db, jobId, state, message, finishedAt, creditsAfter),
     releaseHeldJob: (jobId) => releaseHeldJob(db, jobId),
     mirrorTeamOutcomes(jobId, items, tasks) {

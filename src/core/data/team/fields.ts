@@ -1,6 +1,7 @@
 /**
  * The cache's side of the team's imported fields (src/team/fields.ts): the finished import rows
- * whose fields this desk has not pushed (the import rows are the outbox), and the team's field
+ * (tracked, or already tracked with new column values: `updated`) whose fields this desk has not
+ * pushed (the import rows are the outbox), and the team's field
  * sets stored here, a set for a shipment not here yet kept waiting until a snapshot brings it.
  */
 import type { WritableDB } from '../handles.js';
@@ -45,12 +46,12 @@ function sameFields(a: Record<string, string>, b: Record<string, string>): boole
 export function createTeamFields(db: WritableDB, settings: Settings, shipments: Pick<ShipmentEditReads, 'getShipmentFields'> & Pick<ShipmentEdits, 'setShipmentFields'>): TeamFields {
   const count = db.prepare<[string, string, number], { n: number }>(
     `SELECT count(*) AS n FROM import_items i JOIN shipments s ON s.id = i.shipment_id
-     WHERE i.state = 'done' AND i.fields IS NOT NULL AND s.tracking_id IS NOT NULL AND i.result_at IS NOT NULL
+     WHERE i.state IN ('done', 'updated') AND i.fields IS NOT NULL AND s.tracking_id IS NOT NULL AND i.result_at IS NOT NULL
        AND (i.result_at > ? OR (i.result_at = ? AND i.id > ?))`,
   );
   const rowsAfter = db.prepare<[string, string, number, number], { id: number; fields: string; result_at: string; tracking_id: string }>(
     `SELECT i.id, i.fields, i.result_at, s.tracking_id FROM import_items i JOIN shipments s ON s.id = i.shipment_id
-     WHERE i.state = 'done' AND i.fields IS NOT NULL AND s.tracking_id IS NOT NULL AND i.result_at IS NOT NULL
+     WHERE i.state IN ('done', 'updated') AND i.fields IS NOT NULL AND s.tracking_id IS NOT NULL AND i.result_at IS NOT NULL
        AND (i.result_at > ? OR (i.result_at = ? AND i.id > ?))
      ORDER BY i.result_at, i.id LIMIT ?`,
   );

@@ -19,6 +19,7 @@ import { SAMPLE_SHEET_NAME, sampleCustomerSheet } from './sample-sheet.js';
 import { deskDay } from '../../../shared/free-time.js';
 import type { AreaHandlers, Host } from '../../handlers.js';
 import { readCredits } from '../credits/index.js';
+import { columnUpdates } from './column-updates.js';
 
 const LIST_CAP = 1000;
 const BALANCE_WAIT_MS = 3000;
@@ -91,6 +92,7 @@ export function createImportHandlers(core: Core, host: Host): AreaHandlers<'impo
       finishedAt: summary.finishedAt,
       references: summary.references,
       done: summary.done,
+      updated: summary.updated,
       message: report?.message ?? null,
       progress: live.get(jobId) ?? null,
     };
@@ -144,6 +146,7 @@ export function createImportHandlers(core: Core, host: Host): AreaHandlers<'impo
     },
     'imports.preview': async (input): Promise<ImportPreview> => {
       const { report, fileName } = await validate(input);
+      const updates = columnUpdates(core.read, report.alreadyTracked);
       const fieldNames = [...new Set(report.mapping.filter((m) => m.role === 'local').map((m) => m.field))];
       return {
         fileId: input.fileId,
@@ -152,12 +155,13 @@ export function createImportHandlers(core: Core, host: Host): AreaHandlers<'impo
         sheets: report.sheets ?? [],
         rows: report.rows,
         headerRow: report.headerRow,
-        mapping: report.mapping.map((m) => ({ column: m.column, header: m.header, role: m.role, field: m.field, source: m.source })),
-        counts: { accepted: report.accepted.length, rejected: report.rejected.length, duplicates: report.duplicates.length, alreadyTracked: report.alreadyTracked.length },
+        mapping: report.mapping.map((m) => ({ column: m.column, header: m.header, role: m.role, field: m.field, source: m.source, samples: m.samples ?? [] })),
+        counts: { accepted: report.accepted.length, rejected: report.rejected.length, duplicates: report.duplicates.length, alreadyTracked: report.alreadyTracked.length, updated: updates.length },
         accepted: report.accepted.slice(0, LIST_CAP).map((a) => ({ row: a.row, reference: a.reference, type: a.type, scac: a.scac, carrierName: a.carrierName, fields: a.fields, warning: a.warning ?? null })),
         rejected: report.rejected.slice(0, LIST_CAP).map((r) => ({ row: r.row, value: r.value, reason: r.reason, suggestion: r.suggestion ?? null })),
         duplicates: report.duplicates.slice(0, LIST_CAP).map((d) => ({ row: d.row, value: d.value, firstRow: d.firstRow })),
         alreadyTracked: report.alreadyTracked.slice(0, LIST_CAP).map((t) => ({ row: t.row, value: t.value })),
+        updated: updates.slice(0, LIST_CAP).map((u) => ({ row: u.row, reference: u.reference, changes: u.changes })),
         creditsEstimated: report.creditsEstimated,
         balance: await balance(),
         warnings: report.warnings,
@@ -166,14 +170,24 @@ export function createImportHandlers(core: Core, host: Host): AreaHandlers<'impo
     },
     'imports.start': async (input) => {
       const { report, path, fileName } = await validate(input);
-      if (report.accepted.length === 0) throw new AppFailure('invalid-input', 'Nothing in this file needs tracking (every row is rejected, a duplicate or already tracked); nothing was sent.');
-      const { remaining } = await readCredits(core);
+      // Worked out again from the cache as it is now: what is applied is what the cache holds, not an older preview.
+      const updates = columnUpdates(core.read, report.alreadyTracked);
+      if (report.accepted.length === 0 && updates.length === 0) {
+        throw new AppFailure('invalid-input', 'Nothing in this file needs tracking or updating (every row is rejected, a duplicate, or already tracked with the same columns); nothing was sent.');
+      }
+      // Only column updates: nothing is sent, not even a balance reading.
+      const remaining = report.accepted.length > 0 ? (await readCredits(core)).remaining : null;
       const jobId = await createImportJob(core, path, report, remaining, {
         fileName,
+        updates,
         goOnWithWhatFits: input.goOnWithWhatFits,
         overBudget: (needed, have) => `This import needs up to ${needed} credits and the account has ${have}; nothing was sent. Track the first ${have} that fit, or top up the account first.`,
       });
-      run(jobId);
+      if (report.accepted.length > 0) run(jobId);
+      else {
+        progress(jobId, 'done', null, null);
+        void prune();
+      }
       return jobView(jobId);
     },
     'imports.jobs': async () => core.read.imports.listJobs().map((j) => jobView(j.jobId)),

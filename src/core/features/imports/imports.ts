@@ -10,6 +10,7 @@ import { ServiceError } from '../../platform/failure.js';
 import { syncShipments } from '../sync/index.js';
 import { carrierDirectory } from '../settings/index.js';
 import { readCredits } from '../credits/index.js';
+import { columnUpdates, type ColumnUpdate } from './column-updates.js';
 
 export interface ImportOptions {
   sheet?: string;
@@ -23,8 +24,11 @@ export interface ImportOptions {
 export interface RunImportOptions extends ImportOptions {
   /** When the estimate exceeds the balance: track what fits instead of refusing. */
   goOnWithWhatFits?: boolean;
-  /** Called once validated, with the estimate and the balance, before anything is sent. */
-  onEstimate?: (report: ValidationReport, balance: number) => void;
+  /**
+   * Called once validated, before anything is sent or changed: the estimate, the balance (null
+   * when nothing is to be tracked: then it is not read) and the column updates of rows already tracked.
+   */
+  onEstimate?: (report: ValidationReport, balance: number | null, updates: readonly ColumnUpdate[]) => void;
   onProgress?: (progress: JobProgress) => void;
   needRoute?: boolean;
   /** The job is stored and has started: from here on a failure leaves it for `resume`. */
@@ -73,40 +77,69 @@ export async function validateImport(core: Core, path: string, options: ImportOp
  */
 export async function runImport(core: Core, path: string, options: RunImportOptions = {}): Promise<ImportReport> {
   const report = await validateImport(core, path, options);
-  const { remaining } = await readCredits(core);
-  options.onEstimate?.(report, remaining);
+  const updates = columnUpdates(core.read, report.alreadyTracked);
+  // Only updates (or nothing): no request to the service at all, not even for the balance.
+  const remaining = report.accepted.length > 0 ? (await readCredits(core)).remaining : null;
+  options.onEstimate?.(report, remaining, updates);
   const jobId = await createImportJob(core, path, report, remaining, {
+    updates,
     goOnWithWhatFits: options.goOnWithWhatFits,
     overBudget: (needed, balance) =>
       `This import needs up to ${needed} credits and the account has ${balance}; nothing was sent. Pass --yes to track the first ${balance} that fit, or --dry-run to see the report.`,
   });
   options.onJobStored?.();
+  if (report.accepted.length === 0) return finishedReport(core, jobId);
   return runJob(core, jobId, options);
 }
 
+function finishedReport(core: Core, jobId: number): ImportReport {
+  const finished = core.read.imports.jobReport(jobId);
+  if (!finished) throw new ServiceError(`Import job ${jobId} disappeared from the cache.`);
+  return finished;
+}
+
 /**
- * Stores a job for a validated report, after checking its estimate against the balance.
- * Nothing is sent; `runJob` does that.
+ * Stores a job for a validated report, after checking its estimate against the balance (null:
+ * not read, allowed only when nothing is to be tracked), and applies the column updates of rows
+ * already tracked in the same transaction. Nothing is sent; `runJob` does that. A job with nothing
+ * to track is finished here, and no credit is spent by it.
  */
 export async function createImportJob(
   core: Core,
   path: string,
   report: ValidationReport,
-  balance: number,
-  options: { goOnWithWhatFits?: boolean; overBudget: (needed: number, balance: number) => string; fileName?: string },
+  balance: number | null,
+  options: { goOnWithWhatFits?: boolean; overBudget: (needed: number, balance: number) => string; fileName?: string; updates?: readonly ColumnUpdate[] },
 ): Promise<number> {
-  if (report.creditsEstimated > balance && !options.goOnWithWhatFits) {
+  if (balance === null && report.accepted.length > 0) throw new ServiceError('The credit balance must be read before references are tracked.');
+  if (balance !== null && report.creditsEstimated > balance && !options.goOnWithWhatFits) {
     throw new ServiceError(options.overBudget(report.creditsEstimated, balance));
   }
+  const updates = options.updates ?? [];
+  const nothingToSend = report.accepted.length === 0;
+  // Nothing is sent: the last reading stands for before and after (0 spent), or none is said.
+  const creditsBefore = balance ?? core.read.latestCredits()?.remaining ?? null;
   const job = {
     fileName: options.fileName ?? basename(path),
     sha256: await sha256(path),
-    report,
-    budget: Math.min(report.creditsEstimated, balance),
-    creditsBefore: balance,
+    // The values shown beside the mapping are the window's; the job keeps the mapping itself.
+    report: { ...report, mapping: report.mapping.map(({ samples: _samples, ...column }) => column) },
+    budget: Math.min(report.creditsEstimated, balance ?? 0),
+    creditsBefore,
     now: core.now().toISOString(),
+    updates: updates.map((u) => ({ row: u.row, shipmentId: u.shipmentId, fields: u.fields, message: u.message })),
   };
-  return core.write((tx) => tx.imports.createJob(job));
+  const jobId = core.write((tx) => {
+    const id = tx.imports.createJob(job);
+    if (nothingToSend) tx.imports.setJobState(id, 'done', null, job.now, creditsBefore);
+    return id;
+  });
+  if (updates.length > 0) {
+    core.events.emit('shipments.changed', { ids: [...new Set(updates.map((u) => u.shipmentId))], reason: 'import' });
+    // The updated rows are the team's to have, as tracked rows are.
+    core.events.emit('imports.rowsStored', { jobId });
+  }
+  return jobId;
 }
 
 /**

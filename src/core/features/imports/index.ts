@@ -9,6 +9,7 @@ import type { FeatureParts, Host } from '../../handlers.js';
 import { createImportHandlers } from './handlers.js';
 
 export { resumeImports, runImport, runJob, validateImport } from './imports.js';
+export { columnUpdates, type ColumnUpdate } from './column-updates.js';
 export { BATCH_SIZE, TASK_RETENTION_MS } from './poller/poller.js';
 export { matchResults } from './poller/match.js';
 export { normaliseReference } from './sheets/normalise.js';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { CageMessage, ReportList } from './cage-protocol.js';
 import type { ImportErrorCode } from './errors.js';
-import type { AcceptedReference, AlreadyTrackedReference, ColumnMapping, DuplicateReference, ImportProgress, RejectedReference, ValidationReport } from './types.js';
+import { MAX_SAMPLES, type AcceptedReference, type AlreadyTrackedReference, type ColumnMapping, type DuplicateReference, type ImportProgress, type RejectedReference, type ValidationReport } from './types.js';
 
 /** Every ImportErrorCode once: the compiler keeps this list and errors.ts together. */
 const CODES: Record<ImportErrorCode, true> = {
@@ -59,7 +59,7 @@ const rejectedSchema = z.object({
 }) satisfies z.ZodType<RejectedReference>;
 
 const duplicateSchema = z.object({ row, value: z.string(), reference: z.string(), type: trackingType, firstRow: row }) satisfies z.ZodType<DuplicateReference>;
-const alreadyTrackedSchema = z.object({ row, value: z.string(), reference: z.string(), type: trackingType }) satisfies z.ZodType<AlreadyTrackedReference>;
+const alreadyTrackedSchema = z.object({ row, value: z.string(), reference: z.string(), type: trackingType, fields }) satisfies z.ZodType<AlreadyTrackedReference>;
 
 const itemSchemas = {
   accepted: acceptedSchema,
@@ -75,6 +75,7 @@ const mappingSchema = z.object({
   role: z.enum(['container', 'bl', 'booking', 'reference', 'carrier', 'local', 'ignore']),
   field: z.string(),
   source: z.enum(['detected', 'override']),
+  samples: z.array(z.string()).max(MAX_SAMPLES).optional(),
 }) satisfies z.ZodType<ColumnMapping>;
 
 const progressSchema = z.object({ bytesRead: z.number(), totalBytes: z.number().nullable(), rows: z.number() }) satisfies z.ZodType<ImportProgress>;

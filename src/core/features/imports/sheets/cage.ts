@@ -147,7 +147,7 @@ async function markAlreadyTracked(report: ValidationReport, isActive: (type: Tra
   const alreadyTracked: AlreadyTrackedReference[] = [...report.alreadyTracked];
   for (const [i, entry] of report.accepted.entries()) {
     if (i > 0 && i % TRACKED_CHECKS_PER_TURN === 0) await turn();
-    if (isActive(entry.type, entry.reference)) alreadyTracked.push({ row: entry.row, value: entry.value, reference: entry.reference, type: entry.type });
+    if (isActive(entry.type, entry.reference)) alreadyTracked.push({ row: entry.row, value: entry.value, reference: entry.reference, type: entry.type, fields: entry.fields });
     else accepted.push(entry);
   }
   return { ...report, accepted, alreadyTracked, creditsEstimated: accepted.length };

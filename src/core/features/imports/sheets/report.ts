@@ -25,7 +25,7 @@ export function applySuggestion(report: ValidationReport, row: number, options: 
     return { ...report, rejected, duplicates: [...report.duplicates, duplicate].sort((a, b) => a.row - b.row) };
   }
   if (options.isActive?.(fix.type, fix.reference)) {
-    const tracked = { row, value: fix.value, reference: fix.reference, type: fix.type };
+    const tracked = { row, value: fix.value, reference: fix.reference, type: fix.type, fields: fix.fields };
     return { ...report, rejected, alreadyTracked: [...report.alreadyTracked, tracked].sort((a, b) => a.row - b.row) };
   }
   const accepted = [...report.accepted, fix].sort((a, b) => a.row - b.row);

@@ -8,6 +8,9 @@ export type SpreadsheetEncoding = TextEncodingName | 'xlsx';
 export type Delimiter = ',' | ';' | '\t' | '|';
 export const DELIMITERS: readonly Delimiter[] = [',', ';', '\t', '|'];
 export type SpreadsheetFormat = 'csv' | 'xlsx';
+/** How many values of each column the mapping shows, and how long each may be. */
+export const MAX_SAMPLES = 3;
+export const SAMPLE_LENGTH = 60;
 
 /** Columns that hold a reference to track. `reference`: the type is inferred per value. */
 export type ReferenceRole = 'container' | 'bl' | 'booking' | 'reference';
@@ -25,6 +28,8 @@ export interface ColumnMapping {
   /** The key in `fields` for a `local` column (`customer`, `consignee`, `po` or the header text). */
   field: string;
   source: 'detected' | 'override';
+  /** The first few different non-empty values below the header (what the column holds, for the person choosing). */
+  samples?: string[];
 }
 
 /** Where the carrier of an accepted reference came from, for the "why" in the UI. */
@@ -76,6 +81,8 @@ export interface AlreadyTrackedReference {
   value: string;
   reference: string;
   type: TrackingType;
+  /** The row's local fields, as for an accepted row: what a sheet sent again may update (column-updates.ts). */
+  fields: Record<string, string>;
 }
 
 export interface ValidationReport {

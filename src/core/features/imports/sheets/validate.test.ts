@@ -84,12 +84,27 @@ describe('validateRows', () => {
     const isActive = (type: TrackingType, reference: string) => active.has(`${type}:${reference}`);
     const report = run([['Container'], ['MSKU1234565'], ['CMAU3000014'], ['msku-123456-5'], ['CMAU3000014']], { isActive });
     expect(report.accepted.map((a) => a.row)).toEqual([2]);
-    expect(report.alreadyTracked).toEqual([{ row: 3, value: 'CMAU3000014', reference: 'CMAU3000014', type: 'container' }]);
+    expect(report.alreadyTracked).toEqual([{ row: 3, value: 'CMAU3000014', reference: 'CMAU3000014', type: 'container', fields: {} }]);
     expect(report.duplicates).toEqual([
       { row: 4, value: 'msku-123456-5', reference: 'MSKU1234565', type: 'container', firstRow: 2 },
       { row: 5, value: 'CMAU3000014', reference: 'CMAU3000014', type: 'container', firstRow: 3 },
     ]);
     expect(report.creditsEstimated).toBe(1);
+  });
+
+  it('keeps the columns of a row already tracked (a sheet sent again may update them)', () => {
+    const isActive = (_type: TrackingType, reference: string) => reference === 'CMAU3000014';
+    const report = run([['Container', 'Customer', 'PO'], ['CMAU3000014', 'ACME GmbH', 'PO-1044'], ['MSKU1234565', '', 'PO-7']], { isActive });
+    expect(report.alreadyTracked).toEqual([{ row: 2, value: 'CMAU3000014', reference: 'CMAU3000014', type: 'container', fields: { customer: 'ACME GmbH', po: 'PO-1044' } }]);
+  });
+
+  it('shows the first different non-empty values of each column beside the mapping', () => {
+    const report = run([['Container', 'Customer', 'PO'], ['MSKU1234565', 'ACME GmbH', ''], ['CMAU3000014', 'ACME GmbH', 'PO-1'], ['TGHU1234560', 'Northwind', 'PO-2'], ['OOLU1234566', 'Peña Foods', 'PO-3'], ['HLXU1234565', 'Zeta', 'PO-4']]);
+    expect(Object.fromEntries(report.mapping.map((m) => [m.header, m.samples]))).toEqual({
+      Container: ['MSKU1234565', 'CMAU3000014', 'TGHU1234560'],
+      Customer: ['ACME GmbH', 'Northwind', 'Peña Foods'],
+      PO: ['PO-1', 'PO-2', 'PO-3'],
+    });
   });
 
   it('applies the default carrier to rows without one, and checks what it supports', () => {

@@ -10,9 +10,10 @@ import { buildCarrierDirectory, carrierFromBlPrefix, chooseCarrier, resolveCarri
 import { detectHeader, noHeaderError } from './columns.js';
 import { ImportError } from './errors.js';
 import { isAlphanumeric, isPlaceholder, isScientificNotation, normaliseReference } from './normalise.js';
-import type {
-  AcceptedReference, AlreadyTrackedReference, ColumnMapping, Delimiter, DuplicateReference, ReferenceRole,
-  RejectedReference, SpreadsheetEncoding, SpreadsheetFormat, ValidateOptions, ValidationReport,
+import {
+  MAX_SAMPLES, SAMPLE_LENGTH,
+  type AcceptedReference, type AlreadyTrackedReference, type ColumnMapping, type Delimiter, type DuplicateReference, type ReferenceRole,
+  type RejectedReference, type SpreadsheetEncoding, type SpreadsheetFormat, type ValidateOptions, type ValidationReport,
 } from './types.js';
 
 export const DEFAULT_HEADER_SEARCH_ROWS = 20;
@@ -51,6 +52,9 @@ export class ReportBuilder {
   private readonly duplicates: DuplicateReference[] = [];
   private readonly alreadyTracked: AlreadyTrackedReference[] = [];
   private readonly warnings: string[] = [];
+  /** Column index → its first different non-empty values; `sampling` counts the columns still short of MAX_SAMPLES. */
+  private readonly samples = new Map<number, string[]>();
+  private sampling = 0;
   private sawContent = false;
   private pendingBlank = 0;
   private blankRows = 0;
@@ -97,6 +101,8 @@ export class ReportBuilder {
       .map((m) => ({ index: m.index, role: m.role, header: m.header, fieldKey: m.role === 'reference' ? m.header : m.role }))
       .sort((a, b) => PRIORITY[a.role] - PRIORITY[b.role] || a.index - b.index);
     this.carrierColumn = match.mapping.find((m) => m.role === 'carrier')?.index ?? -1;
+    for (const m of match.mapping) this.samples.set(m.index, []);
+    this.sampling = match.mapping.length;
     this.localColumns = match.mapping.filter((m) => m.role === 'local').map((m) => ({ index: m.index, field: m.field }));
     const rest = this.searched.splice(0).filter((r) => r.row > this.header!.row);
     for (const r of rest) this.dataRow(r.cells, r.row);
@@ -120,6 +126,7 @@ export class ReportBuilder {
       this.warn(`Row ${row} repeats the header row; skipped.`);
       return;
     }
+    if (this.sampling > 0) this.sample(cells);
     const present = this.refColumns.filter((c) => !isPlaceholder(cells[c.index] ?? ''));
     if (present.length === 0) {
       this.rejected.push({ row, value: '', reason: 'no container, B/L or booking number in this row' });
@@ -134,6 +141,16 @@ export class ReportBuilder {
     if (!this.all) for (const other of present.slice(1)) fields[other.fieldKey] = cells[other.index]!.trim();
     const carrierText = this.carrierColumn === -1 ? '' : (cells[this.carrierColumn] ?? '');
     for (const column of chosen) this.evaluate(cells[column.index]!.trim(), column, row, carrierText, fields);
+  }
+
+  private sample(cells: readonly string[]): void {
+    for (const [index, values] of this.samples) {
+      if (values.length >= MAX_SAMPLES) continue;
+      const value = cells[index]?.trim().slice(0, SAMPLE_LENGTH);
+      if (!value || values.includes(value)) continue;
+      values.push(value);
+      if (values.length === MAX_SAMPLES) this.sampling--;
+    }
   }
 
   private evaluate(value: string, column: RefColumn, row: number, carrierText: string, fields: Record<string, string>): void {
@@ -188,7 +205,7 @@ export class ReportBuilder {
     }
     this.seen.set(key, row);
     if (this.isActive(type, reference)) {
-      this.alreadyTracked.push({ row, value, reference, type });
+      this.alreadyTracked.push({ row, value, reference, type, fields });
       return;
     }
     this.accepted.push(this.entry(row, reference, type, choice, value, column.header, fields));
@@ -217,7 +234,7 @@ export class ReportBuilder {
       alreadyTracked: this.alreadyTracked,
       creditsEstimated: this.accepted.length,
       encoding: meta.encoding,
-      mapping: this.header!.mapping,
+      mapping: this.header!.mapping.map((m) => ({ ...m, samples: this.samples.get(m.index) ?? [] })),
       headerRow: this.header!.row,
       warnings: [...(meta.warnings ?? []), ...this.warnings],
     };
