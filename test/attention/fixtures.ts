@@ -22,6 +22,10 @@ export { ROTTERDAM, SINGAPORE, containerNumber };
 /** The desk's "now" in these tests: 24 November 2026, noon on the desk's own clock. */
 export const NOW = new Date(2026, 10, 24, 12, 0, 0);
 export const now = () => NOW;
+/** A valid container number with the given serial (MSKU000042…). */
+export const ref = (serial: number): string => containerNumber(`MSKU${String(serial).padStart(6, '0')}`);
+/** The service's tracking id of the n-th made-up shipment. */
+export const uuid = (n: number): string => `5e1d0c2a-7b3f-4a6e-8c9d-${n.toString(16).padStart(12, '0')}`;
 
 /** A UTC time `days` (may be fractional) before NOW. */
 export function daysAgo(days: number): string {

@@ -7,15 +7,12 @@
  * Screenshots: attention-find-grouped, attention-find-<width>-<theme> (filters and a selection),
  * attention-find-done.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttentionPage } from '../../src/shared/contract/index.js';
 import { openData } from '../../src/core/data/index.js';
 import { cacheFile } from '../../src/core/platform/paths.js';
-import { startHarness, type Harness } from '../../src/harness/server.js';
-import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium } from './support/index.js';
+import type { Harness } from '../../src/harness/server.js';
+import { startDemoHarness, type DemoHarness, launchBrowser, screenshot, skipWithoutChromium } from './support/index.js';
 
 /** The page's DOM as these checks use it (the test tsconfig has no DOM types; the code runs in the page). */
 declare const document: { documentElement: { scrollWidth: number }; querySelector(s: string): { scrollWidth: number; clientWidth: number } | null };
@@ -24,20 +21,13 @@ declare const window: { innerWidth: number };
 const CUSTOMERS = ['Nordhafen Textiles', 'Atlas Home', 'Maison Rivière'];
 
 describe.skipIf(skipWithoutChromium())('finding and acting in the Attention view in Chromium', () => {
+  let demo: DemoHarness;
   let harness: Harness;
-  let dataDir: string;
-
-  const value = async <T,>(method: string, input?: unknown): Promise<T> => {
-    const result = await harness.engine.call(method, input);
-    if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
-    return result.value as T;
-  };
+  const value = <T,>(method: string, input?: unknown): Promise<T> => demo.value<T>(method, input);
 
   beforeAll(async () => {
-    await buildRenderer();
-    dataDir = mkdtempSync(join(tmpdir(), 'quayside-attention-find-e2e-'));
-    harness = await startHarness({ dataDir, demo: true, port: 0 });
-    await harness.demoReady;
+    demo = await startDemoHarness('attention-find');
+    harness = demo.harness;
     // The customer of the sample customer's list the shipment is on (every fourth left without one).
     const page = await value<AttentionPage>('attention.list', { limit: 2000 });
     const customerOf = (lists: readonly { name: string }[], i: number) => CUSTOMERS.find((c) => lists.some((w) => w.name.startsWith(c))) ?? CUSTOMERS[i % 3]!;
@@ -50,8 +40,7 @@ describe.skipIf(skipWithoutChromium())('finding and acting in the Attention view
   }, 180_000);
 
   afterAll(async () => {
-    await harness?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await demo?.close();
   });
 
   it('groups similar cards, narrows by reason and customer, and marks a chosen few told with one comment and Undo', async () => {

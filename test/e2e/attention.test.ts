@@ -5,35 +5,24 @@
  * and taken back; free days set in Settings put a sortable clock in the table and the detail.
  * Screenshots: attention, attention-dark, attention-clock-table, attention-settings.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttentionPage, FeedPage } from '../../src/shared/contract/index.js';
 import { REASON_KINDS } from '../../src/shared/contract/index.js';
-import { startHarness, type Harness } from '../../src/harness/server.js';
-import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium } from './support/index.js';
+import type { Harness } from '../../src/harness/server.js';
+import { startDemoHarness, type DemoHarness, launchBrowser, screenshot, skipWithoutChromium } from './support/index.js';
 
 describe.skipIf(skipWithoutChromium())('the Attention view in Chromium', () => {
+  let demo: DemoHarness;
   let harness: Harness;
-  let dataDir: string;
-
-  const value = async <T,>(method: string, input?: unknown): Promise<T> => {
-    const result = await harness.engine.call(method, input);
-    if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
-    return result.value as T;
-  };
+  const value = <T,>(method: string, input?: unknown): Promise<T> => demo.value<T>(method, input);
 
   beforeAll(async () => {
-    await buildRenderer();
-    dataDir = mkdtempSync(join(tmpdir(), 'quayside-attention-e2e-'));
-    harness = await startHarness({ dataDir, demo: true, port: 0 });
-    await harness.demoReady;
+    demo = await startDemoHarness('attention');
+    harness = demo.harness;
   }, 180_000);
 
   afterAll(async () => {
-    await harness?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await demo?.close();
   });
 
   it('shows every reason worst first, marks one as handled with a comment and takes it back, and puts the clock in the table', async () => {

@@ -6,29 +6,23 @@
  * `X-Unsent: 1`; the draft waits in the outbox until the person marks it sent. Sending stays off.
  * Screenshots: customers, customers-dark, customers-preview, customers-preview-dark.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../src/harness/server.js';
+import type { Harness } from '../../src/harness/server.js';
 import { DEMO_CUSTOMERS } from '../../src/sim/demo-customers.js';
-import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium } from './support/index.js';
+import { startDemoHarness, type DemoHarness, launchBrowser, screenshot, skipWithoutChromium } from './support/index.js';
 
 describe.skipIf(skipWithoutChromium())('the Customers view in Chromium', () => {
+  let demo: DemoHarness;
   let harness: Harness;
-  let dataDir: string;
 
   beforeAll(async () => {
-    await buildRenderer();
-    dataDir = mkdtempSync(join(tmpdir(), 'quayside-customers-e2e-'));
-    harness = await startHarness({ dataDir, demo: true, port: 0 });
-    await harness.demoReady;
+    demo = await startDemoHarness('customers');
+    harness = demo.harness;
   }, 180_000);
 
   afterAll(async () => {
-    await harness?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await demo?.close();
   });
 
   it('sets up a customer, previews their update and makes a draft a mail program can open', async () => {

@@ -3,34 +3,30 @@
  * few hundred shipments, the cache in <data folder>/demo, and the window clearly marked as demo.
  * Screenshots: demo-table, demo-detail (and demo-detail-dark).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../src/harness/server.js';
+import type { Harness } from '../../src/harness/server.js';
 import { DEMO_SHIPMENTS } from '../../src/sim/demo-backend.js';
-import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium } from './support/index.js';
+import { startDemoHarness, type DemoHarness, launchBrowser, screenshot, skipWithoutChromium } from './support/index.js';
 
 describe('demo mode in the harness', () => {
+  let demo: DemoHarness;
   let harness: Harness;
-  let dataDir: string;
 
   beforeAll(async () => {
-    await buildRenderer();
-    dataDir = mkdtempSync(join(tmpdir(), 'quayside-demo-'));
-    harness = await startHarness({ dataDir, demo: true, port: 0 });
-    await harness.demoReady;
+    demo = await startDemoHarness('demo');
+    harness = demo.harness;
   }, 180_000);
 
   afterAll(async () => {
-    await harness?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await demo?.close();
   });
 
   it('fills a demo cache apart from the real one', async () => {
-    expect(harness.dataDir).toBe(join(dataDir, 'demo'));
-    expect(existsSync(join(dataDir, 'demo', 'quayside.db'))).toBe(true);
-    expect(existsSync(join(dataDir, 'quayside.db'))).toBe(false);
+    expect(harness.dataDir).toBe(join(demo.dataDir, 'demo'));
+    expect(existsSync(join(demo.dataDir, 'demo', 'quayside.db'))).toBe(true);
+    expect(existsSync(join(demo.dataDir, 'quayside.db'))).toBe(false);
     const info = await harness.engine.call('settings.appInfo');
     expect(info).toMatchObject({ ok: true, value: { demo: true } });
     const list = await harness.engine.call('shipments.list', { offset: 0, limit: 1 });

@@ -5,14 +5,11 @@
  * map's side list show whole dates (never "2026-12-" above "23", never a cut time).
  * Screenshots: layout-<width>-<theme>-<view> for every view, and the table with the detail open.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ShipmentFacets } from '../../src/shared/contract/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../src/harness/server.js';
-import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium, type LaunchedBrowser } from './support/index.js';
+import type { Harness } from '../../src/harness/server.js';
+import { startDemoHarness, type DemoHarness, launchBrowser, screenshot, skipWithoutChromium, type LaunchedBrowser } from './support/index.js';
 
 const SIZES = [
   { width: 960, height: 800 },
@@ -128,16 +125,14 @@ function brokenDates(page: Page, selector: string): Promise<{ seen: number; prob
 }
 
 describe.skipIf(skipWithoutChromium())('layout from half a screen to 1440 px, light and dark', () => {
+  let demo: DemoHarness;
   let harness: Harness;
-  let dataDir: string;
   let browser: LaunchedBrowser;
   let page: Page;
 
   beforeAll(async () => {
-    await buildRenderer();
-    dataDir = mkdtempSync(join(tmpdir(), 'quayside-layout-'));
-    harness = await startHarness({ dataDir, demo: true, port: 0 });
-    await harness.demoReady;
+    demo = await startDemoHarness('layout');
+    harness = demo.harness;
     // Free days for every carrier, so arrived shipments have a last free day (the clocks to check).
     const facets = await harness.engine.call('shipments.facets');
     if (!facets.ok) throw new Error(facets.error.message);
@@ -157,8 +152,7 @@ describe.skipIf(skipWithoutChromium())('layout from half a screen to 1440 px, li
 
   afterAll(async () => {
     await browser?.close();
-    await harness?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await demo?.close();
   });
 
   const view = (name: string) => page.getByRole('navigation').getByRole('button', { name: new RegExp(`^${name}`) });

@@ -7,15 +7,13 @@
  * band and every ETA seen as a step chart. axe-core finds no violation in the view or the detail,
  * light and dark. Screenshots: performance-{1440,960}-{light,dark}, performance-detail-{1440,960}-{light,dark}.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BacktestReport, PerformanceReport, ShipmentListPage } from '../../src/shared/contract/index.js';
-import { startHarness, type Harness } from '../../src/harness/server.js';
-import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium } from './support/index.js';
+import type { Harness } from '../../src/harness/server.js';
+import { startDemoHarness, type DemoHarness, launchBrowser, screenshot, skipWithoutChromium } from './support/index.js';
 
 /** Evaluated in the page (the page's CSP allows no script tag of ours; evaluation is not a script tag). */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -39,25 +37,17 @@ async function axeViolations(page: Page, selector: string): Promise<string[]> {
 }
 
 describe.skipIf(skipWithoutChromium())('the Performance view in Chromium', () => {
+  let demo: DemoHarness;
   let harness: Harness;
-  let dataDir: string;
-
-  const value = async <T,>(method: string, input?: unknown): Promise<T> => {
-    const result = await harness.engine.call(method, input);
-    if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
-    return result.value as T;
-  };
+  const value = <T,>(method: string, input?: unknown): Promise<T> => demo.value<T>(method, input);
 
   beforeAll(async () => {
-    await buildRenderer();
-    dataDir = mkdtempSync(join(tmpdir(), 'quayside-performance-e2e-'));
-    harness = await startHarness({ dataDir, demo: true, port: 0 });
-    await harness.demoReady;
+    demo = await startDemoHarness('performance');
+    harness = demo.harness;
   }, 180_000);
 
   afterAll(async () => {
-    await harness?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await demo?.close();
   });
 
   it('shows the figures of the demo past in charts with tables, filters by carrier, exports the workbook; no axe violation', async () => {

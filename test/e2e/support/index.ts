@@ -2,6 +2,7 @@
 export { buildRenderer, rendererIsStale } from './renderer.js';
 export { startStack, postApi, tokenHeader, type Stack } from './stack.js';
 export { seedCache } from './seed.js';
+export { startDemoHarness, type DemoHarness } from './demo.js';
 export {
   launchBrowser,
   screenshot,

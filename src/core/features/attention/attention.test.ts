@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Data } from '../../data/index.js';
 import { AppFailure } from '../../platform/failure.js';
 import { openTempStore } from '../../../../test/helpers/store-fixtures.js';
-import { NOW, arrivedAt, containerNumber, daysAgo, notFoundSnapshot, now, snapshot } from '../../../../test/attention/fixtures.js';
+import { NOW, arrivedAt, daysAgo, notFoundSnapshot, now, ref, snapshot, uuid } from '../../../../test/attention/fixtures.js';
 import {
   DEFAULT_THRESHOLDS,
   acknowledge,
@@ -25,8 +25,6 @@ let close: () => void;
 beforeEach(() => ({ store, close } = openTempStore({ now })));
 afterEach(() => close());
 
-const ref = (serial: number) => containerNumber(`MSKU${String(serial).padStart(6, '0')}`);
-const uuid = (n: number) => `5e1d0c2a-7b3f-4a6e-8c9d-${n.toString(16).padStart(12, '0')}`;
 
 /** One shipment per story, with its reasons as the names say. */
 function fill(): Record<string, number> {

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Data } from '../../data/index.js';
 import { AppFailure } from '../../platform/failure.js';
 import { openTempStore } from '../../../../test/helpers/store-fixtures.js';
-import { NOW, containerNumber, daysAgo, now, snapshot } from '../../../../test/attention/fixtures.js';
+import { NOW, daysAgo, now, ref, snapshot, uuid } from '../../../../test/attention/fixtures.js';
 import { acknowledge, acknowledgeMany, listAttention, undoMany } from './index.js';
 import { narrowed } from './filters.js';
 
@@ -17,8 +17,6 @@ let close: () => void;
 beforeEach(() => ({ store, close } = openTempStore({ now })));
 afterEach(() => close());
 
-const ref = (serial: number) => containerNumber(`MSKU${String(serial).padStart(6, '0')}`);
-const uuid = (n: number) => `5e1d0c2a-7b3f-4a6e-8c9d-${n.toString(16).padStart(12, '0')}`;
 const later = (ms: number) => () => new Date(NOW.getTime() + ms);
 
 /** Three stuck shipments (one also slipped), one slipped; customers in the `customer` column. */
