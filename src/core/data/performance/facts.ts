@@ -5,6 +5,7 @@
  */
 import { endianness } from 'node:os';
 import type { ReadableDB, WritableDB } from '../handles.js';
+import { decodeColumns, encodeColumns, mergeColumns } from './snapshot.js';
 
 const LITTLE_ENDIAN = endianness() === 'LE';
 
@@ -123,14 +124,19 @@ const STRIDE = NUMBER_COLUMNS.length + 2;
 const PAIR_KEY = "json_quote(carrier_scac || char(1) || carrier_name || char(1) || pol || char(1) || pod)";
 
 /**
- * One row for the whole table, in its key's order: every row's values as one JSON array (its
- * carrier and ports as one string, numbered in JS), and every row's samples as one hex string.
+ * One row for the whole table (or the rows changed since the snapshot), in its key's order: every
+ * row's values as one JSON array (its carrier and ports as one string, numbered in JS), and every
+ * row's samples as one hex string.
  */
-const COLUMNS_SQL = `
+const columnsSql = (from: string) => `
   SELECT '[' || coalesce(group_concat(concat_ws(',', ${NUMBER_COLUMNS.map((c) => (c === 'pair' ? PAIR_KEY : `coalesce(${c}, 'null')`)).join(', ')},
            CASE WHEN state = 2 THEN json_quote(eta) ELSE 'null' END, coalesce(length(samples), 0)), ','), '') || ']' AS numbers,
          coalesce(group_concat(hex(samples), ''), '') AS samples
-    FROM performance_voyages`;
+    FROM ${from}`;
+const COLUMNS_SQL = columnsSql('performance_voyages');
+const UNSNAPPED_COLUMNS_SQL = columnsSql(
+  '(SELECT * FROM performance_voyages WHERE shipment_id IN (SELECT shipment_id FROM performance_voyages_since_snapshot) ORDER BY shipment_id)',
+);
 
 function keptColumns(row: { numbers: string; samples: string }): KeptVoyageColumns {
   const pairs: KeptVoyageColumns['pairs'] = [];
@@ -202,11 +208,15 @@ const likelyOf = (r: LikelyDbRow): LikelyArrivalRow => ({
 export interface PerformanceFactReads {
   /** Every voyage's facts as kept. */
   measuredVoyages(): MeasuredVoyageRow[];
-  /** The same, in columns, read at once (the start's one read of every kept voyage). */
+  /** The same, in columns, read at once from the table (the start's one read of every kept voyage). */
   keptColumns(): KeptVoyageColumns;
+  /** The same from the stored snapshot, with what changed since merged in; null without a snapshot that can be read. */
+  snapshotColumns(): KeptVoyageColumns | null;
+  /** How many voyages changed since the stored snapshot was taken, and how many it holds; null without one. */
+  snapshotLag(): { voyages: number; changedSince: number } | null;
   /** Of these shipments, those without kept facts (removed from the cache since). */
   notMeasured(ids: readonly number[]): number[];
-  /** Voyages whose facts are missing, or were read from other content or by other rules than `rules`. */
+  /** Voyages whose facts are missing, or were read from other content or by other rules than `rules` (ascending). */
   voyagesToRead(rules: number): number[];
   /** Shipments with a change recorded after the change `afterId` (pulled from the team, or seen here). */
   changedSince(afterId: number): number[];
@@ -216,21 +226,26 @@ export interface PerformanceFactReads {
 }
 
 export interface PerformanceFactWrites {
+  /** Keeps these facts; a shipment still holding the content they were read from is off the list to read. */
   keepVoyages(rows: readonly MeasuredVoyageRow[]): void;
+  /** Forgets these shipments' facts (they have no voyage now: off the list to read; one that has one after all is put on it). */
   forgetVoyages(ids: readonly number[]): void;
   /** Replaces the likely arrivals of the shipments named (`rows`) and drops those of `drop`. */
   keepLikelyArrivals(rows: readonly LikelyArrivalRow[], drop: readonly number[]): void;
   /** Drops every likely arrival (the minimum sample or the rules changed). */
   forgetLikelyArrivals(): void;
+  /** Reads every kept voyage from the table and stores them as the snapshot (keptColumns' quick read); returns them. */
+  takeSnapshot(): KeptVoyageColumns;
 }
 
 export function createPerformanceFactReads(db: ReadableDB): PerformanceFactReads {
   const all = db.prepare<[], RawVoyage>(`SELECT ${COLUMNS.join(', ')} FROM performance_voyages`).raw(true);
+  // Those the triggers named (a shipment in, its content changed), and kept rows read by other rules (by their index).
   const toRead = db
-    .prepare<[number], number>(
-      `SELECT s.id FROM shipments s LEFT JOIN performance_voyages p ON p.shipment_id = s.id
-        WHERE s.has_data = 1 AND s.carrier_scac IS NOT NULL
-          AND (p.shipment_id IS NULL OR p.content_hash IS NOT s.content_hash OR p.rules <> ?)`,
+    .prepare<{ rules: number }, number>(
+      `SELECT shipment_id FROM performance_voyages_to_read
+       UNION SELECT shipment_id FROM performance_voyages WHERE rules < @rules
+       UNION SELECT shipment_id FROM performance_voyages WHERE rules > @rules`,
     )
     .pluck();
   // The changes after one, by their key (DISTINCT in SQL may walk the whole index by shipment instead); once each in JS.
@@ -241,11 +256,30 @@ export function createPerformanceFactReads(db: ReadableDB): PerformanceFactReads
     .pluck();
   const likely = db.prepare<[number], LikelyDbRow>('SELECT * FROM likely_arrivals WHERE shipment_id = ?');
   const likelyAll = db.prepare<[], LikelyDbRow>('SELECT * FROM likely_arrivals');
+  const snapshot = db.prepare<[], { columns: Buffer }>('SELECT columns FROM performance_snapshot WHERE id = 1');
+  const snapshotSize = db.prepare<[], { voyages: number; changed: number }>(
+    'SELECT voyages, (SELECT count(*) FROM performance_voyages_since_snapshot) AS changed FROM performance_snapshot WHERE id = 1',
+  );
+  const unsnappedIds = db.prepare<[], number>('SELECT shipment_id FROM performance_voyages_since_snapshot').pluck();
+  const unsnapped = db.prepare<[], { numbers: string; samples: string }>(UNSNAPPED_COLUMNS_SQL);
+  // One read transaction: the snapshot and what changed since it seen at one moment.
+  const fromSnapshot = db.transaction((): KeptVoyageColumns | null => {
+    const row = snapshot.get();
+    const base = row ? decodeColumns(row.columns) : null;
+    if (base === null) return null;
+    const changed = new Set(unsnappedIds.all());
+    return changed.size === 0 ? base : mergeColumns(base, keptColumns(unsnapped.get()!), changed);
+  });
   return {
     measuredVoyages: () => all.all().map(fromRaw),
-    voyagesToRead: (rules) => toRead.all(rules),
+    voyagesToRead: (rules) => toRead.all({ rules }),
     changedSince: (afterId) => [...new Set(changed.all(afterId))],
     keptColumns: () => keptColumns(columns.get()!),
+    snapshotColumns: () => fromSnapshot.deferred(),
+    snapshotLag() {
+      const row = snapshotSize.get();
+      return row ? { voyages: row.voyages, changedSince: row.changed } : null;
+    },
     notMeasured: (ids) => (ids.length === 0 ? [] : missing.all(JSON.stringify(ids))),
     likelyArrival(shipmentId) {
       const row = likely.get(shipmentId);
@@ -260,12 +294,26 @@ export function createPerformanceFactWrites(db: WritableDB): PerformanceFactWrit
     `INSERT OR REPLACE INTO performance_voyages (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
   );
   const forget = db.prepare<[number]>('DELETE FROM performance_voyages WHERE shipment_id = ?');
+  // Off the list once kept from the content the shipment holds now (written again meanwhile by another process: it stays).
+  const read = db.prepare<[number, number, string | null]>(
+    'DELETE FROM performance_voyages_to_read WHERE shipment_id = ? AND (SELECT content_hash FROM shipments WHERE id = ?) IS ?',
+  );
+  // Facts forgotten: off the list when it has no voyage (still so now), on it when it has one after all.
+  const noVoyage = db.prepare<[number, number]>(
+    'DELETE FROM performance_voyages_to_read WHERE shipment_id = ? AND NOT EXISTS (SELECT 1 FROM shipments WHERE id = ? AND has_data = 1 AND carrier_scac IS NOT NULL)',
+  );
+  const hasVoyage = db.prepare<[number]>(
+    'INSERT OR IGNORE INTO performance_voyages_to_read (shipment_id) SELECT id FROM shipments WHERE id = ? AND has_data = 1 AND carrier_scac IS NOT NULL',
+  );
   const putLikely = db.prepare<LikelyDbRow>(
     `INSERT OR REPLACE INTO likely_arrivals (shipment_id, carrier_eta, earliest, likely, latest, past_shipments, level, lead_days, forecast_on)
      VALUES (@shipment_id, @carrier_eta, @earliest, @likely, @latest, @past_shipments, @level, @lead_days, @forecast_on)`,
   );
   const dropLikely = db.prepare<[number]>('DELETE FROM likely_arrivals WHERE shipment_id = ?');
   const clearLikely = db.prepare('DELETE FROM likely_arrivals');
+  const allColumns = db.prepare<[], { numbers: string; samples: string }>(COLUMNS_SQL);
+  const putSnapshot = db.prepare<[number, Buffer]>('INSERT OR REPLACE INTO performance_snapshot (id, voyages, columns) VALUES (1, ?, ?)');
+  const clearUnsnapped = db.prepare('DELETE FROM performance_voyages_since_snapshot');
   return {
     keepVoyages(rows) {
       for (const r of rows) {
@@ -273,10 +321,15 @@ export function createPerformanceFactWrites(db: WritableDB): PerformanceFactWrit
           r.shipmentId, r.contentHash, r.rules, r.carrierScac, r.carrierName, r.pol, r.pod, r.state, r.arrival, r.departureDay,
           r.firstEta, r.eta7, r.eta14, r.etaChanges, r.vesselChanges, r.promised ? 1 : 0, r.periodDay, r.eta, encodeSamples(r.samples),
         );
+        read.run(r.shipmentId, r.shipmentId, r.contentHash);
       }
     },
     forgetVoyages(ids) {
-      for (const id of ids) forget.run(id);
+      for (const id of ids) {
+        forget.run(id);
+        noVoyage.run(id, id);
+        hasVoyage.run(id);
+      }
     },
     keepLikelyArrivals(rows, drop) {
       for (const id of drop) dropLikely.run(id);
@@ -288,5 +341,11 @@ export function createPerformanceFactWrites(db: WritableDB): PerformanceFactWrit
       }
     },
     forgetLikelyArrivals: () => void clearLikely.run(),
+    takeSnapshot() {
+      const columns = keptColumns(allColumns.get()!);
+      putSnapshot.run(columns.length, encodeColumns(columns));
+      clearUnsnapped.run();
+      return columns;
+    },
   };
 }

@@ -123,6 +123,31 @@ describe('migrations', () => {
     store.close();
   });
 
+  it('migration 16 lists the voyages the kept facts no longer match (read from other content, or never read), and none else', () => {
+    const file = path.join(dir, 'quayside.db');
+    const db = databaseAt(file, 15);
+    const shipment = db.prepare(
+      `INSERT INTO shipments (id, tracking_id, reference, reference_key, type, carrier_scac, carrier_name, subscription_status, shipment_status, outcome,
+         has_data, eta, checked_at, stored_at, content_hash)
+       VALUES (?, ?, ?, ?, 'container', 'MAEU', 'Maersk A/S', 'ACTIVE', 'IN_TRANSIT', 'OK', ?, '2026-11-20T08:00:00', '2026-10-26T06:00:00.000Z', '2026-10-26T06:00:01.000Z', ?)`,
+    );
+    const kept = db.prepare(
+      `INSERT INTO performance_voyages (shipment_id, content_hash, rules, carrier_scac, carrier_name, pol, pod, state, vessel_changes, promised)
+       VALUES (?, ?, 1, 'MAEU', 'Maersk A/S', 'Shanghai', 'Rotterdam', 2, 0, 1)`,
+    );
+    for (const [id, data, hash] of [[1, 1, 'h1'], [2, 1, 'h2'], [3, 1, 'h3'], [4, 0, 'h4']] as const) shipment.run(id, `t-${id}`, `MSKU000000${id}`, `MSKU000000${id}`, data, hash);
+    kept.run(1, 'h1');
+    kept.run(2, 'h2-before');
+    db.close();
+    const store = openData(file);
+    try {
+      expect(store.read.performance.voyagesToRead(1)).toEqual([2, 3]);
+      expect(store.read.performance.snapshotLag()).toBeNull();
+    } finally {
+      store.close();
+    }
+  });
+
   it('rewrite the file without the pages a migration freed, when they are many', () => {
     const file = path.join(dir, 'cache.sqlite');
     const db = databaseAt(file, MIGRATIONS.find((m) => m.name.startsWith('compact cache'))!.version - 1);

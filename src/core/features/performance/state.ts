@@ -35,6 +35,10 @@ const sameFilters = (f: PerformanceFilters) => !f.carrier && !f.lane && !f.custo
 const filterKey = (f: PerformanceFilters) => JSON.stringify([f.carrier ?? null, f.lane ?? null, f.customer ?? null, f.since ?? null]);
 const likelySignature = (r: LikelyArrivalRow) => `${r.carrierEta}|${r.earliest}|${r.likely}|${r.latest}|${r.pastShipments}|${r.level}|${r.leadDays}|${r.forecastOn}`;
 
+/** A new snapshot is taken at the start once more voyages changed since the last than this many, or this share of them. */
+const SNAPSHOT_SLACK = 1000;
+const SNAPSHOT_SLACK_SHARE = 0.05;
+
 /** How long the voyages read at the start wait for the first figures before they are let go. */
 const LOADED_ROWS_KEPT_MS = 30_000;
 
@@ -129,10 +133,29 @@ export class PerformanceState {
     }
   }
 
+  /**
+   * Every kept voyage in one read, in columns: from the stored snapshot with what changed since, or
+   * (none yet, or many changed since) from the table, then stored as the next start's snapshot.
+   */
+  private keptColumns(): KeptVoyageColumns {
+    const { performance } = this.core.read;
+    const lag = performance.snapshotLag();
+    if (lag !== null && lag.changedSince <= Math.max(SNAPSHOT_SLACK, lag.voyages * SNAPSHOT_SLACK_SHARE)) {
+      const columns = performance.snapshotColumns();
+      if (columns !== null) return columns;
+    }
+    try {
+      return this.core.write((tx) => tx.performance.takeSnapshot());
+    } catch {
+      // A cache that cannot be written now (a full disk, a lock held too long): read as before, a snapshot next time.
+      return performance.keptColumns();
+    }
+  }
+
   /** What is kept beside the cache, into memory: the past errors and the shipments on the way. */
   private async load(): Promise<void> {
-    // Every kept voyage in one read, in columns: the past errors take them as they are, the shipments on the way are picked out.
-    const columns = this.core.read.performance.keptColumns();
+    // The past errors take the columns as they are, the shipments on the way are picked out.
+    const columns = this.keptColumns();
     const voyages = new ColumnVoyages(columns, this.names);
     this.live.loadColumns(voyages);
     for (let i = 0; i < columns.length; i++) {
@@ -268,7 +291,8 @@ export class PerformanceState {
     }
     const acc = new PerformanceAccumulator({ settings: { onTimeWithinDays: choices.onTimeWithinDays } });
     const customers = field === null ? null : this.core.read.performance.columnValues(field, null);
-    const columns = this.loadedColumns ?? this.core.read.performance.keptColumns();
+    const { performance } = this.core.read;
+    const columns = this.loadedColumns ?? performance.snapshotColumns() ?? performance.keptColumns();
     this.loadedColumns = null;
     acc.loadColumns(new ColumnVoyages(columns, this.names, customers));
     this.accumulator = { acc, within: choices.onTimeWithinDays, customers: field, usedAt: now };

@@ -1,0 +1,72 @@
+/**
+ * Which shipments' voyages the performance figures read again (migration 16): a shipment that came
+ * in or whose content changed is listed by the cache itself, and leaves the list only once its facts
+ * are kept from the content it holds now; facts kept by other rules are read again too.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTempStore, shipmentRecord, trackingData, uuidFor } from '../../../../test/helpers/store-fixtures.js';
+import type { Data } from '../index.js';
+import type { MeasuredVoyageRow } from './facts.js';
+
+describe('the shipments whose voyage is to be read again', () => {
+  let store: Data;
+  let close: () => void;
+
+  /** Stores the service's answer for shipment n with this ETA, as a sync page at `at` would. */
+  function answer(n: number, eta: string, at: string): number {
+    const record = shipmentRecord({ id: uuidFor(n), reference: `MSKU${String(1000000 + n)}`, data: trackingData({ eta, trackingId: null }), updatedAt: at, checkedAt: at });
+    return store.write((tx) => tx.recordShipmentRecords([record], [JSON.stringify(record)], at)).results[0]!.shipmentId;
+  }
+
+  /** The facts kept for a shipment, as read from the content it holds now (or from `contentHash`). */
+  function kept(shipmentId: number, contentHash = store.read.performance.voyages([shipmentId])[0]!.contentHash, rules = 1): MeasuredVoyageRow {
+    return {
+      shipmentId, contentHash, rules, carrierScac: 'MAEU', carrierName: 'Maersk', pol: 'Shanghai', pod: 'Rotterdam', state: 2, arrival: null, departureDay: 20_371,
+      firstEta: null, eta7: null, eta14: null, etaChanges: null, vesselChanges: 0, promised: true, periodDay: 20_371, eta: '2026-11-20T08:00:00', samples: null,
+    };
+  }
+
+  beforeEach(() => ({ store, close } = openTempStore()));
+  afterEach(() => close?.());
+
+  it('lists a shipment that came in until its facts are kept, and again once the carrier sends other content', () => {
+    const a = answer(1, '2026-11-20T08:00:00', '2026-11-01T06:00:00.000Z');
+    const b = answer(2, '2026-11-21T08:00:00', '2026-11-01T06:00:00.000Z');
+    expect(store.read.performance.voyagesToRead(1)).toEqual([a, b]);
+    store.write((tx) => tx.performance.keepVoyages([kept(a), kept(b)]));
+    expect(store.read.performance.voyagesToRead(1)).toEqual([]);
+    // The same answer checked again: nothing to read. The ETA moved: read again.
+    answer(1, '2026-11-20T08:00:00', '2026-11-02T06:00:00.000Z');
+    expect(store.read.performance.voyagesToRead(1)).toEqual([]);
+    answer(2, '2026-11-24T08:00:00', '2026-11-03T06:00:00.000Z');
+    expect(store.read.performance.voyagesToRead(1)).toEqual([b]);
+  });
+
+  it('keeps it listed when its facts were read from content the shipment no longer holds (written again meanwhile)', () => {
+    const a = answer(1, '2026-11-20T08:00:00', '2026-11-01T06:00:00.000Z');
+    const readThen = store.read.performance.voyages([a])[0]!.contentHash;
+    answer(1, '2026-11-25T08:00:00', '2026-11-02T06:00:00.000Z');
+    store.write((tx) => tx.performance.keepVoyages([kept(a, readThen)]));
+    expect(store.read.performance.voyagesToRead(1)).toEqual([a]);
+    store.write((tx) => tx.performance.keepVoyages([kept(a)]));
+    expect(store.read.performance.voyagesToRead(1)).toEqual([]);
+  });
+
+  it('lists facts kept by other rules than these, and lets go of a shipment without a voyage', () => {
+    const a = answer(1, '2026-11-20T08:00:00', '2026-11-01T06:00:00.000Z');
+    const b = answer(2, '2026-11-21T08:00:00', '2026-11-01T06:00:00.000Z');
+    store.write((tx) => tx.performance.keepVoyages([kept(a, undefined, 1), kept(b, undefined, 2)]));
+    expect(store.read.performance.voyagesToRead(1)).toEqual([b]);
+    expect(store.read.performance.voyagesToRead(2)).toEqual([a]);
+    expect(store.read.performance.voyagesToRead(3)).toEqual([a, b]);
+    // Forgetting the facts of a shipment that still has a voyage leaves it to be read.
+    store.write((tx) => tx.performance.forgetVoyages([a]));
+    expect(store.read.performance.voyagesToRead(1)).toEqual([a, b]);
+    // A shipment without tracking data has no voyage: listed when it came in, let go when forgotten.
+    const record = shipmentRecord({ id: uuidFor(3), reference: 'MSKU1000003', data: null });
+    const c = store.write((tx) => tx.recordShipmentRecords([record], [JSON.stringify(record)], '2026-11-01T06:00:00.000Z')).results[0]!.shipmentId;
+    expect(store.read.performance.voyagesToRead(1)).toContain(c);
+    store.write((tx) => tx.performance.forgetVoyages([c]));
+    expect(store.read.performance.voyagesToRead(1)).not.toContain(c);
+  });
+});
