@@ -30,6 +30,8 @@ const GO_TO: { label: string; view: Events['window.show']['view']; key: string }
   { label: 'Import', view: 'import', key: '5' },
   { label: 'Webhooks', view: 'webhooks', key: '6' },
   { label: 'Attention', view: 'attention', key: '7' },
+  { label: 'Customers', view: 'customers', key: '8' },
+  { label: 'Performance', view: 'performance', key: '9' },
 ];
 
 export function menuTemplate(state: MenuState, actions: MenuActions): MenuItemConstructorOptions[] {

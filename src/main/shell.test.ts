@@ -187,7 +187,9 @@ describe('the desktop shell', () => {
     expect(template.map((m) => m.label ?? m.role)).toEqual(['File', 'Edit', 'View', 'Window', 'help']);
     expect(item(template, 'File', 'Import Spreadsheet…').accelerator).toBe('CmdOrCtrl+O');
     expect(item(template, 'File', 'Back Up Cache…').accelerator).toBe('CmdOrCtrl+Shift+B');
-    expect(item(template, 'View', 'Shipments').accelerator).toBe('CmdOrCtrl+1');
+    // A key per view, in the order the menu has always had: Customers and Performance came last.
+    const views = ['Shipments', 'Changes', 'Watchlists', 'Map', 'Import', 'Webhooks', 'Attention', 'Customers', 'Performance'];
+    expect(views.map((label) => item(template, 'View', label).accelerator)).toEqual(views.map((_, i) => `CmdOrCtrl+${i + 1}`));
     expect(item(template, 'File', 'Settings').accelerator).toBe('CmdOrCtrl+,');
     expect(item(template, 'Edit', 'paste').accelerator).toBe('CmdOrCtrl+V');
     expect(item(template, 'View', 'zoomIn').accelerator).toBe('CmdOrCtrl+=');
@@ -201,6 +203,12 @@ describe('the desktop shell', () => {
     expect(window.webContents.events('import.fileOpened')[0]).toMatchObject({ fileName: 'bl-booking-carriers.csv' });
     await until('window.show in the window', () => window.webContents.events('window.show').length > 0);
     expect(window.webContents.events('window.show')[0]).toEqual({ view: 'import' });
+
+    // View → Customers and Performance reach the window through the engine, which checks them against the contract.
+    click(item(template, 'View', 'Customers'));
+    click(item(template, 'View', 'Performance'));
+    await until('two more views in the window', () => window.webContents.events('window.show').length === 3);
+    expect(window.webContents.events('window.show').slice(1)).toEqual([{ view: 'customers' }, { view: 'performance' }]);
 
     // A file that is not a spreadsheet: a dialog in words, nothing handed to the window.
     fake.dialogs.openAnswers.push([join(dir, 'id_rsa')]);

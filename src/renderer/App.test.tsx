@@ -50,6 +50,7 @@ beforeEach(() => {
     }),
     'tracking.run': () => ({ shipment: detailOf(7).shipment, fromCache: false }),
     'shipments.get': (id) => detailOf(id),
+    'performance.settings': () => ({ onTimeWithinDays: 1, minimumSample: 10, customerField: null, customerColumn: null, fieldNames: [] }),
   });
   resetStores(bridge);
   document.documentElement.removeAttribute('data-theme');
@@ -82,7 +83,7 @@ describe('the window', () => {
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
     expect(screen.getByLabelText('API key').getAttribute('type')).toBe('password');
     // Each settings section is a named landmark; none shares a name with the header's Credits.
-    for (const name of ['Your API key', 'Tracking service', 'Credit warning', 'Appearance', 'Carrier directory', 'Data']) {
+    for (const name of ['Your API key', 'Tracking service', 'Credit warning', 'Appearance', 'Carrier performance', 'Carrier directory', 'Data']) {
       expect(screen.getByRole('region', { name })).toBeTruthy();
     }
     expect(screen.getAllByRole('region', { name: 'Credits' })).toHaveLength(1);

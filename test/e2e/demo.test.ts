@@ -82,6 +82,10 @@ describe('demo mode in the harness', () => {
         await expect.poll(() => refresh.innerText(), { timeout: 20_000 }).toMatch(/Last refreshed just now\. Next at \d\d:\d\d\./);
         await refresh.scrollIntoViewIfNeeded();
         await screenshot(page, 'settings-refresh-demo');
+        // The Performance view's settings, as the sample data's past is measured: ±1 day, 10 shipments.
+        const performance = page.getByRole('region', { name: 'Carrier performance' });
+        await expect.poll(() => performance.getByLabel('A likely arrival needs at least this many past shipments').inputValue()).toBe('10');
+        expect(await performance.getByLabel('On time within ± days of the first ETA').inputValue()).toBe('1');
         expect(errors.filter((e) => e.startsWith('page error'))).toEqual([]);
       } finally {
         await browser.close();

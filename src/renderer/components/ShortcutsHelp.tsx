@@ -14,6 +14,12 @@ const SHORTCUTS: readonly { keys: string; what: string }[] = [
   { keys: 'Delete', what: 'Remove the selection (or the active row)' },
   { keys: 'Esc', what: 'Close the panel or dialog' },
   { keys: '?', what: 'Show these shortcuts' },
+  // The View menu's keys (src/main/menu.ts): the desktop app has them, a browser keeps its own.
+  {
+    keys: 'Ctrl+1 … Ctrl+9',
+    what: 'Go to Shipments, Changes, Watchlists, Map, Import, Webhooks, Attention, Customers, Performance (desktop app)',
+  },
+  { keys: 'Ctrl+,', what: 'Settings (desktop app)' },
 ];
 
 export function ShortcutsHelp({ onClose }: { onClose(): void }) {

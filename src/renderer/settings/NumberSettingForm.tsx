@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { messageOf } from '../api/call';
 
 interface Props {
@@ -14,10 +14,16 @@ interface Props {
   save: (value: number) => Promise<void>;
 }
 
-/** One whole-number setting: a box, a save button enabled once it differs, and the outcome in a sentence. */
+/**
+ * One whole-number setting: a box, a save button enabled once it differs (and not while it saves),
+ * and the outcome in a sentence. A number out of range is refused here with the rule, before the
+ * engine is asked (the browser's own check is off: its bubble would say less, in other words).
+ */
 export function NumberSettingForm({ label, stored, min, max, rule, button, save }: Props) {
   const [value, setValue] = useState(String(stored ?? ''));
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const messageId = useId();
   useEffect(() => setValue(String(stored ?? '')), [stored]);
 
   const submit = async (e: FormEvent) => {
@@ -27,27 +33,41 @@ export function NumberSettingForm({ label, stored, min, max, rule, button, save 
       setMessage({ ok: false, text: rule });
       return;
     }
+    setSaving(true);
+    setMessage(null);
     try {
       await save(n);
       setMessage({ ok: true, text: 'Saved.' });
     } catch (err) {
       setMessage({ ok: false, text: messageOf(err) });
+    } finally {
+      setSaving(false);
     }
   };
 
   return (
     <>
-      <form className="row-form" onSubmit={submit}>
+      <form className="row-form" onSubmit={submit} noValidate>
         <label className="field">
           <span className="field-label">{label}</span>
-          <input className="input number" type="number" min={min} max={max} step={1} value={value} onChange={(e) => setValue(e.target.value)} />
+          <input
+            className="input number"
+            type="number"
+            min={min}
+            max={max}
+            step={1}
+            value={value}
+            aria-invalid={message?.ok === false || undefined}
+            aria-describedby={message ? messageId : undefined}
+            onChange={(e) => setValue(e.target.value)}
+          />
         </label>
-        <button type="submit" className="button" disabled={String(stored ?? '') === value}>
-          {button}
+        <button type="submit" className="button" disabled={saving || String(stored ?? '') === value}>
+          {saving ? 'Saving…' : button}
         </button>
       </form>
       {message && (
-        <p className={message.ok ? 'inline-ok' : 'inline-error'} role={message.ok ? 'status' : 'alert'}>
+        <p id={messageId} className={message.ok ? 'inline-ok' : 'inline-error'} role={message.ok ? 'status' : 'alert'}>
           {message.text}
         </p>
       )}

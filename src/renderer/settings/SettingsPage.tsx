@@ -10,6 +10,7 @@ import { ConnectionSection } from './ConnectionSection';
 import { DataSection } from './DataSection';
 import { MailSection } from './MailSection';
 import { NumberSettingForm } from './NumberSettingForm';
+import { PerformanceSettingsSection } from './PerformanceSettings';
 import { RefreshSection } from './RefreshSection';
 import { TeamSection } from './TeamSection';
 
@@ -87,6 +88,7 @@ export function SettingsPage() {
       <CreditWarningSection />
       <AppearanceSection />
       <AttentionSettingsSection />
+      <PerformanceSettingsSection />
       <MailSection />
       <CarrierDirectory />
       <DataSection />

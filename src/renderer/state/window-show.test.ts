@@ -24,6 +24,11 @@ it('shows the view main asks for, and the shipment in detail', () => {
   bridge.emit('window.show', { view: 'changes' });
   expect(useUi.getState().view).toBe('changes');
   expect(useDetail.getState().openId).toBeNull();
+  // The View menu's Ctrl+8 and Ctrl+9.
+  bridge.emit('window.show', { view: 'customers' });
+  expect(useUi.getState().view).toBe('customers');
+  bridge.emit('window.show', { view: 'performance' });
+  expect(useUi.getState().view).toBe('performance');
   bridge.emit('window.show', { view: 'shipments', shipmentId: 42 });
   expect(useUi.getState().view).toBe('shipments');
   expect(useDetail.getState().openId).toBe(42);

@@ -68,6 +68,10 @@ export function connectStores(): () => void {
       const openId = useDetail.getState().openId;
       if (openId !== null && (change.ids === null || change.ids.includes(openId))) void useDetail.getState().reload();
     }),
+    // New likely arrivals (a setting changed, a day passed) are the table's Likely arrival column.
+    onEvent('performance.changed', ({ likely }) => {
+      if (likely) invalidateSoon();
+    }),
     // From main: a notification clicked, or the menu's View items.
     onEvent('window.show', ({ view, shipmentId }) => {
       useUi.getState().setView(view);

@@ -8,6 +8,7 @@ import { resetDetailStore } from '../state/detail';
 import { resetFacetsStore } from '../state/facets';
 import { resetNotesStore } from '../state/notes';
 import { resetPerformanceStore } from '../state/performance';
+import { resetPerformanceSettingsStore } from '../state/performance-settings';
 import { resetSettingsStore } from '../state/settings';
 import { resetShipmentsStore } from '../state/shipments';
 import { resetStatusStore } from '../state/status';
@@ -31,5 +32,6 @@ export function resetStores(bridge: QuaysideBridge | null = null): void {
   resetTeamStore();
   resetTeamJobsStore();
   resetPerformanceStore();
+  resetPerformanceSettingsStore();
   resetSyncStore();
 }

@@ -141,6 +141,8 @@ describe('checkEvent', () => {
     expect(checkEvent('shipments.changed', { ids: null, reason: 'sync' })).toEqual({ ids: null, reason: 'sync' });
     expect(problem(() => checkEvent('shipments.changed', { ids: [1], reason: 'because' }))).toMatch(/^The engine's event shipments\.changed does not match the contract: at reason, /);
     expect(problem(() => checkEvent('window.show', { view: 'attention', shipmentId: 4 }))).toBeNull();
+    for (const view of ['customers', 'performance'] as const) expect(problem(() => checkEvent('window.show', { view }))).toBeNull();
+    expect(problem(() => checkEvent('window.show', { view: 'nowhere' }))).toMatch(/^The engine's event window\.show does not match the contract: at view, /);
     const error = (() => {
       try {
         checkEvent('imports.progress', { jobId: 1, state: 'running', progress: null, message: null, extra: 1 });

@@ -91,7 +91,7 @@ export const settingsMethods = {
 export const settingsEvents = {
   /** Something outside the window (a desktop notification click, the menu) asks to show a shipment or a view. */
   'window.show': z.strictObject({
-    view: z.enum(['shipments', 'attention', 'import', 'watchlists', 'map', 'changes', 'webhooks', 'settings']),
+    view: z.enum(['shipments', 'attention', 'import', 'watchlists', 'customers', 'map', 'changes', 'webhooks', 'performance', 'settings']),
     shipmentId: localId.optional(),
   }),
 };
