@@ -153,6 +153,25 @@ describe('carrier performance over a cache with a past', () => {
     expect(core.read.listShipmentRows({ status: 'ACTIVE', limit: 500 }).some((r) => r.likelyArrival !== null)).toBe(true);
   });
 
+  it('tells the window when only the on-time window changed (every figure reads it, no likely arrival moves)', async () => {
+    const state = performanceOf(core);
+    expect((await state.report()).onTimeWithinDays).toBe(1);
+    const heard: unknown[] = [];
+    const stop = core.events.on('performance.changed', (e) => heard.push(e));
+    try {
+      updatePerformanceChoices(core, { onTimeWithinDays: 3 });
+      await state.settingsChanged();
+      expect(heard).toHaveLength(1);
+      const report = await state.report();
+      expect(report.onTimeWithinDays).toBe(3);
+      expect(report.total.onTime.share!).toBeGreaterThan(0);
+    } finally {
+      stop();
+      updatePerformanceChoices(core, { onTimeWithinDays: 1 });
+      await state.settingsChanged();
+    }
+  });
+
   it('measures the likely arrival on the history itself: the back-test from the kept facts', async () => {
     const result = await performanceOf(core).backtest();
     expect(result.shipments).toBeGreaterThan(500);

@@ -342,11 +342,18 @@ export class PerformanceState {
     };
   }
 
-  /** The minimum sample or the on-time window changed: every likely arrival is forecast again. */
-  settingsChanged(): Promise<void> {
+  /**
+   * The minimum sample or the on-time window changed: every likely arrival is forecast again, and
+   * the window hears of it even when none moved (the figures read the window all the same).
+   */
+  async settingsChanged(): Promise<void> {
     this.reports.clear();
     this.backtestKept = null;
-    return this.refresh([], { likely: true });
+    const version = this.version;
+    await this.refresh([], { likely: true });
+    if (this.version !== version) return;
+    this.version += 1;
+    this.core.events.emit('performance.changed', { likely: false });
   }
 }
 
