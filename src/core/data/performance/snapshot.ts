@@ -11,10 +11,10 @@
  * states, n uint8 promised; j bytes of JSON `{ pairs, etas: [[index, eta], …] }`.
  */
 import { endianness } from 'node:os';
-import type { KeptVoyageColumns } from './facts.js';
+import type { KeptVoyageColumns } from './columns.js';
 
 /** Raise when the layout changes: a blob of another format is not read (the next start writes a new one). */
-export const SNAPSHOT_FORMAT = endianness() === 'LE' ? 1 : 0x1_0001;
+const SNAPSHOT_FORMAT = endianness() === 'LE' ? 1 : 0x1_0001;
 
 const NUMBERS = ['shipmentId', 'arrival', 'departureDay', 'firstEta', 'eta7', 'eta14', 'etaChanges', 'vesselChanges', 'periodDay'] as const;
 const HEADER = 16;
