@@ -73,58 +73,59 @@ CREATE INDEX likely_arrivals_by_likely ON likely_arrivals (likely);
  *   found by their index.
  * - Every ETA move in one index with what it says (`changes_eta_moved`), so a sync page's voyages
  *   read their ETA history from the index alone, in the order it was seen.
+ * Each statement may run twice (IF NOT EXISTS): a cache put back to an older version number runs it again.
  */
 export const PERFORMANCE_SNAPSHOT_NAME =
   'carrier performance read quickly: the kept voyages as one snapshot and those changed since, the shipments whose voyage is to be read again, the ETA moves in one index';
 
 export const PERFORMANCE_SNAPSHOT = `
-CREATE TABLE performance_snapshot (
+CREATE TABLE IF NOT EXISTS performance_snapshot (
   id      INTEGER PRIMARY KEY CHECK (id = 1),
   voyages INTEGER NOT NULL,
   columns BLOB NOT NULL
 );
 
-CREATE TABLE performance_voyages_since_snapshot (
+CREATE TABLE IF NOT EXISTS performance_voyages_since_snapshot (
   shipment_id INTEGER PRIMARY KEY
 ) WITHOUT ROWID;
 
-CREATE TRIGGER performance_voyages_added AFTER INSERT ON performance_voyages
+CREATE TRIGGER IF NOT EXISTS performance_voyages_added AFTER INSERT ON performance_voyages
   WHEN EXISTS (SELECT 1 FROM performance_snapshot)
 BEGIN
   INSERT OR IGNORE INTO performance_voyages_since_snapshot (shipment_id) VALUES (NEW.shipment_id);
 END;
 
-CREATE TRIGGER performance_voyages_changed AFTER UPDATE ON performance_voyages
+CREATE TRIGGER IF NOT EXISTS performance_voyages_changed AFTER UPDATE ON performance_voyages
   WHEN EXISTS (SELECT 1 FROM performance_snapshot)
 BEGIN
   INSERT OR IGNORE INTO performance_voyages_since_snapshot (shipment_id) VALUES (OLD.shipment_id);
   INSERT OR IGNORE INTO performance_voyages_since_snapshot (shipment_id) VALUES (NEW.shipment_id);
 END;
 
-CREATE TRIGGER performance_voyages_removed AFTER DELETE ON performance_voyages
+CREATE TRIGGER IF NOT EXISTS performance_voyages_removed AFTER DELETE ON performance_voyages
   WHEN EXISTS (SELECT 1 FROM performance_snapshot)
 BEGIN
   INSERT OR IGNORE INTO performance_voyages_since_snapshot (shipment_id) VALUES (OLD.shipment_id);
 END;
 
-CREATE TABLE performance_voyages_to_read (
+CREATE TABLE IF NOT EXISTS performance_voyages_to_read (
   shipment_id INTEGER PRIMARY KEY REFERENCES shipments (id) ON DELETE CASCADE
 ) WITHOUT ROWID;
 
-INSERT INTO performance_voyages_to_read (shipment_id)
+INSERT OR IGNORE INTO performance_voyages_to_read (shipment_id)
   SELECT s.id FROM shipments s LEFT JOIN performance_voyages p ON p.shipment_id = s.id
    WHERE s.has_data = 1 AND s.carrier_scac IS NOT NULL AND (p.shipment_id IS NULL OR p.content_hash IS NOT s.content_hash);
 
-CREATE INDEX performance_voyages_by_rules ON performance_voyages (rules);
+CREATE INDEX IF NOT EXISTS performance_voyages_by_rules ON performance_voyages (rules);
 
-CREATE TRIGGER shipments_voyage_to_read_insert AFTER INSERT ON shipments
+CREATE TRIGGER IF NOT EXISTS shipments_voyage_to_read_insert AFTER INSERT ON shipments
 BEGIN
   INSERT OR IGNORE INTO performance_voyages_to_read (shipment_id) VALUES (NEW.id);
 END;
 
-CREATE INDEX changes_eta_moved ON changes (shipment_id, at, id, from_value, to_value) WHERE kind = 'eta_moved';
+CREATE INDEX IF NOT EXISTS changes_eta_moved ON changes (shipment_id, at, id, from_value, to_value) WHERE kind = 'eta_moved';
 
-CREATE TRIGGER shipments_voyage_to_read_update AFTER UPDATE OF content_hash, has_data, carrier_scac ON shipments
+CREATE TRIGGER IF NOT EXISTS shipments_voyage_to_read_update AFTER UPDATE OF content_hash, has_data, carrier_scac ON shipments
   WHEN NEW.content_hash IS NOT OLD.content_hash OR NEW.has_data IS NOT OLD.has_data OR NEW.carrier_scac IS NOT OLD.carrier_scac
 BEGIN
   INSERT OR IGNORE INTO performance_voyages_to_read (shipment_id) VALUES (NEW.id);
