@@ -46,21 +46,10 @@ export interface VoyageRecord {
   eta: string | null;
 }
 
-interface BaseRow {
-  id: number;
-  content_hash: string | null;
-  carrier_scac: string;
-  carrier_name: string;
-  eta: string | null;
-  shipment_status: string | null;
-  subscription_status: string | null;
-  pol: string | null;
-  pod: string | null;
-  first_seen: string | null;
-  arrived_vessel: string | null;
-  arrived_discharge: string | null;
-  delivered: 0 | 1;
-}
+/** A row of BASE: id, content hash, SCAC, carrier name, ETA, shipment status, subscription status, POL, POD, first seen, arrived (vessel), arrived (discharge), delivered. */
+type BaseRow = [
+  number, string | null, string, string, string | null, string | null, string | null, string | null, string | null, string | null, string | null, string | null, 0 | 1,
+];
 
 interface MoveRow {
   id: number;
@@ -72,7 +61,11 @@ interface MoveRow {
 const PLACE_NAME = (column: string) =>
   `(SELECT p.name FROM shipment_locations sl JOIN places p ON p.id = sl.place_id WHERE sl.shipment_id = s.id AND sl.location_id = s.${column})`;
 
+/** The shipments' own facts, as one JSON array of rows in BASE_FIELDS' order (one string parsed, not a row object each). */
 const BASE = `
+  SELECT json_group_array(json_array(id, content_hash, carrier_scac, carrier_name, eta, shipment_status, subscription_status, pol, pod, first_seen,
+                                     arrived_vessel, arrived_discharge, delivered))
+    FROM (
   SELECT s.id, s.content_hash, s.carrier_scac, coalesce(s.carrier_name, s.carrier_scac) AS carrier_name, s.eta,
          s.shipment_status, s.subscription_status, ${PLACE_NAME('pol_location')} AS pol, ${PLACE_NAME('pod_location')} AS pod,
          coalesce(fs.at, s.checked_at, s.stored_at) AS first_seen,
@@ -82,7 +75,7 @@ const BASE = `
     LEFT JOIN shipments_first_seen fs ON fs.shipment_id = s.id
     LEFT JOIN attention_marks m ON m.shipment_id = s.id
    WHERE s.has_data = 1 AND s.carrier_scac IS NOT NULL
-   ORDER BY s.id`;
+   ORDER BY s.id)`;
 
 /**
  * Every ETA move of the shipments as one JSON array of `[id, at, from, to]`, each shipment's in the
@@ -94,14 +87,16 @@ const MOVES = `
     FROM json_each(?) j
     CROSS JOIN changes c INDEXED BY changes_eta_moved ON c.shipment_id = j.value AND c.kind = 'eta_moved'`;
 
+/** The first actual loading at the port of loading per shipment, as one JSON array of `[id, date]`. */
 const DEPARTURES = `
+  SELECT json_group_array(json_array(id, date)) FROM (
   SELECT r.shipment_id AS id, min(r.date) AS date
     FROM json_each(?) j
     CROSS JOIN event_rows r ON r.shipment_id = j.value
     JOIN shipments s ON s.id = r.shipment_id
    WHERE r.actual = 1 AND r.date IS NOT NULL AND r.location_id = s.pol_location
      AND r.text_id IN (SELECT t.id FROM event_texts t WHERE t.status_code = 'CLL')
-   GROUP BY r.shipment_id`;
+   GROUP BY r.shipment_id)`;
 
 const VESSEL_CHANGES = `
   SELECT x.id, sum(x.vessels - 1) AS changes
@@ -158,9 +153,9 @@ export interface VoyageHistoryReads {
 
 export function createVoyageHistoryReads(db: ReadableDB): VoyageHistoryReads {
   const ids = db.prepare<[], number>('SELECT id FROM shipments WHERE has_data = 1 AND carrier_scac IS NOT NULL ORDER BY id').pluck();
-  const base = db.prepare<[string], BaseRow>(BASE);
+  const base = db.prepare<[string], string>(BASE).pluck();
   const moves = db.prepare<[string], string>(MOVES).pluck();
-  const departures = db.prepare<[string], { id: number; date: string }>(DEPARTURES);
+  const departures = db.prepare<[string], string>(DEPARTURES).pluck();
   const vessels = db.prepare<[string], { id: number; changes: number }>(VESSEL_CHANGES);
   const allValues = db.prepare<[string], { id: number; value: string }>('SELECT shipment_id AS id, value FROM shipment_fields WHERE name = ?');
   const someValues = db.prepare<[string, string], { id: number; value: string }>(
@@ -175,30 +170,28 @@ export function createVoyageHistoryReads(db: ReadableDB): VoyageHistoryReads {
     voyages(wanted) {
       if (wanted.length === 0) return [];
       const json = JSON.stringify(wanted);
-      const rows = base.all(json);
+      const rows = JSON.parse(base.get(json) ?? '[]') as BaseRow[];
       if (rows.length === 0) return [];
       const movesOf = movesByShipment(moves.get(json) ?? '[]');
-      const departureOf = new Map(departures.all(json).map((r) => [r.id, r.date]));
+      const departureOf = new Map(JSON.parse(departures.get(json) ?? '[]') as [number, string][]);
       const vesselsOf = new Map(vessels.all(json).map((r) => [r.id, r.changes]));
-      return rows.map((r) => {
-        const arrival = r.arrived_vessel ?? r.arrived_discharge;
-        const finished =
-          r.shipment_status === 'DELIVERED' || r.delivered === 1 || r.arrived_discharge !== null || r.subscription_status === 'ARCHIVED';
-        return {
-          id: r.id,
-          contentHash: r.content_hash,
-          carrierScac: r.carrier_scac,
-          carrierName: r.carrier_name,
-          pol: r.pol ?? '',
-          pod: r.pod ?? '',
-          departure: departureOf.get(r.id) ?? null,
-          arrival,
-          finished,
-          etas: etasSeen(r.first_seen, r.eta, movesOf.get(r.id) ?? []),
-          vesselChanges: Math.max(0, vesselsOf.get(r.id) ?? 0),
-          eta: r.eta,
-        };
-      });
+      const records = rows.map(([id, contentHash, carrierScac, carrierName, eta, shipmentStatus, subscriptionStatus, pol, pod, firstSeen, arrivedVessel, arrivedDischarge, delivered]) => ({
+        id,
+        contentHash,
+        carrierScac,
+        carrierName,
+        pol: pol ?? '',
+        pod: pod ?? '',
+        departure: departureOf.get(id) ?? null,
+        arrival: arrivedVessel ?? arrivedDischarge,
+        finished: shipmentStatus === 'DELIVERED' || delivered === 1 || arrivedDischarge !== null || subscriptionStatus === 'ARCHIVED',
+        etas: etasSeen(firstSeen, eta, movesOf.get(id) ?? []),
+        vesselChanges: Math.max(0, vesselsOf.get(id) ?? 0),
+        eta,
+      }));
+      // In id order, as BASE reads them; put so should a plan ever not.
+      for (let i = 1; i < records.length; i++) if (records[i]!.id < records[i - 1]!.id) return records.sort((a, b) => a.id - b.id);
+      return records;
     },
   };
 }
