@@ -85,10 +85,18 @@ export async function prepareDemoHistory(sim: Simulator, apiKey: string, now: ()
       if (failure !== null) log(`Sample data: no past for the shipments (${failure}).`);
       if (cache.read.countShipments() > 0) return 0;
       cache.write((store) => {
+        // The snapshots between two not-found answers in one batch (in time order, as one by one):
+        // each shipment's search entry and the raw payloads' dictionary are made once per batch.
+        let batch: { record: ShipmentRecord; raw: string; at: string }[] = [];
+        const flush = () => {
+          if (batch.length > 0) store.recordShipmentSnapshots(batch);
+          batch = [];
+        };
         for (const entry of entries) {
           if (entry.kind === 'record') {
-            store.recordShipmentRecords([entry.record], [JSON.stringify(entry.record)], entry.at);
+            batch.push({ record: entry.record, raw: JSON.stringify(entry.record), at: entry.at });
           } else {
+            flush();
             const result = {
               success: true,
               data: null,
@@ -99,6 +107,7 @@ export async function prepareDemoHistory(sim: Simulator, apiKey: string, now: ()
             store.recordTrackingResult({ reference: entry.reference, type: 'container', scac: entry.scac, result, raw: JSON.stringify(result), source: 'tracking', checkedAt: entry.at });
           }
         }
+        flush();
       });
       log(`Sample data: ${pastSnapshots.length} snapshots of ${DEMO_PAST_VOYAGES} past voyages.`);
       log(`Sample data: ${entries.length - pastSnapshots.length} snapshots of the last three weeks for ${parts.length} shipments (${parts.map((p) => p.part).join(', ')}).`);
