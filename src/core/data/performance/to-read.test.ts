@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTempStore, shipmentRecord, trackingData, uuidFor } from '../../../../test/helpers/store-fixtures.js';
+import { cacheDb } from '../../../../test/support/cache-db.js';
 import type { Data } from '../index.js';
 import type { MeasuredVoyageRow } from './facts.js';
 
@@ -52,7 +53,20 @@ describe('the shipments whose voyage is to be read again', () => {
     expect(store.read.performance.voyagesToRead(1)).toEqual([]);
   });
 
-  it('lists facts kept by other rules than these, and lets go of a shipment without a voyage', () => {
+  it('names a shipment once, whatever conflict handling the write that changed it brings (the triggers add no row where one is)', () => {
+    const a = answer(1, '2026-11-20T08:00:00', '2026-11-01T06:00:00.000Z');
+    const db = cacheDb(store);
+    db.prepare("UPDATE OR ROLLBACK shipments SET content_hash = 'other' WHERE id = ?").run(a);
+    db.prepare("UPDATE OR FAIL shipments SET content_hash = 'other again' WHERE id = ?").run(a);
+    expect(store.read.performance.voyagesToRead(1)).toEqual([a]);
+    store.write((tx) => tx.performance.takeSnapshot());
+    store.write((tx) => tx.performance.keepVoyages([kept(a, 'other again')]));
+    db.prepare('UPDATE OR ABORT performance_voyages SET vessel_changes = 1 WHERE shipment_id = ?').run(a);
+    db.prepare('UPDATE OR ABORT performance_voyages SET vessel_changes = 2 WHERE shipment_id = ?').run(a);
+    expect(store.read.performance.snapshotLag()).toEqual({ voyages: 0, changedSince: 1 });
+  });
+
+    it('lists facts kept by other rules than these, and lets go of a shipment without a voyage', () => {
     const a = answer(1, '2026-11-20T08:00:00', '2026-11-01T06:00:00.000Z');
     const b = answer(2, '2026-11-21T08:00:00', '2026-11-01T06:00:00.000Z');
     store.write((tx) => tx.performance.keepVoyages([kept(a, undefined, 1), kept(b, undefined, 2)]));

@@ -74,6 +74,9 @@ CREATE INDEX likely_arrivals_by_likely ON likely_arrivals (likely);
  * - Every ETA move in one index with what it says (`changes_eta_moved`), so a sync page's voyages
  *   read their ETA history from the index alone, in the order it was seen.
  * Each statement may run twice (IF NOT EXISTS): a cache put back to an older version number runs it again.
+ * The triggers add a row only where there is none (NOT EXISTS), not with OR IGNORE: the statement
+ * that fires a trigger imposes its own conflict handling on the trigger's (an UPSERT's would fail
+ * on a shipment already named).
  */
 export const PERFORMANCE_SNAPSHOT_NAME =
   'carrier performance read quickly: the kept voyages as one snapshot and those changed since, the shipments whose voyage is to be read again, the ETA moves in one index';
@@ -92,20 +95,21 @@ CREATE TABLE IF NOT EXISTS performance_voyages_since_snapshot (
 CREATE TRIGGER IF NOT EXISTS performance_voyages_added AFTER INSERT ON performance_voyages
   WHEN EXISTS (SELECT 1 FROM performance_snapshot)
 BEGIN
-  INSERT OR IGNORE INTO performance_voyages_since_snapshot (shipment_id) VALUES (NEW.shipment_id);
+  INSERT INTO performance_voyages_since_snapshot (shipment_id) SELECT NEW.shipment_id WHERE NOT EXISTS (SELECT 1 FROM performance_voyages_since_snapshot WHERE shipment_id = NEW.shipment_id);
 END;
 
 CREATE TRIGGER IF NOT EXISTS performance_voyages_changed AFTER UPDATE ON performance_voyages
   WHEN EXISTS (SELECT 1 FROM performance_snapshot)
 BEGIN
-  INSERT OR IGNORE INTO performance_voyages_since_snapshot (shipment_id) VALUES (OLD.shipment_id);
-  INSERT OR IGNORE INTO performance_voyages_since_snapshot (shipment_id) VALUES (NEW.shipment_id);
+  INSERT INTO performance_voyages_since_snapshot (shipment_id) SELECT OLD.shipment_id WHERE NOT EXISTS (SELECT 1 FROM performance_voyages_since_snapshot WHERE shipment_id = OLD.shipment_id);
+  INSERT INTO performance_voyages_since_snapshot (shipment_id) SELECT NEW.shipment_id WHERE NEW.shipment_id IS NOT OLD.shipment_id
+    AND NOT EXISTS (SELECT 1 FROM performance_voyages_since_snapshot WHERE shipment_id = NEW.shipment_id);
 END;
 
 CREATE TRIGGER IF NOT EXISTS performance_voyages_removed AFTER DELETE ON performance_voyages
   WHEN EXISTS (SELECT 1 FROM performance_snapshot)
 BEGIN
-  INSERT OR IGNORE INTO performance_voyages_since_snapshot (shipment_id) VALUES (OLD.shipment_id);
+  INSERT INTO performance_voyages_since_snapshot (shipment_id) SELECT OLD.shipment_id WHERE NOT EXISTS (SELECT 1 FROM performance_voyages_since_snapshot WHERE shipment_id = OLD.shipment_id);
 END;
 
 CREATE TABLE IF NOT EXISTS performance_voyages_to_read (
@@ -120,7 +124,7 @@ CREATE INDEX IF NOT EXISTS performance_voyages_by_rules ON performance_voyages (
 
 CREATE TRIGGER IF NOT EXISTS shipments_voyage_to_read_insert AFTER INSERT ON shipments
 BEGIN
-  INSERT OR IGNORE INTO performance_voyages_to_read (shipment_id) VALUES (NEW.id);
+  INSERT INTO performance_voyages_to_read (shipment_id) SELECT NEW.id WHERE NOT EXISTS (SELECT 1 FROM performance_voyages_to_read WHERE shipment_id = NEW.id);
 END;
 
 CREATE INDEX IF NOT EXISTS changes_eta_moved ON changes (shipment_id, at, id, from_value, to_value) WHERE kind = 'eta_moved';
@@ -128,6 +132,6 @@ CREATE INDEX IF NOT EXISTS changes_eta_moved ON changes (shipment_id, at, id, fr
 CREATE TRIGGER IF NOT EXISTS shipments_voyage_to_read_update AFTER UPDATE OF content_hash, has_data, carrier_scac ON shipments
   WHEN NEW.content_hash IS NOT OLD.content_hash OR NEW.has_data IS NOT OLD.has_data OR NEW.carrier_scac IS NOT OLD.carrier_scac
 BEGIN
-  INSERT OR IGNORE INTO performance_voyages_to_read (shipment_id) VALUES (NEW.id);
+  INSERT INTO performance_voyages_to_read (shipment_id) SELECT NEW.id WHERE NOT EXISTS (SELECT 1 FROM performance_voyages_to_read WHERE shipment_id = NEW.id);
 END;
 `;
