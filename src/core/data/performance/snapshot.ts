@@ -46,7 +46,7 @@ export function encodeColumns(c: KeptVoyageColumns): Buffer {
   return Buffer.from(out);
 }
 
-/** The columns a blob holds (views over a copy of it), or null when it is of another format or damaged. */
+/** The columns a blob holds (views over its memory, or over a copy when unaligned), or null when it is of another format or damaged. */
 export function decodeColumns(blob: Buffer): KeptVoyageColumns | null {
   if (blob.length < HEADER) return null;
   // The typed arrays view the blob's own memory when it is aligned and its own (SQLite's large blobs are), else a copy.
