@@ -1,5 +1,5 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { messageOf } from '../api/call';
+import { type FormEvent, useEffect, useState } from 'react';
+import { SaveOutcome, useSettingSave } from './use-setting-save';
 
 interface Props {
   /** The label of the number box, in the person's words. */
@@ -21,28 +21,17 @@ interface Props {
  */
 export function NumberSettingForm({ label, stored, min, max, rule, button, save }: Props) {
   const [value, setValue] = useState(String(stored ?? ''));
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const messageId = useId();
+  const { saving, outcome, outcomeId, run, refuse } = useSettingSave();
   useEffect(() => setValue(String(stored ?? '')), [stored]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const n = Number(value);
     if (value.trim() === '' || !Number.isInteger(n) || n < min || (max !== undefined && n > max)) {
-      setMessage({ ok: false, text: rule });
+      refuse(rule);
       return;
     }
-    setSaving(true);
-    setMessage(null);
-    try {
-      await save(n);
-      setMessage({ ok: true, text: 'Saved.' });
-    } catch (err) {
-      setMessage({ ok: false, text: messageOf(err) });
-    } finally {
-      setSaving(false);
-    }
+    await run(() => save(n));
   };
 
   return (
@@ -57,8 +46,8 @@ export function NumberSettingForm({ label, stored, min, max, rule, button, save 
             max={max}
             step={1}
             value={value}
-            aria-invalid={message?.ok === false || undefined}
-            aria-describedby={message ? messageId : undefined}
+            aria-invalid={outcome?.ok === false || undefined}
+            aria-describedby={outcome ? outcomeId : undefined}
             onChange={(e) => setValue(e.target.value)}
           />
         </label>
@@ -66,11 +55,7 @@ export function NumberSettingForm({ label, stored, min, max, rule, button, save 
           {saving ? 'Saving…' : button}
         </button>
       </form>
-      {message && (
-        <p id={messageId} className={message.ok ? 'inline-ok' : 'inline-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
+      <SaveOutcome outcome={outcome} id={outcomeId} />
     </>
   );
 }

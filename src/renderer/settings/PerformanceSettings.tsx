@@ -5,9 +5,9 @@
  * the engine work every likely arrival out again; the Performance view follows by itself.
  */
 import { type FormEvent, useEffect, useState } from 'react';
-import { messageOf } from '../api/call';
 import { type PerformanceSettingsView, usePerformanceSettings } from '../state/performance-settings';
 import { NumberSettingForm } from './NumberSettingForm';
+import { SaveOutcome, useSettingSave } from './use-setting-save';
 
 /** The engine's ranges (src/core/features/performance/settings.ts); the contract refuses anything else. */
 const ON_TIME_DAYS = { min: 0, max: 14 } as const;
@@ -27,8 +27,7 @@ function CustomerColumnForm({ view }: { view: PerformanceSettingsView }) {
   const update = usePerformanceSettings((s) => s.update);
   const stored = view.customerField ?? FOLLOW;
   const [value, setValue] = useState(stored);
-  const [saving, setSaving] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const { saving, outcome, outcomeId, run } = useSettingSave();
   useEffect(() => setValue(stored), [stored]);
 
   // A column chosen once and not in the imports any more stays choosable, so the select shows what is stored.
@@ -36,16 +35,7 @@ function CustomerColumnForm({ view }: { view: PerformanceSettingsView }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setSaving(true);
-    setMessage(null);
-    try {
-      await update({ customerField: value === FOLLOW ? null : value });
-      setMessage({ ok: true, text: 'Saved.' });
-    } catch (err) {
-      setMessage({ ok: false, text: messageOf(err) });
-    } finally {
-      setSaving(false);
-    }
+    await run(() => update({ customerField: value === FOLLOW ? null : value }));
   };
 
   return (
@@ -53,7 +43,7 @@ function CustomerColumnForm({ view }: { view: PerformanceSettingsView }) {
       <form className="row-form" onSubmit={submit}>
         <label className="field">
           <span className="field-label">Customer column (for the customer filter)</span>
-          <select className="input select" value={value} onChange={(e) => setValue(e.target.value)}>
+          <select className="input select" value={value} aria-describedby={outcome ? outcomeId : undefined} onChange={(e) => setValue(e.target.value)}>
             <option value={FOLLOW}>{followWords(view)}</option>
             {columns.map((name) => (
               <option key={name} value={name}>
@@ -66,11 +56,7 @@ function CustomerColumnForm({ view }: { view: PerformanceSettingsView }) {
           {saving ? 'Saving…' : 'Save column'}
         </button>
       </form>
-      {message && (
-        <p className={message.ok ? 'inline-ok' : 'inline-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
+      <SaveOutcome outcome={outcome} id={outcomeId} />
     </>
   );
 }
