@@ -9,7 +9,7 @@ import { afterEach, expect, it } from 'vitest';
 import type { ShipmentTableRow } from '../../shared/contract';
 import { ShipmentTable } from '../shipments/ShipmentTable';
 import { createFakeBridge } from '../test-support/fake-bridge';
-import { CREDITS, SETTINGS, STATUS, tableRow } from '../test-support/fixtures';
+import { connectedWindow, tableRow } from '../test-support/fixtures';
 import { resetStores } from '../test-support/reset';
 import { connectStores } from './wire-events';
 
@@ -29,12 +29,7 @@ const band = (earliest: string, latest: string, pastShipments: number): Shipment
 it('shows the new likely arrival in the table once the engine says the likely arrivals changed', async () => {
   let likely = band('2026-12-14', '2026-12-18', 12);
   const bridge = createFakeBridge({
-    'settings.get': () => SETTINGS,
-    'settings.keyStatus': () => ({ apiBase: null, source: null, last4: null }),
-    'sync.statusBar': () => STATUS,
-    'credits.get': () => CREDITS,
-    'notes.pending': () => [],
-    'shipments.facets': () => ({ carriers: [], pods: [], shipmentStatuses: [], fieldNames: [], total: 1 }),
+    ...connectedWindow(1),
     'shipments.list': (q) => ({ total: 1, offset: q.offset, rows: [tableRow(0, { likelyArrival: likely })] }),
   });
   resetStores(bridge);

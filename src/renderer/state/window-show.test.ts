@@ -2,7 +2,7 @@
 /** 'window.show' from main (a notification clicked, the View menu) switches the view and opens the shipment. */
 import { afterEach, expect, it } from 'vitest';
 import { createFakeBridge } from '../test-support/fake-bridge';
-import { SETTINGS, STATUS, CREDITS } from '../test-support/fixtures';
+import { connectedWindow } from '../test-support/fixtures';
 import { resetStores } from '../test-support/reset';
 import { useDetail } from './detail';
 import { useUi } from './ui';
@@ -11,14 +11,7 @@ import { connectStores } from './wire-events';
 afterEach(() => resetStores());
 
 it('shows the view main asks for, and the shipment in detail', () => {
-  const bridge = createFakeBridge({
-    'settings.get': () => SETTINGS,
-    'settings.keyStatus': () => ({ apiBase: null, source: null, last4: null }),
-    'sync.statusBar': () => STATUS,
-    'credits.get': () => CREDITS,
-    'notes.pending': () => [],
-    'shipments.facets': () => ({ carriers: [], pods: [], shipmentStatuses: [], fieldNames: [], total: 0 }),
-  });
+  const bridge = createFakeBridge(connectedWindow(0));
   resetStores(bridge);
   const stop = connectStores();
   bridge.emit('window.show', { view: 'changes' });

@@ -1,4 +1,5 @@
 /** Rows and views for component tests. */
+import type { FakeHandlers } from './fake-bridge';
 import type { CreditsView, SettingsView, ShipmentListPage, ShipmentListQuery, ShipmentTableRow, StatusView } from '../../shared/contract';
 import type { FeedItem } from '../../shared/contract';
 
@@ -64,5 +65,17 @@ export function feedItem(id: number, patch: Partial<FeedItem> = {}): FeedItem {
     etaMoveDays: 3,
     containerNumber: null,
     ...patch,
+  };
+}
+
+/** What the window's stores ask for once connected (connectStores): a quiet desk holding `total` shipments. */
+export function connectedWindow(total: number): FakeHandlers {
+  return {
+    'settings.get': () => SETTINGS,
+    'settings.keyStatus': () => ({ apiBase: null, source: null, last4: null }),
+    'sync.statusBar': () => STATUS,
+    'credits.get': () => CREDITS,
+    'notes.pending': () => [],
+    'shipments.facets': () => ({ carriers: [], pods: [], shipmentStatuses: [], fieldNames: [], total }),
   };
 }
