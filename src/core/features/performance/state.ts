@@ -291,8 +291,7 @@ export class PerformanceState {
     }
     const acc = new PerformanceAccumulator({ settings: { onTimeWithinDays: choices.onTimeWithinDays } });
     const customers = field === null ? null : this.core.read.performance.columnValues(field, null);
-    const { performance } = this.core.read;
-    const columns = this.loadedColumns ?? performance.snapshotColumns() ?? performance.keptColumns();
+    const columns = this.loadedColumns ?? this.keptColumns();
     this.loadedColumns = null;
     acc.loadColumns(new ColumnVoyages(columns, this.names, customers));
     this.accumulator = { acc, within: choices.onTimeWithinDays, customers: field, usedAt: now };
