@@ -1,37 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ShipmentDetail } from '../shared/contract';
 import { App } from './App';
 import { type FakeBridge, createFakeBridge } from './test-support/fake-bridge';
-import { CREDITS, SETTINGS, STATUS, pageOf, tableRow } from './test-support/fixtures';
+import { CREDITS, SETTINGS, STATUS, detailOf, pageOf } from './test-support/fixtures';
 import { resetStores } from './test-support/reset';
 
 let bridge: FakeBridge;
 
-function detailOf(id: number): ShipmentDetail {
-  const row = tableRow(id - 1);
-  return {
-    shipment: {
-      ...row,
-      type: 'container',
-      origin: null,
-      pol: null,
-      pod: null,
-      destination: null,
-      containers: [],
-      currentPosition: null,
-      changes: [],
-      createdAt: null,
-      fields: {},
-      outcome: 'INFO_NOT_FOUND',
-      shipmentStatus: null,
-    },
-    pendingNote: null,
-    raw: [],
-    lastFreeDay: null,
-  };
-}
 
 beforeEach(() => {
   let settings = { ...SETTINGS };

@@ -2,15 +2,18 @@
 /**
  * New likely arrivals reach the table by themselves: after a setting of the Performance view (the
  * minimum, the on-time window) the engine works every band out again and says only
- * 'performance.changed' with `likely`; the Likely arrival column follows without a reload.
+ * 'performance.changed' with `likely`; the Likely arrival column and the open detail's band follow
+ * without a reload.
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
-import type { ShipmentTableRow } from '../../shared/contract';
+import type { ShipmentPerformanceView, ShipmentTableRow } from '../../shared/contract';
+import { ShipmentDetailPanel } from '../shipments/ShipmentDetail';
 import { ShipmentTable } from '../shipments/ShipmentTable';
 import { createFakeBridge } from '../test-support/fake-bridge';
-import { connectedWindow, tableRow } from '../test-support/fixtures';
+import { connectedWindow, detailOf, tableRow } from '../test-support/fixtures';
 import { resetStores } from '../test-support/reset';
+import { useDetail } from './detail';
 import { connectStores } from './wire-events';
 
 afterEach(() => {
@@ -47,5 +50,54 @@ it('shows the new likely arrival in the table once the engine says the likely ar
   likely = band('2026-12-13', '2026-12-20', 40);
   act(() => bridge.emit('performance.changed', { likely: true }));
   expect(await screen.findByText('13–20 Dec')).toBeTruthy();
+  stop();
+});
+
+it("shows the open detail's new band once the engine says the likely arrivals changed", async () => {
+  const view = (sentence: string): ShipmentPerformanceView => ({
+    etas: [{ seenAt: '2026-11-20T08:00:00.000Z', eta: '2026-12-15T00:00:00' }],
+    departure: '2026-11-18T10:00:00',
+    arrival: null,
+    likely: {
+      kind: 'band',
+      carrierEta: '2026-12-15T00:00:00',
+      earliest: '2026-12-14T00:00:00',
+      likely: '2026-12-15T00:00:00',
+      latest: '2026-12-18T00:00:00',
+      earliestDay: '2026-12-14',
+      likelyDay: '2026-12-15',
+      latestDay: '2026-12-18',
+      basis: {
+        shipments: 37,
+        level: 'carrier-lane',
+        leadDays: 25,
+        carrier: { scac: 'MAEU', name: 'Maersk' },
+        lane: { key: 'Rotterdam-Felixstowe', portOfLoading: { key: 'Rotterdam', name: 'Rotterdam' }, portOfDischarge: { key: 'Felixstowe', name: 'Felixstowe' } },
+      },
+      sentence,
+    },
+  });
+  let sentence = 'likely 14–18 Dec, most likely the 15th';
+  const bridge = createFakeBridge({
+    ...connectedWindow(1),
+    'shipments.list': (q) => ({ total: 1, offset: q.offset, rows: [tableRow(0)] }),
+    'shipments.get': (id) => detailOf(id),
+    'performance.shipment': () => view(sentence),
+  });
+  resetStores(bridge);
+  const stop = connectStores();
+  render(<ShipmentDetailPanel />);
+  act(() => useDetail.getState().open(1));
+  expect(await screen.findByText(/^Likely 14–18 Dec, most likely the 15th\./)).toBeTruthy();
+
+  // The figures alone changed: the detail is not read again.
+  const asked = bridge.callsOf('performance.shipment').length;
+  act(() => bridge.emit('performance.changed', { likely: false }));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(bridge.callsOf('performance.shipment')).toHaveLength(asked);
+
+  sentence = 'likely 16–21 Dec, most likely the 17th';
+  act(() => bridge.emit('performance.changed', { likely: true }));
+  expect(await screen.findByText(/^Likely 16–21 Dec, most likely the 17th\./)).toBeTruthy();
   stop();
 });

@@ -68,9 +68,12 @@ export function connectStores(): () => void {
       const openId = useDetail.getState().openId;
       if (openId !== null && (change.ids === null || change.ids.includes(openId))) void useDetail.getState().reload();
     }),
-    // New likely arrivals (a setting changed, a day passed) are the table's Likely arrival column.
+    // New likely arrivals (a setting changed, a day passed, a sync page) are the table's Likely
+    // arrival column and the open detail's band.
     onEvent('performance.changed', ({ likely }) => {
-      if (likely) invalidateSoon();
+      if (!likely) return;
+      invalidateSoon();
+      void useDetail.getState().reload();
     }),
     // From main: a notification clicked, or the menu's View items.
     onEvent('window.show', ({ view, shipmentId }) => {

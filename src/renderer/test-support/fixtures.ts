@@ -1,6 +1,6 @@
 /** Rows and views for component tests. */
 import type { FakeHandlers } from './fake-bridge';
-import type { CreditsView, SettingsView, ShipmentListPage, ShipmentListQuery, ShipmentTableRow, StatusView } from '../../shared/contract';
+import type { CreditsView, SettingsView, ShipmentDetail, ShipmentListPage, ShipmentListQuery, ShipmentTableRow, StatusView } from '../../shared/contract';
 import type { FeedItem } from '../../shared/contract';
 
 export function tableRow(index: number, patch: Partial<ShipmentTableRow> = {}, prefix = 'MSCU'): ShipmentTableRow {
@@ -53,6 +53,31 @@ export const CREDITS: CreditsView = {
 export const STATUS: StatusView = { online: true, queued: 0, inFlight: 0, waiting: null, outboxPending: 0, rateLimited: 0 };
 
 /** A change of the feed: an ETA moved 3 days later unless patched. */
+/** The detail of the shipment with this id (the row `tableRow(id - 1)`, nothing tracked beyond it). */
+export function detailOf(id: number): ShipmentDetail {
+  const row = tableRow(id - 1);
+  return {
+    shipment: {
+      ...row,
+      type: 'container',
+      origin: null,
+      pol: null,
+      pod: null,
+      destination: null,
+      containers: [],
+      currentPosition: null,
+      changes: [],
+      createdAt: null,
+      fields: {},
+      outcome: 'INFO_NOT_FOUND',
+      shipmentStatus: null,
+    },
+    pendingNote: null,
+    raw: [],
+    lastFreeDay: null,
+  };
+}
+
 export function feedItem(id: number, patch: Partial<FeedItem> = {}): FeedItem {
   return {
     id,
