@@ -53,6 +53,31 @@ describe('the shipments whose voyage is to be read again', () => {
     expect(store.read.performance.voyagesToRead(1)).toEqual([]);
   });
 
+  it('answers the voyages whose facts changed; one read again with the facts it had only notes its content and rules, no change to the snapshot', () => {
+    const a = answer(1, '2026-11-20T08:00:00', '2026-11-01T06:00:00.000Z');
+    const b = answer(2, '2026-11-21T08:00:00', '2026-11-01T06:00:00.000Z');
+    expect(store.write((tx) => tx.performance.keepVoyages([kept(a), kept(b)]))).toEqual([a, b]);
+    store.write((tx) => tx.performance.takeSnapshot());
+    // A sync writes both again: a's new content (a position, say) moves no fact, b's ETA moved.
+    const db = cacheDb(store);
+    db.prepare("UPDATE shipments SET content_hash = 'with a position' WHERE id = ?").run(a);
+    answer(2, '2026-11-24T08:00:00', '2026-11-02T06:00:00.000Z');
+    expect(store.read.performance.voyagesToRead(1)).toEqual([a, b]);
+    expect(store.write((tx) => tx.performance.keepVoyages([kept(a), { ...kept(b), eta: '2026-11-24T08:00:00' }]))).toEqual([b]);
+    expect(store.read.performance.voyagesToRead(1)).toEqual([]);
+    expect(db.prepare('SELECT content_hash FROM performance_voyages WHERE shipment_id = ?').pluck().get(a)).toBe('with a position');
+    expect(store.read.performance.snapshotLag()).toEqual({ voyages: 2, changedSince: 1 });
+    // Read by other rules, the same facts: the rules are noted, nothing is left to read by them.
+    expect(store.write((tx) => tx.performance.keepVoyages([kept(a, undefined, 2)]))).toEqual([]);
+    expect(store.read.performance.voyagesToRead(2)).toEqual([b]);
+    expect(store.read.performance.snapshotLag()).toEqual({ voyages: 2, changedSince: 1 });
+    // Samples are compared by their bytes.
+    const arrived = { ...kept(a), state: 0 as const, arrival: 29_712_135, eta: null, samples: [60, null, -30] };
+    expect(store.write((tx) => tx.performance.keepVoyages([arrived]))).toEqual([a]);
+    expect(store.write((tx) => tx.performance.keepVoyages([{ ...arrived, samples: [60, null, -30] }]))).toEqual([]);
+    expect(store.write((tx) => tx.performance.keepVoyages([{ ...arrived, samples: [60, null, -31] }]))).toEqual([a]);
+  });
+
   it('names a shipment once, whatever conflict handling the write that changed it brings (the triggers add no row where one is)', () => {
     const a = answer(1, '2026-11-20T08:00:00', '2026-11-01T06:00:00.000Z');
     const db = cacheDb(store);
@@ -66,7 +91,7 @@ describe('the shipments whose voyage is to be read again', () => {
     expect(store.read.performance.snapshotLag()).toEqual({ voyages: 0, changedSince: 1 });
   });
 
-    it('lists facts kept by other rules than these, and lets go of a shipment without a voyage', () => {
+  it('lists facts kept by other rules than these, and lets go of a shipment without a voyage', () => {
     const a = answer(1, '2026-11-20T08:00:00', '2026-11-01T06:00:00.000Z');
     const b = answer(2, '2026-11-21T08:00:00', '2026-11-01T06:00:00.000Z');
     store.write((tx) => tx.performance.keepVoyages([kept(a, undefined, 1), kept(b, undefined, 2)]));

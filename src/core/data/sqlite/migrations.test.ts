@@ -148,6 +148,32 @@ describe('migrations', () => {
     }
   });
 
+  it('migration 17: a kept voyage written again with only the content and rules it was read from is no change to the snapshot', () => {
+    const file = path.join(dir, 'quayside.db');
+    const db = databaseAt(file, 16);
+    db.prepare(
+      `INSERT INTO shipments (id, tracking_id, reference, reference_key, type, carrier_scac, carrier_name, subscription_status, shipment_status, outcome,
+         has_data, eta, checked_at, stored_at, content_hash)
+       VALUES (1, 't-1', 'MSKU0000001', 'MSKU0000001', 'container', 'MAEU', 'Maersk A/S', 'ACTIVE', 'IN_TRANSIT', 'OK', 1, '2026-11-20T08:00:00', '2026-10-26T06:00:00.000Z', '2026-10-26T06:00:01.000Z', 'h1')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO performance_voyages (shipment_id, content_hash, rules, carrier_scac, carrier_name, pol, pod, state, vessel_changes, promised)
+       VALUES (1, 'h1', 1, 'MAEU', 'Maersk A/S', 'Shanghai', 'Rotterdam', 2, 0, 1)`,
+    ).run();
+    db.prepare("INSERT INTO performance_snapshot (id, voyages, columns) VALUES (1, 1, x'00')").run();
+    db.close();
+    const store = openData(file);
+    try {
+      const raw = cacheDb(store);
+      raw.prepare("UPDATE performance_voyages SET content_hash = 'h2', rules = 2 WHERE shipment_id = 1").run();
+      expect(store.read.performance.snapshotLag()).toEqual({ voyages: 1, changedSince: 0 });
+      raw.prepare("UPDATE performance_voyages SET eta = '2026-11-21T08:00:00' WHERE shipment_id = 1").run();
+      expect(store.read.performance.snapshotLag()).toEqual({ voyages: 1, changedSince: 1 });
+    } finally {
+      store.close();
+    }
+  });
+
   it('rewrite the file without the pages a migration freed, when they are many', () => {
     const file = path.join(dir, 'cache.sqlite');
     const db = databaseAt(file, MIGRATIONS.find((m) => m.name.startsWith('compact cache'))!.version - 1);

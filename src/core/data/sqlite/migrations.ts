@@ -13,7 +13,14 @@ import { FACET_COUNTS } from './schema-facet-counts.js';
 import { V9_CONTENTLESS_SEARCH } from './schema-v9.js';
 import { COMPACT_CACHE_NAME, compactCache } from './schema-compact-cache.js';
 import { CUSTOMER_UPDATES_NAME, V13_CUSTOMER_UPDATES } from './schema-customers.js';
-import { PERFORMANCE_FACTS, PERFORMANCE_NAME, PERFORMANCE_SNAPSHOT, PERFORMANCE_SNAPSHOT_NAME } from './schema-performance.js';
+import {
+  PERFORMANCE_FACTS,
+  PERFORMANCE_NAME,
+  PERFORMANCE_SAME_FACTS,
+  PERFORMANCE_SAME_FACTS_NAME,
+  PERFORMANCE_SNAPSHOT,
+  PERFORMANCE_SNAPSHOT_NAME,
+} from './schema-performance.js';
 import { CARRIER_NAMES_NAME, chooseCarrierNames } from './schema-carrier-names.js';
 
 const V2_LOCAL = `
@@ -368,6 +375,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 16,
     name: PERFORMANCE_SNAPSHOT_NAME,
     up: (db) => db.exec(PERFORMANCE_SNAPSHOT),
+  },
+  {
+    version: 17,
+    name: PERFORMANCE_SAME_FACTS_NAME,
+    up: (db) => db.exec(PERFORMANCE_SAME_FACTS),
   },
 ];
 

@@ -160,6 +160,18 @@ describe('groups and filters', () => {
     expect(acc.size).toBe(3);
     expect(acc.report()).toEqual(measurePerformance([histories[0]!, changed, histories[2]!]));
   });
+
+  it('counts a shipment read again with the same facts once, and says whether a figure moved', () => {
+    const acc = new PerformanceAccumulator();
+    for (const h of histories) expect(acc.upsert(h)).toBe(true);
+    const before = acc.report();
+    expect(acc.upsert({ ...histories[1]! })).toBe(false);
+    expect(acc.report()).toEqual(before);
+    expect(acc.upsert({ ...histories[1]!, customer: 'Baltic Timber' })).toBe(true);
+    expect(acc.report().choices.customers).toContain('Baltic Timber');
+    expect(acc.upsert({ ...histories[1]!, customer: 'Baltic Timber', vesselChanges: 2 })).toBe(true);
+    expect(acc.report()).toEqual(measurePerformance([histories[0]!, { ...histories[1]!, customer: 'Baltic Timber', vesselChanges: 2 }, ...histories.slice(2)]));
+  });
 });
 
 describe('naive dates and the machine time zone', () => {

@@ -62,6 +62,32 @@ interface PairGroups {
   months: Map<string, [Group, Group, Group]>;
 }
 
+/** Two voyages' facts count alike in every figure and choice (the ETAs seen themselves are not counted). */
+function sameFigures(a: VoyageFacts, b: VoyageFacts): boolean {
+  return (
+    a.carrier.scac === b.carrier.scac &&
+    a.carrier.name === b.carrier.name &&
+    a.lane.key === b.lane.key &&
+    a.lane.portOfLoading.name === b.lane.portOfLoading.name &&
+    a.lane.portOfDischarge.name === b.lane.portOfDischarge.name &&
+    a.customerKey === b.customerKey &&
+    a.customer === b.customer &&
+    a.state === b.state &&
+    a.arrivalDay === b.arrivalDay &&
+    a.arrivalMinutes === b.arrivalMinutes &&
+    a.month === b.month &&
+    a.departureDay === b.departureDay &&
+    a.transitDays === b.transitDays &&
+    a.promised === b.promised &&
+    a.delayVsFirstEta === b.delayVsFirstEta &&
+    a.delayVsEta7 === b.delayVsEta7 &&
+    a.delayVsEta14 === b.delayVsEta14 &&
+    a.etaChanges === b.etaChanges &&
+    a.vesselChanges === b.vesselChanges &&
+    a.periodDay === b.periodDay
+  );
+}
+
 function getOrMake<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   let value = map.get(key);
   if (value === undefined) map.set(key, (value = make()));
@@ -166,18 +192,27 @@ export class PerformanceAccumulator {
   }
 
   /** Adds a shipment, or replaces the version added before. */
-  upsert(history: VoyageHistory): void {
-    this.upsertMeasured(measuredVoyage(history));
+  upsert(history: VoyageHistory): boolean {
+    return this.upsertMeasured(measuredVoyage(history));
   }
 
   /**
    * The same from facts read before (`measuredVoyage`), e.g. kept beside the cache and brought up
-   * to date as sync pages change shipments, so a report does not read every ETA again.
+   * to date as sync pages change shipments, so a report does not read every ETA again. False when
+   * the shipment counted as these facts say already (no figure moves).
    */
-  upsertMeasured(f: VoyageFacts): void {
+  upsertMeasured(f: VoyageFacts): boolean {
+    const before = this.facts.get(f.id) ?? this.fromColumns(f.id);
+    if (before !== null && sameFigures(before, f)) return false;
     this.remove(f.id);
     this.facts.set(f.id, f);
     this.apply(f, 1);
+    return true;
+  }
+
+  private fromColumns(id: number): VoyageFacts | null {
+    const i = this.columns?.indexOf(id) ?? -1;
+    return i < 0 ? null : this.columns!.fill(i);
   }
 
   remove(id: number): void {

@@ -92,6 +92,30 @@ describe('carrier performance over a cache with a past', () => {
     expect(await state.report()).toEqual(fromScratch());
   });
 
+  it('says nothing when the shipments read again move no figure, and tells the window once one does', async () => {
+    const state = performanceOf(core);
+    await state.report();
+    const heard: unknown[] = [];
+    const stop = core.events.on('performance.changed', (e) => heard.push(e));
+    try {
+      const lag = core.read.performance.snapshotLag();
+      await state.refresh(core.read.performance.voyageIds().slice(0, 200));
+      expect(heard).toEqual([]);
+      expect(core.read.performance.snapshotLag()).toEqual(lag);
+      const moving = core.read.listShipmentRows({ status: 'ACTIVE', sort: 'likely', limit: 5 }).find((r) => r.likelyArrival !== null)!;
+      sim.control.moveEta(DEFAULT_API_KEY, moving.trackingId!, 2);
+      const pages: number[][] = [];
+      const off = core.events.on('sync.page', ({ ids }) => pages.push(ids));
+      await syncShipments(core);
+      off();
+      await state.refresh(pages.flat());
+      expect(heard).toEqual([{ likely: true }]);
+      expect(await state.report()).toEqual(fromScratch());
+    } finally {
+      stop();
+    }
+  });
+
   it('gives the same figures, likely arrivals and back-test from a new engine (the kept facts read at once, in columns), and follows a sync page there', async () => {
     const first = performanceOf(core);
     const report = await first.report();

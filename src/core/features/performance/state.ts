@@ -117,15 +117,15 @@ export class PerformanceState {
     if (work === null || this.closed) return;
     if (!this.loaded) await this.load();
     this.ownStamp = work.ids !== 'all' && this.stamp !== '' && this.stamp === this.currentStamp() ? this.stamp : null;
-    const { changed, modelChanged } = await this.readVoyages(work.ids);
-    if (changed.length > 0) this.loadedColumns = null;
+    const { read: changed, figuresChanged, modelChanged } = await this.readVoyages(work.ids);
+    if (figuresChanged) this.loadedColumns = null;
     const today = deskDay(this.core.now());
     const all = work.likely || modelChanged || this.likelyDay !== today;
     const likelyChanged = await this.writeLikely(all ? 'all' : changed, today);
     if (work.ids === 'all') this.stamp = this.currentStamp();
     else if (this.ownStamp !== null && this.ownStamp === this.currentStamp()) this.stamp = this.ownStamp;
     this.ownStamp = null;
-    if (changed.length > 0 || likelyChanged) {
+    if (figuresChanged || likelyChanged) {
       this.version += 1;
       this.reports.clear();
       this.backtestKept = null;
@@ -188,7 +188,12 @@ export class PerformanceState {
     return this.live.forget(id);
   }
 
-  private async readVoyages(wanted: Set<number> | 'all'): Promise<{ changed: number[]; modelChanged: boolean }> {
+  /**
+   * Reads the voyages named (or every one to read) and keeps their facts. Answers those read, whether
+   * a figure moved (a kept row changed, or the accumulator counts a shipment otherwise: its customer),
+   * and whether the past errors the likely arrival learns from did.
+   */
+  private async readVoyages(wanted: Set<number> | 'all'): Promise<{ read: number[]; figuresChanged: boolean; modelChanged: boolean }> {
     const { read } = this.core;
     const upTo = read.latestChangeId();
     let ids: number[];
@@ -203,10 +208,11 @@ export class PerformanceState {
       ids = [...wanted].sort((a, b) => a - b);
     }
     let modelChanged = false;
+    let figuresChanged = false;
     const field = this.accumulator ? this.accumulator.customers : null;
     for (let start = 0; start < ids.length; start += BLOCK) {
       if (start > 0) await turn();
-      if (this.closed) return { changed: [], modelChanged };
+      if (this.closed) return { read: [], figuresChanged, modelChanged };
       const block = ids.slice(start, start + BLOCK);
       const records = read.performance.voyages(block);
       const customers = field === null ? null : read.performance.columnValues(field, block);
@@ -214,17 +220,19 @@ export class PerformanceState {
       const found = new Set(rows.map((r) => r.shipmentId));
       const gone = block.filter((id) => !found.has(id));
       this.writeOwn((tx) => {
-        tx.performance.keepVoyages(rows);
+        if (tx.performance.keepVoyages(rows).length > 0) figuresChanged = true;
         tx.performance.forgetVoyages(gone);
       });
+      // Memory follows each row read (another process may have kept the same facts first).
       for (const row of rows) {
         if (this.remember(row)) modelChanged = true;
-        this.accumulator?.acc.upsertMeasured(factsOf(row, this.names, customers?.get(row.shipmentId) ?? null));
+        if (this.accumulator?.acc.upsertMeasured(factsOf(row, this.names, customers?.get(row.shipmentId) ?? null))) figuresChanged = true;
       }
       for (const id of gone) if (this.forget(id)) modelChanged = true;
+      if (gone.length > 0) figuresChanged = true;
     }
     if (wanted === 'all') this.writeOwn((tx) => tx.setSetting(CHANGES_SETTING, String(upTo)));
-    return { changed: ids, modelChanged };
+    return { read: ids, figuresChanged, modelChanged };
   }
 
   /** Writes what the state keeps, following whether its writes are the only ones (see ownStamp). */
