@@ -30,6 +30,7 @@ import { type ShipmentEditReads, type ShipmentEdits, createShipmentEdits } from 
 import { type TrackingResultInput, snapshotFromShipmentRecord, snapshotFromTrackingResult } from './shipments/snapshot.js';
 import { type WriteOptions, type WriteResult, type WriteStatus, createShipmentWriter } from './shipments/write.js';
 import { type BackupCheck, backupCache } from './sqlite/backup.js';
+import { noteCleanClose } from './sqlite/check-note.js';
 import { openDatabase } from './sqlite/db.js';
 import { invalidInputError, translateSqliteError } from './sqlite/errors.js';
 import { type SqliteBudgetOptions, createSqliteRateBudget } from './sqlite/rate-budget.js';
@@ -278,6 +279,7 @@ export function openData(file: string, options: DataOptions = {}): Data {
           // A full disk: the statistics wait for the next close; the cache itself is whole.
         }
         db.close();
+        noteCleanClose(opened.file, opened.checkedAt);
       },
     };
     return data;

@@ -1,11 +1,13 @@
 /**
  * Opening the cache file: directory and permission checks, version refusal, integrity
- * check, pragmas, then migrations. Any failure leaves the file as it was.
+ * check (unless the last one still holds: check-note.ts), pragmas, then migrations. Any failure
+ * leaves the file as it was.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { openSqlite } from './sqlite-addon.js';
+import { wholeCheckStillHolds } from './check-note.js';
 import { damagedError, newerSchemaError, readOnlyError, translateSqliteError } from './errors.js';
 import { runMigrations, schemaVersion } from './migrate.js';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations.js';
@@ -33,6 +35,8 @@ export interface OpenedDatabase {
   db: Database;
   file: string;
   dir: string;
+  /** When the file was last checked whole (check-note.ts): now, or at an earlier open it is still as left after. */
+  checkedAt: number;
 }
 
 function ensureWritableLocation(file: string, dir: string): void {
@@ -105,7 +109,11 @@ export function openDatabase(fileArg: string): OpenedDatabase {
     // Read-only checks first: a refused or damaged file must not be written to.
     const version = schemaVersion(db);
     if (version > LATEST_SCHEMA_VERSION) throw newerSchemaError(file, version, LATEST_SCHEMA_VERSION);
-    quickCheck(db, file);
+    let checkedAt = wholeCheckStillHolds(file);
+    if (checkedAt === null) {
+      quickCheck(db, file);
+      checkedAt = Date.now();
+    }
 
     const mode = db.pragma('journal_mode = WAL', { simple: true });
     if (mode !== 'wal') throw readOnlyError(dir);
@@ -124,7 +132,7 @@ export function openDatabase(fileArg: string): OpenedDatabase {
     } catch {
       // Statistics only; nothing depends on them.
     }
-    return { db, file, dir };
+    return { db, file, dir, checkedAt };
   } catch (err) {
     db.close();
     throw translateSqliteError(err, file, dir);
