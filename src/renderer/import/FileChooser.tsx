@@ -41,7 +41,7 @@ export function FileChooser() {
         Choose a file…
       </button>
       {demo && (
-        <p className="import-sample">
+        <p className="import-try-sample">
           <button type="button" className="button" disabled={opening !== null} onClick={() => void useImports.getState().openSample()}>
             Try the sample customer spreadsheet
           </button>
