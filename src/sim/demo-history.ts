@@ -6,11 +6,15 @@
  * Besides the simulator's shipments, one reference a person tracked that the carrier never found
  * (a mistyped check digit) waits in the cache.
  *
+ * The past voyages carry the customer column an import would have given them (one of the sample
+ * customers, every fourth none), so the Performance view's customer filter has something to say.
+ *
  * Written only into a cache without shipments: an existing demo folder keeps its own history.
  */
 import type { Page, ShipmentRecord } from '../core/platform/api/types.js';
 import type { Cache } from '../core/context.js';
 import { containerCheckDigit } from '../shared/iso6346.js';
+import { DEMO_CUSTOMERS } from './demo-customers.js';
 import { chooseStories, pastRecord } from './demo-stories.js';
 import type { Simulator } from './index.js';
 
@@ -19,6 +23,17 @@ import type { Simulator } from './index.js';
  * (past-voyages.ts): enough for the Performance view's figures and a likely arrival per carrier.
  */
 export const DEMO_PAST_VOYAGES = 400;
+
+/** The imported column the past voyages' customers are in (the name Quayside reads as the customer's by default). */
+export const DEMO_CUSTOMER_COLUMN = 'customer';
+
+/** A past voyage's customer: one of the sample customers, every fourth voyage none (as real sheets leave some out). */
+export function demoCustomerOf(reference: string): string | null {
+  let sum = 0;
+  for (const ch of reference) sum = (sum * 31 + ch.charCodeAt(0)) % 1_000_003;
+  const pick = sum % (DEMO_CUSTOMERS.length + 1);
+  return pick < DEMO_CUSTOMERS.length ? DEMO_CUSTOMERS[pick]!.rule.name : null;
+}
 
 /** References only the demo cache holds (tracked, never found): the simulator seeds this many fewer. */
 export const DEMO_LOCAL_REFERENCES = 1;
@@ -71,6 +86,7 @@ export async function prepareDemoHistory(sim: Simulator, apiKey: string, now: ()
     entries = [];
   }
   const pastSnapshots = sim.control.pastSnapshots(apiKey);
+  const pastReferences = new Set(pastSnapshots.map((s) => s.record.track_number));
   for (const s of pastSnapshots) entries.push({ kind: 'record', at: s.at, record: s.record });
   for (const daysAgo of [5.2, 2.4]) {
     entries.push({ kind: 'not-found', at: new Date(nowMs - daysAgo * 86_400_000).toISOString(), reference: DEMO_NOT_FOUND_REFERENCE, scac: 'MAEU' });
@@ -84,12 +100,19 @@ export async function prepareDemoHistory(sim: Simulator, apiKey: string, now: ()
     write(cache, log) {
       if (failure !== null) log(`Sample data: no past for the shipments (${failure}).`);
       if (cache.read.countShipments() > 0) return 0;
+      let customers = 0;
       cache.write((store) => {
         // The snapshots between two not-found answers in one batch (in time order, as one by one):
         // each shipment's search entry and the raw payloads' dictionary are made once per batch.
         let batch: { record: ShipmentRecord; raw: string; at: string }[] = [];
+        const pastVoyages = new Map<number, string>();
         const flush = () => {
-          if (batch.length > 0) store.recordShipmentSnapshots(batch);
+          if (batch.length === 0) return;
+          const results = store.recordShipmentSnapshots(batch);
+          batch.forEach((entry, i) => {
+            const id = results[i]?.shipmentId;
+            if (id !== undefined && pastReferences.has(entry.record.track_number)) pastVoyages.set(id, entry.record.track_number);
+          });
           batch = [];
         };
         for (const entry of entries) {
@@ -108,8 +131,14 @@ export async function prepareDemoHistory(sim: Simulator, apiKey: string, now: ()
           }
         }
         flush();
+        for (const [id, reference] of pastVoyages) {
+          const customer = demoCustomerOf(reference);
+          if (customer === null) continue;
+          store.setShipmentFields(id, { [DEMO_CUSTOMER_COLUMN]: customer });
+          customers++;
+        }
       });
-      log(`Sample data: ${pastSnapshots.length} snapshots of ${DEMO_PAST_VOYAGES} past voyages.`);
+      log(`Sample data: ${pastSnapshots.length} snapshots of ${DEMO_PAST_VOYAGES} past voyages, ${customers} of them with their customer.`);
       log(`Sample data: ${entries.length - pastSnapshots.length} snapshots of the last three weeks for ${parts.length} shipments (${parts.map((p) => p.part).join(', ')}).`);
       return entries.length;
     },

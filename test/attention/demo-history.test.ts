@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
 import { REASON_KINDS, listAttention, type AttentionItem } from '../../src/core/features/attention/index.js';
 import { DEMO_SHIPMENTS, startDemoBackend, type DemoBackend } from '../../src/sim/demo-backend.js';
+import { performanceOf } from '../../src/core/features/performance/index.js';
+import { DEMO_CUSTOMERS } from '../../src/sim/demo-customers.js';
 import { DEMO_NOT_FOUND_REFERENCE } from '../../src/sim/demo-history.js';
 import { runCli } from '../cli/run-cli.js';
 
@@ -39,7 +41,7 @@ describe('the demo cache on first start', () => {
     expect(runtime.core.read.countShipments()).toBe(DEMO_SHIPMENTS);
     expect(log.join('\n')).toMatch(/Sample data: \d+ snapshots of the last three weeks for \d+ shipments \(stale, eta slipped 6 days/);
     expect(log.join('\n')).toContain(`Sample data: ${DEMO_SHIPMENTS - 1} shipments from the built-in simulator.`);
-    expect(log.join('\n')).toMatch(/Sample data: \d+ snapshots of 400 past voyages\./);
+    expect(log.join('\n')).toMatch(/Sample data: \d+ snapshots of 400 past voyages, \d+ of them with their customer\./);
   });
 
   it('shows every kind of reason in the Attention view', () => {
@@ -57,6 +59,15 @@ describe('the demo cache on first start', () => {
     // A past is a past: every story's reason started before today, as Quayside saw it.
     const stuckStory = items.flatMap((i) => i.reasons).filter((r) => r.kind === 'stuck').map((r) => Date.parse(r.since));
     expect(Math.min(...stuckStory)).toBeLessThan(Date.now() - 3 * 86_400_000);
+  });
+
+  it('gives the past voyages their customers, so the Performance view can be narrowed to one', async () => {
+    const state = performanceOf(runtime.core);
+    const all = await state.report();
+    expect(all.choices.customers).toEqual(DEMO_CUSTOMERS.map((c) => c.rule.name).sort((a, b) => a.localeCompare(b)));
+    const one = await state.report({ customer: DEMO_CUSTOMERS[0]!.rule.name });
+    expect(one.total.shipments).toBeGreaterThan(40);
+    expect(one.total.shipments).toBeLessThan(all.total.shipments / 2);
   });
 
   it('has a Changes feed of several kinds, in the order Quayside saw them', () => {
