@@ -25,10 +25,10 @@ import type { Simulator } from './index.js';
 export const DEMO_PAST_VOYAGES = 400;
 
 /** The imported column the past voyages' customers are in (the name Quayside reads as the customer's by default). */
-export const DEMO_CUSTOMER_COLUMN = 'customer';
+const DEMO_CUSTOMER_COLUMN = 'customer';
 
 /** A past voyage's customer: one of the sample customers, every fourth voyage none (as real sheets leave some out). */
-export function demoCustomerOf(reference: string): string | null {
+function demoCustomerOf(reference: string): string | null {
   let sum = 0;
   for (const ch of reference) sum = (sum * 31 + ch.charCodeAt(0)) % 1_000_003;
   const pick = sum % (DEMO_CUSTOMERS.length + 1);
