@@ -101,18 +101,19 @@ describe('attention through the contract', () => {
   });
 
   it('narrows the list by reason and customer with counts, and marks several shipments told in one go and takes the batch back', async () => {
-    // Customers from an imported column, as a customer's sheet would give them (the demo's customers are watchlists).
+    // Customers from an imported column, as a customer's sheet would give them (the demo's customers
+    // are watchlists; only its past voyages, a few of them still arriving, carry one in the column).
     const listed = await value<AttentionPage>('attention.list', {});
     const names = ['Müller GmbH', 'Acme Textiles', 'müller gmbh '];
     runtime.core.write((tx) => listed.items.slice(0, 9).forEach((item, i) => tx.setShipmentFields(item.id, { customer: names[i % 3]! })));
     const before = await value<AttentionPage>('attention.list', {});
     const facets = before.facets!;
     expect(facets.customerField).toBe('customer');
-    expect(facets.customers).toEqual([{ name: 'Müller GmbH', count: 6 }, { name: 'Acme Textiles', count: 3 }]);
+    expect(facets.customers).toEqual(expect.arrayContaining([{ name: 'Müller GmbH', count: 6 }, { name: 'Acme Textiles', count: 3 }]));
     expect(facets.kinds.stuck).toBe(before.items.filter((i) => i.reasons.some((r) => r.kind === 'stuck')).length);
     // The demo's sheet names customers: every card carries its name, and the counts add up.
     expect(facets.customers.reduce((n, c) => n + c.count, 0) + facets.withoutCustomer).toBe(before.total);
-    const customer = facets.customers[0]!;
+    const customer = facets.customers.find((c) => c.name === 'Müller GmbH')!;
     const theirs = await value<AttentionPage>('attention.list', { customer: customer.name.toUpperCase() });
     expect(theirs.total).toBe(customer.count);
     expect(new Set(theirs.items.map((i) => i.customer?.toLowerCase()))).toEqual(new Set([customer.name.toLowerCase()]));
