@@ -102,6 +102,7 @@ export async function prepareDemoHistory(sim: Simulator, apiKey: string, now: ()
       if (cache.read.countShipments() > 0) return 0;
       let customers = 0;
       cache.write((store) => {
+        customers = 0;
         // The snapshots between two not-found answers in one batch (in time order, as one by one):
         // each shipment's search entry and the raw payloads' dictionary are made once per batch.
         let batch: { record: ShipmentRecord; raw: string; at: string }[] = [];

@@ -3,7 +3,8 @@
  * simulator's past, the carriers' habits, every ETA seen over months, written as Quayside would
  * have seen it): the figures from a warm cache (the voyages' facts kept beside it by migration 14,
  * a new engine reading them), the figures with filters, and the update after a sync page of 500
- * shipments (written again with no figure moving, and with every fact moving). Prints; asserts nothing. The fixture is built once (node_modules/.cache).
+ * shipments (written again with no figure moving, and with every fact moving). Prints; asserts
+ * nothing. The fixture is built once (node_modules/.cache).
  *   npx tsx --expose-gc test/bench/performance-bench.ts [voyages] [runs]
  */
 import Database from 'better-sqlite3';
