@@ -8,7 +8,6 @@ import { resetStores } from './test-support/reset';
 
 let bridge: FakeBridge;
 
-
 beforeEach(() => {
   let settings = { ...SETTINGS };
   bridge = createFakeBridge({

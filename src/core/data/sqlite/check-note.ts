@@ -4,9 +4,11 @@
  * for every command of the CLI alike. Beside the cache, `<file>-checked` notes how the last clean
  * close left the file (its size and modification time) and when it was last checked whole. The
  * check is skipped only while the file is exactly as that close left it and the last whole check
- * is under a day old: anything else that wrote it since (a copy, a restore, a crash after a
- * checkpoint, another program, a disk that lost a page and was repaired) changed its time or size,
- * so it is checked before anything is written to it, as before.
+ * is under a day old: anything that wrote it since (a copy, a restore, a crash after a checkpoint,
+ * another program) changed its time or size, so it is checked before anything is written to it,
+ * as before. What no time shows (a disk that silently damages a page; a same-size change within
+ * one tick of a coarse-clock file system) waits for the daily whole check, and meanwhile SQLite
+ * itself refuses a damaged page when it reads one (the "damaged" sentence of errors.ts).
  */
 import fs from 'node:fs';
 
