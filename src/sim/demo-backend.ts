@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { MemorySecretStore, apiKeyAccount, type SecretStore } from '../core/platform/secrets/index.js';
 import { DEFAULT_API_KEY, startSimulator } from './index.js';
-import { addDemoCustomers } from './demo-customers.js';
+import { addDemoCustomers, addDemoPromises } from './demo-customers.js';
 import { DEMO_LOCAL_REFERENCES, DEMO_PAST_VOYAGES, prepareDemoHistory } from './demo-history.js';
 import type { AppRuntime } from '../engine/runtime.js';
 import { syncShipments } from '../core/features/sync/index.js';
@@ -61,6 +61,7 @@ export async function startDemoBackend(options: { dataDir: string; timeScale?: n
       }
       try {
         await addDemoCustomers(runtime, log);
+        await addDemoPromises(runtime, log);
       } catch (err) {
         log(`Sample data: the customers could not be added: ${err instanceof Error ? err.message : String(err)}`);
       }

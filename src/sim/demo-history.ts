@@ -14,7 +14,7 @@
 import type { Page, ShipmentRecord } from '../core/platform/api/types.js';
 import type { Cache } from '../core/context.js';
 import { containerCheckDigit } from '../shared/iso6346.js';
-import { DEMO_CUSTOMERS } from './demo-customers.js';
+import { DEMO_CUSTOMERS, DEMO_CUSTOMER_COLUMN } from './demo-customers.js';
 import { chooseStories, pastRecord } from './demo-stories.js';
 import type { Simulator } from './index.js';
 
@@ -23,9 +23,6 @@ import type { Simulator } from './index.js';
  * (past-voyages.ts): enough for the Performance view's figures and a likely arrival per carrier.
  */
 export const DEMO_PAST_VOYAGES = 400;
-
-/** The imported column the past voyages' customers are in (the name Quayside reads as the customer's by default). */
-const DEMO_CUSTOMER_COLUMN = 'customer';
 
 /** A past voyage's customer: one of the sample customers, every fourth voyage none (as real sheets leave some out). */
 function demoCustomerOf(reference: string): string | null {

@@ -42,13 +42,17 @@ describe('the demo cache on first start', () => {
     expect(log.join('\n')).toMatch(/Sample data: \d+ snapshots of the last three weeks for \d+ shipments \(stale, eta slipped 6 days/);
     expect(log.join('\n')).toContain(`Sample data: ${DEMO_SHIPMENTS - 1} shipments from the built-in simulator.`);
     expect(log.join('\n')).toMatch(/Sample data: \d+ snapshots of 400 past voyages, \d+ of them with their customer\./);
+    expect(log.join('\n')).toContain('Sample data: 7 shipments on the way with the date promised to their customer, 4 of them likely later.');
   });
 
   it('shows every kind of reason in the Attention view', () => {
     const items = listAttention(runtime.core, { now: () => new Date() });
     const kinds = new Set(items.flatMap((i) => i.reasons.map((r) => r.kind)));
-    // Likely later than promised needs a promised-date column the person names; the demo names none.
-    expect([...kinds].sort()).toEqual(REASON_KINDS.filter((k) => k !== 'likely_later').sort());
+    expect([...kinds].sort()).toEqual([...REASON_KINDS].sort());
+    // Likely later than promised: the sample's promised-date column, read as the Attention settings name it.
+    const later = items.flatMap((i) => i.reasons).filter((r) => r.kind === 'likely_later');
+    expect(later.length).toBeGreaterThanOrEqual(3);
+    for (const reason of later) expect(reason.detail).toMatch(/^Likely to arrive \d{4}-\d{2}-\d{2}, 2 days after the date promised in "promised" \(\d{4}-\d{2}-\d{2}\): p50 of \d+ past shipments/);
     const slipped = items.find((i) => i.reasons.some((r) => r.kind === 'eta_slipped' && /moved 6 days later/.test(r.detail)));
     expect(slipped).toBeDefined();
     const rolled = items.flatMap((i) => i.reasons).filter((r) => r.kind === 'vessel_changed').map((r) => r.detail);
