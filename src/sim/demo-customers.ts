@@ -1,9 +1,9 @@
 /**
  * The sample data's customers (issue 23): three customers, each named by a watchlist of shipments
  * with news (their `customer` column naming them too), with contacts at example domains and their
- * own rules, so the Customers view has updates ready to preview and draft. Sending stays off with the sample data (the customers
- * feature refuses mail settings there); drafts work. Made once: a demo cache that already holds
- * these watchlists keeps what the person did with them.
+ * own rules, so the Customers view has updates ready to preview and draft. Sending stays off with
+ * the sample data (the customers feature refuses mail settings there); drafts work. Made once: a
+ * demo cache that already holds these watchlists keeps what the person did with them.
  *
  * A few shipments on the way carry the date promised to the customer (a `promised` column, as a
  * customer's sheet gives it), some before their likely arrival, so the Attention view shows
@@ -72,12 +72,12 @@ const dayOf = (naive: string, shiftDays: number) => new Date(Date.parse(`${naive
 /**
  * Gives a few shipments on the way a promised date, two days before the likely arrival's p50 (or
  * three days after its p90), once the likely arrivals are worked out, and names the column in the
- * Attention settings. Made once: a demo cache whose Attention view already reads a promised-date
- * column keeps it.
+ * Attention settings. Made once: a demo cache that has the column, or whose Attention view reads
+ * a promised-date column, keeps what it has (the person may have changed either).
  */
 export async function addDemoPromises(runtime: AppRuntime, log: (line: string) => void): Promise<void> {
-  const settings = await ask<{ promisedDateField: string | null }>(runtime, 'attention.settings', undefined);
-  if (settings.promisedDateField) return;
+  const settings = await ask<{ promisedDateField: string | null; fieldNames: string[] }>(runtime, 'attention.settings', undefined);
+  if (settings.promisedDateField || settings.fieldNames.includes(PROMISED_COLUMN)) return;
   // The figures asked for once: the likely arrivals are worked out with them.
   await ask(runtime, 'performance.report', {});
   const today = new Date().toISOString().slice(0, 10);
