@@ -4,27 +4,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Shipment } from '../../shared/domain';
 import { createFakeBridge } from '../test-support/fake-bridge';
-import { tableRow } from '../test-support/fixtures';
+import { shipmentOf } from '../test-support/fixtures';
 import { resetStores } from '../test-support/reset';
 import { EtaHistorySection } from './DetailSections';
 
-function shipmentWith(changes: Shipment['changes']): Shipment {
-  return {
-    ...tableRow(0),
-    type: 'container',
-    origin: null,
-    pol: null,
-    pod: null,
-    destination: null,
-    containers: [],
-    currentPosition: null,
-    changes,
-    createdAt: null,
-    fields: {},
-    outcome: 'OK',
-    shipmentStatus: 'IN_TRANSIT',
-  };
-}
+const shipmentWith = (changes: Shipment['changes']): Shipment => shipmentOf(1, { changes, outcome: 'OK', shipmentStatus: 'IN_TRANSIT' });
 
 beforeEach(() => resetStores(createFakeBridge({})));
 afterEach(() => {

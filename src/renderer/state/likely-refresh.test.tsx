@@ -88,7 +88,8 @@ it("shows the open detail's new band once the engine says the likely arrivals ch
   const stop = connectStores();
   render(<ShipmentDetailPanel />);
   act(() => useDetail.getState().open(1));
-  expect(await screen.findByText(/^Likely 14–18 Dec, most likely the 15th\./)).toBeTruthy();
+  // Said as a forecast, never as the carrier's date.
+  expect((await screen.findByText(/^Likely 14–18 Dec, most likely the 15th\./)).textContent).toContain("A forecast from past voyages, not the carrier's date.");
 
   // The figures alone changed: the detail is not read again.
   const asked = bridge.callsOf('performance.shipment').length;
@@ -98,6 +99,6 @@ it("shows the open detail's new band once the engine says the likely arrivals ch
 
   sentence = 'likely 16–21 Dec, most likely the 17th';
   act(() => bridge.emit('performance.changed', { likely: true }));
-  expect(await screen.findByText(/^Likely 16–21 Dec, most likely the 17th\./)).toBeTruthy();
+  expect((await screen.findByText(/^Likely 16–21 Dec, most likely the 17th\./)).textContent).toContain("A forecast from past voyages, not the carrier's date.");
   stop();
 });

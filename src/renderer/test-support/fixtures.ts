@@ -2,6 +2,7 @@
 import type { FakeHandlers } from './fake-bridge';
 import type { CreditsView, SettingsView, ShipmentDetail, ShipmentListPage, ShipmentListQuery, ShipmentTableRow, StatusView } from '../../shared/contract';
 import type { FeedItem } from '../../shared/contract';
+import type { Shipment } from '../../shared/domain';
 
 export function tableRow(index: number, patch: Partial<ShipmentTableRow> = {}, prefix = 'MSCU'): ShipmentTableRow {
   return {
@@ -52,32 +53,32 @@ export const CREDITS: CreditsView = {
 
 export const STATUS: StatusView = { online: true, queued: 0, inFlight: 0, waiting: null, outboxPending: 0, rateLimited: 0 };
 
-/** A change of the feed: an ETA moved 3 days later unless patched. */
-/** The detail of the shipment with this id (the row `tableRow(id - 1)`, nothing tracked beyond it). */
-export function detailOf(id: number): ShipmentDetail {
-  const row = tableRow(id - 1);
+/** The shipment of the row `tableRow(id - 1)` as the detail reads it: nothing tracked beyond the row unless patched. */
+export function shipmentOf(id: number, patch: Partial<Shipment> = {}): Shipment {
   return {
-    shipment: {
-      ...row,
-      type: 'container',
-      origin: null,
-      pol: null,
-      pod: null,
-      destination: null,
-      containers: [],
-      currentPosition: null,
-      changes: [],
-      createdAt: null,
-      fields: {},
-      outcome: 'INFO_NOT_FOUND',
-      shipmentStatus: null,
-    },
-    pendingNote: null,
-    raw: [],
-    lastFreeDay: null,
+    ...tableRow(id - 1),
+    type: 'container',
+    origin: null,
+    pol: null,
+    pod: null,
+    destination: null,
+    containers: [],
+    currentPosition: null,
+    changes: [],
+    createdAt: null,
+    fields: {},
+    outcome: 'INFO_NOT_FOUND',
+    shipmentStatus: null,
+    ...patch,
   };
 }
 
+/** The detail of the shipment with this id (`shipmentOf(id)`). */
+export function detailOf(id: number): ShipmentDetail {
+  return { shipment: shipmentOf(id), pendingNote: null, raw: [], lastFreeDay: null };
+}
+
+/** A change of the feed: an ETA moved 3 days later unless patched. */
 export function feedItem(id: number, patch: Partial<FeedItem> = {}): FeedItem {
   return {
     id,

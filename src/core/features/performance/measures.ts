@@ -202,30 +202,31 @@ export class PerformanceAccumulator {
    * the shipment counted as these facts say already (no figure moves).
    */
   upsertMeasured(f: VoyageFacts): boolean {
-    const before = this.facts.get(f.id) ?? this.fromColumns(f.id);
-    if (before !== null && sameFigures(before, f)) return false;
-    this.remove(f.id);
+    const before = this.counted(f.id);
+    if (before !== null && sameFigures(before.facts, f)) return false;
+    if (before !== null) this.takeOut(f.id, before);
     this.facts.set(f.id, f);
     this.apply(f, 1);
     return true;
   }
 
-  private fromColumns(id: number): VoyageFacts | null {
-    const i = this.columns?.indexOf(id) ?? -1;
-    return i < 0 ? null : this.columns!.fill(i);
+  remove(id: number): void {
+    const before = this.counted(id);
+    if (before !== null) this.takeOut(id, before);
   }
 
-  remove(id: number): void {
-    const old = this.facts.get(id);
-    if (old) {
-      this.facts.delete(id);
-      this.apply(old, -1);
-      return;
-    }
+  /** The facts a shipment is counted by now: upserted since the start, or still in the start's columns (at `column`). */
+  private counted(id: number): { facts: VoyageFacts; column: number } | null {
+    const kept = this.facts.get(id);
+    if (kept) return { facts: kept, column: -1 };
     const i = this.columns?.indexOf(id) ?? -1;
-    if (i < 0) return;
-    this.apply(this.columns!.fill(i), -1);
-    this.columns!.drop(i);
+    return i < 0 ? null : { facts: this.columns!.fill(i), column: i };
+  }
+
+  private takeOut(id: number, before: { facts: VoyageFacts; column: number }): void {
+    this.apply(before.facts, -1);
+    if (before.column < 0) this.facts.delete(id);
+    else this.columns!.drop(before.column);
   }
 
   private pair(carrier: CarrierRef, lane: LaneRef): PairGroups {
