@@ -99,7 +99,7 @@ export function createContext(values: Values, out: Output, env: NodeJS.ProcessEn
       if (!pushed.team || (pushed.problem === null && pushed.waiting === 0)) return;
       if (pushed.waiting > 0) {
         const waiting = pushed.waiting;
-        out.note(`${waiting === 1 ? '1 import row or list edit waits' : `${waiting} import rows and list edits wait`} to be pushed to the team (its database did not answer); they go out with this desk's next quayside command in the team, or when its app runs.`);
+        out.note(`${waiting === 1 ? '1 import row, list edit or attention mark waits' : `${waiting} import rows, list edits and attention marks wait`} to be pushed to the team (its database did not answer); they go out with this desk's next quayside command in the team, or when its app runs.`);
       }
     },
     close() {

@@ -34,8 +34,8 @@ export interface DomainEvents {
   'credits.stale': Record<string, never>;
   /** Watchlists were made, edited or deleted (here, or pulled from the team: `fromTeam`); `ids` when known. */
   'watchlists.changed': { ids: number[] | null; fromTeam?: boolean };
-  /** A person's acknowledgement or a threshold changed what needs attention. */
-  'attention.changed': Record<string, never>;
+  /** A person's acknowledgement or a threshold changed what needs attention (here, or pulled from the team: `fromTeam`). */
+  'attention.changed': { fromTeam?: boolean };
   /** The morning digest is due. */
   'attention.digest': AttentionDigest;
   'settings.changed': { setting: SettingChanged };

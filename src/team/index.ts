@@ -50,13 +50,17 @@ export function teamAdapter(options: TeamOptions = {}): TeamAdapter {
     },
     feature(core) {
       const mode = modeOf(core);
-      // This desk stored what the team should have (an import's rows, a watchlist edit, a customer): push it now.
+      // This desk stored what the team should have (an import's rows, a watchlist edit, a customer, an attention mark): push it now.
       const stops = [
         core.events.on('imports.rowsStored', () => mode.kick()),
         core.events.on('watchlists.changed', ({ fromTeam }) => {
           if (!fromTeam) mode.kick();
         }),
         core.events.on('customers.changed', ({ fromTeam }) => {
+          if (!fromTeam) mode.kick();
+        }),
+        // A reason marked handled or taken back (a threshold changed too: a push of nothing).
+        core.events.on('attention.changed', ({ fromTeam }) => {
           if (!fromTeam) mode.kick();
         }),
       ];

@@ -21,6 +21,7 @@ import { pullImportedFields, pushImportedFields, requestSyncRound } from './fiel
 import { teamSession, type TeamSession } from './session.js';
 import { OrphanedImports } from './team-import-takeover.js';
 import { pullWatchlists, pushWatchlists } from './watchlists.js';
+import { pullAttentionMarks, pushAttentionMarks } from './attention.js';
 
 /** Real milliseconds between beats at time scale 1: a dead leader is replaced within about two. */
 const BEAT_MS = 2_000;
@@ -117,8 +118,9 @@ export class TeamMember {
         if (leader) this.roundWanted = true;
         else await requestSyncRound(session);
       }
-      // This desk's watchlist edits (made offline too) go out; the team's come in after the shipments they name.
+      // This desk's watchlist edits and attention marks (made offline too) go out; the team's come in after the shipments they name.
       await pushWatchlists(this.core, session);
+      await pushAttentionMarks(this.core, session);
       await this.shareCredits(session);
       // Customers changed here go out; the team's customers and updates (sent, by which desk) come in.
       await shareCustomers(this.core, session);
@@ -131,6 +133,7 @@ export class TeamMember {
         await pullImportedFields(this.core, session);
         this.freshAt = Date.now();
         await pullWatchlists(this.core, session);
+        await pullAttentionMarks(this.core, session);
         return;
       }
       // Before a round (it may take a while): another desk's watchlist edit shows here at once.
@@ -141,6 +144,7 @@ export class TeamMember {
       await pullChanges(this.core, session, this.leading);
       await this.leadIfDue(session);
       await pullImportedFields(this.core, session);
+      await pullAttentionMarks(this.core, session);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.state = { connected: false, leader: this.lock?.isLeader ?? false, lastError: message };

@@ -2,11 +2,12 @@
  * The core's SharedData port for a desk in a team: what a short-lived command (a `quayside`
  * command) does to take part in its team exactly as the app's member does at each beat: pull what
  * the team has before reading (the leader's snapshots, the change history, imported fields,
- * watchlists, balance readings, customers and their updates) and push what it owes before it quits (outbox.ts). The app's engine
+ * watchlists, balance readings, customers and their updates, attention marks) and push what it owes before it quits (outbox.ts). The app's engine
  * runs the member loop (member.ts) and pulls continuously; both use the same pulls and pushes.
  */
 import type { Core } from '../core/context.js';
 import type { SharedData, SharedDataResult } from '../core/ports.js';
+import { pullAttentionMarks } from './attention.js';
 import { pullChanges } from './changes.js';
 import { pullCredits } from './credits.js';
 import { pullCustomerUpdates, pullCustomers } from './customers.js';
@@ -34,6 +35,7 @@ async function pullTeamData(core: Core): Promise<number> {
   moved += await pullCredits(core, session);
   moved += await pullCustomers(core, session);
   moved += await pullCustomerUpdates(core, session);
+  moved += await pullAttentionMarks(core, session);
   return moved;
 }
 

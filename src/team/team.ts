@@ -13,6 +13,7 @@ import { PULLED_SEQ_SETTING } from './snapshots.js';
 import { forgetFieldMarks } from './fields.js';
 import { forgetChangeMarks } from './changes.js';
 import { forgetCreditMarks } from './credits.js';
+import { forgetAttentionMarks } from './attention.js';
 import { forgetCustomerMarks } from './customers.js';
 import { forgetWatchlistMarks } from './watchlists.js';
 import { pendingTeamWrites } from './outbox.js';
@@ -47,6 +48,7 @@ export async function joinTeam(core: Core, addressText: string, desk: string = d
     forgetChangeMarks(core);
     forgetCreditMarks(core);
     forgetCustomerMarks(core);
+    forgetAttentionMarks(core);
     return { status: await statusOf(core, session), overriddenByEnv: Boolean(envTeamUrl(core)) };
   } finally {
     await session.db.close();
@@ -119,5 +121,6 @@ export async function leaveTeam(core: Core): Promise<LeaveResult> {
   forgetChangeMarks(core);
   forgetCreditMarks(core);
   forgetCustomerMarks(core);
+  forgetAttentionMarks(core);
   return { left: Boolean(desk) || deleted, told, envStillSet: Boolean(envTeamUrl(core)) };
 }

@@ -14,7 +14,8 @@ import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
  * server: one host name for the whole office), both only `quayside` commands (no app running).
  * Desk A imports a sheet with a Customer column and makes one list per customer; desk B syncs,
  * lists by customer and exports A's list: every row of A's is there with its customer, and the
- * team knows two desks, not one named after the host.
+ * team knows two desks, not one named after the host. A reason one marks handled is handled on
+ * the other (the team's attention marks), and taken back there it needs attention again here.
  */
 const missing = postgresMissing();
 if (missing) console.warn(`[skipped] two command-line desks on one computer: ${missing}`);
@@ -96,5 +97,26 @@ describe.runIf(!missing)('two command-line desks of one team on one computer', (
     expect(new Set(status.desks.map((d) => d.id)).size).toBe(2);
     expect(status.desks.every((d) => d.desk === (hostname() || 'desk'))).toBe(true);
     expect(status.desks.map((d) => d.id)).toContain(status.deskId);
+  });
+
+  it('a reason A marks handled is handled on B, and needs attention on A again once B takes the mark back', { timeout: 120_000 }, async () => {
+    interface Item { reference: string; reasons: { kind: string; acknowledged: boolean; acknowledgement: { at: string; comment: string | null } | null }[] }
+    const open = json<Item[]>(await a(['attention', '--json']));
+    const item = open.find((i) => i.reasons.some((r) => !r.acknowledged))!;
+    expect(item, 'a shipment that needs attention on desk A').toBeDefined();
+    const kind = item.reasons.find((r) => !r.acknowledged)!.kind;
+    json(await a(['attention', 'handle', item.reference, '--reason', kind, '--comment', 'Customer told by phone (desk A)', '--json']));
+
+    // B's command pulls the team's marks first: the reason is handled there, with A's comment.
+    const reasonOn = async (run: typeof a, all: boolean) =>
+      json<Item[]>(await run(['attention', ...(all ? ['--all'] : []), '--json'])).find((i) => i.reference === item.reference)?.reasons.find((r) => r.kind === kind) ?? null;
+    expect(await reasonOn(b, false)).toBeNull();
+    expect(await reasonOn(b, true)).toMatchObject({ acknowledged: true, acknowledgement: { comment: 'Customer told by phone (desk A)' } });
+
+    // B takes it back: A lists it again as needing attention.
+    json(await b(['attention', 'undo', item.reference, '--reason', kind, '--json']));
+    expect(await reasonOn(a, false)).toMatchObject({ acknowledged: false, acknowledgement: null });
+    const status = json<{ pending: number }>(await a(['team', 'status', '--json']));
+    expect(status.pending).toBe(0);
   });
 });

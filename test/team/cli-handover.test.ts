@@ -101,7 +101,7 @@ describe.runIf(!missing)('a command line on a team desk', () => {
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as { found: number };
     expect(report.found).toBeGreaterThan(5);
-    expect(run.stderr).toMatch(new RegExp(`${report.found} import rows and list edits wait to be pushed to the team \\(its database did not answer\\); they go out with this desk's next quayside command in the team, or when its app runs\\.`));
+    expect(run.stderr).toMatch(new RegExp(`${report.found} import rows, list edits and attention marks wait to be pushed to the team \\(its database did not answer\\); they go out with this desk's next quayside command in the team, or when its app runs\\.`));
     expect(run.stderr).not.toContain('harbour-Secret');
 
     const status = await runCli(['team', 'status', '--json'], { env: env() });

@@ -201,7 +201,9 @@ function createReads(db: Database): AttentionReads {
   const fieldValues = db.prepare<[string], { shipment_id: number; value: string }>(
     'SELECT shipment_id, value FROM shipment_fields WHERE name = ?',
   );
-  const acknowledgements = db.prepare<[], AcknowledgementRow>('SELECT * FROM attention_acknowledgements');
+  const acknowledgements = db.prepare<[], AcknowledgementRow>(
+    'SELECT shipment_id, kind, occurrence, severity, comment, acknowledged_at, update_id FROM attention_acknowledgements',
+  );
   const valuesOf = db.prepare<[string, string], { shipment_id: number; value: string }>(
     `SELECT f.shipment_id, min(f.value) AS value FROM json_each(?) c
        JOIN shipment_fields f ON f.shipment_id = c.value AND f.name = ? COLLATE NOCASE
@@ -270,9 +272,31 @@ function createWrites(db: WritableDB): AttentionWrites {
        comment = excluded.comment, acknowledged_at = excluded.acknowledged_at, update_id = excluded.update_id`,
   );
   const remove = db.prepare<[number, string]>('DELETE FROM attention_acknowledgements WHERE shipment_id = ? AND kind = ?');
+  // Made or taken back here: the team gets it with the next push (migration 18). The team's mark
+  // held before the first change since the last push is kept: a take-back wins over that one only.
+  const toPush = db.prepare<[number, string, number, string]>(
+    `INSERT INTO attention_acknowledgements_to_push (shipment_id, kind, seen_seq)
+     VALUES (?, ?, (SELECT team_seq FROM attention_acknowledgements WHERE shipment_id = ? AND kind = ?))
+     ON CONFLICT (shipment_id, kind) DO UPDATE SET version = version + 1`,
+  );
+  // (A take-back of no mark is nothing to push.)
+  const removalToPush = db.prepare<[number, string]>(
+    `INSERT INTO attention_acknowledgements_to_push (shipment_id, kind, seen_seq)
+     SELECT shipment_id, kind, team_seq FROM attention_acknowledgements WHERE shipment_id = ? AND kind = ?
+     ON CONFLICT (shipment_id, kind) DO UPDATE SET version = version + 1`,
+  );
   return {
-    acknowledge: (row) => void upsert.run({ ...row, update_id: row.update_id ?? null }),
-    removeAcknowledgement: (shipmentId, kind) => remove.run(shipmentId, kind).changes > 0,
+    acknowledge(row) {
+      toPush.run(row.shipment_id, row.kind, row.shipment_id, row.kind);
+      upsert.run({
+        shipment_id: row.shipment_id, kind: row.kind, occurrence: row.occurrence, severity: row.severity, comment: row.comment,
+        acknowledged_at: row.acknowledged_at, update_id: row.update_id ?? null,
+      });
+    },
+    removeAcknowledgement(shipmentId, kind) {
+      removalToPush.run(shipmentId, kind);
+      return remove.run(shipmentId, kind).changes > 0;
+    },
   };
 }
 

@@ -23,6 +23,7 @@ export { peekImportedColumnNames } from './sqlite/peek.js';
 export type { RestoreResult } from './sqlite/backup.js';
 export type { OwnChange, TeamChangeRow } from './team/changes.js';
 export type { TeamCreditRow } from './team/credits.js';
+export type { AttentionMarkToPush, PushedAttentionMark, TeamAttentionRow } from './team/attention.js';
 export type { PushResult } from './team/watchlists.js';
 export type { TeamListRow, TeamMemberRow } from './team/watchlists-apply.js';
 export type { TeamItemResult, TeamTaskResult } from './imports/repository.js';

@@ -7,7 +7,7 @@ import '../settings/team.css';
 export function TeamStatus() {
   const view = useTeam((s) => s.view);
   if (!view?.team) return null;
-  const waiting = view.pending > 0 ? ` · ${plural(view.pending, 'row')} waiting` : '';
+  const waiting = view.pending > 0 ? ` · ${plural(view.pending, 'change')} waiting` : '';
   const text = view.connected
     ? `Team: ${plural(desksOnline(view).length, 'desk')} online · ${view.leader ? `leader ${view.leader}` : 'no leader'}${waiting}`
     : `Team offline — working from this desk's cache${waiting}`;

@@ -93,12 +93,12 @@ describe('Settings → Team', () => {
     );
     expect(document.querySelector('.team-state')!.textContent).toBe('Connected to postgres://quayside@db.office.lan:5432/quayside as desk Anna.');
     expect(screen.getByText('Desk-2: it refreshes the shipments for every desk')).toBeInstanceOf(HTMLElement);
-    expect(screen.getByText('2 import rows whose columns the team has not had yet')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('2 changes the team has not had yet (import rows, list edits, attention marks)')).toBeInstanceOf(HTMLElement);
     expect(screen.getByText('2 min ago')).toBeInstanceOf(HTMLElement);
     expect(screen.getByText('2 of 3 desks on this API key')).toBeInstanceOf(HTMLElement);
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual(['Anna (this desk)just nowOnline', 'Desk-2just nowOnlineLeader', 'Night desk3 h agoAway']);
-    expect(screen.getByRole('button', { name: /^Team: 2 desks online · leader Desk-2 · 2 rows waiting$/ })).toBeInstanceOf(HTMLElement);
+    expect(screen.getByRole('button', { name: /^Team: 2 desks online · leader Desk-2 · 2 changes waiting$/ })).toBeInstanceOf(HTMLElement);
 
     // The team database went away: said in the section and in the status bar.
     act(() =>
@@ -110,8 +110,8 @@ describe('Settings → Team', () => {
         problem: 'The team database at postgres://quayside@db.office.lan:5432/quayside cannot be reached (connect ECONNREFUSED); check the address and that the server is running, or work on alone: this desk keeps its own cache.',
       }),
     );
-    expect(screen.getAllByRole('alert')[0]!.textContent).toMatch(/cannot be reached.*this desk keeps its own cache\. 2 import rows waiting to be pushed will go out when the team database is back\.$/);
-    expect(screen.getByRole('button', { name: "Team offline — working from this desk's cache · 2 rows waiting" })).toBeInstanceOf(HTMLElement);
+    expect(screen.getAllByRole('alert')[0]!.textContent).toMatch(/cannot be reached.*this desk keeps its own cache\. 2 changes waiting to be pushed \(import rows, list edits, attention marks\) will go out when the team database is back\.$/);
+    expect(screen.getByRole('button', { name: "Team offline — working from this desk's cache · 2 changes waiting" })).toBeInstanceOf(HTMLElement);
   });
 
   it('says the leading desk has nothing to pull, rather than "Not yet"', async () => {
@@ -129,7 +129,7 @@ describe('Settings → Team', () => {
     render(<TeamSection />);
     fireEvent.click(await screen.findByRole('button', { name: 'Leave the team…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave the team?' });
-    expect(dialog.textContent).toMatch(/Not yet pushed: 2 import rows/);
+    expect(dialog.textContent).toMatch(/Not yet pushed: 2 changes/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(bridge.callsOf('team.leave')).toEqual([]);

@@ -47,7 +47,7 @@ function TeamDetails({ view, notice }: { view: TeamView; notice: string | null }
                 Not connected to <span className="mono">{view.team}</span> yet; this desk keeps working on its own cache.
               </>
             )}
-            {view.pending > 0 && ` ${plural(view.pending, 'import row')} waiting to be pushed will go out when the team database is back.`}
+            {view.pending > 0 && ` ${plural(view.pending, 'change')} waiting to be pushed (import rows, list edits, attention marks) will go out when the team database is back.`}
           </span>
         </p>
       )}
@@ -65,7 +65,7 @@ function TeamDetails({ view, notice }: { view: TeamView; notice: string | null }
         <dt>Last pull from the team</dt>
         <dd title={absoluteTime(view.lastPullAt)}>{view.lastPullAt ? relativeTime(view.lastPullAt, now) : view.leader !== null && view.leader === view.desk ? 'Not needed: this desk leads, the others pull from it' : 'Not yet'}</dd>
         <dt>Waiting to be pushed</dt>
-        <dd>{view.pending === 0 ? 'Nothing' : `${plural(view.pending, 'import row')} whose columns the team has not had yet`}</dd>
+        <dd>{view.pending === 0 ? 'Nothing' : `${plural(view.pending, 'change')} the team has not had yet (import rows, list edits, attention marks)`}</dd>
       </dl>
       {view.desks.length > 0 && (
         <ScrollRegion className="data-table-wrap" label="Desks on this API key, scrollable">
@@ -115,7 +115,7 @@ function TeamDetails({ view, notice }: { view: TeamView; notice: string | null }
             This desk forgets the team&apos;s address (it is removed from the system keychain) and works alone again on its own cache, refreshing from the service by
             itself. The team database keeps its data; the other desks go on as before.
           </p>
-          {view.pending > 0 && <p>Not yet pushed: {plural(view.pending, 'import row')}. They stay on this desk and go out if it joins the team again.</p>}
+          {view.pending > 0 && <p>Not yet pushed: {plural(view.pending, 'change')}. They stay on this desk and go out if it joins the team again.</p>}
         </ConfirmDialog>
       )}
     </>

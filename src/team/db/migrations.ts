@@ -312,6 +312,29 @@ const TEAM_MIGRATIONS: readonly TeamMigration[] = [
       `CREATE UNIQUE INDEX customer_updates_slot ON customer_updates (account, customer_uuid, coalesce(follows_uuid, ''))`,
     ],
   },
+  {
+    version: 10,
+    name: 'attention marks: a reason marked handled (or taken back) on one desk is handled on every desk',
+    statements: [
+      // One row per shipment (by the service's tracking id) and reason: the latest push wins; a
+      // take-back keeps the row (removed) with a new number, so every desk pulls it.
+      `CREATE TABLE attention_handled (
+        account text NOT NULL,
+        tracking_id text NOT NULL,
+        kind text NOT NULL,
+        occurrence text NOT NULL,
+        severity double precision NOT NULL,
+        comment text,
+        acknowledged_at text NOT NULL,
+        update_uuid text,
+        removed boolean NOT NULL DEFAULT false,
+        desk text NOT NULL,
+        changed_at timestamptz NOT NULL DEFAULT now(),
+        seq bigint NOT NULL,
+        PRIMARY KEY (account, tracking_id, kind))`,
+      'CREATE INDEX attention_handled_seq ON attention_handled (account, seq)',
+    ],
+  },
 ];
 
 export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS.length;

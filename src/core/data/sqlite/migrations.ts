@@ -22,6 +22,7 @@ import {
   PERFORMANCE_SNAPSHOT_NAME,
 } from './schema-performance.js';
 import { CARRIER_NAMES_NAME, chooseCarrierNames } from './schema-carrier-names.js';
+import { TEAM_ATTENTION, TEAM_ATTENTION_NAME } from './schema-team-attention.js';
 
 const V2_LOCAL = `
 -- Fields imported from a customer's sheet (customer, PO, ...), kept locally and searchable.
@@ -380,6 +381,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 17,
     name: PERFORMANCE_SAME_FACTS_NAME,
     up: (db) => db.exec(PERFORMANCE_SAME_FACTS),
+  },
+  {
+    version: 18,
+    name: TEAM_ATTENTION_NAME,
+    up: (db) => db.exec(TEAM_ATTENTION),
   },
 ];
 

@@ -8,6 +8,7 @@ import type { WritableDB } from '../handles.js';
 import type { DirectoryReads, DirectoryWrites } from '../settings.js';
 import type { ShipmentEditReads, ShipmentEdits } from '../shipments/shipment-edits.js';
 import type { WatchlistWrites } from '../watchlists.js';
+import { type TeamAttention, createTeamAttention } from './attention.js';
 import { type TeamChanges, createTeamChanges } from './changes.js';
 import { type TeamCredits, createTeamCredits } from './credits.js';
 import { type TeamFields, createTeamFields } from './fields.js';
@@ -26,6 +27,7 @@ export interface TeamReplicaReads {
   pendingWatchlistWrites(): number;
   knowsTeamList(teamId: string): boolean;
   readonly changes: Pick<TeamChanges, 'pulledSeq'>;
+  readonly attention: Pick<TeamAttention, 'pending' | 'toPush' | 'pulledSeq'>;
   readonly credits: Pick<TeamCredits, 'waiting' | 'toPush' | 'pulledSeq'>;
   readonly fields: Pick<TeamFields, 'pendingRows' | 'rowsToPush' | 'pulledSeq' | 'waitingFor' | 'hasShipment'>;
 }
@@ -40,6 +42,7 @@ export interface TeamReplicaWrites {
   applyWaitingWatchlistMembers(): number;
   forgetTeamWatchlists(): void;
   readonly changes: TeamChanges;
+  readonly attention: TeamAttention;
   readonly credits: TeamCredits;
   readonly fields: TeamFields;
 }
@@ -53,6 +56,7 @@ export interface TeamReplicaDeps {
 export function createTeamReplica(db: WritableDB, deps: TeamReplicaDeps): { reads: TeamReplicaReads; writes: TeamReplicaWrites } {
   const changes = createTeamChanges(db, deps.settings);
   const credits = createTeamCredits(db, deps.settings);
+  const attention = createTeamAttention(db, deps.settings);
   const fields = createTeamFields(db, deps.settings, deps.shipments);
   const trackingIds = db.prepare<[], string>('SELECT tracking_id FROM shipments WHERE tracking_id IS NOT NULL').pluck();
   const trackingIdOf = db.prepare<[number], string | null>('SELECT tracking_id FROM shipments WHERE id = ?').pluck();
@@ -66,6 +70,7 @@ export function createTeamReplica(db: WritableDB, deps: TeamReplicaDeps): { read
     pendingWatchlistWrites: () => planPush(db).reduce((n, op) => n + weight(op), 0),
     knowsTeamList: (teamId) => knowsTeamList(db, teamId),
     changes: { pulledSeq: changes.pulledSeq },
+    attention: { pending: attention.pending, toPush: attention.toPush, pulledSeq: attention.pulledSeq },
     credits: { waiting: credits.waiting, toPush: credits.toPush, pulledSeq: credits.pulledSeq },
     fields: { pendingRows: fields.pendingRows, rowsToPush: fields.rowsToPush, pulledSeq: fields.pulledSeq, waitingFor: fields.waitingFor, hasShipment: fields.hasShipment },
   };
@@ -76,6 +81,7 @@ export function createTeamReplica(db: WritableDB, deps: TeamReplicaDeps): { read
     applyWaitingWatchlistMembers: () => applyWaitingMembers(db, deps.watchlists),
     forgetTeamWatchlists: () => forgetTeamWatchlists(db),
     changes,
+    attention,
     credits,
     fields,
   };

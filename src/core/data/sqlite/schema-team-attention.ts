@@ -1,0 +1,38 @@
+/**
+ * Migration 18: a reason marked handled ("Customer told…", `attention handle`, a customer update)
+ * is the team's, so a colleague does not tell the same customer again (src/team/attention.ts).
+ *
+ * - `attention_acknowledgements.team_seq`: the team's number of the mark this row holds (pushed
+ *   from here or pulled), null while the team has not had it.
+ * - `attention_acknowledgements_to_push`: the marks made or taken back here since the last push,
+ *   by shipment and reason, written by the cache's own acknowledge and take-back (never by a pull).
+ *   `seen_seq` is the team's mark this desk held when it first changed it since: taking a mark back
+ *   wins only over that one, never over a colleague's newer mark. `version` grows with each change,
+ *   so a change made while a push was on its way stays to be pushed. The marks already in the cache
+ *   are queued: a desk in a team (or one that joins one) shares what it had marked.
+ * - `attention_acknowledgements_waiting`: the team's marks of shipments this cache does not hold yet
+ *   (a colleague marked a shipment the sync leader has not brought here), applied when it arrives.
+ */
+export const TEAM_ATTENTION_NAME = "team attention marks: what this desk marked handled or took back since its last push, and the team's marks waiting for their shipment";
+
+export const TEAM_ATTENTION = `
+ALTER TABLE attention_acknowledgements ADD COLUMN team_seq INTEGER;
+
+CREATE TABLE attention_acknowledgements_to_push (
+  shipment_id INTEGER NOT NULL REFERENCES shipments (id) ON DELETE CASCADE,
+  kind        TEXT NOT NULL,
+  seen_seq    INTEGER,
+  version     INTEGER NOT NULL DEFAULT 1,
+  PRIMARY KEY (shipment_id, kind)
+) WITHOUT ROWID;
+
+INSERT INTO attention_acknowledgements_to_push (shipment_id, kind) SELECT shipment_id, kind FROM attention_acknowledgements;
+
+CREATE TABLE attention_acknowledgements_waiting (
+  tracking_id TEXT NOT NULL,
+  kind        TEXT NOT NULL,
+  mark        TEXT NOT NULL,
+  seq         INTEGER NOT NULL,
+  PRIMARY KEY (tracking_id, kind)
+) WITHOUT ROWID;
+`;

@@ -1,0 +1,112 @@
+/**
+ * The cache's side of the team's attention marks (migration 18): what this desk marked or took back
+ * waits to be pushed, the team's marks come in without going out again, and a pulled mark meets a
+ * change of this desk's by the README's rule.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTempStore, shipmentRecord, trackingData, uuidFor } from '../../../../test/helpers/store-fixtures.js';
+import type { Data } from '../index.js';
+import type { TeamAttentionRow } from './attention.js';
+
+describe("the team's attention marks in the cache", () => {
+  let store: Data;
+  let close: () => void;
+
+  function shipment(n: number): number {
+    const at = '2026-11-01T06:00:00.000Z';
+    const record = shipmentRecord({ id: uuidFor(n), reference: `MSKU${String(1000000 + n)}`, data: trackingData({ eta: '2026-11-20T08:00:00', trackingId: null }), updatedAt: at, checkedAt: at });
+    return store.write((tx) => tx.recordShipmentRecords([record], [JSON.stringify(record)], at)).results[0]!.shipmentId;
+  }
+  const mark = (shipmentId: number, comment: string, kind = 'eta_slipped') =>
+    store.write((tx) => tx.attention.acknowledge({ shipment_id: shipmentId, kind, occurrence: '2026-11-20', severity: 3, comment, acknowledged_at: '2026-11-02T09:00:00.000Z' }));
+  const takeBack = (shipmentId: number, kind = 'eta_slipped') => store.write((tx) => tx.attention.removeAcknowledgement(shipmentId, kind));
+  const team = (n: number, seq: number, patch: Partial<TeamAttentionRow> = {}): TeamAttentionRow => ({
+    tracking_id: uuidFor(n), kind: 'eta_slipped', occurrence: '2026-11-20', severity: 3, comment: `told on desk B (${seq})`,
+    acknowledged_at: '2026-11-03T09:00:00.000Z', update_uuid: null, removed: false, seq: String(seq), ...patch,
+  });
+  const comments = () => Object.fromEntries(store.read.attention.acknowledgements().map((a) => [`${a.shipment_id}:${a.kind}`, a.comment]));
+  const pull = (rows: TeamAttentionRow[]) => store.write((tx) => tx.team.attention.applyPulled(rows));
+  const pushAll = (seqs: Record<number, number | null>) =>
+    store.write((tx) => tx.team.attention.recordPushed(tx.team.attention.toPush(100).map((m) => ({ shipmentId: m.shipmentId, kind: m.kind, version: m.version, seq: seqs[m.shipmentId] ?? null }))));
+
+  beforeEach(() => ({ store, close } = openTempStore()));
+  afterEach(() => close?.());
+
+  it('lists what was marked or taken back here until it is pushed; a change made while the push was on its way stays', () => {
+    const a = shipment(1);
+    const b = shipment(2);
+    mark(a, 'Customer told by phone');
+    mark(b, 'Customer told');
+    expect(store.read.team.attention.toPush(100)).toMatchObject([
+      { shipmentId: a, trackingId: uuidFor(1), kind: 'eta_slipped', seenSeq: null, mark: { comment: 'Customer told by phone', occurrence: '2026-11-20', severity: 3 } },
+      { shipmentId: b, mark: { comment: 'Customer told' } },
+    ]);
+    const planned = store.read.team.attention.toPush(100);
+    // b is taken back while the push is on its way.
+    takeBack(b);
+    store.write((tx) => tx.team.attention.recordPushed(planned.map((m, i) => ({ shipmentId: m.shipmentId, kind: m.kind, version: m.version, seq: 10 + i }))));
+    expect(store.read.team.attention.pending()).toBe(1);
+    // The take-back wins over the mark just pushed (11), and no newer one.
+    expect(store.read.team.attention.toPush(100)).toMatchObject([{ shipmentId: b, seenSeq: 11, mark: null }]);
+    pushAll({});
+    expect(store.read.team.attention.pending()).toBe(0);
+    // A take-back of no mark is nothing to push.
+    expect(takeBack(b)).toBe(false);
+    expect(store.read.team.attention.pending()).toBe(0);
+  });
+
+  it("applies the team's marks without listing them to push; a mark made here stays, a take-back gives way only to a newer mark", () => {
+    const a = shipment(1);
+    const b = shipment(2);
+    const c = shipment(3);
+    expect(pull([team(1, 5), team(2, 6)])).toBe(2);
+    expect(comments()).toEqual({ [`${a}:eta_slipped`]: 'told on desk B (5)', [`${b}:eta_slipped`]: 'told on desk B (6)' });
+    expect(store.read.team.attention.pending()).toBe(0);
+    expect(store.read.team.attention.pulledSeq()).toBe('6');
+    // The same page again changes nothing.
+    expect(pull([team(1, 5), team(2, 6)])).toBe(0);
+
+    // Here: a's mark changed, b's taken back (b's team mark was 6), c marked; none pushed yet.
+    mark(a, 'Told again here');
+    takeBack(b);
+    mark(c, 'Told here');
+    expect(store.read.team.attention.toPush(100).map((m) => [m.shipmentId, m.seenSeq])).toEqual([[a, 5], [b, 6], [c, null]]);
+    // The team: a's mark and c's taken back by others (this desk's marks go out next and win),
+    // b's mark 6 pulled again (the one taken back here: it stays taken back).
+    expect(pull([team(1, 7, { comment: 'other' }), team(3, 8, { removed: true }), team(2, 6)])).toBe(0);
+    expect(comments()).toEqual({ [`${a}:eta_slipped`]: 'Told again here', [`${c}:eta_slipped`]: 'Told here' });
+    // A colleague marks b again after the mark taken back here: theirs stands, the take-back is dropped.
+    expect(pull([team(2, 9, { comment: 'told again on desk B' })])).toBe(1);
+    expect(comments()[`${b}:eta_slipped`]).toBe('told again on desk B');
+    expect(store.read.team.attention.toPush(100).map((m) => m.shipmentId)).toEqual([a, c]);
+    // Taken back by the team: gone here too.
+    pushAll({ [a]: 10, [c]: 11 });
+    expect(pull([team(1, 12, { removed: true })])).toBe(1);
+    expect(Object.keys(comments())).toEqual([`${b}:eta_slipped`, `${c}:eta_slipped`]);
+  });
+
+  it("keeps a team mark of a shipment this cache does not hold yet, and applies it when the shipment arrives", () => {
+    expect(pull([team(4, 3, { update_uuid: 'update-1' })])).toBe(0);
+    expect(comments()).toEqual({});
+    const d = shipment(4);
+    expect(store.write((tx) => tx.team.attention.applyWaiting())).toBe(1);
+    expect(store.read.attention.acknowledgements()).toMatchObject([{ shipment_id: d, comment: 'told on desk B (3)', update_id: 'update-1' }]);
+    expect(store.write((tx) => tx.team.attention.applyWaiting())).toBe(0);
+    expect(store.read.team.attention.pending()).toBe(0);
+  });
+
+  it("joining another team forgets this one's numbers and lists every mark here to push", () => {
+    const a = shipment(1);
+    const b = shipment(2);
+    pull([team(1, 5)]);
+    mark(b, 'Told here');
+    pushAll({ [b]: 6 });
+    expect(store.read.team.attention.pending()).toBe(0);
+    store.write((tx) => tx.team.attention.forget());
+    expect(store.read.team.attention.pulledSeq()).toBe('0');
+    expect(store.read.team.attention.toPush(100).map((m) => [m.shipmentId, m.seenSeq, m.mark?.comment])).toEqual([
+      [a, null, 'told on desk B (5)'],
+      [b, null, 'Told here'],
+    ]);
+  });
+});
