@@ -39,7 +39,7 @@ async function attention(all = false): Promise<AttentionItem[]> {
 }
 
 describe('quayside attention handle and undo', () => {
-  it('marks a reason handled with a comment, shows it with --all, and takes it back', async () => {
+  it('marks a reason handled with a comment, shows it with --all, and takes it back (the mark before it first)', async () => {
     const before = await attention();
     const item = before.find((i) => i.reasons.length === 1 && i.reasons[0]!.kind === 'stuck')!;
     expect(item).toBeDefined();
@@ -53,9 +53,15 @@ describe('quayside attention handle and undo', () => {
     const shown = (await attention(true)).find((i) => i.reference === item.reference)!;
     expect(shown.reasons[0]).toMatchObject({ kind: 'stuck', acknowledged: true, acknowledgement: { comment: 'Customer told on the phone' } });
 
-    const undone = await cli('attention', 'undo', item.reference, '--reason', 'Stuck', '--json');
+    // Marked again (by mail now): its Undo puts the phone call's mark back, the next Undo none.
+    expect((await cli('attention', 'handle', item.reference, '--reason', 'stuck', '--comment', 'Told again by mail')).code).toBe(0);
+    const backToPhone = await cli('attention', 'undo', item.reference, '--reason', 'Stuck', '--json');
+    expect(backToPhone.code, backToPhone.stderr).toBe(0);
+    expect(JSON.parse(backToPhone.stdout)).toMatchObject({ reference: item.reference, kind: 'stuck', removed: true, acknowledged: true, acknowledgement: { comment: 'Customer told on the phone' } });
+    expect((await attention()).map((i) => i.reference)).not.toContain(item.reference);
+    const undone = await cli('attention', 'undo', item.reference, '--reason', 'Stuck');
     expect(undone.code, undone.stderr).toBe(0);
-    expect(JSON.parse(undone.stdout)).toMatchObject({ reference: item.reference, kind: 'stuck', removed: true });
+    expect(undone.stdout.trim()).toBe(`"Stuck" of ${item.reference} needs attention again.`);
     expect((await attention()).map((i) => i.reference)).toContain(item.reference);
 
     // Said in words when it cannot be done.

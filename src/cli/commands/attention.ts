@@ -1,6 +1,6 @@
 import type { Command, Context, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
-import { REASON_KINDS, acknowledge, attentionSettings, listAttention, unacknowledge, type AttentionItem, type ReasonKind } from '../../core/features/attention/index.js';
+import { REASON_KINDS, acknowledge, attentionSettings, listAttention, reasonNow, unacknowledge, type AttentionItem, type ReasonKind } from '../../core/features/attention/index.js';
 import { performanceOf } from '../../core/features/performance/index.js';
 import { findShipment } from '../../core/features/shipments/index.js';
 import { reasonWords } from '../../shared/words.js';
@@ -80,8 +80,15 @@ async function undo(ctx: Context, args: string[], values: Values): Promise<void>
   const removed = unacknowledge(core, { shipmentId: shipment.id, kind });
   if (!removed) throw new UserError(`"${reasonWords(kind)}" of ${shipment.reference} was not marked handled; nothing was changed.`);
   core.events.emit('attention.changed', {});
-  ctx.out.data({ shipmentId: shipment.id, reference: shipment.reference, kind, removed });
-  ctx.out.line(`"${reasonWords(kind)}" of ${shipment.reference} needs attention again.`);
+  // The mark it replaced is back: it may still cover the reason, or be its earlier word.
+  const now = reasonNow(core, { shipmentId: shipment.id, kind, now: () => new Date() });
+  ctx.out.data({ shipmentId: shipment.id, reference: shipment.reference, kind, removed, acknowledged: now?.acknowledged ?? false, acknowledgement: now?.acknowledgement ?? null });
+  const mark = now?.acknowledgement ?? null;
+  ctx.out.line(
+    mark !== null
+      ? `"${reasonWords(kind)}" of ${shipment.reference} is back to the mark before it (handled ${deskDay(mark.at)}${mark.comment ? `: ${mark.comment}` : ''}).`
+      : `"${reasonWords(kind)}" of ${shipment.reference} needs attention again${now?.earlier?.comment ? ` (the earlier word: ${now.earlier.comment})` : ''}.`,
+  );
 }
 
 export const attentionCommand: Command = {

@@ -132,7 +132,9 @@ export interface AttentionReads {
 }
 
 export interface AttentionWrites {
+  /** Marks a reason handled; a mark it replaces is kept, for a take-back. */
   acknowledge(row: AcknowledgementRow): void;
+  /** Takes a mark back: the mark it replaced is put back (the earlier word stays), else none is left; false when there was none. */
   removeAcknowledgement(shipmentId: number, kind: string): boolean;
 }
 
@@ -264,12 +266,28 @@ function createReads(db: Database): AttentionReads {
   };
 }
 
+/**
+ * In an upsert's SET, the mark an acknowledgement replaces (the row as it was), or the one it kept
+ * when nothing of the mark changed. (Exported for the team's marks, data/team/attention.ts.)
+ */
+export const REPLACED = `CASE WHEN (occurrence, severity, comment, acknowledged_at, update_id)
+      IS NOT (excluded.occurrence, excluded.severity, excluded.comment, excluded.acknowledged_at, excluded.update_id)
+    THEN json_object('occurrence', occurrence, 'severity', severity, 'comment', comment, 'acknowledged_at', acknowledged_at, 'update_id', update_id)
+    ELSE replaced END`;
+
 function createWrites(db: WritableDB): AttentionWrites {
+  // A mark that replaces another keeps it (migration 18): taken back, it puts that one back.
   const upsert = db.prepare<AcknowledgementRow>(
     `INSERT INTO attention_acknowledgements (shipment_id, kind, occurrence, severity, comment, acknowledged_at, update_id)
      VALUES (@shipment_id, @kind, @occurrence, @severity, @comment, @acknowledged_at, @update_id)
      ON CONFLICT (shipment_id, kind) DO UPDATE SET occurrence = excluded.occurrence, severity = excluded.severity,
-       comment = excluded.comment, acknowledged_at = excluded.acknowledged_at, update_id = excluded.update_id`,
+       comment = excluded.comment, acknowledged_at = excluded.acknowledged_at, update_id = excluded.update_id,
+       replaced = ${REPLACED}`,
+  );
+  const putBack = db.prepare<[number, string]>(
+    `UPDATE attention_acknowledgements SET occurrence = replaced ->> 'occurrence', severity = replaced ->> 'severity', comment = replaced ->> 'comment',
+       acknowledged_at = replaced ->> 'acknowledged_at', update_id = replaced ->> 'update_id', replaced = NULL
+     WHERE shipment_id = ? AND kind = ? AND replaced IS NOT NULL`,
   );
   const remove = db.prepare<[number, string]>('DELETE FROM attention_acknowledgements WHERE shipment_id = ? AND kind = ?');
   // Made or taken back here: the team gets it with the next push (migration 18). The team's mark
@@ -295,7 +313,7 @@ function createWrites(db: WritableDB): AttentionWrites {
     },
     removeAcknowledgement(shipmentId, kind) {
       removalToPush.run(shipmentId, kind);
-      return remove.run(shipmentId, kind).changes > 0;
+      return putBack.run(shipmentId, kind).changes > 0 || remove.run(shipmentId, kind).changes > 0;
     },
   };
 }

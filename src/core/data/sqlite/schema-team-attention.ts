@@ -1,6 +1,7 @@
 /**
  * Migration 18: a reason marked handled ("Customer told…", `attention handle`, a customer update)
- * is the team's, so a colleague does not tell the same customer again (src/team/attention.ts).
+ * is the team's, so a colleague does not tell the same customer again (src/team/attention.ts); and
+ * a mark taken back puts back the one it replaced.
  *
  * - `attention_acknowledgements.team_seq`: the team's number of the mark this row holds (pushed
  *   from here or pulled), null while the team has not had it.
@@ -12,11 +13,16 @@
  *   are queued: a desk in a team (or one that joins one) shares what it had marked.
  * - `attention_acknowledgements_waiting`: the team's marks of shipments this cache does not hold yet
  *   (a colleague marked a shipment the sync leader has not brought here), applied when it arrives.
+ * - `attention_acknowledgements.replaced`: the mark this one replaced (JSON: occurrence, severity,
+ *   comment, acknowledged_at, update_id), put back when this one is taken back, so the earlier word
+ *   to the customer is not lost with an Undo.
  */
-export const TEAM_ATTENTION_NAME = "team attention marks: what this desk marked handled or took back since its last push, and the team's marks waiting for their shipment";
+export const TEAM_ATTENTION_NAME =
+  "team attention marks: what this desk marked handled or took back since its last push, and the team's marks waiting for their shipment; the mark a mark replaced";
 
 export const TEAM_ATTENTION = `
 ALTER TABLE attention_acknowledgements ADD COLUMN team_seq INTEGER;
+ALTER TABLE attention_acknowledgements ADD COLUMN replaced TEXT;
 
 CREATE TABLE attention_acknowledgements_to_push (
   shipment_id INTEGER NOT NULL REFERENCES shipments (id) ON DELETE CASCADE,

@@ -4,11 +4,15 @@
  * pulled mark never goes on the list to push: it is written here directly, not through the
  * Attention view's own writes.
  *
+ * A pulled mark that replaces one here keeps it, as a mark made here does (a take-back puts it back).
+ * A pulled take-back leaves no mark.
+ *
  * A pulled mark meets a change of this desk's still to push:
  * - a mark made here stays (it is pushed next, and the later push is the team's);
  * - a take-back here wins over the mark it took back (or an older one), not over a newer mark:
  *   that one is applied and the take-back dropped, as the team database would do with it.
  */
+import { REPLACED } from '../attention.js';
 import type { WritableDB } from '../handles.js';
 import type { DirectoryReads, DirectoryWrites } from '../settings.js';
 
@@ -100,7 +104,7 @@ export function createTeamAttention(db: WritableDB, settings: Settings): TeamAtt
     `INSERT INTO attention_acknowledgements (shipment_id, kind, occurrence, severity, comment, acknowledged_at, update_id, team_seq)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (shipment_id, kind) DO UPDATE SET occurrence = excluded.occurrence, severity = excluded.severity, comment = excluded.comment,
-       acknowledged_at = excluded.acknowledged_at, update_id = excluded.update_id, team_seq = excluded.team_seq
+       acknowledged_at = excluded.acknowledged_at, update_id = excluded.update_id, team_seq = excluded.team_seq, replaced = ${REPLACED}
      WHERE (occurrence, severity, comment, acknowledged_at, update_id, team_seq)
        IS NOT (excluded.occurrence, excluded.severity, excluded.comment, excluded.acknowledged_at, excluded.update_id, excluded.team_seq)`,
   );

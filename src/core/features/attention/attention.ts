@@ -244,7 +244,13 @@ export function acknowledgeTold(cache: Cache, input: { updateId: string; comment
   });
 }
 
-/** Takes an acknowledgement back; false when there was none. */
+/** One reason of one shipment as the list shows it now (with `--all`'s handled ones), or null when it has none such. */
+export function reasonNow(cache: Cache, input: { shipmentId: number; kind: ReasonKind | string; now: () => Date }): AttentionReason | null {
+  const [item] = rankItems(cache, evaluate(evaluation(cache, input.now()), null, [input.shipmentId]), true);
+  return item?.reasons.find((r) => r.kind === input.kind) ?? null;
+}
+
+/** Takes an acknowledgement back (the mark it replaced, if any, is put back); false when there was none. */
 export function unacknowledge(cache: Cache, input: { shipmentId: number; kind: ReasonKind | string }): boolean {
   return cache.write((tx) => tx.attention.removeAcknowledgement(input.shipmentId, input.kind));
 }

@@ -2,14 +2,15 @@
  * "Customer told…" for several shipments at once on a real SQLite cache (issue 24): every open reason
  * marked in one transaction with one comment, what could not be marked said per shipment, the batch
  * taken back to exactly what was there before (an earlier mark comes back, a later one stays), a
- * reason that came back showing its earlier mark, and the list narrowed by reason and customer.
+ * reason that came back showing its earlier mark (and showing it again when the mark that replaced
+ * it is taken back), and the list narrowed by reason and customer.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Data } from '../../data/index.js';
 import { AppFailure } from '../../platform/failure.js';
 import { openTempStore } from '../../../../test/helpers/store-fixtures.js';
 import { NOW, daysAgo, now, ref, snapshot, uuid } from '../../../../test/attention/fixtures.js';
-import { acknowledge, acknowledgeMany, listAttention, undoMany } from './index.js';
+import { acknowledge, acknowledgeMany, listAttention, unacknowledge, undoMany } from './index.js';
 import { narrowed } from './filters.js';
 
 let store: Data;
@@ -103,6 +104,22 @@ describe('Customer told for several shipments', () => {
     snapshot(store, { reference: ref(4), trackingId: uuid(4), at: daysAgo(1), eta: '2026-12-09T08:00:00' });
     const reason = listAttention(store, { now }).find((i) => i.id === d)!.reasons[0]!;
     expect(reason).toMatchObject({ kind: 'eta_slipped', acknowledged: false, acknowledgement: null, earlier: { comment: 'booked haulier', at: NOW.toISOString() } });
+  });
+
+  it('puts the earlier mark back when the mark that replaced it is taken back: the earlier word is not lost', () => {
+    const [, , , d] = fill();
+    acknowledge(store, { shipmentId: d!, kind: 'eta_slipped', comment: 'booked haulier', now });
+    snapshot(store, { reference: ref(4), trackingId: uuid(4), at: daysAgo(1), eta: '2026-12-09T08:00:00' });
+    acknowledge(store, { shipmentId: d!, kind: 'eta_slipped', comment: 'told the new ETA', now: later(60_000) });
+    const reason = () => listAttention(store, { now, includeAcknowledged: true }).find((i) => i.id === d)!.reasons[0]!;
+    expect(reason()).toMatchObject({ acknowledged: true, acknowledgement: { comment: 'told the new ETA' }, earlier: null });
+    // Undo of the second mark: the reason needs attention again, with the first mark as the earlier word.
+    expect(unacknowledge(store, { shipmentId: d!, kind: 'eta_slipped' })).toBe(true);
+    expect(reason()).toMatchObject({ acknowledged: false, acknowledgement: null, earlier: { comment: 'booked haulier', at: NOW.toISOString() } });
+    // Undo again: no mark is left; once more, nothing to take back.
+    expect(unacknowledge(store, { shipmentId: d!, kind: 'eta_slipped' })).toBe(true);
+    expect(reason()).toMatchObject({ acknowledged: false, acknowledgement: null, earlier: null });
+    expect(unacknowledge(store, { shipmentId: d!, kind: 'eta_slipped' })).toBe(false);
   });
 
   it('names the customer and the lists on each shipment, and narrows by reason and customer with counts', () => {

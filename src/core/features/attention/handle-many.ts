@@ -4,7 +4,6 @@
  * mark; and the batch taken back, each reason as it was before (an earlier mark comes back).
  */
 import type { Cache } from '../../context.js';
-import type { AcknowledgementRow } from '../../data/index.js';
 import { AppFailure } from '../../platform/failure.js';
 import { checkedComment, covers, evaluate, evaluation } from './attention.js';
 import type { ReasonKind } from './types.js';
@@ -18,14 +17,12 @@ export interface HandleManyInput {
   now: () => Date;
 }
 
-/** What a batch did, and what it replaced (for Undo). */
+/** What a batch did (for Undo: each mark it made keeps the one it replaced, in the cache). */
 export interface HandledMarks {
   at: string;
   comment: string | null;
   marked: { shipmentId: number; reference: string; kind: ReasonKind }[];
   skipped: { shipmentId: number; why: string }[];
-  /** The mark each marked reason had before (null: none), in the order of `marked`. */
-  before: (AcknowledgementRow | null)[];
 }
 
 const key = (shipmentId: number, kind: string) => `${shipmentId}|${kind}`;
@@ -40,7 +37,7 @@ export function acknowledgeMany(cache: Cache, input: HandleManyInput): HandledMa
   const evaluated = new Map(evaluate(evaluation(cache, now), null, ids).map((e) => [e.row.id, e]));
   return cache.write((tx) => {
     const acks = new Map(tx.attention.acknowledgements().map((a) => [key(a.shipment_id, a.kind), a]));
-    const result: HandledMarks = { at, comment, marked: [], skipped: [], before: [] };
+    const result: HandledMarks = { at, comment, marked: [], skipped: [] };
     for (const id of ids) {
       const e = evaluated.get(id);
       if (e === undefined) {
@@ -54,7 +51,6 @@ export function acknowledgeMany(cache: Cache, input: HandleManyInput): HandledMa
         continue;
       }
       for (const f of open) {
-        result.before.push(acks.get(key(id, f.kind)) ?? null);
         tx.attention.acknowledge({ shipment_id: id, kind: f.kind, occurrence: f.occurrence, severity: f.severity, comment, acknowledged_at: at });
         result.marked.push({ shipmentId: id, reference: e.row.reference, kind: f.kind });
       }
@@ -76,14 +72,13 @@ export function undoMany(cache: Cache, batch: HandledMarks): number {
   return cache.write((tx) => {
     const acks = new Map(tx.attention.acknowledgements().map((a) => [key(a.shipment_id, a.kind), a]));
     let restored = 0;
-    batch.marked.forEach((m, i) => {
+    for (const m of batch.marked) {
       const now = acks.get(key(m.shipmentId, m.kind));
-      if (now === undefined || now.acknowledged_at !== batch.at || now.comment !== batch.comment || (now.update_id ?? null) !== null) return;
-      const before = batch.before[i] ?? null;
-      if (before === null) tx.attention.removeAcknowledgement(m.shipmentId, m.kind);
-      else tx.attention.acknowledge(before);
+      if (now === undefined || now.acknowledged_at !== batch.at || now.comment !== batch.comment || (now.update_id ?? null) !== null) continue;
+      // The batch's mark kept the one it replaced: taken back, that one is put back (or none is left).
+      tx.attention.removeAcknowledgement(m.shipmentId, m.kind);
       restored++;
-    });
+    }
     return restored;
   });
 }

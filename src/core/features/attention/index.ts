@@ -5,7 +5,7 @@ import { startMorningDigest } from './digest.js';
 import { createAttentionHandlers } from './handlers.js';
 import { attentionListCache, type AttentionListCache } from './list-cache.js';
 
-export { acknowledge, acknowledgeTold, isDigestDue, listAttention, morningDigest, unacknowledge } from './attention.js';
+export { acknowledge, acknowledgeTold, isDigestDue, listAttention, morningDigest, reasonNow, unacknowledge } from './attention.js';
 export { acknowledgeMany, undoMany } from './handle-many.js';
 export { attentionListCache } from './list-cache.js';
 export type { AttentionListCache } from './list-cache.js';
