@@ -22,7 +22,7 @@ import {
   PERFORMANCE_SNAPSHOT_NAME,
 } from './schema-performance.js';
 import { CARRIER_NAMES_NAME, chooseCarrierNames } from './schema-carrier-names.js';
-import { TEAM_ATTENTION, TEAM_ATTENTION_NAME } from './schema-team-attention.js';
+import { TEAM_ATTENTION_NAME, teamAttention } from './schema-team-attention.js';
 
 const V2_LOCAL = `
 -- Fields imported from a customer's sheet (customer, PO, ...), kept locally and searchable.
@@ -385,7 +385,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 18,
     name: TEAM_ATTENTION_NAME,
-    up: (db) => db.exec(TEAM_ATTENTION),
+    up: teamAttention,
   },
 ];
 

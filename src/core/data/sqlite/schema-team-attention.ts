@@ -17,14 +17,13 @@
  *   comment, acknowledged_at, update_id), put back when this one is taken back, so the earlier word
  *   to the customer is not lost with an Undo.
  */
+import type { Database } from 'better-sqlite3';
+
 export const TEAM_ATTENTION_NAME =
   "team attention marks: what this desk marked handled or took back since its last push, and the team's marks waiting for their shipment; the mark a mark replaced";
 
-export const TEAM_ATTENTION = `
-ALTER TABLE attention_acknowledgements ADD COLUMN team_seq INTEGER;
-ALTER TABLE attention_acknowledgements ADD COLUMN replaced TEXT;
-
-CREATE TABLE attention_acknowledgements_to_push (
+const TEAM_ATTENTION_TABLES = `
+CREATE TABLE IF NOT EXISTS attention_acknowledgements_to_push (
   shipment_id INTEGER NOT NULL REFERENCES shipments (id) ON DELETE CASCADE,
   kind        TEXT NOT NULL,
   seen_seq    INTEGER,
@@ -32,9 +31,9 @@ CREATE TABLE attention_acknowledgements_to_push (
   PRIMARY KEY (shipment_id, kind)
 ) WITHOUT ROWID;
 
-INSERT INTO attention_acknowledgements_to_push (shipment_id, kind) SELECT shipment_id, kind FROM attention_acknowledgements;
+INSERT OR IGNORE INTO attention_acknowledgements_to_push (shipment_id, kind) SELECT shipment_id, kind FROM attention_acknowledgements;
 
-CREATE TABLE attention_acknowledgements_waiting (
+CREATE TABLE IF NOT EXISTS attention_acknowledgements_waiting (
   tracking_id TEXT NOT NULL,
   kind        TEXT NOT NULL,
   mark        TEXT NOT NULL,
@@ -42,3 +41,14 @@ CREATE TABLE attention_acknowledgements_waiting (
   PRIMARY KEY (tracking_id, kind)
 ) WITHOUT ROWID;
 `;
+
+/**
+ * Runs twice without harm, as the migrations before it (a cache put back to an older version
+ * number runs it again): a column is added only where it is missing.
+ */
+export function teamAttention(db: Database): void {
+  const columns = new Set((db.pragma('table_info(attention_acknowledgements)') as { name: string }[]).map((c) => c.name));
+  if (!columns.has('team_seq')) db.exec('ALTER TABLE attention_acknowledgements ADD COLUMN team_seq INTEGER');
+  if (!columns.has('replaced')) db.exec('ALTER TABLE attention_acknowledgements ADD COLUMN replaced TEXT');
+  db.exec(TEAM_ATTENTION_TABLES);
+}
