@@ -51,8 +51,7 @@ async function pushPage(client: pg.PoolClient, session: TeamSession, marks: read
 /** Pushes the marks made or taken back here since the last push; answers how many. */
 export async function pushAttentionMarks(core: Core, session: TeamSession): Promise<number> {
   let total = 0;
-  // Just joined: the team's marks first, so a mark the team has is not pushed back over a newer one.
-  if (core.read.team.attention.pulledSeq() === '0') await pullAttentionMarks(core, session);
+  // (A desk that just joined pushes the marks it had: the later push is the team's, as any mark.)
   for (;;) {
     const marks = core.read.team.attention.toPush(PAGE);
     if (marks.length === 0) break;

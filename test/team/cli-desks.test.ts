@@ -15,7 +15,8 @@ import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
  * Desk A imports a sheet with a Customer column and makes one list per customer; desk B syncs,
  * lists by customer and exports A's list: every row of A's is there with its customer, and the
  * team knows two desks, not one named after the host. A reason one marks handled is handled on
- * the other (the team's attention marks), and taken back there it needs attention again here.
+ * the other (the team's attention marks), and taken back there it needs attention again here; one
+ * marked while the team database is stopped waits on its desk, counted, until the next command.
  */
 const missing = postgresMissing();
 if (missing) console.warn(`[skipped] two command-line desks on one computer: ${missing}`);
@@ -118,5 +119,26 @@ describe.runIf(!missing)('two command-line desks of one team on one computer', (
     expect(await reasonOn(a, false)).toMatchObject({ acknowledged: false, acknowledgement: null });
     const status = json<{ pending: number }>(await a(['team', 'status', '--json']));
     expect(status.pending).toBe(0);
+  });
+
+  it('a reason marked handled while the team database is stopped waits on the desk, counted, and reaches the other desk with the next command', { timeout: 120_000 }, async () => {
+    interface Item { reference: string; reasons: { kind: string; acknowledged: boolean; acknowledgement: { comment: string | null } | null }[] }
+    const item = json<Item[]>(await a(['attention', '--json'])).find((i) => i.reasons.some((r) => !r.acknowledged))!;
+    const kind = item.reasons.find((r) => !r.acknowledged)!.kind;
+    cluster.pause();
+    let handled;
+    try {
+      handled = await a(['attention', 'handle', item.reference, '--reason', kind, '--comment', 'Told while the team was offline']);
+    } finally {
+      cluster.resume();
+    }
+    expect(handled.code, handled.stderr).toBe(0);
+    expect(handled.stderr).toContain('1 import row, list edit or attention mark waits to be pushed to the team (its database did not answer)');
+    expect(json<{ pending: number }>(await a(['team', 'status', '--json'])).pending).toBe(1);
+    // A's next command in the team pushes it; B's next command pulls it.
+    json(await a(['attention', '--json']));
+    expect(json<{ pending: number }>(await a(['team', 'status', '--json'])).pending).toBe(0);
+    const onB = json<Item[]>(await b(['attention', '--all', '--json'])).find((i) => i.reference === item.reference)!.reasons.find((r) => r.kind === kind);
+    expect(onB).toMatchObject({ acknowledged: true, acknowledgement: { comment: 'Told while the team was offline' } });
   });
 });
