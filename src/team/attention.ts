@@ -73,7 +73,7 @@ export async function pullAttentionMarks(core: Core, session: TeamSession): Prom
   let changed = core.write((tx) => tx.team.attention.applyWaiting());
   for (;;) {
     const page = await session.db.query<TeamAttentionRow>(
-      `SELECT tracking_id, kind, occurrence, severity, comment, acknowledged_at, update_uuid, removed, seq
+      `SELECT tracking_id, kind, occurrence, severity, comment, acknowledged_at, update_uuid, removed, desk, seq
          FROM attention_handled WHERE account = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
       [session.account, core.read.team.attention.pulledSeq(), PAGE],
     );

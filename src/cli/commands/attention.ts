@@ -41,7 +41,7 @@ function attentionLines(items: readonly AttentionItem[]): string[] {
     lines.push(`${item.reference}  ${carrier}  ${pod}  ETA ${naive(item.eta)}${clockText(item)}`);
     for (const reason of item.reasons) {
       const handled = reason.acknowledged
-        ? ` [handled ${deskDay(reason.acknowledgement?.at ?? reason.since)}${reason.acknowledgement?.comment ? `: ${reason.acknowledgement.comment}` : ''}]`
+        ? ` [handled ${deskDay(reason.acknowledgement?.at ?? reason.since)}${reason.acknowledgement?.by ? ` by ${reason.acknowledgement.by}` : ''}${reason.acknowledgement?.comment ? `: ${reason.acknowledgement.comment}` : ''}]`
         : '';
       lines.push(`  ${KIND_LABELS[reason.kind] ?? reason.kind}, seen ${deskDay(reason.since)}${handled}: ${reason.detail}`);
     }
@@ -86,7 +86,7 @@ async function undo(ctx: Context, args: string[], values: Values): Promise<void>
   const mark = now?.acknowledgement ?? null;
   ctx.out.line(
     mark !== null
-      ? `"${reasonWords(kind)}" of ${shipment.reference} is back to the mark before it (handled ${deskDay(mark.at)}${mark.comment ? `: ${mark.comment}` : ''}).`
+      ? `"${reasonWords(kind)}" of ${shipment.reference} is back to the mark before it (handled ${deskDay(mark.at)}${mark.by ? ` by ${mark.by}` : ''}${mark.comment ? `: ${mark.comment}` : ''}).`
       : `"${reasonWords(kind)}" of ${shipment.reference} needs attention again${now?.earlier?.comment ? ` (the earlier word: ${now.earlier.comment})` : ''}.`,
   );
 }

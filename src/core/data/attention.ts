@@ -101,6 +101,8 @@ export interface AcknowledgementRow {
   acknowledged_at: string;
   /** The customer update that told it (migration 13), or null when a person marked it. */
   update_id?: string | null;
+  /** The desk of the team that marked it, when another desk did (migration 18); null: this desk. */
+  marked_by?: string | null;
 }
 
 export interface AttentionReads {
@@ -204,7 +206,7 @@ function createReads(db: Database): AttentionReads {
     'SELECT shipment_id, value FROM shipment_fields WHERE name = ?',
   );
   const acknowledgements = db.prepare<[], AcknowledgementRow>(
-    'SELECT shipment_id, kind, occurrence, severity, comment, acknowledged_at, update_id FROM attention_acknowledgements',
+    'SELECT shipment_id, kind, occurrence, severity, comment, acknowledged_at, update_id, marked_by FROM attention_acknowledgements',
   );
   const valuesOf = db.prepare<[string, string], { shipment_id: number; value: string }>(
     `SELECT f.shipment_id, min(f.value) AS value FROM json_each(?) c
@@ -272,7 +274,8 @@ function createReads(db: Database): AttentionReads {
  */
 export const REPLACED = `CASE WHEN (occurrence, severity, comment, acknowledged_at, update_id)
       IS NOT (excluded.occurrence, excluded.severity, excluded.comment, excluded.acknowledged_at, excluded.update_id)
-    THEN json_object('occurrence', occurrence, 'severity', severity, 'comment', comment, 'acknowledged_at', acknowledged_at, 'update_id', update_id)
+    THEN json_object('occurrence', occurrence, 'severity', severity, 'comment', comment, 'acknowledged_at', acknowledged_at, 'update_id', update_id,
+                     'marked_by', marked_by)
     ELSE replaced END`;
 
 function createWrites(db: WritableDB): AttentionWrites {
@@ -281,12 +284,12 @@ function createWrites(db: WritableDB): AttentionWrites {
     `INSERT INTO attention_acknowledgements (shipment_id, kind, occurrence, severity, comment, acknowledged_at, update_id)
      VALUES (@shipment_id, @kind, @occurrence, @severity, @comment, @acknowledged_at, @update_id)
      ON CONFLICT (shipment_id, kind) DO UPDATE SET occurrence = excluded.occurrence, severity = excluded.severity,
-       comment = excluded.comment, acknowledged_at = excluded.acknowledged_at, update_id = excluded.update_id,
+       comment = excluded.comment, acknowledged_at = excluded.acknowledged_at, update_id = excluded.update_id, marked_by = NULL,
        replaced = ${REPLACED}`,
   );
   const putBack = db.prepare<[number, string]>(
     `UPDATE attention_acknowledgements SET occurrence = replaced ->> 'occurrence', severity = replaced ->> 'severity', comment = replaced ->> 'comment',
-       acknowledged_at = replaced ->> 'acknowledged_at', update_id = replaced ->> 'update_id', replaced = NULL
+       acknowledged_at = replaced ->> 'acknowledged_at', update_id = replaced ->> 'update_id', marked_by = replaced ->> 'marked_by', replaced = NULL
      WHERE shipment_id = ? AND kind = ? AND replaced IS NOT NULL`,
   );
   const remove = db.prepare<[number, string]>('DELETE FROM attention_acknowledgements WHERE shipment_id = ? AND kind = ?');

@@ -37,7 +37,7 @@ function card(id: number, kind: ReasonKind, customer: string | null): AttentionI
 const ALL: AttentionItem[] = [
   ...[1, 2, 3, 4, 5, 6, 7].map((id) => card(id, 'stuck', id <= 4 ? 'Müller GmbH' : 'Acme')),
   card(8, 'eta_slipped', 'Acme'),
-  { ...card(9, 'eta_slipped', null), reasons: [{ ...reason('eta_slipped', 'ETA at Rotterdam moved 9 days later than when Quayside first saw it.'), earlier: { at: '2026-11-20T09:30:00.000Z', comment: 'booked haulier' } }] },
+  { ...card(9, 'eta_slipped', null), reasons: [{ ...reason('eta_slipped', 'ETA at Rotterdam moved 9 days later than when Quayside first saw it.'), earlier: { at: '2026-11-20T09:30:00.000Z', comment: 'booked haulier', by: 'Desk-B' } }] },
 ];
 
 let bridge: FakeBridge;
@@ -188,11 +188,12 @@ describe('finding and acting in the Attention view', () => {
     await waitFor(() => expect(cardsShown()).toHaveLength(7));
   });
 
-  it('shows the earlier mark on a reason that came back', async () => {
+  it('shows the earlier mark on a reason that came back, and the desk that made it', async () => {
     render(<AttentionView />);
     const slip = await screen.findByRole('listitem', { name: 'MSKU0000009' });
     const earlier = slip.querySelector('.reason-earlier')!;
-    expect(earlier.textContent).toBe('Told on 2026-11-20: “booked haulier”; it has come back since.');
+    // Marked on another desk of the team: which one is said.
+    expect(earlier.textContent).toBe('Told on 2026-11-20 by Desk-B: “booked haulier”; it has come back since.');
     // Still open: it can be marked again.
     expect(within(slip).getByRole('button', { name: 'Customer told: mark ETA slipped of MSKU0000009 as handled' })).toBeInstanceOf(HTMLElement);
     expect(screen.getByRole('listitem', { name: 'MSKU0000008' }).querySelector('.reason-earlier')).toBeNull();

@@ -63,6 +63,7 @@ export function ReasonRow({ shipmentId, reference, reason, nowMs }: { shipmentId
             <>
               {' '}
               · handled {relativeTime(reason.acknowledgement.at, nowMs)}
+              {reason.acknowledgement.by && <> by {reason.acknowledgement.by}</>}
               {reason.acknowledgement.comment && <>: “{reason.acknowledgement.comment}”</>}
               {reason.acknowledgement.updateId && (
                 <>
@@ -79,6 +80,7 @@ export function ReasonRow({ shipmentId, reference, reason, nowMs }: { shipmentId
         {reason.earlier && (
           <p className="reason-earlier small" title={absoluteTime(reason.earlier.at)}>
             Told on <span className="nowrap">{localDay(reason.earlier.at)}</span>
+            {reason.earlier.by && <> by {reason.earlier.by}</>}
             {reason.earlier.comment ? <>: “{reason.earlier.comment}”</> : ' (no comment)'}
             {reason.earlier.updateId && (
               <>

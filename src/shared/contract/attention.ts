@@ -20,6 +20,8 @@ const acknowledgementSchema = z.strictObject({
   comment: z.string().nullable(),
   /** The customer update that told the customer of it (Customer updates), when an update did. */
   updateId: z.string().optional(),
+  /** The desk of the team that marked it, when another desk did (Team mode). */
+  by: z.string().optional(),
 });
 
 const attentionReasonSchema = z.strictObject({

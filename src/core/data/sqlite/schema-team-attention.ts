@@ -13,9 +13,11 @@
  *   are queued: a desk in a team (or one that joins one) shares what it had marked.
  * - `attention_acknowledgements_waiting`: the team's marks of shipments this cache does not hold yet
  *   (a colleague marked a shipment the sync leader has not brought here), applied when it arrives.
+ * - `attention_acknowledgements.marked_by`: the desk of the team that made the mark, when another
+ *   desk did (null: this desk's own).
  * - `attention_acknowledgements.replaced`: the mark this one replaced (JSON: occurrence, severity,
- *   comment, acknowledged_at, update_id), put back when this one is taken back, so the earlier word
- *   to the customer is not lost with an Undo.
+ *   comment, acknowledged_at, update_id, marked_by), put back when this one is taken back, so the
+ *   earlier word to the customer is not lost with an Undo.
  */
 import type { Database } from 'better-sqlite3';
 
@@ -49,6 +51,7 @@ CREATE TABLE IF NOT EXISTS attention_acknowledgements_waiting (
 export function teamAttention(db: Database): void {
   const columns = new Set((db.pragma('table_info(attention_acknowledgements)') as { name: string }[]).map((c) => c.name));
   if (!columns.has('team_seq')) db.exec('ALTER TABLE attention_acknowledgements ADD COLUMN team_seq INTEGER');
+  if (!columns.has('marked_by')) db.exec('ALTER TABLE attention_acknowledgements ADD COLUMN marked_by TEXT');
   if (!columns.has('replaced')) db.exec('ALTER TABLE attention_acknowledgements ADD COLUMN replaced TEXT');
   db.exec(TEAM_ATTENTION_TABLES);
 }

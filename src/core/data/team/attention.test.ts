@@ -22,7 +22,7 @@ describe("the team's attention marks in the cache", () => {
   const takeBack = (shipmentId: number, kind = 'eta_slipped') => store.write((tx) => tx.attention.removeAcknowledgement(shipmentId, kind));
   const team = (n: number, seq: number, patch: Partial<TeamAttentionRow> = {}): TeamAttentionRow => ({
     tracking_id: uuidFor(n), kind: 'eta_slipped', occurrence: '2026-11-20', severity: 3, comment: `told on desk B (${seq})`,
-    acknowledged_at: '2026-11-03T09:00:00.000Z', update_uuid: null, removed: false, seq: String(seq), ...patch,
+    acknowledged_at: '2026-11-03T09:00:00.000Z', update_uuid: null, removed: false, desk: 'Desk B', seq: String(seq), ...patch,
   });
   const comments = () => Object.fromEntries(store.read.attention.acknowledgements().map((a) => [`${a.shipment_id}:${a.kind}`, a.comment]));
   const pull = (rows: TeamAttentionRow[]) => store.write((tx) => tx.team.attention.applyPulled(rows));
@@ -83,6 +83,24 @@ describe("the team's attention marks in the cache", () => {
     pushAll({ [a]: 10, [c]: 11 });
     expect(pull([team(1, 12, { removed: true })])).toBe(1);
     expect(Object.keys(comments())).toEqual([`${b}:eta_slipped`, `${c}:eta_slipped`]);
+  });
+
+  it("says which desk made a pulled mark; this desk's own mark, pushed and pulled back, stays its own; a take-back puts back who made the mark before", () => {
+    const a = shipment(1);
+    const b = shipment(2);
+    pull([team(1, 5)]);
+    mark(b, 'Told here');
+    pushAll({ [b]: 6 });
+    // b's mark comes back from the team under this desk's name.
+    expect(pull([team(2, 6, { comment: 'Told here', occurrence: '2026-11-20', acknowledged_at: '2026-11-02T09:00:00.000Z', desk: 'Desk A' })])).toBe(0);
+    const by = () => Object.fromEntries(store.read.attention.acknowledgements().map((r) => [r.shipment_id, r.marked_by ?? null]));
+    expect(by()).toEqual({ [a]: 'Desk B', [b]: null });
+    // Marked again here over Desk B's mark, then taken back: Desk B's mark is back, with its desk.
+    mark(a, 'Told again here');
+    expect(by()[a]).toBeNull();
+    takeBack(a);
+    expect(by()[a]).toBe('Desk B');
+    expect(comments()[`${a}:eta_slipped`]).toBe('told on desk B (5)');
   });
 
   it("keeps a team mark of a shipment this cache does not hold yet, and applies it when the shipment arrives", () => {

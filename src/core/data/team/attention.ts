@@ -28,6 +28,8 @@ export interface TeamAttentionRow {
   acknowledged_at: string;
   update_uuid: string | null;
   removed: boolean;
+  /** The desk that made the mark (or took it back). */
+  desk: string;
   seq: string;
 }
 
@@ -100,11 +102,13 @@ export function createTeamAttention(db: WritableDB, settings: Settings): TeamAtt
        FROM attention_acknowledgements_to_push p WHERE p.shipment_id = ? AND p.kind = ?`,
   );
   const dropChange = db.prepare<[number, string]>('DELETE FROM attention_acknowledgements_to_push WHERE shipment_id = ? AND kind = ?');
-  const put = db.prepare<[number, string, string, number, string | null, string, string | null, number]>(
-    `INSERT INTO attention_acknowledgements (shipment_id, kind, occurrence, severity, comment, acknowledged_at, update_id, team_seq)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+  // Which desk marked it is told beside the mark; this desk's own mark coming back from the team stays its own.
+  const put = db.prepare<[number, string, string, number, string | null, string, string | null, number, string]>(
+    `INSERT INTO attention_acknowledgements (shipment_id, kind, occurrence, severity, comment, acknowledged_at, update_id, team_seq, marked_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (shipment_id, kind) DO UPDATE SET occurrence = excluded.occurrence, severity = excluded.severity, comment = excluded.comment,
-       acknowledged_at = excluded.acknowledged_at, update_id = excluded.update_id, team_seq = excluded.team_seq, replaced = ${REPLACED}
+       acknowledged_at = excluded.acknowledged_at, update_id = excluded.update_id, team_seq = excluded.team_seq, marked_by = excluded.marked_by,
+       replaced = ${REPLACED}
      WHERE (occurrence, severity, comment, acknowledged_at, update_id, team_seq)
        IS NOT (excluded.occurrence, excluded.severity, excluded.comment, excluded.acknowledged_at, excluded.update_id, excluded.team_seq)`,
   );
@@ -135,7 +139,7 @@ export function createTeamAttention(db: WritableDB, settings: Settings): TeamAtt
       dropChange.run(shipmentId, row.kind);
     }
     if (row.removed) return takeBack.run(shipmentId, row.kind).changes > 0;
-    return put.run(shipmentId, row.kind, row.occurrence, row.severity, row.comment, row.acknowledged_at, row.update_uuid, seq).changes > 0;
+    return put.run(shipmentId, row.kind, row.occurrence, row.severity, row.comment, row.acknowledged_at, row.update_uuid, seq, row.desk).changes > 0;
   }
 
   return {

@@ -137,7 +137,7 @@ export async function listAttentionInTurns(cache: Cache, options: ListAttentionO
 
 /** A mark as the contract shows it. */
 function markOf(ack: AcknowledgementRow): NonNullable<AttentionReason['acknowledgement']> {
-  return { at: ack.acknowledged_at, comment: ack.comment, ...(ack.update_id ? { updateId: ack.update_id } : {}) };
+  return { at: ack.acknowledged_at, comment: ack.comment, ...(ack.update_id ? { updateId: ack.update_id } : {}), ...(ack.marked_by ? { by: ack.marked_by } : {}) };
 }
 
 function rankItems(cache: Cache, evaluated: readonly Evaluated[], includeAcknowledged: boolean): AttentionItem[] {
