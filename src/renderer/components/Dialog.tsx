@@ -2,7 +2,7 @@
  * A modal dialog: focus moves in and is trapped (Tab cycles), Escape closes, the window behind
  * is inert, and focus goes back where it was when the dialog closes.
  */
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 
 export const APP_SHELL_ID = 'app-shell';
@@ -37,7 +37,9 @@ export function Dialog({ title, onClose, children, footer, className, busy }: Di
   const busyRef = useRef(busy);
   busyRef.current = busy;
 
-  useEffect(() => {
+  // Before the browser paints (not after, as a passive effect): a dialog that replaces another (a
+  // confirmation, then its result) never shows while the one it replaced still holds the keys.
+  useLayoutEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const shell = document.getElementById(APP_SHELL_ID);
     openDialogs++;
@@ -49,10 +51,10 @@ export function Dialog({ title, onClose, children, footer, className, busy }: Di
     const me = Symbol(title);
     stack.push(me);
     const onDocumentKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented || stack.at(-1) !== me) return;
+      if (e.key !== 'Escape' || e.defaultPrevented || stack.at(-1) !== me || busyRef.current) return;
       if (e.target instanceof Element && e.target.closest('[role="dialog"]')) return;
       e.preventDefault();
-      if (!busyRef.current) closeRef.current();
+      closeRef.current();
     };
     document.addEventListener('keydown', onDocumentKey);
     return () => {
