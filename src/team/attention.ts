@@ -12,7 +12,7 @@
 import type pg from 'pg';
 import type { Core } from '../core/context.js';
 import type { AttentionMarkToPush, PushedAttentionMark, TeamAttentionRow } from '../core/data/index.js';
-import type { TeamSession } from './session.js';
+import { lockTeamWrites, type TeamSession } from './session.js';
 
 const PAGE = 500;
 
@@ -56,7 +56,7 @@ export async function pushAttentionMarks(core: Core, session: TeamSession): Prom
     const marks = core.read.team.attention.toPush(PAGE);
     if (marks.length === 0) break;
     const pushed = await session.db.transaction(async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`quayside-writes:${session.account}`]);
+      await lockTeamWrites(client, session);
       const done = await pushPage(client, session, marks);
       await client.query("SELECT pg_notify('quayside_team', $1)", [session.account]);
       return done;

@@ -7,7 +7,7 @@
  */
 import type { Core } from '../core/context.js';
 import type { TeamCreditRow } from '../core/data/index.js';
-import type { TeamSession } from './session.js';
+import { lockTeamWrites, type TeamSession } from './session.js';
 
 const PAGE = 500;
 
@@ -23,7 +23,7 @@ export async function pushCredits(core: Core, session: TeamSession): Promise<num
     const rows = core.read.team.credits.toPush(PAGE);
     if (rows.length === 0) return pushed;
     await session.db.transaction(async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`quayside-writes:${session.account}`]);
+      await lockTeamWrites(client, session);
       // The same reading pushed again (the mark lost with a crash) is the row already there.
       const written = await client.query(
         `INSERT INTO credit_snapshots (account, desk, desk_id, checked_at, remaining, seq)

@@ -17,14 +17,13 @@
  * which desk.
  */
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
 import { customerRuleInput } from '../shared/customer-rules.js';
 import type { Core } from '../core/context.js';
 import type { NewUpdate, OutboxFields, PulledUpdate } from '../core/data/index.js';
 import type { TeamCustomerUpdates, TeamOutbox } from '../core/ports.js';
 import { UNCERTAIN_SENTENCE } from '../core/features/customers/index.js';
 import { TeamDbError } from './db/errors.js';
-import { deskId, deskName, teamConfigured, teamSession, type TeamSession } from './session.js';
+import { deskId, deskName, lockTeamWrites, teamConfigured, teamSession, type TeamSession } from './session.js';
 
 const CUSTOMERS_PULLED_SETTING = 'team.customersPulledSeq';
 const UPDATES_PULLED_SETTING = 'team.customerUpdatesPulledSeq';
@@ -96,10 +95,6 @@ export function customersWaiting(core: Core): number {
   return core.read.customers.customersToPush().length;
 }
 
-async function lockWrites(client: pg.PoolClient, session: TeamSession): Promise<void> {
-  await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`quayside-writes:${session.account}`]);
-}
-
 /** Pushes the customers changed here; answers how many. */
 export async function pushCustomers(core: Core, session: TeamSession): Promise<number> {
   if (core.read.customers.customersToPush().length === 0) return 0;
@@ -109,7 +104,7 @@ export async function pushCustomers(core: Core, session: TeamSession): Promise<n
   });
   const rows = core.read.customers.customersToPush();
   const rekeyed = await session.db.transaction(async (client) => {
-    await lockWrites(client, session);
+    await lockTeamWrites(client, session);
     const moved = new Map<number, string>();
     for (const c of rows) {
       let uuid = c.teamUuid!;

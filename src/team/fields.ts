@@ -11,7 +11,7 @@
  * imports are the one writer of imported fields.
  */
 import type { Core } from '../core/context.js';
-import type { TeamSession } from './session.js';
+import { lockTeamWrites, type TeamSession } from './session.js';
 
 const PAGE = 500;
 
@@ -43,7 +43,7 @@ export async function pushImportedFields(core: Core, session: TeamSession): Prom
 export async function writeFieldSets(session: TeamSession, newest: ReadonlyMap<string, string>, desk: string = session.desk): Promise<void> {
   if (newest.size === 0) return;
   await session.db.transaction(async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`quayside-writes:${session.account}`]);
+    await lockTeamWrites(client, session);
     const ids = [...newest.keys()];
     const sets = [...newest.values()];
     await client.query(

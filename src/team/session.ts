@@ -4,6 +4,7 @@
  * fingerprint computed, the desk registered). One session per core, closed with it.
  */
 import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import { hostname } from 'node:os';
 import type { Core } from '../core/context.js';
 import { envTeamUrl } from './config.js';
@@ -81,6 +82,15 @@ export interface TeamSession {
   readonly desk: string;
   /** The desk's own id (DESK_ID_SETTING): who is who in the team database. */
   readonly deskId: string;
+}
+
+/**
+ * Taken first by every transaction that writes rows numbered from `team_seq`: the account's writers
+ * commit one at a time, in the order of their numbers, so a desk pulling "after n" never passes a
+ * row numbered before one it has read.
+ */
+export async function lockTeamWrites(client: Pick<pg.ClientBase, 'query'>, session: Pick<TeamSession, 'account'>): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`quayside-writes:${session.account}`]);
 }
 
 /**

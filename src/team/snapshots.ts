@@ -12,7 +12,7 @@ import type { OwnChange } from '../core/data/index.js';
 import type { ShipmentRecord } from '../core/platform/api/types.js';
 import { shipmentRecordSchema } from '../core/platform/api/schemas.js';
 import { insertChanges } from './changes.js';
-import { LAST_PULL_SETTING, PULLED_SEQ_SETTING, type TeamSession } from './session.js';
+import { LAST_PULL_SETTING, lockTeamWrites, PULLED_SEQ_SETTING, type TeamSession } from './session.js';
 
 export { PULLED_SEQ_SETTING } from './session.js';
 const PULL_PAGE = 1_000;
@@ -47,7 +47,7 @@ export async function publishSnapshots(
 ): Promise<Published> {
   if (records.length === 0 && changes.length === 0) return { snapshots: 0, changes: [] };
   return session.db.transaction(async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`quayside-writes:${session.account}`]);
+    await lockTeamWrites(client, session);
     const written = await client.query(
       `INSERT INTO shipment_snapshots (account, shipment_id, record, checked_at, written_by, seq)
        SELECT $1, u.id, u.record, $4, $5, nextval('team_seq') FROM unnest($2::text[], $3::text[]) AS u(id, record)
@@ -67,7 +67,7 @@ export async function publishSnapshots(
 export async function publishRemovals(session: TeamSession, trackingIds: readonly string[], changes: readonly OwnChange[]): Promise<[number, string][]> {
   if (trackingIds.length === 0 && changes.length === 0) return [];
   return session.db.transaction(async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`quayside-writes:${session.account}`]);
+    await lockTeamWrites(client, session);
     const marked = await client.query(
       `UPDATE shipment_snapshots SET removed_at = now(), written_by = $3, seq = nextval('team_seq')
        WHERE account = $1 AND shipment_id = ANY($2::text[]) AND removed_at IS NULL`,

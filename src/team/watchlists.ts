@@ -24,7 +24,7 @@
 import type pg from 'pg';
 import type { Core } from '../core/context.js';
 import type { PushResult, TeamListRow, TeamMemberRow } from '../core/data/index.js';
-import type { TeamSession } from './session.js';
+import { lockTeamWrites, type TeamSession } from './session.js';
 
 const LISTS_PULLED_SETTING = 'team.watchlistsPulledSeq';
 const MEMBERS_PULLED_SETTING = 'team.watchlistMembersPulledSeq';
@@ -79,7 +79,7 @@ export async function pushWatchlists(core: Core, session: TeamSession): Promise<
   const ops = core.read.team.planWatchlistPush();
   if (ops.length === 0) return 0;
   const results = await session.db.transaction(async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`quayside-writes:${session.account}`]);
+    await lockTeamWrites(client, session);
     const out: PushResult[] = [];
     const deleted = async (listId: string) =>
       (await client.query<{ gone: boolean }>('SELECT deleted_at IS NOT NULL AS gone FROM watchlists WHERE account = $1 AND list_id = $2', [session.account, listId])).rows[0]

@@ -29,6 +29,16 @@ describe("the team's attention marks in the cache", () => {
   const pushAll = (seqs: Record<number, number | null>) =>
     store.write((tx) => tx.team.attention.recordPushed(tx.team.attention.toPush(100).map((m) => ({ shipmentId: m.shipmentId, kind: m.kind, version: m.version, seq: seqs[m.shipmentId] ?? null }))));
 
+  /** Shipment a holds Desk B's mark (team number 5), b this desk's own, pushed (team number 6). */
+  function oneOfTheTeamsOneOfMine(): { a: number; b: number } {
+    const a = shipment(1);
+    const b = shipment(2);
+    pull([team(1, 5)]);
+    mark(b, 'Told here');
+    pushAll({ [b]: 6 });
+    return { a, b };
+  }
+
   beforeEach(() => ({ store, close } = openTempStore()));
   afterEach(() => close?.());
 
@@ -86,11 +96,7 @@ describe("the team's attention marks in the cache", () => {
   });
 
   it("says which desk made a pulled mark; this desk's own mark, pushed and pulled back, stays its own; a take-back puts back who made the mark before", () => {
-    const a = shipment(1);
-    const b = shipment(2);
-    pull([team(1, 5)]);
-    mark(b, 'Told here');
-    pushAll({ [b]: 6 });
+    const { a, b } = oneOfTheTeamsOneOfMine();
     // b's mark comes back from the team under this desk's name.
     expect(pull([team(2, 6, { comment: 'Told here', occurrence: '2026-11-20', acknowledged_at: '2026-11-02T09:00:00.000Z', desk: 'Desk A' })])).toBe(0);
     const by = () => Object.fromEntries(store.read.attention.acknowledgements().map((r) => [r.shipment_id, r.marked_by ?? null]));
@@ -114,11 +120,7 @@ describe("the team's attention marks in the cache", () => {
   });
 
   it("joining another team forgets this one's numbers and lists every mark here to push", () => {
-    const a = shipment(1);
-    const b = shipment(2);
-    pull([team(1, 5)]);
-    mark(b, 'Told here');
-    pushAll({ [b]: 6 });
+    const { a, b } = oneOfTheTeamsOneOfMine();
     expect(store.read.team.attention.pending()).toBe(0);
     store.write((tx) => tx.team.attention.forget());
     expect(store.read.team.attention.pulledSeq()).toBe('0');
