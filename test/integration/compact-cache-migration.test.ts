@@ -37,7 +37,8 @@ INSERT INTO events (id, container_id, shipment_id, position, date, actual, statu
   SELECT id, container_id, shipment_id, position, date, actual, status_code, status, location_id, terminal_id, vessel, voyage FROM written.events;
 INSERT INTO shipment_documents (shipment_id, kind, number) SELECT shipment_id, kind, number FROM written.shipment_documents;
 INSERT INTO changes SELECT * FROM written.changes;
-INSERT INTO attention_marks SELECT * FROM written.attention_marks;
+INSERT INTO attention_marks (shipment_id, last_actual, next_expected, delivered, arrived_vessel, arrived_discharge)
+  SELECT shipment_id, last_actual, next_expected, delivered, arrived_vessel, arrived_discharge FROM written.attention_marks;
 INSERT INTO planned_events_seen SELECT * FROM written.planned_events_seen;
 INSERT OR REPLACE INTO shipments_first_seen SELECT * FROM written.shipments_first_seen;
 `;
@@ -54,6 +55,8 @@ function everything(store: Data) {
     shipments: rows.map((r) => store.read.getShipment(r.id)),
     raw: rows.map((r) => store.read.rawPayloads(r.id)),
     facets: store.read.shipmentFacets(),
+    // Their voyages: the departures and vessel changes migration 19 fills are those the writer keeps.
+    voyages: store.read.performance.voyages(rows.map((r) => r.id)),
     searches: ['rotter', 'r', 'msku', 'shanghai', 'maersk', 'los ang', 'emden'].map((search) => store.read.listShipmentRows({ search, sort: 'eta' }).map((r) => r.id)),
   };
 }
@@ -120,6 +123,8 @@ describe('the compact cache migration', () => {
     expect(after.facets).toEqual(before.facets);
     expect(after.searches).toEqual(before.searches);
     expect(after.searches.every((ids) => ids.length > 0)).toBe(true);
+    expect(after.voyages).toEqual(before.voyages);
+    expect(before.voyages.filter((v) => v.departure !== null).length).toBeGreaterThan(100);
     expect(cacheDb(migrated).pragma('foreign_key_check')).toEqual([]);
   });
 

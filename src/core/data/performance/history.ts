@@ -8,12 +8,13 @@
  *   seen when Quayside first held the shipment, then the `to` of every move, oldest first. A pulled
  *   move older than this desk's first sight dates the first ETA at that move.
  * - Departure: the earliest actual loading (CLL) at the shipment's port of loading; arrival: the
- *   earliest actual vessel arrival at its port of discharge, else discharge there (the attention
- *   marks the write path keeps). Naive, exactly as the carrier gave them.
+ *   earliest actual vessel arrival at its port of discharge, else discharge there (the event facts
+ *   the write path keeps per shipment, attention_marks). Naive, exactly as the carrier gave them.
  * - Over: the service says DELIVERED, a delivery or a discharge at the port of discharge happened,
  *   or the service archived it (it is followed no more).
  * - Vessel changes: per loading (CLL at the port of loading, CLT at a transshipment port), the
- *   vessels it was planned on as first seen (planned_events_seen) beyond the first.
+ *   vessels it was planned on as first seen (planned_events_seen) beyond the first, as counted
+ *   when each plan was first seen (attention_plans, migration 19).
  *
  * Only shipments with tracking data and a known carrier have a voyage. Statements take the ids as
  * one bound JSON array (never string-built SQL), walked first (CROSS JOIN): without the planner's
@@ -46,9 +47,13 @@ export interface VoyageRecord {
   eta: string | null;
 }
 
-/** A row of BASE: id, content hash, SCAC, carrier name, ETA, shipment status, subscription status, POL, POD, first seen, arrived (vessel), arrived (discharge), delivered. */
+/**
+ * A row of BASE: id, content hash, SCAC, carrier name, ETA, shipment status, subscription status, POL, POD, first seen,
+ * arrived (vessel), arrived (discharge), delivered, departed, vessel changes.
+ */
 type BaseRow = [
   number, string | null, string, string, string | null, string | null, string | null, string | null, string | null, string | null, string | null, string | null, 0 | 1,
+  string | null, number | null,
 ];
 
 interface MoveRow {
@@ -64,16 +69,18 @@ const PLACE_NAME = (column: string) =>
 /** The shipments' own facts, as one JSON array of rows in BASE_FIELDS' order (one string parsed, not a row object each). */
 const BASE = `
   SELECT json_group_array(json_array(id, content_hash, carrier_scac, carrier_name, eta, shipment_status, subscription_status, pol, pod, first_seen,
-                                     arrived_vessel, arrived_discharge, delivered))
+                                     arrived_vessel, arrived_discharge, delivered, departed, vessel_changes))
     FROM (
   SELECT s.id, s.content_hash, s.carrier_scac, coalesce(s.carrier_name, s.carrier_scac) AS carrier_name, s.eta,
          s.shipment_status, s.subscription_status, ${PLACE_NAME('pol_location')} AS pol, ${PLACE_NAME('pod_location')} AS pod,
          coalesce(fs.at, s.checked_at, s.stored_at) AS first_seen,
-         m.arrived_vessel, m.arrived_discharge, coalesce(m.delivered, 0) AS delivered
+         m.arrived_vessel, m.arrived_discharge, coalesce(m.delivered, 0) AS delivered, m.departed,
+         pl.vessel_changes
     FROM json_each(?) j
     CROSS JOIN shipments s ON s.id = j.value
     LEFT JOIN shipments_first_seen fs ON fs.shipment_id = s.id
     LEFT JOIN attention_marks m ON m.shipment_id = s.id
+    LEFT JOIN attention_plans pl ON pl.shipment_id = s.id
    WHERE s.has_data = 1 AND s.carrier_scac IS NOT NULL
    ORDER BY s.id)`;
 
@@ -86,30 +93,6 @@ const MOVES = `
   SELECT json_group_array(json_array(c.shipment_id, c.at, c.from_value, c.to_value))
     FROM json_each(?) j
     CROSS JOIN changes c INDEXED BY changes_eta_moved ON c.shipment_id = j.value AND c.kind = 'eta_moved'`;
-
-/**
- * The first actual loading at the port of loading per shipment, as one JSON array of `[id, date]`.
- * Each event's text is looked up by its key (a third of the time of `text_id IN (every CLL text)`,
- * a list SQLite builds again on every run).
- */
-const DEPARTURES = `
-  SELECT json_group_array(json_array(id, date)) FROM (
-  SELECT s.id AS id, min(r.date) AS date
-    FROM json_each(?) j
-    CROSS JOIN shipments s ON s.id = j.value
-    CROSS JOIN event_rows r ON r.shipment_id = s.id
-    CROSS JOIN event_texts t ON t.id = r.text_id
-   WHERE r.actual = 1 AND r.date IS NOT NULL AND r.location_id = s.pol_location AND t.status_code = 'CLL'
-   GROUP BY s.id)`;
-
-const VESSEL_CHANGES = `
-  SELECT x.id, sum(x.vessels - 1) AS changes
-    FROM (SELECT p.shipment_id AS id, p.status_code, p.location_id, count(DISTINCT p.vessel) AS vessels
-            FROM json_each(?) j
-            CROSS JOIN planned_events_seen p ON p.shipment_id = j.value
-           WHERE p.status_code IN ('CLL', 'CLT') AND p.vessel <> ''
-           GROUP BY p.shipment_id, p.status_code, p.location_id) x
-   GROUP BY x.id`;
 
 /** The ETAs seen, oldest first (see the rule above). */
 export function etasSeen(firstSeen: string | null, eta: string | null, moves: readonly MoveRow[]): EtaSeenRecord[] {
@@ -159,8 +142,6 @@ export function createVoyageHistoryReads(db: ReadableDB): VoyageHistoryReads {
   const ids = db.prepare<[], number>('SELECT id FROM shipments WHERE has_data = 1 AND carrier_scac IS NOT NULL ORDER BY id').pluck();
   const base = db.prepare<[string], string>(BASE).pluck();
   const moves = db.prepare<[string], string>(MOVES).pluck();
-  const departures = db.prepare<[string], string>(DEPARTURES).pluck();
-  const vessels = db.prepare<[string], { id: number; changes: number }>(VESSEL_CHANGES);
   const allValues = db.prepare<[string], { id: number; value: string }>('SELECT shipment_id AS id, value FROM shipment_fields WHERE name = ?');
   const someValues = db.prepare<[string, string], { id: number; value: string }>(
     'SELECT f.shipment_id AS id, f.value FROM json_each(?) j JOIN shipment_fields f ON f.shipment_id = j.value AND f.name = ?',
@@ -177,20 +158,18 @@ export function createVoyageHistoryReads(db: ReadableDB): VoyageHistoryReads {
       const rows = JSON.parse(base.get(json) ?? '[]') as BaseRow[];
       if (rows.length === 0) return [];
       const movesOf = movesByShipment(moves.get(json) ?? '[]');
-      const departureOf = new Map(JSON.parse(departures.get(json) ?? '[]') as [number, string][]);
-      const vesselsOf = new Map(vessels.all(json).map((r) => [r.id, r.changes]));
-      const records = rows.map(([id, contentHash, carrierScac, carrierName, eta, shipmentStatus, subscriptionStatus, pol, pod, firstSeen, arrivedVessel, arrivedDischarge, delivered]) => ({
+      const records = rows.map(([id, contentHash, carrierScac, carrierName, eta, shipmentStatus, subscriptionStatus, pol, pod, firstSeen, arrivedVessel, arrivedDischarge, delivered, departed, vesselChanges]) => ({
         id,
         contentHash,
         carrierScac,
         carrierName,
         pol: pol ?? '',
         pod: pod ?? '',
-        departure: departureOf.get(id) ?? null,
+        departure: departed,
         arrival: arrivedVessel ?? arrivedDischarge,
         finished: shipmentStatus === 'DELIVERED' || delivered === 1 || arrivedDischarge !== null || subscriptionStatus === 'ARCHIVED',
         etas: etasSeen(firstSeen, eta, movesOf.get(id) ?? []),
-        vesselChanges: Math.max(0, vesselsOf.get(id) ?? 0),
+        vesselChanges: Math.max(0, vesselChanges ?? 0),
         eta,
       }));
       // In id order, as BASE reads them; put so should a plan ever not.

@@ -61,7 +61,7 @@ function rowsOf(s: Data, shipmentId: number) {
       `SELECT c.position AS container, e.position, e.date, e.actual, e.status_code, e.status, e.location_id, e.terminal_id, e.vessel, e.voyage
          FROM events e JOIN containers c ON c.id = e.container_id WHERE e.shipment_id = ? ORDER BY c.position, e.position`,
     ),
-    marks: all('SELECT last_actual, next_expected, delivered, arrived_vessel, arrived_discharge FROM attention_marks WHERE shipment_id = ?'),
+    marks: all('SELECT last_actual, next_expected, delivered, arrived_vessel, arrived_discharge, departed FROM attention_marks WHERE shipment_id = ?'),
     // The search document as the (contentless) index holds it: each column's terms, in order.
     search: cacheDb(s).prepare('SELECT col, term FROM temp.search_terms WHERE doc = ? ORDER BY col, term').all(shipmentId),
   };
@@ -127,6 +127,18 @@ const STEPS: { name: string; data: TrackingData; changes: [string, string | null
       return { ...d, summary: { ...d.summary!, pod: { location: HAMBURG.id, terminal: null, date: '2026-12-02T08:00:00' } } };
     })(),
     changes: [['eta_moved', '2026-11-30T08:00:00', '2026-12-02T08:00:00']],
+  },
+  {
+    // The loading at Shanghai is no departure from the port of loading now: the marks follow the port, not only the events.
+    name: 'the POL now Singapore, the events as they were',
+    data: (() => {
+      const d = trackingData({ eta: '2026-12-02T08:00:00', containers: [container(SECOND, defaultEvents('2026-12-02T08:00:00'), "20' DV")] });
+      return {
+        ...d,
+        summary: { ...d.summary!, pol: { location: SINGAPORE.id, terminal: null, date: null }, pod: { location: HAMBURG.id, terminal: null, date: '2026-12-02T08:00:00' } },
+      };
+    })(),
+    changes: [],
   },
   { name: 'first container back, delivered', data: trackingData({ eta: '2026-12-02T08:00:00', containers: [
     container(SECOND, [event('CDC', 'Delivered', '2026-12-03T08:00:00', true, HAMBURG), ...defaultEvents('2026-12-02T08:00:00')], "20' DV"),

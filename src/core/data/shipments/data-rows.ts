@@ -47,11 +47,12 @@ export interface DataRowsWriter {
   read(shipmentId: number): StoredRows;
   /**
    * Writes the rows of `data` for a shipment. `stored`: what `read` gave, or null for a shipment just
-   * inserted (nothing to compare with); `podChanged`: its POD location is not the one stored before. True when a row
-   * the search document is made of may have changed: a location, a document, a container or an
-   * event (its vessel) inserted or deleted; an event given a new date or position is not one.
+   * inserted (nothing to compare with); `portsChanged`: its POL or POD location is not the one
+   * stored before (the event facts kept per shipment depend on them). True when a row the search
+   * document is made of may have changed: a location, a document, a container or an event (its
+   * vessel) inserted or deleted; an event given a new date or position is not one.
    */
-  write(shipmentId: number, data: TrackingData, stored: StoredRows | null, podChanged: boolean): boolean;
+  write(shipmentId: number, data: TrackingData, stored: StoredRows | null, portsChanged: boolean): boolean;
 }
 
 /** The keys (changes.ts, eventKey) of the actual events stored, places resolved through the stored locations. */
@@ -145,15 +146,16 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
        FROM event_rows e JOIN event_texts t ON t.id = e.text_id JOIN shipments s ON s.id = e.shipment_id
       WHERE e.shipment_id = ? AND e.actual = 0`,
   );
-  // Migration 7's fill, for one shipment.
+  // Migration 7's fill, for one shipment, with migration 19's departure.
   const computeMarks = db.prepare<[number]>(
-    `INSERT INTO attention_marks (shipment_id, last_actual, next_expected, delivered, arrived_vessel, arrived_discharge)
+    `INSERT INTO attention_marks (shipment_id, last_actual, next_expected, delivered, arrived_vessel, arrived_discharge, departed)
      SELECT e.shipment_id,
             max(CASE WHEN e.actual = 1 THEN e.date END),
             min(CASE WHEN e.actual = 0 THEN e.date END),
             max(e.actual = 1 AND t.status_code = 'CDC'),
             min(CASE WHEN e.actual = 1 AND t.status_code = 'VAD' AND e.location_id = s.pod_location THEN e.date END),
-            min(CASE WHEN e.actual = 1 AND t.status_code = 'CDD' AND e.location_id = s.pod_location THEN e.date END)
+            min(CASE WHEN e.actual = 1 AND t.status_code = 'CDD' AND e.location_id = s.pod_location THEN e.date END),
+            min(CASE WHEN e.actual = 1 AND t.status_code = 'CLL' AND e.location_id = s.pol_location THEN e.date END)
        FROM event_rows e JOIN event_texts t ON t.id = e.text_id JOIN shipments s ON s.id = e.shipment_id
       WHERE e.shipment_id = ?
       GROUP BY e.shipment_id`,
@@ -305,12 +307,12 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
         events: storedEvents.all(shipmentId),
       };
     },
-    write(shipmentId, data, stored, podChanged) {
+    write(shipmentId, data, stored, portsChanged) {
       const locationsChanged = writeLocations(shipmentId, data, stored);
       writeTerminals(shipmentId, data, stored);
       const { events, searched, inserted } = writeContainers(shipmentId, data.containers ?? [], stored);
       const documentsChanged = writeDocuments(shipmentId, data, stored);
-      if (events || podChanged) {
+      if (events || portsChanged) {
         if (stored !== null) dropMarks.run(shipmentId);
         computeMarks.run(shipmentId);
       }

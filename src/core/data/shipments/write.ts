@@ -306,7 +306,8 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
       searched = updateChanged(previous, values).some((c) => SEARCHED.has(c));
     }
     // Only the rows that changed are written (data-rows.ts).
-    if (s.data !== null && dataRows.write(shipmentId, s.data, stored, previous !== null && previous.pod_location !== values.pod_location)) {
+    const portsChanged = previous !== null && (previous.pod_location !== values.pod_location || previous.pol_location !== values.pol_location);
+    if (s.data !== null && dataRows.write(shipmentId, s.data, stored, portsChanged)) {
       searched = true;
     }
     // A change is dated when Quayside saw it (the answer's arrival), not when the carrier was

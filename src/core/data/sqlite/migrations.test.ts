@@ -174,6 +174,43 @@ describe('migrations', () => {
     }
   });
 
+  it('migration 19 keeps each shipment\'s actual departure from its port of loading and its vessel changes with its event facts', () => {
+    const file = path.join(dir, 'cache.sqlite');
+    // Version 8 still folds each inserted event into the marks and the plans (triggers): they are as a cache of then holds them.
+    const db = databaseAt(file, 8);
+    seedVersion1(db);
+    const event = db.prepare(
+      'INSERT INTO events (container_id, shipment_id, position, date, actual, status_code, status, location_id, vessel, voyage) VALUES (1, 1, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    // No departure: a loading at another port (Rotterdam, 17), and one only expected at Shanghai (31).
+    event.run(1, '2026-10-01T09:00:00', 1, 'CLL', 'Loaded', 17, null, null);
+    // Planned: the loading at Shanghai on two vessels (one change; the first on two voyages is one
+    // vessel), the transshipment at Singapore (40) on one.
+    event.run(2, '2026-10-05T09:00:00', 0, 'CLL', 'Loading', 31, 'MSC OSCAR', '1W');
+    event.run(3, '2026-10-05T09:00:00', 0, 'CLL', 'Loading', 31, 'MSC OSCAR', '2W');
+    event.run(4, '2026-10-06T09:00:00', 0, 'CLL', 'Loading', 31, 'MSC ANNA', '7E');
+    event.run(5, '2026-10-20T09:00:00', 0, 'CLT', 'Transshipment loading', 40, 'MAERSK EMDEN', '9W');
+    db.close();
+
+    const store = openData(file);
+    try {
+      expect(schemaVersion(cacheDb(store))).toBe(LATEST_SCHEMA_VERSION);
+      const voyage = store.read.performance.voyages([1])[0]!;
+      expect(voyage.departure).toBe('2026-10-10T09:00:00');
+      expect(voyage.vesselChanges).toBe(1);
+      // From now on each plan first seen is counted as it comes: the transshipment moved to another vessel, then back.
+      const seen = cacheDb(store).prepare(
+        "INSERT OR IGNORE INTO planned_events_seen (shipment_id, status_code, location_id, vessel, voyage, first_seen_at) VALUES (1, 'CLT', 40, ?, ?, '2026-10-27T06:00:00.000Z')",
+      );
+      seen.run('CMA CGM TAGE', '3S');
+      seen.run('MAERSK EMDEN', '9W');
+      seen.run('MAERSK EMDEN', '10W');
+      expect(store.read.performance.voyages([1])[0]!.vesselChanges).toBe(2);
+    } finally {
+      store.close();
+    }
+  });
+
   it('rewrite the file without the pages a migration freed, when they are many', () => {
     const file = path.join(dir, 'cache.sqlite');
     const db = databaseAt(file, MIGRATIONS.find((m) => m.name.startsWith('compact cache'))!.version - 1);

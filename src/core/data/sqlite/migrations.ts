@@ -14,12 +14,14 @@ import { V9_CONTENTLESS_SEARCH } from './schema-v9.js';
 import { COMPACT_CACHE_NAME, compactCache } from './schema-compact-cache.js';
 import { CUSTOMER_UPDATES_NAME, V13_CUSTOMER_UPDATES } from './schema-customers.js';
 import {
+  PERFORMANCE_VOYAGE_MARKS_NAME,
   PERFORMANCE_FACTS,
   PERFORMANCE_NAME,
   PERFORMANCE_SAME_FACTS,
   PERFORMANCE_SAME_FACTS_NAME,
   PERFORMANCE_SNAPSHOT,
   PERFORMANCE_SNAPSHOT_NAME,
+  keepVoyageMarks,
 } from './schema-performance.js';
 import { CARRIER_NAMES_NAME, chooseCarrierNames } from './schema-carrier-names.js';
 import { TEAM_ATTENTION_NAME, teamAttention } from './schema-team-attention.js';
@@ -386,6 +388,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 18,
     name: TEAM_ATTENTION_NAME,
     up: teamAttention,
+  },
+  {
+    version: 19,
+    name: PERFORMANCE_VOYAGE_MARKS_NAME,
+    up: keepVoyageMarks,
   },
 ];
 

@@ -4,9 +4,10 @@
  *
  * `performance_voyages`: per shipment with tracking data, the facts its history gives (read by
  * src/core/features/performance from the change log, the events and the plans as first seen):
- * - `content_hash`, `rules`: what they were read from (the shipment's content hash, shipments.
+ * - `content_hash`, `rules`: what they were written from (the shipment's content hash, shipments.
  *   content_hash, and the version of the rules that read them): a row whose shipment was written
- *   with other content since, or read by other rules, is read again;
+ *   with other content since, or read by other rules, is read again (since migration 16 the
+ *   shipments to read are listed apart, and a row read again with the same facts keeps its hash);
  * - the carrier and the ports' names (a lane is named by its ports, the service sends no UN/LOCODE);
  * - `state` 0 arrived, 1 voyage over without a known arrival, 2 on the way;
  * - times as whole minutes (or days) of the port's own wall clock since 1970-01-01, counted on the
@@ -21,6 +22,8 @@
  * was forecast on; the table's sortable column and exports read it, the table only while its
  * `carrier_eta` is still the shipment's ETA.
  */
+import type { Database } from 'better-sqlite3';
+
 export const PERFORMANCE_NAME = 'carrier performance: the facts of each voyage kept beside the cache, the likely arrival of each shipment on the way';
 
 export const PERFORMANCE_FACTS = `
@@ -157,3 +160,57 @@ BEGIN
     AND NOT EXISTS (SELECT 1 FROM performance_voyages_since_snapshot WHERE shipment_id = NEW.shipment_id);
 END;
 `;
+
+/**
+ * Migration 19: what a sync page's voyages read with their row instead of walking every event and
+ * every plan of theirs again, kept per shipment as the write path writes them:
+ * - `attention_marks.departed`: the actual departure (the earliest actual loading, CLL, at the
+ *   port of loading), beside the arrival; computed with the other event facts when the shipment's
+ *   events or its ports change (data-rows.ts).
+ * - `attention_plans.vessel_changes`: the roll-overs, per loading (CLL at the port of loading, CLT
+ *   at a transshipment port) the vessels it was planned on as first seen beyond the first; a
+ *   trigger counts each plan first seen on a vessel its loading had not had, where it had one.
+ * Filled here from what is stored; runs twice without harm (a column is added only where missing).
+ */
+export const PERFORMANCE_VOYAGE_MARKS_NAME =
+  'carrier performance: the actual departure and the vessel changes kept with the event facts and the plans of each shipment';
+
+const VOYAGE_MARKS = `
+UPDATE attention_marks SET departed = d.date
+  FROM (SELECT s.id AS id, min(r.date) AS date
+          FROM shipments s
+          JOIN event_rows r ON r.shipment_id = s.id
+          JOIN event_texts t ON t.id = r.text_id
+         WHERE r.actual = 1 AND r.date IS NOT NULL AND r.location_id = s.pol_location AND t.status_code = 'CLL'
+         GROUP BY s.id) d
+ WHERE attention_marks.shipment_id = d.id;
+
+UPDATE attention_plans SET vessel_changes = v.changes
+  FROM (SELECT x.id, sum(x.vessels - 1) AS changes
+          FROM (SELECT shipment_id AS id, count(DISTINCT vessel) AS vessels
+                  FROM planned_events_seen
+                 WHERE status_code IN ('CLL', 'CLT') AND vessel <> ''
+                 GROUP BY shipment_id, status_code, location_id) x
+         GROUP BY x.id) v
+ WHERE attention_plans.shipment_id = v.id;
+
+DROP TRIGGER IF EXISTS attention_plans_vessel_changed;
+CREATE TRIGGER attention_plans_vessel_changed AFTER INSERT ON planned_events_seen
+  WHEN NEW.status_code IN ('CLL', 'CLT') AND NEW.vessel <> ''
+   AND NOT EXISTS (SELECT 1 FROM planned_events_seen p
+                    WHERE p.shipment_id = NEW.shipment_id AND p.status_code = NEW.status_code AND p.location_id = NEW.location_id
+                      AND p.vessel = NEW.vessel AND p.voyage <> NEW.voyage)
+   AND EXISTS (SELECT 1 FROM planned_events_seen p
+                WHERE p.shipment_id = NEW.shipment_id AND p.status_code = NEW.status_code AND p.location_id = NEW.location_id
+                  AND p.vessel <> NEW.vessel AND p.vessel <> '')
+BEGIN
+  UPDATE attention_plans SET vessel_changes = vessel_changes + 1 WHERE shipment_id = NEW.shipment_id;
+END;
+`;
+
+export function keepVoyageMarks(db: Database): void {
+  const columnsOf = (table: string) => new Set((db.pragma(`table_info(${table})`) as { name: string }[]).map((c) => c.name));
+  if (!columnsOf('attention_marks').has('departed')) db.exec('ALTER TABLE attention_marks ADD COLUMN departed TEXT');
+  if (!columnsOf('attention_plans').has('vessel_changes')) db.exec('ALTER TABLE attention_plans ADD COLUMN vessel_changes INTEGER NOT NULL DEFAULT 0');
+  db.exec(VOYAGE_MARKS);
+}
