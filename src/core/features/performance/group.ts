@@ -17,6 +17,8 @@ export class Group {
   readonly eta14 = new Histogram();
   readonly etaChanges = new Histogram();
   readonly vesselChanges = new Histogram();
+  /** The figures last read, until a shipment goes in or out (a sync page touches a few groups of hundreds). */
+  private kept: GroupFigures | null = null;
 
   constructor(
     readonly carrier: CarrierRef | null,
@@ -30,6 +32,7 @@ export class Group {
 
   /** Adds (sign 1) or takes away (sign −1) one shipment that is not on the way any more. */
   apply(f: VoyageFacts, sign: 1 | -1): void {
+    this.kept = null;
     if (f.state === 'no-arrival') {
       this.noArrival += sign;
       return;
@@ -47,6 +50,7 @@ export class Group {
 
   /** Adds every shipment of another group (its counts, not its shipments one by one). */
   merge(other: Group): void {
+    this.kept = null;
     this.shipments += other.shipments;
     this.noDeparture += other.noDeparture;
     this.noArrival += other.noArrival;
@@ -59,7 +63,14 @@ export class Group {
     this.vesselChanges.merge(other.vesselChanges);
   }
 
+  /** The figures of the group (shared by the reports until it changes: read them, never change them). */
   figures(onTimeWithinDays: number): GroupFigures {
+    if (this.kept?.onTime.withinDays === onTimeWithinDays) return this.kept;
+    this.kept = this.read(onTimeWithinDays);
+    return this.kept;
+  }
+
+  private read(onTimeWithinDays: number): GroupFigures {
     const first = this.firstEta.distribution();
     const onTime = this.firstEta.countWhere((days) => Math.abs(days) <= onTimeWithinDays);
     const vessels = this.vesselChanges.distribution();

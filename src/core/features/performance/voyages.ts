@@ -24,14 +24,16 @@ export const FACT_RULES = 1;
 const UNKNOWN_PORT = 'Port not given';
 
 export class Names {
-  private readonly carriers = new Map<string, CarrierRef>();
-  private readonly lanes = new Map<string, LaneRef>();
+  /** By SCAC, then name; by port of loading, then of discharge (no key string made per look-up: a sync page looks up every voyage). */
+  private readonly carriers = new Map<string, Map<string, CarrierRef>>();
+  private readonly lanes = new Map<string, Map<string, LaneRef>>();
   private readonly months = new Map<number, string>();
 
   carrier(scac: string, name: string): CarrierRef {
-    const key = `${scac}\u0001${name}`;
-    let found = this.carriers.get(key);
-    if (!found) this.carriers.set(key, (found = { scac, name }));
+    let byName = this.carriers.get(scac);
+    if (!byName) this.carriers.set(scac, (byName = new Map()));
+    let found = byName.get(name);
+    if (!found) byName.set(name, (found = { scac, name }));
     return found;
   }
 
@@ -39,9 +41,10 @@ export class Names {
   lane(pol: string, pod: string): LaneRef {
     const a = pol || UNKNOWN_PORT;
     const b = pod || UNKNOWN_PORT;
-    const key = `${a}\u0001${b}`;
-    let found = this.lanes.get(key);
-    if (!found) this.lanes.set(key, (found = laneOf({ key: a, name: a }, { key: b, name: b })));
+    let byPod = this.lanes.get(a);
+    if (!byPod) this.lanes.set(a, (byPod = new Map()));
+    let found = byPod.get(b);
+    if (!found) byPod.set(b, (found = laneOf({ key: a, name: a }, { key: b, name: b })));
     return found;
   }
 
