@@ -271,15 +271,26 @@ export function createPerformanceFactReads(db: ReadableDB): PerformanceFactReads
 export function createPerformanceFactWrites(db: WritableDB): PerformanceFactWrites {
   // Written only where a fact differs (IS NOT compares NULLs and the samples' bytes as values): a row
   // read again with the facts it had is not written, so neither is the snapshot's list of changes.
+  // The rules are left out of the update (their index is written only when they differ: below).
   const facts = COLUMNS.slice(3);
   const keep = db.prepare<RawVoyage>(
     `INSERT INTO performance_voyages (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})
-     ON CONFLICT (shipment_id) DO UPDATE SET ${COLUMNS.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}
+     ON CONFLICT (shipment_id) DO UPDATE SET ${['content_hash', ...facts].map((c) => `${c} = excluded.${c}`).join(', ')}
      WHERE (${facts.join(', ')}) IS NOT (${facts.map((c) => `excluded.${c}`).join(', ')})`,
   );
-  // The same facts read by other rules: the rules noted (the snapshot's trigger does not fire on these two columns, migration 17).
-  const readBy = db.prepare<[string | null, number, number, number]>(
-    'UPDATE performance_voyages SET content_hash = ?, rules = ? WHERE shipment_id = ? AND rules IS NOT ?',
+  // The voyages whose facts changed, named for the snapshot (migration 19: by this statement, once a page, not by a trigger per row).
+  const changedSinceSnapshot = db.prepare<[string]>(
+    `INSERT INTO performance_voyages_since_snapshot (shipment_id)
+     SELECT j.value FROM json_each(?) j
+      WHERE EXISTS (SELECT 1 FROM performance_snapshot)
+        AND NOT EXISTS (SELECT 1 FROM performance_voyages_since_snapshot s WHERE s.shipment_id = j.value)`,
+  );
+  // Read by other rules: noted (no change of the facts: not named for the snapshot). One statement
+  // for the rows read by the same rules (a page's all are), `[id, content hash]` pairs as JSON.
+  const readBy = db.prepare<{ rules: number; pairs: string }>(
+    `UPDATE performance_voyages SET rules = @rules, content_hash = j.value ->> 1
+       FROM json_each(@pairs) j
+      WHERE performance_voyages.shipment_id = j.value ->> 0 AND performance_voyages.rules IS NOT @rules`,
   );
   const forget = db.prepare<[number]>('DELETE FROM performance_voyages WHERE shipment_id = ?');
   // Off the list once kept from the content the shipment holds now (written again meanwhile by another process: it stays).
@@ -305,6 +316,7 @@ export function createPerformanceFactWrites(db: WritableDB): PerformanceFactWrit
   return {
     keepVoyages(rows) {
       const changed: number[] = [];
+      const byRules = new Map<number, [number, string | null][]>();
       for (const r of rows) {
         const written = keep.run(
           r.shipmentId, r.contentHash, r.rules, r.carrierScac, r.carrierName, r.pol, r.pod, r.state, r.arrival, r.departureDay,
@@ -312,9 +324,13 @@ export function createPerformanceFactWrites(db: WritableDB): PerformanceFactWrit
         ).changes;
         // The content alone is not written again: a page of 500 positions would rewrite 500 rows (a tenth of its time).
         if (written > 0) changed.push(r.shipmentId);
-        else readBy.run(r.contentHash, r.rules, r.shipmentId, r.rules);
+        let sameRules = byRules.get(r.rules);
+        if (!sameRules) byRules.set(r.rules, (sameRules = []));
+        sameRules.push([r.shipmentId, r.contentHash]);
         read.run(r.shipmentId, r.shipmentId, r.contentHash);
       }
+      for (const [rules, pairs] of byRules) readBy.run({ rules, pairs: JSON.stringify(pairs) });
+      if (changed.length > 0) changedSinceSnapshot.run(JSON.stringify(changed));
       return changed;
     },
     forgetVoyages(ids) {

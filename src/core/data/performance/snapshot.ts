@@ -2,8 +2,9 @@
  * The kept voyages' columns as one stored blob (migration 16), so a new engine reads every kept
  * voyage in one copy instead of walking the table: the columns' typed arrays end to end, then
  * the carriers and ports and the ETAs on the way as JSON. What changed in the table after the blob
- * was written is named by the table's triggers (performance_voyages_since_snapshot) and read from
- * the table itself, then merged in (mergeColumns).
+ * was written is named in performance_voyages_since_snapshot (voyages added or removed by the
+ * table's triggers, those whose facts changed by the statement that keeps them: facts.ts) and read
+ * from the table itself, then merged in (mergeColumns).
  *
  * Layout, little- or big-endian as the writing machine (a blob of the other kind is not read):
  * 16 bytes: format, voyages n, samples s, JSON bytes j (u32 each); 9 × n float64 (the number

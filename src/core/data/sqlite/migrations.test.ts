@@ -148,7 +148,7 @@ describe('migrations', () => {
     }
   });
 
-  it('migration 17: a kept voyage written again with only the content and rules it was read from is no change to the snapshot', () => {
+  it('migrations 17 and 19: a kept voyage written again with only the content and rules it was read from is no change to the snapshot', () => {
     const file = path.join(dir, 'quayside.db');
     const db = databaseAt(file, 16);
     db.prepare(
@@ -164,11 +164,14 @@ describe('migrations', () => {
     db.close();
     const store = openData(file);
     try {
-      const raw = cacheDb(store);
-      raw.prepare("UPDATE performance_voyages SET content_hash = 'h2', rules = 2 WHERE shipment_id = 1").run();
+      const kept = store.read.performance.measuredVoyages()[0]!;
+      // Since migration 19 the statement that keeps a voyage names it, not a trigger per row.
+      store.write((tx) => tx.performance.keepVoyages([{ ...kept, contentHash: 'h2', rules: 2 }]));
       expect(store.read.performance.snapshotLag()).toEqual({ voyages: 1, changedSince: 0 });
-      raw.prepare("UPDATE performance_voyages SET eta = '2026-11-21T08:00:00' WHERE shipment_id = 1").run();
+      store.write((tx) => tx.performance.keepVoyages([{ ...kept, contentHash: 'h3', rules: 2, eta: '2026-11-21T08:00:00' }]));
       expect(store.read.performance.snapshotLag()).toEqual({ voyages: 1, changedSince: 1 });
+      const triggers = cacheDb(store).prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'performance_voyages' ORDER BY name").pluck().all();
+      expect(triggers).toEqual(['performance_voyages_added', 'performance_voyages_removed']);
     } finally {
       store.close();
     }

@@ -160,15 +160,16 @@ export class LiveSamples {
 
   private apply(t: Taught, sign: 1 | -1): void {
     let rows: (SampleBag | undefined)[][] | null = null;
-    t.samples.forEach((minutes, checkpoint) => {
-      if (minutes === null) return;
+    for (let checkpoint = 0; checkpoint < t.samples.length; checkpoint++) {
+      const minutes = t.samples[checkpoint];
+      if (minutes === null || minutes === undefined) continue;
       rows ??= this.table.rowsToFill(t.carrier, t.lane);
       for (const row of rows) {
         const bag = (row[checkpoint] ??= new SampleBag());
         if (sign === 1) bag.add(minutes);
         else bag.remove(minutes);
       }
-    });
+    }
   }
 
   /** What a shipment teaches now (null: nothing, e.g. still on the way); replaces what it taught before. True when that changed. */

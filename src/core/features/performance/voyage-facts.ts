@@ -76,6 +76,11 @@ function readEtas(history: VoyageHistory): EtaPromise[] {
   return sorted ? read : read.sort((a, b) => a.seen - b.seen);
 }
 
+/** Arrival day minus the promise's ETA day, or null without one. */
+function delayAgainst(arrivalDay: number, p: EtaPromise | null): number | null {
+  return p === null ? null : arrivalDay - p.etaDay;
+}
+
 export function readVoyage(history: VoyageHistory): VoyageFacts {
   const arrivalMinutes = naiveMinutes(history.arrival);
   const arrivalDay = arrivalMinutes === null ? null : Math.floor(arrivalMinutes / MINUTES_PER_DAY);
@@ -83,7 +88,6 @@ export function readVoyage(history: VoyageHistory): VoyageFacts {
   const state: VoyageState = arrivalDay !== null ? 'arrived' : history.finished ? 'no-arrival' : 'in-transit';
   const seen = readEtas(history);
   const promises = arrivalDay === null ? seen : seen.filter((p) => p.seenDay < arrivalDay);
-  const delayAgainst = (p: EtaPromise | null) => (p === null || arrivalDay === null ? null : arrivalDay - p.etaDay);
   let etaChanges: number | null = null;
   if (promises.length > 0) {
     etaChanges = 0;
@@ -105,9 +109,9 @@ export function readVoyage(history: VoyageHistory): VoyageFacts {
     transitDays: arrivalDay !== null && departureDay !== null && departureDay <= arrivalDay ? arrivalDay - departureDay : null,
     promises,
     promised: promises.length > 0,
-    delayVsFirstEta: state === 'arrived' ? delayAgainst(promises[0] ?? null) : null,
-    delayVsEta7: state === 'arrived' ? delayAgainst(standingOn(promises, arrivalDay! - 7)) : null,
-    delayVsEta14: state === 'arrived' ? delayAgainst(standingOn(promises, arrivalDay! - 14)) : null,
+    delayVsFirstEta: state === 'arrived' ? delayAgainst(arrivalDay!, promises[0] ?? null) : null,
+    delayVsEta7: state === 'arrived' ? delayAgainst(arrivalDay!, standingOn(promises, arrivalDay! - 7)) : null,
+    delayVsEta14: state === 'arrived' ? delayAgainst(arrivalDay!, standingOn(promises, arrivalDay! - 14)) : null,
     etaChanges: state === 'arrived' ? etaChanges : null,
     vesselChanges: Math.max(0, Math.floor(history.vesselChanges)),
     periodDay: arrivalDay ?? departureDay ?? seen.at(-1)?.etaDay ?? null,

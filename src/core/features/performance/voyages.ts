@@ -72,11 +72,15 @@ export function historyOf(record: VoyageRecord, names: Names, customer: string |
 const STATE_CODE = { arrived: 0, 'no-arrival': 1, 'in-transit': 2 } as const;
 const STATE_OF = ['arrived', 'no-arrival', 'in-transit'] as const;
 
+/** The ETA (minutes) that stood `days` before an arrived voyage's arrival, or null. (Module functions, not closures per voyage: a sync page reads hundreds.) */
+function etaStanding(f: VoyageFacts, days: number): number | null {
+  return standingOn(f.promises, f.arrivalDay! - days)?.etaMinutes ?? null;
+}
+
 /** The row kept beside the cache for a shipment's history, read by the rules of FACT_RULES. */
 export function measuredRow(record: VoyageRecord, history: VoyageHistory): MeasuredVoyageRow {
   const f = readVoyage(history);
   const arrived = f.state === 'arrived';
-  const standing = (h: number) => (arrived ? (standingOn(f.promises, f.arrivalDay! - h)?.etaMinutes ?? null) : null);
   return {
     shipmentId: record.id,
     contentHash: record.contentHash,
@@ -89,8 +93,8 @@ export function measuredRow(record: VoyageRecord, history: VoyageHistory): Measu
     arrival: f.arrivalMinutes,
     departureDay: f.departureDay,
     firstEta: f.promises[0]?.etaMinutes ?? null,
-    eta7: standing(7),
-    eta14: standing(14),
+    eta7: arrived ? etaStanding(f, 7) : null,
+    eta14: arrived ? etaStanding(f, 14) : null,
     etaChanges: f.etaChanges,
     vesselChanges: f.vesselChanges,
     promised: f.promised,
@@ -101,13 +105,14 @@ export function measuredRow(record: VoyageRecord, history: VoyageHistory): Measu
 }
 
 const dayOf = (minutes: number | null) => (minutes === null ? null : Math.floor(minutes / MINUTES_PER_DAY));
+/** Arrival day minus the ETA's day, or null without an ETA. */
+const delayAgainst = (arrivalDay: number, eta: number | null) => (eta === null ? null : arrivalDay - dayOf(eta)!);
 
 /** The facts of a kept row, as readVoyage gave them (without the ETAs themselves). */
 export function factsOf(row: MeasuredVoyageRow, names: Names, customer: string | null): VoyageFacts {
   const state = STATE_OF[row.state];
   const arrivalDay = dayOf(row.arrival);
   const arrived = state === 'arrived';
-  const delay = (eta: number | null) => (arrived && eta !== null ? arrivalDay! - dayOf(eta)! : null);
   const name = customer?.trim() || null;
   return {
     id: row.shipmentId,
@@ -123,9 +128,9 @@ export function factsOf(row: MeasuredVoyageRow, names: Names, customer: string |
     transitDays: arrivalDay !== null && row.departureDay !== null && row.departureDay <= arrivalDay ? arrivalDay - row.departureDay : null,
     promises: [],
     promised: row.promised,
-    delayVsFirstEta: delay(row.firstEta),
-    delayVsEta7: delay(row.eta7),
-    delayVsEta14: delay(row.eta14),
+    delayVsFirstEta: arrived ? delayAgainst(arrivalDay!, row.firstEta) : null,
+    delayVsEta7: arrived ? delayAgainst(arrivalDay!, row.eta7) : null,
+    delayVsEta14: arrived ? delayAgainst(arrivalDay!, row.eta14) : null,
     etaChanges: arrived ? row.etaChanges : null,
     vesselChanges: row.vesselChanges,
     periodDay: row.periodDay,
