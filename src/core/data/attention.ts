@@ -103,6 +103,8 @@ export interface AcknowledgementRow {
   update_id?: string | null;
   /** The desk of the team that marked it, when another desk did (migration 18); null: this desk. */
   marked_by?: string | null;
+  /** The mark this one replaced, as JSON (REPLACED below), put back when this one is taken back; null: none. */
+  replaced?: string | null;
 }
 
 export interface AttentionReads {
@@ -206,7 +208,7 @@ function createReads(db: Database): AttentionReads {
     'SELECT shipment_id, value FROM shipment_fields WHERE name = ?',
   );
   const acknowledgements = db.prepare<[], AcknowledgementRow>(
-    'SELECT shipment_id, kind, occurrence, severity, comment, acknowledged_at, update_id, marked_by FROM attention_acknowledgements',
+    'SELECT shipment_id, kind, occurrence, severity, comment, acknowledged_at, update_id, marked_by, replaced FROM attention_acknowledgements',
   );
   const valuesOf = db.prepare<[string, string], { shipment_id: number; value: string }>(
     `SELECT f.shipment_id, min(f.value) AS value FROM json_each(?) c

@@ -105,6 +105,31 @@ describe('the Attention view', () => {
     off();
   });
 
+  it('says on Undo what it puts back: the mark before, still covering the reason or shown as the earlier word', async () => {
+    const marked = (covers: boolean): AttentionPage => {
+      const slipped = {
+        ...ARRIVED.reasons[1]!,
+        acknowledged: true,
+        acknowledgement: { at: '2026-11-24T09:00:00.000Z', comment: 'told the new ETA', replaces: { at: '2026-11-20T09:00:00.000Z', comment: 'booked haulier', by: 'Desk-2', covers } },
+      };
+      return { items: [{ ...ARRIVED, reasons: [ARRIVED.reasons[0]!, slipped] }], total: 1, needAttention: 1 };
+    };
+    bridge.handlers['attention.list'] = () => marked(false);
+    const off = connectAttention();
+    const { unmount } = render(<AttentionView />);
+    let card = await screen.findByRole('listitem', { name: 'MSKU4829150' });
+    await within(card).findByRole('button', { name: 'Undo: ETA slipped of MSKU4829150 needs attention again, the mark of 2026-11-20 by Desk-2 shown as the earlier word' });
+    unmount();
+    resetStores(bridge);
+    bridge.handlers['attention.list'] = () => marked(true);
+    render(<AttentionView />);
+    card = await screen.findByRole('listitem', { name: 'MSKU4829150' });
+    const undo = await within(card).findByRole('button', { name: 'Undo: ETA slipped of MSKU4829150 back to the mark of 2026-11-20 by Desk-2 (“booked haulier”), still handled' });
+    fireEvent.click(undo);
+    await waitFor(() => expect(bridge.callsOf('attention.unacknowledge')).toEqual([{ shipmentId: 7, kind: 'eta_slipped' }]));
+    off();
+  });
+
   it('follows the engine\'s count, and a reference opens the shipment in the table\'s detail', async () => {
     const off = connectAttention();
     useUi.getState().setView('attention');

@@ -34,6 +34,16 @@ function Sentence({ text }: { text: string }) {
   );
 }
 
+/** What Undo does, in words for its button: the mark it replaced comes back (still covering, or as the earlier word), or none. */
+function undoWords(label: string, reference: string, reason: AttentionReason): string {
+  const before = reason.acknowledgement?.replaces;
+  if (!before) return `Undo: ${label} of ${reference} needs attention again`;
+  const mark = `the mark of ${localDay(before.at)}${before.by ? ` by ${before.by}` : ''}`;
+  return before.covers
+    ? `Undo: ${label} of ${reference} back to ${mark}${before.comment ? ` (“${before.comment}”)` : ''}, still handled`
+    : `Undo: ${label} of ${reference} needs attention again, ${mark} shown as the earlier word`;
+}
+
 export function ReasonRow({ shipmentId, reference, reason, nowMs }: { shipmentId: number; reference: string; reason: AttentionReason; nowMs: number }) {
   const [editing, setEditing] = useState(false);
   const [comment, setComment] = useState('');
@@ -130,7 +140,13 @@ export function ReasonRow({ shipmentId, reference, reason, nowMs }: { shipmentId
       </div>
       {!editing &&
         (reason.acknowledged ? (
-          <button type="button" className="button small" aria-label={`Undo: ${label} of ${reference} needs attention again`} onClick={() => void useAttention.getState().undo(shipmentId, reason.kind)}>
+          <button
+            type="button"
+            className="button small"
+            aria-label={undoWords(label, reference, reason)}
+            title={undoWords(label, reference, reason)}
+            onClick={() => void useAttention.getState().undo(shipmentId, reason.kind)}
+          >
             Undo
           </button>
         ) : (

@@ -14,7 +14,7 @@ export type ReasonKind = z.output<typeof reasonKind>;
 export const REASON_KINDS: readonly ReasonKind[] = reasonKind.options;
 const REASON_COUNT = reasonKind.options.length;
 
-const acknowledgementSchema = z.strictObject({
+const markFields = {
   /** UTC ISO. */
   at: utcTime,
   comment: z.string().nullable(),
@@ -22,6 +22,16 @@ const acknowledgementSchema = z.strictObject({
   updateId: z.string().optional(),
   /** The desk of the team that marked it, when another desk did (Team mode). */
   by: z.string().optional(),
+};
+
+const acknowledgementSchema = z.strictObject({
+  ...markFields,
+  /**
+   * The mark this one replaced (the reason was marked, came back worse, and was marked again): an
+   * Undo puts it back. `covers`: it still covers the reason as it stands, so the reason stays
+   * handled after the Undo; else it needs attention again, that mark shown as the earlier word.
+   */
+  replaces: z.strictObject({ ...markFields, covers: z.boolean() }).optional(),
 });
 
 const attentionReasonSchema = z.strictObject({

@@ -140,6 +140,24 @@ function markOf(ack: AcknowledgementRow): NonNullable<AttentionReason['acknowled
   return { at: ack.acknowledged_at, comment: ack.comment, ...(ack.update_id ? { updateId: ack.update_id } : {}), ...(ack.marked_by ? { by: ack.marked_by } : {}) };
 }
 
+/** The mark an acknowledgement replaced (REPLACED in data/attention.ts), or undefined without one (or one that cannot be read). */
+function replacedOf(ack: AcknowledgementRow): AcknowledgementRow | undefined {
+  if (!ack.replaced) return undefined;
+  try {
+    const m = JSON.parse(ack.replaced) as Partial<AcknowledgementRow>;
+    if (typeof m.occurrence !== 'string' || typeof m.severity !== 'number' || typeof m.acknowledged_at !== 'string') return undefined;
+    return { ...m, shipment_id: ack.shipment_id, kind: ack.kind, occurrence: m.occurrence, severity: m.severity, comment: m.comment ?? null, acknowledged_at: m.acknowledged_at };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The mark covering a finding, with the one it replaced (what an Undo puts back) and whether that one still covers the finding. */
+function coveringMarkOf(ack: AcknowledgementRow, finding: Finding): NonNullable<AttentionReason['acknowledgement']> {
+  const before = replacedOf(ack);
+  return before === undefined ? markOf(ack) : { ...markOf(ack), replaces: { ...markOf(before), covers: covers(before, finding) } };
+}
+
 function rankItems(cache: Cache, evaluated: readonly Evaluated[], includeAcknowledged: boolean): AttentionItem[] {
   const acks = new Map(cache.read.attention.acknowledgements().map((a) => [`${a.shipment_id}|${a.kind}`, a]));
   const found = evaluated.filter((e) => e.findings.length > 0);
@@ -156,7 +174,7 @@ function rankItems(cache: Cache, evaluated: readonly Evaluated[], includeAcknowl
           since: f.since,
           detail: f.detail,
           acknowledged,
-          acknowledgement: acknowledged && ack ? markOf(ack) : null,
+          acknowledgement: acknowledged && ack ? coveringMarkOf(ack, f) : null,
           // A mark that no longer covers it: the reason came back (worse, or again).
           earlier: !acknowledged && ack ? markOf(ack) : null,
         };

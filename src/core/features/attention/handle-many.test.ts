@@ -112,7 +112,12 @@ describe('Customer told for several shipments', () => {
     snapshot(store, { reference: ref(4), trackingId: uuid(4), at: daysAgo(1), eta: '2026-12-09T08:00:00' });
     acknowledge(store, { shipmentId: d!, kind: 'eta_slipped', comment: 'told the new ETA', now: later(60_000) });
     const reason = () => listAttention(store, { now, includeAcknowledged: true }).find((i) => i.id === d)!.reasons[0]!;
-    expect(reason()).toMatchObject({ acknowledged: true, acknowledgement: { comment: 'told the new ETA' }, earlier: null });
+    // The mark says what an Undo puts back: the first mark, which no longer covers the worse slip.
+    expect(reason()).toMatchObject({
+      acknowledged: true,
+      acknowledgement: { comment: 'told the new ETA', replaces: { comment: 'booked haulier', at: NOW.toISOString(), covers: false } },
+      earlier: null,
+    });
     // Undo of the second mark: the reason needs attention again, with the first mark as the earlier word.
     expect(unacknowledge(store, { shipmentId: d!, kind: 'eta_slipped' })).toBe(true);
     expect(reason()).toMatchObject({ acknowledged: false, acknowledgement: null, earlier: { comment: 'booked haulier', at: NOW.toISOString() } });
@@ -120,6 +125,18 @@ describe('Customer told for several shipments', () => {
     expect(unacknowledge(store, { shipmentId: d!, kind: 'eta_slipped' })).toBe(true);
     expect(reason()).toMatchObject({ acknowledged: false, acknowledgement: null, earlier: null });
     expect(unacknowledge(store, { shipmentId: d!, kind: 'eta_slipped' })).toBe(false);
+  });
+
+  it('says when the mark an Undo puts back still covers the reason (marked again without it getting worse)', () => {
+    const [, , , d] = fill();
+    acknowledge(store, { shipmentId: d!, kind: 'eta_slipped', comment: 'booked haulier', now });
+    acknowledge(store, { shipmentId: d!, kind: 'eta_slipped', comment: 'and told the consignee', now: later(60_000) });
+    const reason = () => listAttention(store, { now, includeAcknowledged: true }).find((i) => i.id === d)!.reasons[0]!;
+    expect(reason().acknowledgement).toMatchObject({ comment: 'and told the consignee', replaces: { comment: 'booked haulier', covers: true } });
+    expect(unacknowledge(store, { shipmentId: d!, kind: 'eta_slipped' })).toBe(true);
+    // Still handled, by the first mark, which replaced none.
+    expect(reason()).toMatchObject({ acknowledged: true, acknowledgement: { comment: 'booked haulier' } });
+    expect(reason().acknowledgement!.replaces).toBeUndefined();
   });
 
   it('names the customer and the lists on each shipment, and narrows by reason and customer with counts', () => {
