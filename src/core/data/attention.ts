@@ -103,8 +103,26 @@ export interface AcknowledgementRow {
   update_id?: string | null;
   /** The desk of the team that marked it, when another desk did (migration 18); null: this desk. */
   marked_by?: string | null;
-  /** The mark this one replaced, as JSON (REPLACED below), put back when this one is taken back; null: none. */
-  replaced?: string | null;
+}
+
+/** A mark as kept, with the one it replaced (REPLACED below), put back when it is taken back. */
+export interface KeptAcknowledgement extends AcknowledgementRow {
+  before: AcknowledgementRow | null;
+}
+
+type KeptRow = AcknowledgementRow & { replaced: string | null };
+
+/** The row with the mark it replaced read from its JSON (one that cannot be read counts as none). */
+function keptOf({ replaced, ...row }: KeptRow): KeptAcknowledgement {
+  if (!replaced) return { ...row, before: null };
+  try {
+    const m = JSON.parse(replaced) as Partial<AcknowledgementRow>;
+    if (typeof m.occurrence !== 'string' || typeof m.severity !== 'number' || typeof m.acknowledged_at !== 'string') return { ...row, before: null };
+    const before = { ...m, shipment_id: row.shipment_id, kind: row.kind, occurrence: m.occurrence, severity: m.severity, comment: m.comment ?? null, acknowledged_at: m.acknowledged_at };
+    return { ...row, before };
+  } catch {
+    return { ...row, before: null };
+  }
 }
 
 export interface AttentionReads {
@@ -122,7 +140,7 @@ export interface AttentionReads {
   eventSeenAt(shipmentId: number, containerNumber: string, text: string): string | null;
   /** Values of one imported column, by shipment. */
   fieldValues(name: string): Map<number, string>;
-  acknowledgements(): AcknowledgementRow[];
+  acknowledgements(): KeptAcknowledgement[];
   /** Each of `ids`' value of one imported column (its name matched without regard to case), by shipment. */
   valuesOf(ids: readonly number[], name: string): Map<number, string>;
   /** The watchlists of chosen shipments (saved filters aside) each of `ids` is on, by name, by shipment. */
@@ -207,7 +225,7 @@ function createReads(db: Database): AttentionReads {
   const fieldValues = db.prepare<[string], { shipment_id: number; value: string }>(
     'SELECT shipment_id, value FROM shipment_fields WHERE name = ?',
   );
-  const acknowledgements = db.prepare<[], AcknowledgementRow>(
+  const acknowledgements = db.prepare<[], KeptRow>(
     'SELECT shipment_id, kind, occurrence, severity, comment, acknowledged_at, update_id, marked_by, replaced FROM attention_acknowledgements',
   );
   const valuesOf = db.prepare<[string, string], { shipment_id: number; value: string }>(
@@ -252,7 +270,7 @@ function createReads(db: Database): AttentionReads {
     latestStatusChange: (shipmentId) => statusChange.get(shipmentId) ?? null,
     eventSeenAt: (shipmentId, containerNumber, text) => eventSeen.get(shipmentId, containerNumber, text)?.at ?? null,
     fieldValues: (name) => new Map(fieldValues.all(name).map((r) => [r.shipment_id, r.value])),
-    acknowledgements: () => acknowledgements.all(),
+    acknowledgements: () => acknowledgements.all().map(keptOf),
     // The ids as one bound JSON array: never string-built SQL.
     valuesOf: (ids, name) => new Map(valuesOf.all(JSON.stringify(ids), name).map((r) => [r.shipment_id, r.value])),
     listsOf(ids) {

@@ -14,7 +14,7 @@ export type { ImportReport } from './imports/jobs.js';
 export type { JobProgress, OpenTask, PollItem, PollerStore } from './imports/poller-types.js';
 export { RESTORED_JOB_MESSAGE, holdJobsAfterRestore } from './imports/restored-jobs.js';
 export { isCacheFile, restoreCacheFile, undoRestore, type BackupCheck } from './sqlite/backup.js';
-export type { AcknowledgementRow, AttentionReads, CandidateWindow, EventRow, SummaryRow } from './attention.js';
+export type { AcknowledgementRow, AttentionReads, CandidateWindow, EventRow, KeptAcknowledgement, SummaryRow } from './attention.js';
 export { ARRIVAL_CODES, DELIVERY_CODES, DISCHARGE_CODES } from './attention.js';
 export { eventText } from './shipments/changes.js';
 export { useSqliteAddon } from './sqlite/sqlite-addon.js';

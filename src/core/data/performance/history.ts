@@ -66,7 +66,7 @@ interface MoveRow {
 const PLACE_NAME = (column: string) =>
   `(SELECT p.name FROM shipment_locations sl JOIN places p ON p.id = sl.place_id WHERE sl.shipment_id = s.id AND sl.location_id = s.${column})`;
 
-/** The shipments' own facts, as one JSON array of rows in BASE_FIELDS' order (one string parsed, not a row object each). */
+/** The shipments' own facts, as one JSON array of rows in BaseRow's order (one string parsed, not a row object each). */
 const BASE = `
   SELECT json_group_array(json_array(id, content_hash, carrier_scac, carrier_name, eta, shipment_status, subscription_status, pol, pod, first_seen,
                                      arrived_vessel, arrived_discharge, delivered, departed, vessel_changes))

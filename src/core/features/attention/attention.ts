@@ -10,7 +10,7 @@ import { gatherFacts, type FactsContext } from './facts.js';
 import { addDays, deskToday } from './naive-days.js';
 import { compareFindings, compareWorstFirst } from './order.js';
 import { findReasons, type Finding, type Moment } from './reasons.js';
-import type { AcknowledgementRow, CandidateWindow, SummaryRow } from '../../data/index.js';
+import type { AcknowledgementRow, CandidateWindow, KeptAcknowledgement, SummaryRow } from '../../data/index.js';
 import { attentionSettings, customerColumn, freeDaysSettings } from './settings.js';
 import { REASON_KINDS, isReasonKind, type AttentionItem, type AttentionReason, type ReasonKind } from './types.js';
 
@@ -140,22 +140,10 @@ function markOf(ack: AcknowledgementRow): NonNullable<AttentionReason['acknowled
   return { at: ack.acknowledged_at, comment: ack.comment, ...(ack.update_id ? { updateId: ack.update_id } : {}), ...(ack.marked_by ? { by: ack.marked_by } : {}) };
 }
 
-/** The mark an acknowledgement replaced (REPLACED in data/attention.ts), or undefined without one (or one that cannot be read). */
-function replacedOf(ack: AcknowledgementRow): AcknowledgementRow | undefined {
-  if (!ack.replaced) return undefined;
-  try {
-    const m = JSON.parse(ack.replaced) as Partial<AcknowledgementRow>;
-    if (typeof m.occurrence !== 'string' || typeof m.severity !== 'number' || typeof m.acknowledged_at !== 'string') return undefined;
-    return { ...m, shipment_id: ack.shipment_id, kind: ack.kind, occurrence: m.occurrence, severity: m.severity, comment: m.comment ?? null, acknowledged_at: m.acknowledged_at };
-  } catch {
-    return undefined;
-  }
-}
-
 /** The mark covering a finding, with the one it replaced (what an Undo puts back) and whether that one still covers the finding. */
-function coveringMarkOf(ack: AcknowledgementRow, finding: Finding): NonNullable<AttentionReason['acknowledgement']> {
-  const before = replacedOf(ack);
-  return before === undefined ? markOf(ack) : { ...markOf(ack), replaces: { ...markOf(before), covers: covers(before, finding) } };
+function coveringMarkOf(ack: KeptAcknowledgement, finding: Finding): NonNullable<AttentionReason['acknowledgement']> {
+  const { before } = ack;
+  return before === null ? markOf(ack) : { ...markOf(ack), replaces: { ...markOf(before), covers: covers(before, finding) } };
 }
 
 function rankItems(cache: Cache, evaluated: readonly Evaluated[], includeAcknowledged: boolean): AttentionItem[] {
