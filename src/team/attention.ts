@@ -4,7 +4,8 @@
  * colleague tells the same customer again; taken back on one desk, it needs attention on every desk.
  *
  * Rule (README, Team mode): one mark per shipment (by the service's tracking id) and reason; the
- * later push is the team's. A take-back removes only the mark the desk had seen, never a colleague's
+ * later push is the team's, but a mark made without seeing the team's present one (offline, or on a
+ * desk that just joined) replaces it only if it was made later. A take-back removes only the mark the desk had seen, never a colleague's
  * newer one. What was marked while the team database could not be reached (or by a command) waits
  * in the cache (migration 18) and goes out with the next push; every desk pulls by sequence number.
  * A mark of a shipment that is not the team's (no tracking id) stays on its desk.
@@ -15,6 +16,7 @@ import type { AttentionMarkToPush, PushedAttentionMark, TeamAttentionRow } from 
 import { lockTeamWrites, type TeamSession } from './session.js';
 
 const PAGE = 500;
+const MARK_COLUMNS = 'tracking_id, kind, occurrence, severity, comment, acknowledged_at, update_uuid, removed, desk, seq';
 
 /** Marks made or taken back here and not pushed yet. */
 export function pendingAttentionMarks(core: Core): number {
@@ -34,16 +36,27 @@ async function pushPage(client: pg.PoolClient, session: TeamSession, marks: read
       pushed.push({ shipmentId: m.shipmentId, kind: m.kind, version: m.version, seq: null });
       continue;
     }
+    // A mark made without seeing the team's present one (offline, or before this desk joined) takes
+    // its place only if it was made later; else the team's answers it, and this desk takes that one.
     const row = await client.query<{ seq: string }>(
       `INSERT INTO attention_handled (account, tracking_id, kind, occurrence, severity, comment, acknowledged_at, update_uuid, removed, desk, seq)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, false, $9, nextval('team_seq'))
        ON CONFLICT (account, tracking_id, kind) DO UPDATE SET occurrence = excluded.occurrence, severity = excluded.severity,
          comment = excluded.comment, acknowledged_at = excluded.acknowledged_at, update_uuid = excluded.update_uuid, removed = false,
          desk = excluded.desk, changed_at = now(), seq = excluded.seq
+       WHERE attention_handled.removed OR attention_handled.seq <= $10 OR attention_handled.acknowledged_at <= excluded.acknowledged_at
        RETURNING seq`,
-      [session.account, m.trackingId, m.kind, m.mark.occurrence, m.mark.severity, m.mark.comment, m.mark.acknowledgedAt, m.mark.updateId, session.desk],
+      [session.account, m.trackingId, m.kind, m.mark.occurrence, m.mark.severity, m.mark.comment, m.mark.acknowledgedAt, m.mark.updateId, session.desk, m.seenSeq ?? 0],
     );
-    pushed.push({ shipmentId: m.shipmentId, kind: m.kind, version: m.version, seq: Number(row.rows[0]!.seq) });
+    if (row.rows.length > 0) {
+      pushed.push({ shipmentId: m.shipmentId, kind: m.kind, version: m.version, seq: Number(row.rows[0]!.seq) });
+      continue;
+    }
+    const team = await client.query<TeamAttentionRow>(
+      `SELECT ${MARK_COLUMNS} FROM attention_handled WHERE account = $1 AND tracking_id = $2 AND kind = $3`,
+      [session.account, m.trackingId, m.kind],
+    );
+    pushed.push({ shipmentId: m.shipmentId, kind: m.kind, version: m.version, seq: null, gaveWayTo: team.rows[0]! });
   }
   return pushed;
 }
@@ -51,7 +64,7 @@ async function pushPage(client: pg.PoolClient, session: TeamSession, marks: read
 /** Pushes the marks made or taken back here since the last push; answers how many. */
 export async function pushAttentionMarks(core: Core, session: TeamSession): Promise<number> {
   let total = 0;
-  // (A desk that just joined pushes the marks it had: the later push is the team's, as any mark.)
+  // (A desk that just joined pushes the marks it had: where the team holds a later one, that one stays.)
   for (;;) {
     const marks = core.read.team.attention.toPush(PAGE);
     if (marks.length === 0) break;
@@ -61,7 +74,7 @@ export async function pushAttentionMarks(core: Core, session: TeamSession): Prom
       await client.query("SELECT pg_notify('quayside_team', $1)", [session.account]);
       return done;
     });
-    core.write((tx) => tx.team.attention.recordPushed(pushed));
+    if (core.write((tx) => tx.team.attention.recordPushed(pushed)) > 0) core.events.emit('attention.changed', { fromTeam: true });
     total += marks.length;
     if (marks.length < PAGE) break;
   }
@@ -73,8 +86,7 @@ export async function pullAttentionMarks(core: Core, session: TeamSession): Prom
   let changed = core.write((tx) => tx.team.attention.applyWaiting());
   for (;;) {
     const page = await session.db.query<TeamAttentionRow>(
-      `SELECT tracking_id, kind, occurrence, severity, comment, acknowledged_at, update_uuid, removed, desk, seq
-         FROM attention_handled WHERE account = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+      `SELECT ${MARK_COLUMNS} FROM attention_handled WHERE account = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
       [session.account, core.read.team.attention.pulledSeq(), PAGE],
     );
     if (page.rows.length === 0) break;

@@ -16,7 +16,8 @@ import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
  * lists by customer and exports A's list: every row of A's is there with its customer, and the
  * team knows two desks, not one named after the host. A reason one marks handled is handled on
  * the other (the team's attention marks), and taken back there it needs attention again here; one
- * marked while the team database is stopped waits on its desk, counted, until the next command.
+ * marked while the team database is stopped waits on its desk, counted, until the next command, and
+ * gives way there to a colleague's later mark of the same reason.
  */
 const missing = postgresMissing();
 if (missing) console.warn(`[skipped] two command-line desks on one computer: ${missing}`);
@@ -142,5 +143,32 @@ describe.runIf(!missing)('two command-line desks of one team on one computer', (
     expect(json<{ pending: number }>(await a(['team', 'status', '--json'])).pending).toBe(0);
     const onB = json<Item[]>(await b(['attention', '--all', '--json'])).find((i) => i.reference === item.reference)!.reasons.find((r) => r.kind === kind);
     expect(onB).toMatchObject({ acknowledged: true, acknowledgement: { comment: 'Told while the team was offline' } });
+  });
+
+  it("a mark made offline gives way to a colleague's later mark of the same reason when it reaches the team, and is kept as the mark that one replaced", { timeout: 120_000 }, async () => {
+    interface Reason { kind: string; acknowledged: boolean; acknowledgement: { comment: string | null; by?: string; replaces?: { comment: string | null } } | null }
+    interface Item { reference: string; reasons: Reason[] }
+    const item = json<Item[]>(await a(['attention', '--json'])).find((i) => i.reasons.some((r) => !r.acknowledged))!;
+    const kind = item.reasons.find((r) => !r.acknowledged)!.kind;
+    cluster.pause();
+    try {
+      expect((await a(['attention', 'handle', item.reference, '--reason', kind, '--comment', 'Mailed the customer (desk A, offline)'])).code).toBe(0);
+    } finally {
+      cluster.resume();
+    }
+    // B, not knowing of it, tells the customer later; its command hands the mark to the team.
+    json(await b(['attention', 'handle', item.reference, '--reason', kind, '--comment', 'Phoned the customer (desk B)', '--json']));
+    const reasonOn = async (run: typeof a) =>
+      json<Item[]>(await run(['attention', '--all', '--json'])).find((i) => i.reference === item.reference)!.reasons.find((r) => r.kind === kind)!;
+    // A's next command pushes its earlier mark: the team keeps B's, and A takes it.
+    await reasonOn(a);
+    expect(json<{ pending: number }>(await a(['team', 'status', '--json'])).pending).toBe(0);
+    expect(await reasonOn(a)).toMatchObject({
+      acknowledged: true,
+      acknowledgement: { comment: 'Phoned the customer (desk B)', by: hostname() || 'desk', replaces: { comment: 'Mailed the customer (desk A, offline)' } },
+    });
+    const onB = await reasonOn(b);
+    expect(onB.acknowledgement).toMatchObject({ comment: 'Phoned the customer (desk B)' });
+    expect(onB.acknowledgement).not.toHaveProperty('by');
   });
 });

@@ -109,6 +109,26 @@ describe("the team's attention marks in the cache", () => {
     expect(comments()[`${a}:eta_slipped`]).toBe('told on desk B (5)');
   });
 
+  it("a mark that gave way to the team's later one takes that one, keeping its own as the mark replaced; one changed again meanwhile stays to push", () => {
+    const a = shipment(1);
+    const b = shipment(2);
+    mark(a, 'Mailed at 9 (offline)');
+    mark(b, 'Mailed at 9 too');
+    const planned = store.read.team.attention.toPush(100);
+    mark(b, 'Phoned at 11');
+    const later = (n: number) => team(n, 20 + n, { comment: 'Phoned at 10 on desk B', acknowledged_at: '2026-11-02T10:00:00.000Z' });
+    const changed = store.write((tx) => tx.team.attention.recordPushed(planned.map((m) => ({ shipmentId: m.shipmentId, kind: m.kind, version: m.version, seq: null, gaveWayTo: later(m.shipmentId === a ? 1 : 2) }))));
+    expect(changed).toBe(1);
+    expect(comments()).toEqual({ [`${a}:eta_slipped`]: 'Phoned at 10 on desk B', [`${b}:eta_slipped`]: 'Phoned at 11' });
+    expect(store.read.attention.acknowledgements().find((r) => r.shipment_id === a)).toMatchObject({ marked_by: 'Desk B' });
+    // The team's mark, pulled again later, is the one held: nothing changes.
+    expect(pull([later(1)])).toBe(0);
+    expect(store.read.team.attention.toPush(100).map((m) => [m.shipmentId, m.mark?.comment])).toEqual([[b, 'Phoned at 11']]);
+    // Taken back here, a's own earlier mark is put back (and that take-back goes to the team).
+    takeBack(a);
+    expect(comments()[`${a}:eta_slipped`]).toBe('Mailed at 9 (offline)');
+  });
+
   it("keeps a team mark of a shipment this cache does not hold yet, and applies it when the shipment arrives", () => {
     expect(pull([team(4, 3, { update_uuid: 'update-1' })])).toBe(0);
     expect(comments()).toEqual({});

@@ -8,7 +8,8 @@
  * A pulled take-back leaves no mark.
  *
  * A pulled mark meets a change of this desk's still to push:
- * - a mark made here stays (it is pushed next, and the later push is the team's);
+ * - a mark made here stays (it is pushed next; the team takes it over a mark this desk had not seen
+ *   only if it was made later, else the push answers with the team's mark, applied here);
  * - a take-back here wins over the mark it took back (or an older one), not over a newer mark:
  *   that one is applied and the take-back dropped, as the team database would do with it.
  */
@@ -48,8 +49,10 @@ export interface PushedAttentionMark {
   shipmentId: number;
   kind: string;
   version: number;
-  /** The team's number of the mark now (null: a take-back, or nothing the team had). */
+  /** The team's number of the mark now (null: a take-back, nothing the team had, or a mark that gave way). */
   seq: number | null;
+  /** The team's mark this one gave way to: made on another desk later than this one, and not seen here. */
+  gaveWayTo?: TeamAttentionRow;
 }
 
 type Settings = Pick<DirectoryReads, 'getSetting'> & Pick<DirectoryWrites, 'setSetting'>;
@@ -58,8 +61,12 @@ export interface TeamAttention {
   /** Changes waiting to be pushed (of shipments the team knows: those with a tracking id). */
   pending(): number;
   toPush(limit: number): AttentionMarkToPush[];
-  /** The push went through: a change made here since stays to push, knowing the team's mark it replaces. */
-  recordPushed(pushed: readonly PushedAttentionMark[]): void;
+  /**
+   * The push went through: a change made here since stays to push, knowing the team's mark it
+   * replaces; a mark that gave way to a later one of the team's takes that one. Answers how many
+   * marks changed here.
+   */
+  recordPushed(pushed: readonly PushedAttentionMark[]): number;
   pulledSeq(): string;
   /** Applies a page of the team's marks and moves the mark; answers how many changed something here. */
   applyPulled(rows: readonly TeamAttentionRow[]): number;
@@ -157,14 +164,18 @@ export function createTeamAttention(db: WritableDB, settings: Settings): TeamAtt
             : null,
       })),
     recordPushed(pushed) {
+      let changed = 0;
       for (const p of pushed) {
         if (pushedAsIs.run(p.shipmentId, p.kind, p.version).changes > 0) {
           if (p.seq !== null) holds.run(p.seq, p.shipmentId, p.kind);
+          // (Changed here while the push was on its way: that change is pushed next and meets the team's mark then.)
+          else if (p.gaveWayTo !== undefined && apply(p.gaveWayTo)) changed++;
         } else if (p.seq !== null) {
           // Changed here while the push was on its way: that change replaces the mark just pushed.
           seenSince.run(p.seq, p.shipmentId, p.kind);
         }
       }
+      return changed;
     },
     pulledSeq: () => settings.getSetting(PULLED_SETTING) ?? '0',
     applyPulled(rows) {
