@@ -136,7 +136,7 @@ export class LikelyArrivalModel {
    */
   bandMinutes(shipment: ShipmentOnTheWay, today: string): Band | null {
     const todayDay = this.dayOfToday(today);
-    const etaMinutes = naiveMinutes(shipment.eta);
+    const etaMinutes = shipment.etaMinutes !== undefined ? shipment.etaMinutes : naiveMinutes(shipment.eta);
     if (etaMinutes === null) return null;
     const result = forecast(this.table, shipment, etaMinutes, dayOf(etaMinutes) - todayDay, this.settings.minimumSample);
     return 'none' in result ? null : result;

@@ -5,16 +5,24 @@
  * is remembered, so a changed shipment takes out exactly that before it puts in the new.
  */
 import { NO_SAMPLE } from '../../data/index.js';
-import { quantileSorted } from './quantiles.js';
+import { quantileByRank, quantileSorted } from './quantiles.js';
 import { SampleTable, type SampleSet } from './sample-table.js';
 import type { CarrierRef, LaneRef } from './types.js';
 import type { ColumnVoyages } from './voyages.js';
 
-/** Sorted minutes, with pending additions and removals merged in on the next read. */
+/**
+ * Sorted minutes, with pending additions and removals. A read merges them in while they are many
+ * for the bag's size; a few changes to a large bag (the all-carriers bag after a sync page) are
+ * read around instead, by rank, so a page does not copy every large bag it touched.
+ */
 export class SampleBag implements SampleSet {
   private sorted = new Int32Array(0);
   private added: number[] = [];
   private removed: number[] = [];
+  /** The pending changes, sorted for reading by rank (null: changed since). */
+  private pending: { added: Int32Array; removed: Int32Array } | null = null;
+  /** Quantiles read since the last change, by p. */
+  private readonly read = new Map<number, number>();
   /** Additions counted ahead (`reserve`), then written into one array (`put`): a start's many samples without a list per bag. */
   private reserved = 0;
   private bulk: Int32Array | null = null;
@@ -33,14 +41,22 @@ export class SampleBag implements SampleSet {
   put(minutes: number): void {
     this.bulk ??= new Int32Array(this.reserved);
     this.bulk[this.bulkFill++] = minutes;
+    this.changed();
   }
 
   add(minutes: number): void {
     this.added.push(minutes);
+    this.changed();
   }
 
   remove(minutes: number): void {
     this.removed.push(minutes);
+    this.changed();
+  }
+
+  private changed(): void {
+    this.pending = null;
+    if (this.read.size > 0) this.read.clear();
   }
 
   private settle(): void {
@@ -60,6 +76,7 @@ export class SampleBag implements SampleSet {
     const removed = Int32Array.from(this.removed).sort();
     this.added = [];
     this.removed = [];
+    this.pending = null;
     const out = new Int32Array(this.sorted.length + added.length);
     let i = 0;
     let j = 0;
@@ -80,9 +97,53 @@ export class SampleBag implements SampleSet {
   }
 
   quantile(p: number): number {
-    this.settle();
-    return quantileSorted(this.sorted, p);
+    const known = this.read.get(p);
+    if (known !== undefined) return known;
+    const changes = this.added.length + this.removed.length;
+    let value: number;
+    if (this.bulk === null && changes > 0 && changes * READ_AROUND_SHARE < this.sorted.length) {
+      value = quantileByRank(this.count, p, (rank) => this.valueAt(rank));
+    } else {
+      this.settle();
+      value = quantileSorted(this.sorted, p);
+    }
+    this.read.set(p, value);
+    return value;
   }
+
+  /**
+   * The value of a rank (1: the smallest) among the sorted values with the pending changes, without
+   * merging them: the least value v with at least `rank` values at or below it.
+   */
+  private valueAt(rank: number): number {
+    const pending = (this.pending ??= { added: Int32Array.from(this.added).sort(), removed: Int32Array.from(this.removed).sort() });
+    const atOrBelow = (v: number) => upperBound(this.sorted, v) + upperBound(pending.added, v) - upperBound(pending.removed, v);
+    const sorted = this.sorted;
+    const added = pending.added;
+    let low = Math.min(sorted[0] ?? Infinity, added[0] ?? Infinity);
+    let high = Math.max(sorted[sorted.length - 1] ?? -Infinity, added[added.length - 1] ?? -Infinity);
+    while (low < high) {
+      const mid = Math.floor((low + high) / 2);
+      if (atOrBelow(mid) >= rank) high = mid;
+      else low = mid + 1;
+    }
+    return low;
+  }
+}
+
+/** Pending changes are read around, not merged, while the bag holds this many times more values. */
+const READ_AROUND_SHARE = 8;
+
+/** How many of the ascending values are at or below `v`. */
+function upperBound(values: Int32Array, v: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (values[mid]! <= v) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 interface Taught {
@@ -97,6 +158,8 @@ export class LiveSamples {
   private readonly taught = new Map<number, Taught>();
   /** The voyages read at the start (loadColumns); what one of them taught is read from its columns until it changes. */
   private columns: ColumnVoyages | null = null;
+  /** The carriers (SCAC), and their lanes (key), whose errors changed since `takeChanged`: the table's own groups. */
+  private changed = new Map<string, Set<string>>();
 
   /**
    * Puts in what every voyage read at the start teaches (to samples with nothing in them yet),
@@ -158,7 +221,20 @@ export class LiveSamples {
     return samples && samples.some((s) => s !== null) ? { carrier: c.carriers[pair]!, lane: c.lanes[pair]!, samples } : undefined;
   }
 
+  /**
+   * The carriers (by SCAC, as the table groups them), with their lanes, whose errors changed since the last ask (every carrier's
+   * all-carriers errors changed with any of them).
+   */
+  takeChanged(): ReadonlyMap<string, ReadonlySet<string>> {
+    const changed = this.changed;
+    this.changed = new Map();
+    return changed;
+  }
+
   private apply(t: Taught, sign: 1 | -1): void {
+    const lanes = this.changed.get(t.carrier.scac);
+    if (lanes) lanes.add(t.lane.key);
+    else this.changed.set(t.carrier.scac, new Set([t.lane.key]));
     let rows: (SampleBag | undefined)[][] | null = null;
     for (let checkpoint = 0; checkpoint < t.samples.length; checkpoint++) {
       const minutes = t.samples[checkpoint];

@@ -112,11 +112,15 @@ function weibullPosition(p: number, n: number): { lower: number; upper: number; 
 
 /** The p-quantile (type 6) of ascending values; NaN when empty. */
 export function quantileSorted(sorted: ArrayLike<number>, p: number): number {
-  const n = sorted.length;
+  return quantileByRank(sorted.length, p, (rank) => sorted[rank - 1]!);
+}
+
+/** The p-quantile (type 6) of `n` values read by rank (`valueAt(1)` the smallest); NaN when empty. */
+export function quantileByRank(n: number, p: number, valueAt: (rank: number) => number): number {
   if (n === 0) return NaN;
   const { lower, upper, fraction } = weibullPosition(p, n);
-  const a = sorted[lower - 1]!;
-  const b = sorted[upper - 1]!;
+  const a = valueAt(lower);
+  const b = upper === lower ? a : valueAt(upper);
   return a + fraction * (b - a);
 }
 

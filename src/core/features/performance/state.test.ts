@@ -4,11 +4,13 @@
  * client, then the figures, the likely arrivals in the table, and their update after a sync page.
  * What a person sees is compared with the same figures worked out from the whole history again.
  */
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Core } from '../../context.js';
+import { cacheFile } from '../../platform/paths.js';
 import { MemorySecretStore, apiKeyAccount } from '../../platform/secrets/index.js';
 import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../../sim/index.js';
 import { syncShipments } from '../sync/index.js';
@@ -203,5 +205,54 @@ describe('carrier performance over a cache with a past', () => {
     expect(seven.withBand).toBeGreaterThan(300);
     expect(seven.bandMae!).toBeLessThan(seven.carrierEtaMae!);
     expect(seven.coverage!).toBeGreaterThan(0.7);
+  });
+
+  // (Last: it moves past errors the tests above measure.)
+  it("forecasts again, once after a sync page, the other shipments' bands that lean on the past errors it changed, as a new engine forecasting every one would", async () => {
+    // An engine of its own: the one above no longer holds what the other engine of the test above changed.
+    const engine = async () => {
+      const secrets = new MemorySecretStore();
+      await secrets.set(apiKeyAccount(sim.url), DEFAULT_API_KEY);
+      return new Core({ dataDir: dir, apiBase: sim.url, secrets, fetch: sim.fetch });
+    };
+    const desk = await engine();
+    try {
+      const state = performanceOf(desk);
+      await state.ready();
+      // A page of arrived voyages now of another carrier (every second one with past errors): their
+      // errors move from their carrier's groups to another's, the all-carriers ones too.
+      const page = desk.read.performance.measuredVoyages().filter((r) => r.state === 0 && r.samples?.some((x) => x !== null)).filter((_, i) => i % 2 === 0).map((r) => r.shipmentId);
+      expect(page.length).toBeGreaterThan(100);
+      const sync = new Database(cacheFile(dir));
+      try {
+        sync.prepare("UPDATE shipments SET carrier_scac = 'ZZZZ', carrier_name = 'Other Line' WHERE id IN (SELECT value FROM json_each(?))").run(JSON.stringify(page));
+      } finally {
+        sync.close();
+      }
+      const before = desk.read.performance.likelyArrivals();
+      const told = new Promise<void>((resolve) => {
+        const stop = desk.events.on('performance.changed', ({ likely }) => {
+          if (!likely) return;
+          stop();
+          resolve();
+        });
+      });
+      await state.refresh(page);
+      // The page's own shipments arrived: no band moved yet; the others follow within a second or so.
+      expect(desk.read.performance.likelyArrivals()).toEqual(before);
+      await told;
+      await state.ready();
+      const after = desk.read.performance.likelyArrivals();
+      expect(after).not.toEqual(before);
+      const other = await engine();
+      try {
+        await performanceOf(other).ready();
+        expect(other.read.performance.likelyArrivals()).toEqual(after);
+      } finally {
+        other.close();
+      }
+    } finally {
+      desk.close();
+    }
   });
 });

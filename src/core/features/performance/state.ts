@@ -14,7 +14,7 @@ import { deskDay } from '../../../shared/free-time.js';
 import type { Core } from '../../context.js';
 import type { KeptVoyageColumns, LikelyArrivalRow, MeasuredVoyageRow } from '../../data/index.js';
 import { backtestVoyages, type BacktestVoyage } from './backtest.js';
-import { formatNaiveMinutes } from './calendar.js';
+import { formatNaiveMinutes, naiveMinutes } from './calendar.js';
 import { LikelyArrivalModel } from './likely-arrival.js';
 import { LiveSamples } from './live-samples.js';
 import { PerformanceAccumulator } from './measures.js';
@@ -26,6 +26,8 @@ import { ColumnVoyages, FACT_RULES, Names, backtestVoyageOf, factsOf, historyOf,
 const BLOCK = 500;
 /** Likely arrivals written per block. */
 const LIKELY_BLOCK = 4000;
+/** How long after a sync page changed past errors the other shipments' bands leaning on them are forecast again. */
+const LEANING_MS = 1000;
 /** The highest change id whose shipment's facts were read (a change after it is read next time). */
 const CHANGES_SETTING = 'performance.changesUpTo';
 /** The figures' accumulator is let go after this long without an ask (it holds every shipment's facts). */
@@ -33,7 +35,24 @@ const ACCUMULATOR_IDLE_MS = 10 * 60_000;
 
 const sameFilters = (f: PerformanceFilters) => !f.carrier && !f.lane && !f.customer && !f.since;
 const filterKey = (f: PerformanceFilters) => JSON.stringify([f.carrier ?? null, f.lane ?? null, f.customer ?? null, f.since ?? null]);
-const likelySignature = (r: LikelyArrivalRow) => `${r.carrierEta}|${r.earliest}|${r.likely}|${r.latest}|${r.pastShipments}|${r.level}|${r.leadDays}|${r.forecastOn}`;
+/** What a kept likely arrival says, its dates in minutes of the port's clock: a forecast is compared before its dates are written out. */
+interface KeptLikely {
+  carrierEta: string;
+  earliest: number | null;
+  likely: number | null;
+  latest: number | null;
+  shipments: number;
+  level: string;
+  leadDays: number;
+  forecastOn: string;
+}
+const keptOf = (r: LikelyArrivalRow): KeptLikely => ({
+  carrierEta: r.carrierEta, earliest: naiveMinutes(r.earliest), likely: naiveMinutes(r.likely), latest: naiveMinutes(r.latest),
+  shipments: r.pastShipments, level: r.level, leadDays: r.leadDays, forecastOn: r.forecastOn,
+});
+const sameLikely = (a: KeptLikely | undefined, b: KeptLikely) =>
+  a !== undefined && a.earliest === b.earliest && a.likely === b.likely && a.latest === b.latest && a.carrierEta === b.carrierEta &&
+  a.shipments === b.shipments && a.level === b.level && a.leadDays === b.leadDays && a.forecastOn === b.forecastOn;
 
 /** A new snapshot is taken at the start once more voyages changed since the last than this many, or this share of them. */
 const SNAPSHOT_SLACK = 1000;
@@ -46,7 +65,7 @@ export class PerformanceState {
   private readonly names = new Names();
   private readonly live = new LiveSamples();
   private readonly onTheWay = new Map<number, ShipmentOnTheWay>();
-  private readonly likelyKept = new Map<number, string>();
+  private readonly likelyKept = new Map<number, KeptLikely>();
   private likelyDay: string | null = null;
   private loaded = false;
   /** The kept voyages as load() read them, for the first figures while nothing changed since (one read of them, not two). */
@@ -64,7 +83,14 @@ export class PerformanceState {
    * to the end, what is kept is current without reading again what changed (the next ask skips it).
    */
   private ownStamp: string | null = null;
-  private pending: { ids: Set<number> | 'all'; likely: boolean } | null = null;
+  private pending: { ids: Set<number> | 'all'; likely: boolean; leaning: boolean } | null = null;
+  /**
+   * Past errors that changed (by carrier, with their lanes) while the bands leaning on them were
+   * not forecast again yet: a sync page forecasts its own shipments at once and the others once,
+   * LEANING_MS after the first such page (or at the next full refresh), not after every page.
+   */
+  private readonly leaning = new Map<string, Set<string>>();
+  private leaningTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
   /** Bumped whenever the figures may have changed. */
   version = 0;
@@ -84,8 +110,13 @@ export class PerformanceState {
    * current. Nothing to do when no one wrote to the cache since the last refresh (and the day is the same).
    */
   ready(): Promise<void> {
-    if (this.pending === null && this.loaded && this.stamp === this.currentStamp()) return this.running;
-    return this.refresh(null);
+    return this.current(true);
+  }
+
+  /** As ready(); without `bands`, the bands still to forecast again (leaning) may wait for their timer: the figures do not need them. */
+  private current(bands: boolean): Promise<void> {
+    if (this.pending === null && this.loaded && (!bands || this.leaning.size === 0) && this.stamp === this.currentStamp()) return this.running;
+    return this.refresh(null, { leaning: bands });
   }
 
   private currentStamp(): string {
@@ -93,9 +124,9 @@ export class PerformanceState {
   }
 
   /** Reads again the history of these shipments (null: every one that changed since it was last read). */
-  refresh(ids: readonly number[] | null, options: { likely?: boolean } = {}): Promise<void> {
+  refresh(ids: readonly number[] | null, options: { likely?: boolean; leaning?: boolean } = {}): Promise<void> {
     if (this.pending === null) {
-      this.pending = { ids: ids === null ? 'all' : new Set(ids), likely: options.likely ?? false };
+      this.pending = { ids: ids === null ? 'all' : new Set(ids), likely: options.likely ?? false, leaning: options.leaning ?? false };
       // A failed refresh leaves what is kept as it was (its caller hears why); the next one tries again.
       this.running = this.queue.then(() => this.drain());
       this.queue = this.running.catch(() => undefined);
@@ -103,12 +134,14 @@ export class PerformanceState {
       if (ids === null) this.pending.ids = 'all';
       else if (this.pending.ids !== 'all') for (const id of ids) this.pending.ids.add(id);
       if (options.likely) this.pending.likely = true;
+      if (options.leaning) this.pending.leaning = true;
     }
     return this.running;
   }
 
   close(): void {
     this.closed = true;
+    if (this.leaningTimer) clearTimeout(this.leaningTimer);
   }
 
   private async drain(): Promise<void> {
@@ -117,11 +150,27 @@ export class PerformanceState {
     if (work === null || this.closed) return;
     if (!this.loaded) await this.load();
     this.ownStamp = work.ids !== 'all' && this.stamp !== '' && this.stamp === this.currentStamp() ? this.stamp : null;
-    const { read: changed, figuresChanged, modelChanged } = await this.readVoyages(work.ids);
+    const { read: changed, figuresChanged } = await this.readVoyages(work.ids);
     if (figuresChanged) this.loadedColumns = null;
     const today = deskDay(this.core.now());
-    const all = work.likely || modelChanged || this.likelyDay !== today;
-    const likelyChanged = await this.writeLikely(all ? 'all' : changed, today);
+    for (const [carrier, lanes] of this.live.takeChanged()) {
+      const kept = this.leaning.get(carrier);
+      if (kept) for (const lane of lanes) kept.add(lane);
+      else this.leaning.set(carrier, new Set(lanes));
+    }
+    const all = work.likely || this.likelyDay !== today;
+    let which: readonly number[] | 'all' = changed;
+    if (all || work.leaning) {
+      which = all ? 'all' : [...changed, ...this.leaningOn(this.leaning)];
+      this.leaning.clear();
+    } else if (this.leaning.size > 0 && this.leaningTimer === null) {
+      this.leaningTimer = setTimeout(() => {
+        this.leaningTimer = null;
+        void this.refresh([], { leaning: true }).catch(() => undefined);
+      }, LEANING_MS);
+      this.leaningTimer.unref?.();
+    }
+    const likelyChanged = await this.writeLikely(which, today);
     if (work.ids === 'all') this.stamp = this.currentStamp();
     else if (this.ownStamp !== null && this.ownStamp === this.currentStamp()) this.stamp = this.ownStamp;
     this.ownStamp = null;
@@ -162,38 +211,38 @@ export class PerformanceState {
       const eta = columns.eta[i];
       if (columns.state[i] === 2 && eta !== null && eta !== undefined) {
         const pair = columns.pair[i]!;
-        this.onTheWay.set(columns.shipmentId[i]!, { carrier: voyages.carriers[pair]!, lane: voyages.lanes[pair]!, eta });
+        this.onTheWay.set(columns.shipmentId[i]!, { carrier: voyages.carriers[pair]!, lane: voyages.lanes[pair]!, eta, etaMinutes: naiveMinutes(eta) });
       }
     }
     await turn();
-    for (const r of this.core.read.performance.likelyArrivals()) this.likelyKept.set(r.shipmentId, likelySignature(r));
+    for (const r of this.core.read.performance.likelyArrivals()) this.likelyKept.set(r.shipmentId, keptOf(r));
     this.loaded = true;
     this.loadedColumns = columns;
     // Kept for a first ask of the figures soon after the start, not for the engine's lifetime.
     setTimeout(() => (this.loadedColumns = null), LOADED_ROWS_KEPT_MS).unref();
   }
 
-  /** Keeps a row's past errors and whether it is on the way; true when the past errors changed. */
-  private remember(row: MeasuredVoyageRow): boolean {
+  /** Keeps a row's past errors and whether it is on the way. */
+  private remember(row: MeasuredVoyageRow): void {
     const carrier = this.names.carrier(row.carrierScac, row.carrierName);
     const lane = this.names.lane(row.pol, row.pod);
-    if (row.state === 2 && row.eta !== null) this.onTheWay.set(row.shipmentId, { carrier, lane, eta: row.eta });
+    if (row.state === 2 && row.eta !== null) this.onTheWay.set(row.shipmentId, { carrier, lane, eta: row.eta, etaMinutes: naiveMinutes(row.eta) });
     else this.onTheWay.delete(row.shipmentId);
-    return this.live.set(row.shipmentId, carrier, lane, row.state === 0 ? row.samples : null);
+    this.live.set(row.shipmentId, carrier, lane, row.state === 0 ? row.samples : null);
   }
 
-  private forget(id: number): boolean {
+  private forget(id: number): void {
     this.onTheWay.delete(id);
     this.accumulator?.acc.remove(id);
-    return this.live.forget(id);
+    this.live.forget(id);
   }
 
   /**
    * Reads the voyages named (or every one to read) and keeps their facts. Answers those read, whether
-   * a figure moved (a kept row changed, or the accumulator counts a shipment otherwise: its customer),
-   * and whether the past errors the likely arrival learns from did.
+   * a figure moved (a kept row changed, or the accumulator counts a shipment otherwise: its customer).
+   * The past errors the likely arrival learns from follow (their changes are taken from `live`).
    */
-  private async readVoyages(wanted: Set<number> | 'all'): Promise<{ read: number[]; figuresChanged: boolean; modelChanged: boolean }> {
+  private async readVoyages(wanted: Set<number> | 'all'): Promise<{ read: number[]; figuresChanged: boolean }> {
     const { read } = this.core;
     const upTo = read.latestChangeId();
     let ids: number[];
@@ -207,12 +256,11 @@ export class PerformanceState {
     } else {
       ids = [...wanted].sort((a, b) => a - b);
     }
-    let modelChanged = false;
     let figuresChanged = false;
     const field = this.accumulator ? this.accumulator.customers : null;
     for (let start = 0; start < ids.length; start += BLOCK) {
       if (start > 0) await turn();
-      if (this.closed) return { read: [], figuresChanged, modelChanged };
+      if (this.closed) return { read: [], figuresChanged };
       const block = ids.slice(start, start + BLOCK);
       const records = read.performance.voyages(block);
       const customers = field === null ? null : read.performance.columnValues(field, block);
@@ -225,14 +273,14 @@ export class PerformanceState {
       });
       // Memory follows each row read (another process may have kept the same facts first).
       for (const row of rows) {
-        if (this.remember(row)) modelChanged = true;
+        this.remember(row);
         if (this.accumulator?.acc.upsertMeasured(factsOf(row, this.names, customers?.get(row.shipmentId) ?? null))) figuresChanged = true;
       }
-      for (const id of gone) if (this.forget(id)) modelChanged = true;
+      for (const id of gone) this.forget(id);
       if (gone.length > 0) figuresChanged = true;
     }
     if (wanted === 'all') this.writeOwn((tx) => tx.setSetting(CHANGES_SETTING, String(upTo)));
-    return { read: ids, figuresChanged, modelChanged };
+    return { read: ids, figuresChanged };
   }
 
   /** Writes what the state keeps, following whether its writes are the only ones (see ownStamp). */
@@ -248,31 +296,59 @@ export class PerformanceState {
     return LikelyArrivalModel.over(this.live.table, { minimumSample: choices.minimumSample, onTimeWithinDays: choices.onTimeWithinDays });
   }
 
+  /**
+   * The shipments on the way whose band may move with these past errors (by carrier SCAC and lane key, as the table groups them): a band stands on the
+   * first of its carrier and lane, its carrier, all carriers with enough shipments, so one on its
+   * carrier and lane moves only with those, one on its carrier with that carrier's, and one on all
+   * carriers (or with none) with any.
+   */
+  private leaningOn(changed: ReadonlyMap<string, ReadonlySet<string>>): number[] {
+    if (changed.size === 0) return [];
+    const out: number[] = [];
+    for (const [id, shipment] of this.onTheWay) {
+      const lanes = changed.get(shipment.carrier.scac);
+      const level = this.likelyKept.get(id)?.level;
+      if (lanes?.has(shipment.lane.key) || (level !== 'carrier-lane' && (lanes !== undefined || level !== 'carrier'))) out.push(id);
+    }
+    return out;
+  }
+
   /** Forecasts again the shipments named (or every one on the way) and keeps what changed; true when any did. */
   private async writeLikely(which: readonly number[] | 'all', today: string): Promise<boolean> {
     const model = this.model();
-    const ids = which === 'all' ? new Set([...this.onTheWay.keys(), ...this.likelyKept.keys()]) : new Set(which);
     const put: LikelyArrivalRow[] = [];
+    const kept: KeptLikely[] = [];
     const drop: number[] = [];
-    for (const id of ids) {
+    const forecast = (id: number) => {
       const shipment = this.onTheWay.get(id);
       const band = shipment ? model.bandMinutes(shipment, today) : null;
       if (band === null || shipment === undefined || shipment.eta === null) {
         if (this.likelyKept.has(id)) drop.push(id);
-        continue;
+        return;
       }
-      const row: LikelyArrivalRow = {
+      const now: KeptLikely = {
+        carrierEta: shipment.eta, earliest: Math.round(band.earliest), likely: Math.round(band.likely), latest: Math.round(band.latest),
+        shipments: band.basis.shipments, level: band.basis.level, leadDays: band.basis.leadDays, forecastOn: today,
+      };
+      if (sameLikely(this.likelyKept.get(id), now)) return;
+      put.push({
         shipmentId: id,
         carrierEta: shipment.eta,
-        earliest: formatNaiveMinutes(band.earliest),
-        likely: formatNaiveMinutes(band.likely),
-        latest: formatNaiveMinutes(band.latest),
+        earliest: formatNaiveMinutes(now.earliest!),
+        likely: formatNaiveMinutes(now.likely!),
+        latest: formatNaiveMinutes(now.latest!),
         pastShipments: band.basis.shipments,
         level: band.basis.level,
         leadDays: band.basis.leadDays,
         forecastOn: today,
-      };
-      if (this.likelyKept.get(id) !== likelySignature(row)) put.push(row);
+      });
+      kept.push(now);
+    };
+    if (which === 'all') {
+      for (const id of this.onTheWay.keys()) forecast(id);
+      for (const id of this.likelyKept.keys()) if (!this.onTheWay.has(id)) drop.push(id);
+    } else {
+      for (const id of new Set(which)) forecast(id);
     }
     for (let i = 0; i < Math.max(put.length, drop.length); i += LIKELY_BLOCK) {
       if (i > 0) await turn();
@@ -280,7 +356,7 @@ export class PerformanceState {
       const rows = put.slice(i, i + LIKELY_BLOCK);
       const gone = drop.slice(i, i + LIKELY_BLOCK);
       this.writeOwn((tx) => tx.performance.keepLikelyArrivals(rows, gone));
-      for (const r of rows) this.likelyKept.set(r.shipmentId, likelySignature(r));
+      for (let k = 0; k < rows.length; k++) this.likelyKept.set(rows[k]!.shipmentId, kept[i + k]!);
       for (const id of gone) this.likelyKept.delete(id);
     }
     if (which === 'all') this.likelyDay = today;
@@ -309,7 +385,7 @@ export class PerformanceState {
 
   /** The figures, filtered; from the accumulator (a filtered one is made from its facts). */
   async report(filters: PerformanceFilters = {}): Promise<PerformanceReport> {
-    await this.ready();
+    await this.current(false);
     const acc = await this.figures();
     const key = filterKey(filters);
     const found = this.reports.get(key);
@@ -324,7 +400,7 @@ export class PerformanceState {
 
   /** The likely arrival's accuracy on the cache's own history (see backtest.ts). */
   async backtest(): Promise<BacktestReport> {
-    await this.ready();
+    await this.current(false);
     if (this.backtestKept) return this.backtestKept;
     const voyages: BacktestVoyage[] = [];
     for (const row of this.core.read.performance.measuredVoyages()) {
@@ -337,7 +413,7 @@ export class PerformanceState {
 
   /** A shipment's voyage as recorded, with its likely arrival in words (null when it is not on the way). */
   async shipment(id: number): Promise<{ etas: { seenAt: string; eta: string }[]; departure: string | null; arrival: string | null; likely: LikelyArrival | null } | null> {
-    await this.ready();
+    await this.current(false);
     const record = this.core.read.performance.voyages([id])[0];
     if (!record) return null;
     const shipment = this.onTheWay.get(id);

@@ -67,4 +67,6 @@ export interface ShipmentOnTheWay {
   lane: LaneRef;
   /** The carrier's current ETA at the port of discharge (naive), or null. */
   eta: string | null;
+  /** That ETA in minutes of the port's clock, where the caller read it once for many forecasts. */
+  etaMinutes?: number | null;
 }
