@@ -158,7 +158,7 @@ export class LiveSamples {
   private readonly taught = new Map<number, Taught>();
   /** The voyages read at the start (loadColumns); what one of them taught is read from its columns until it changes. */
   private columns: ColumnVoyages | null = null;
-  /** The carriers (SCAC), and their lanes (key), whose errors changed since `takeChanged`: the table's own groups. */
+  /** The carriers (SCAC) and their lanes (key) whose errors changed since `takeChanged`: the table's groups. */
   private changed = new Map<string, Set<string>>();
 
   /**
@@ -222,8 +222,8 @@ export class LiveSamples {
   }
 
   /**
-   * The carriers (by SCAC, as the table groups them), with their lanes, whose errors changed since the last ask (every carrier's
-   * all-carriers errors changed with any of them).
+   * The carriers (by SCAC, as the table groups them), with their lanes, whose errors changed since
+   * the last ask (the all-carriers errors changed with any of them).
    */
   takeChanged(): ReadonlyMap<string, ReadonlySet<string>> {
     const changed = this.changed;

@@ -113,7 +113,10 @@ export class PerformanceState {
     return this.current(true);
   }
 
-  /** As ready(); without `bands`, the bands still to forecast again (leaning) may wait for their timer: the figures do not need them. */
+  /**
+   * As ready(); without `bands`, the bands still to forecast again (`leaning`) may wait for their
+   * timer: the figures, the back-test and a shipment's detail do not read the kept bands.
+   */
   private current(bands: boolean): Promise<void> {
     if (this.pending === null && this.loaded && (!bands || this.leaning.size === 0) && this.stamp === this.currentStamp()) return this.running;
     return this.refresh(null, { leaning: bands });
@@ -297,10 +300,10 @@ export class PerformanceState {
   }
 
   /**
-   * The shipments on the way whose band may move with these past errors (by carrier SCAC and lane key, as the table groups them): a band stands on the
-   * first of its carrier and lane, its carrier, all carriers with enough shipments, so one on its
-   * carrier and lane moves only with those, one on its carrier with that carrier's, and one on all
-   * carriers (or with none) with any.
+   * The shipments on the way whose band may move with these past errors (by carrier SCAC and lane
+   * key, as the table groups them): a band stands on the first of its carrier and lane, its
+   * carrier, all carriers with enough shipments, so one on its carrier and lane moves only with
+   * those, one on its carrier with that carrier's, and one on all carriers (or with none) with any.
    */
   private leaningOn(changed: ReadonlyMap<string, ReadonlySet<string>>): number[] {
     if (changed.size === 0) return [];
