@@ -26,6 +26,8 @@ import { ColumnVoyages, FACT_RULES, Names, backtestVoyageOf, factsOf, historyOf,
 const BLOCK = 500;
 /** Likely arrivals written per block. */
 const LIKELY_BLOCK = 4000;
+/** A reading of more voyages than this walks the cache once: its blocks are read with a small page cache. */
+const PASSING_FROM = 5000;
 /** How long after a sync page changed past errors the other shipments' bands leaning on them are forecast again. */
 const LEANING_MS = 1000;
 /** The highest change id whose shipment's facts were read (a change after it is read next time). */
@@ -265,7 +267,7 @@ export class PerformanceState {
       if (start > 0) await turn();
       if (this.closed) return { read: [], figuresChanged };
       const block = ids.slice(start, start + BLOCK);
-      const records = read.performance.voyages(block);
+      const records = read.performance.voyages(block, { passing: ids.length > PASSING_FROM });
       const customers = field === null ? null : read.performance.columnValues(field, block);
       const rows = records.map((r) => measuredRow(r, historyOf(r, this.names, customers?.get(r.id) ?? null)));
       const found = new Set(rows.map((r) => r.shipmentId));
