@@ -31,7 +31,7 @@ import { type TrackingResultInput, snapshotFromShipmentRecord, snapshotFromTrack
 import { type WriteOptions, type WriteResult, type WriteStatus, createShipmentWriter } from './shipments/write.js';
 import { type BackupCheck, backupCache } from './sqlite/backup.js';
 import { noteCleanClose } from './sqlite/check-note.js';
-import { openDatabase } from './sqlite/db.js';
+import { holdPassingPageCache, openDatabase } from './sqlite/db.js';
 import { invalidInputError, translateSqliteError } from './sqlite/errors.js';
 import { type SqliteBudgetOptions, createSqliteRateBudget } from './sqlite/rate-budget.js';
 import { retryTransient } from './sqlite/tx.js';
@@ -62,6 +62,12 @@ interface ShipmentRecordReads {
   dataStamp(): string;
   /** Moves when another process (a `quayside` command) commits to the cache; cheap to ask often. */
   othersWrites(): number;
+  /**
+   * A walk over most of the cache begins (the first measuring of carrier performance): the
+   * connection keeps few pages until the answered release is called, so pages read once neither
+   * grow the process nor push out those searches use.
+   */
+  passingThrough(): () => void;
 }
 
 interface ShipmentRecordWrites {
@@ -232,6 +238,7 @@ export function openData(file: string, options: DataOptions = {}): Data {
       countChanges: (since) => (since === undefined ? countAllChanges.get() : countChangesSince.get(since))?.n ?? 0,
       dataStamp: () => `${totalChanges.get()?.changes ?? 0}:${String(db.pragma('data_version', { simple: true }))}`,
       othersWrites: () => Number(db.pragma('data_version', { simple: true })),
+      passingThrough: () => holdPassingPageCache(db),
       ...edits.reads,
       ...directory.reads,
       ...notes.reads,

@@ -6,6 +6,7 @@ import { tempDir } from '../../../test/helpers/store-fixtures.js';
 import { StoreError } from './sqlite/errors.js';
 import { LATEST_SCHEMA_VERSION } from './sqlite/migrations.js';
 import { openData } from './data.js';
+import { holdPassingPageCache } from './sqlite/db.js';
 import { cacheDb } from '../../../test/support/cache-db.js';
 
 let dir: string;
@@ -34,6 +35,22 @@ describe('openData', () => {
     expect(cacheDb(store).pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
     store.close();
     store.close(); // closing twice is harmless
+  });
+
+  it('holds a page cache small while a walk over the cache runs, holds nested, and sets the full size back after the last', () => {
+    const store = openData(path.join(dir, 'cache.sqlite'));
+    // A connection of the data layer's own kind (the test's), so its page cache can be read.
+    const db = cacheDb(store);
+    const size = () => db.pragma('cache_size', { simple: true });
+    const outer = holdPassingPageCache(db);
+    const inner = holdPassingPageCache(db);
+    expect(size()).toBe(-8192);
+    inner();
+    inner();
+    expect(size()).toBe(-8192);
+    outer();
+    expect(size()).toBe(-65536);
+    store.close();
   });
 
   it('reopens an existing cache with its data', () => {

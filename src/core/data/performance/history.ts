@@ -21,7 +21,6 @@
  * statistics (a new cache) SQLite would read every ETA move of the cache through the index by kind.
  */
 import type { ReadableDB } from '../handles.js';
-import { withPassingPageCache } from '../sqlite/db.js';
 
 export interface EtaSeenRecord {
   /** UTC ISO: when Quayside saw it. */
@@ -133,12 +132,8 @@ function movesByShipment(json: string): Map<number, MoveRow[]> {
 export interface VoyageHistoryReads {
   /** Ids of every shipment that has a voyage, ascending. */
   voyageIds(): number[];
-  /**
-   * The voyages of these shipments (those without one are left out), in id order. `passing`: one
-   * block of a reading that walks most voyages once (the first measuring), read with the page
-   * cache held small so it neither grows the process nor pushes out the pages searches use.
-   */
-  voyages(ids: readonly number[], options?: { passing?: boolean }): VoyageRecord[];
+  /** The voyages of these shipments (those without one are left out), in id order. */
+  voyages(ids: readonly number[]): VoyageRecord[];
   /** The values of one imported column (the customer's), of these shipments or (null) of all. */
   columnValues(name: string, ids: readonly number[] | null): Map<number, string>;
 }
@@ -157,14 +152,12 @@ export function createVoyageHistoryReads(db: ReadableDB): VoyageHistoryReads {
       const rows = wanted === null ? allValues.all(name) : wanted.length === 0 ? [] : someValues.all(JSON.stringify(wanted), name);
       return new Map(rows.map((r) => [r.id, r.value]));
     },
-    voyages(wanted, options = {}) {
+    voyages(wanted) {
       if (wanted.length === 0) return [];
       const json = JSON.stringify(wanted);
-      const read = () => [base.get(json) ?? '[]', moves.get(json) ?? '[]'] as const;
-      const [baseJson, movesJson] = options.passing ? withPassingPageCache(db, read) : read();
-      const rows = JSON.parse(baseJson) as BaseRow[];
+      const rows = JSON.parse(base.get(json) ?? '[]') as BaseRow[];
       if (rows.length === 0) return [];
-      const movesOf = movesByShipment(movesJson);
+      const movesOf = movesByShipment(moves.get(json) ?? '[]');
       const records = rows.map(([id, contentHash, carrierScac, carrierName, eta, shipmentStatus, subscriptionStatus, pol, pod, firstSeen, arrivedVessel, arrivedDischarge, delivered, departed, vesselChanges]) => ({
         id,
         contentHash,

@@ -26,7 +26,7 @@ import { ColumnVoyages, FACT_RULES, Names, backtestVoyageOf, factsOf, historyOf,
 const BLOCK = 500;
 /** Likely arrivals written per block. */
 const LIKELY_BLOCK = 4000;
-/** A reading of more voyages than this walks the cache once: its blocks are read with a small page cache. */
+/** A reading of more voyages (or a forecast of more shipments) than this walks the cache once: it runs with a small page cache. */
 const PASSING_FROM = 5000;
 /** How long after a sync page changed past errors the other shipments' bands leaning on them are forecast again. */
 const LEANING_MS = 1000;
@@ -263,29 +263,41 @@ export class PerformanceState {
     }
     let figuresChanged = false;
     const field = this.accumulator ? this.accumulator.customers : null;
+    const release = ids.length > PASSING_FROM ? read.passingThrough() : null;
+    try {
+      await this.readBlocks(ids, field, () => (figuresChanged = true));
+    } finally {
+      release?.();
+    }
+    if (this.closed) return { read: [], figuresChanged };
+    if (wanted === 'all') this.writeOwn((tx) => tx.setSetting(CHANGES_SETTING, String(upTo)));
+    return { read: ids, figuresChanged };
+  }
+
+  /** Reads the voyages block by block, keeps their facts and follows them in memory; `moved` when a figure did. */
+  private async readBlocks(ids: readonly number[], field: string | null, moved: () => void): Promise<void> {
+    const { read } = this.core;
     for (let start = 0; start < ids.length; start += BLOCK) {
       if (start > 0) await turn();
-      if (this.closed) return { read: [], figuresChanged };
+      if (this.closed) return;
       const block = ids.slice(start, start + BLOCK);
-      const records = read.performance.voyages(block, { passing: ids.length > PASSING_FROM });
+      const records = read.performance.voyages(block);
       const customers = field === null ? null : read.performance.columnValues(field, block);
       const rows = records.map((r) => measuredRow(r, historyOf(r, this.names, customers?.get(r.id) ?? null)));
       const found = new Set(rows.map((r) => r.shipmentId));
       const gone = block.filter((id) => !found.has(id));
       this.writeOwn((tx) => {
-        if (tx.performance.keepVoyages(rows).length > 0) figuresChanged = true;
+        if (tx.performance.keepVoyages(rows).length > 0) moved();
         tx.performance.forgetVoyages(gone);
       });
       // Memory follows each row read (another process may have kept the same facts first).
       for (const row of rows) {
         this.remember(row);
-        if (this.accumulator?.acc.upsertMeasured(factsOf(row, this.names, customers?.get(row.shipmentId) ?? null))) figuresChanged = true;
+        if (this.accumulator?.acc.upsertMeasured(factsOf(row, this.names, customers?.get(row.shipmentId) ?? null))) moved();
       }
       for (const id of gone) this.forget(id);
-      if (gone.length > 0) figuresChanged = true;
+      if (gone.length > 0) moved();
     }
-    if (wanted === 'all') this.writeOwn((tx) => tx.setSetting(CHANGES_SETTING, String(upTo)));
-    return { read: ids, figuresChanged };
   }
 
   /** Writes what the state keeps, following whether its writes are the only ones (see ownStamp). */
@@ -355,14 +367,19 @@ export class PerformanceState {
     } else {
       for (const id of new Set(which)) forecast(id);
     }
-    for (let i = 0; i < Math.max(put.length, drop.length); i += LIKELY_BLOCK) {
-      if (i > 0) await turn();
-      if (this.closed) return false;
-      const rows = put.slice(i, i + LIKELY_BLOCK);
-      const gone = drop.slice(i, i + LIKELY_BLOCK);
-      this.writeOwn((tx) => tx.performance.keepLikelyArrivals(rows, gone));
-      for (let k = 0; k < rows.length; k++) this.likelyKept.set(rows[k]!.shipmentId, kept[i + k]!);
-      for (const id of gone) this.likelyKept.delete(id);
+    const release = put.length > PASSING_FROM ? this.core.read.passingThrough() : null;
+    try {
+      for (let i = 0; i < Math.max(put.length, drop.length); i += LIKELY_BLOCK) {
+        if (i > 0) await turn();
+        if (this.closed) return false;
+        const rows = put.slice(i, i + LIKELY_BLOCK);
+        const gone = drop.slice(i, i + LIKELY_BLOCK);
+        this.writeOwn((tx) => tx.performance.keepLikelyArrivals(rows, gone));
+        for (let k = 0; k < rows.length; k++) this.likelyKept.set(rows[k]!.shipmentId, kept[i + k]!);
+        for (const id of gone) this.likelyKept.delete(id);
+      }
+    } finally {
+      release?.();
     }
     if (which === 'all') this.likelyDay = today;
     return put.length > 0 || drop.length > 0;
