@@ -190,6 +190,8 @@ export interface PerformanceFactReads {
   snapshotLag(): { voyages: number; changedSince: number } | null;
   /** Of these shipments, those without kept facts (removed from the cache since). */
   notMeasured(ids: readonly number[]): number[];
+  /** How many voyages have kept facts (a removal lowers it; cheap to ask). */
+  keptCount(): number;
   /** Voyages whose facts are missing, or were read from other content or by other rules than `rules` (ascending). */
   voyagesToRead(rules: number): number[];
   /** Shipments with a change recorded after the change `afterId` (pulled from the team, or seen here). */
@@ -230,6 +232,7 @@ export function createPerformanceFactReads(db: ReadableDB): PerformanceFactReads
   // The changes after one, by their key (DISTINCT in SQL may walk the whole index by shipment instead); once each in JS.
   const changed = db.prepare<[number], number>('SELECT shipment_id FROM changes WHERE id > ? ORDER BY id').pluck();
   const columns = db.prepare<[], { numbers: string; samples: string }>(COLUMNS_SQL);
+  const keptCount = db.prepare<[], number>('SELECT count(*) FROM performance_voyages').pluck();
   const missing = db
     .prepare<[string], number>('SELECT j.value FROM json_each(?) j WHERE NOT EXISTS (SELECT 1 FROM performance_voyages p WHERE p.shipment_id = j.value)')
     .pluck();
@@ -260,6 +263,7 @@ export function createPerformanceFactReads(db: ReadableDB): PerformanceFactReads
       return row ? { voyages: row.voyages, changedSince: row.changed } : null;
     },
     notMeasured: (ids) => (ids.length === 0 ? [] : missing.all(JSON.stringify(ids))),
+    keptCount: () => keptCount.get() ?? 0,
     likelyArrival(shipmentId) {
       const row = likely.get(shipmentId);
       return row ? likelyOf(row) : null;

@@ -207,6 +207,28 @@ describe('carrier performance over a cache with a past', () => {
     expect(seven.coverage!).toBeGreaterThan(0.7);
   });
 
+  it('forgets a shipment on the way removed from the cache at the next ask, and looks for removed ones only when the count of kept voyages moved', async () => {
+    const state = performanceOf(core);
+    const before = await state.report();
+    const look = vi.spyOn(core.read.performance, 'notMeasured');
+    try {
+      // A write that removes nothing: the figures asked again do not look for removed shipments.
+      core.write((tx) => tx.setSetting('performance.test', 'written again'));
+      expect(await state.report()).toEqual(before);
+      expect(look).not.toHaveBeenCalled();
+      // The service deleted a shipment on the way (as the removal use case records it).
+      const gone = core.read.listShipmentRowsByIds([core.read.performance.likelyArrivals()[0]!.shipmentId])[0]!;
+      core.write((tx) => tx.applyDeletion({ deleted: [gone.trackingId!], archived: [] }));
+      const after = await state.report();
+      expect(look).toHaveBeenCalledTimes(1);
+      expect(after.inTransit).toBe(before.inTransit - 1);
+      expect(after).toEqual(fromScratch());
+      expect(core.read.performance.likelyArrival(gone.id)).toBeNull();
+    } finally {
+      look.mockRestore();
+    }
+  });
+
   // (Last: it moves past errors the tests above measure.)
   it("forecasts again, once after a sync page, the other shipments' bands that lean on the past errors it changed, as a new engine forecasting every one would", async () => {
     // An engine of its own: the one above no longer holds what the other engine of the test above changed.

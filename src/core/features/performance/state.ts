@@ -93,6 +93,8 @@ export class PerformanceState {
    */
   private readonly leaning = new Map<string, Set<string>>();
   private leaningTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The count of kept voyages after the last refresh (its own writes in it): a lower one means shipments were removed. */
+  private keptCountSeen = -1;
   private closed = false;
   /** Bumped whenever the figures may have changed. */
   version = 0;
@@ -176,6 +178,7 @@ export class PerformanceState {
       this.leaningTimer.unref?.();
     }
     const likelyChanged = await this.writeLikely(which, today);
+    this.keptCountSeen = this.core.read.performance.keptCount();
     if (work.ids === 'all') this.stamp = this.currentStamp();
     else if (this.ownStamp !== null && this.ownStamp === this.currentStamp()) this.stamp = this.ownStamp;
     this.ownStamp = null;
@@ -250,18 +253,26 @@ export class PerformanceState {
   private async readVoyages(wanted: Set<number> | 'all'): Promise<{ read: number[]; figuresChanged: boolean }> {
     const { read } = this.core;
     const upTo = read.latestChangeId();
+    let figuresChanged = false;
     let ids: number[];
     if (wanted === 'all') {
       const since = Number(read.getSetting(CHANGES_SETTING) ?? 0);
       const set = new Set(read.performance.voyagesToRead(FACT_RULES));
       for (const id of read.performance.changedSince(Number.isFinite(since) ? since : 0)) set.add(id);
-      // Shipments removed from the cache took their kept facts with them; memory follows.
-      for (const id of read.performance.notMeasured([...this.onTheWay.keys()])) if (!set.has(id)) this.forget(id);
+      // Shipments removed from the cache took their kept facts with them; memory follows. (Looked
+      // for only when the count of kept voyages moved since this state last saw it: looking
+      // costs 6 ms at 16,000 shipments on the way, on every ask of the figures after a sync page.)
+      if (read.performance.keptCount() !== this.keptCountSeen) {
+        for (const id of read.performance.notMeasured([...this.onTheWay.keys()])) {
+          if (set.has(id)) continue;
+          this.forget(id);
+          figuresChanged = true;
+        }
+      }
       ids = [...set].sort((a, b) => a - b);
     } else {
       ids = [...wanted].sort((a, b) => a - b);
     }
-    let figuresChanged = false;
     const field = this.accumulator ? this.accumulator.customers : null;
     const release = ids.length > PASSING_FROM ? read.passingThrough() : null;
     try {
