@@ -224,6 +224,22 @@ describe('carrier performance over a cache with a past', () => {
       expect(after.inTransit).toBe(before.inTransit - 1);
       expect(after).toEqual(fromScratch());
       expect(core.read.performance.likelyArrival(gone.id)).toBeNull();
+
+      // Another process (a quayside command) records a deletion; a sync page of other shipments is
+      // read here first: the next ask of the figures still finds the shipment gone.
+      const secrets = new MemorySecretStore();
+      await secrets.set(apiKeyAccount(sim.url), DEFAULT_API_KEY);
+      const command = new Core({ dataDir: dir, apiBase: sim.url, secrets, fetch: sim.fetch });
+      const alsoGone = core.read.listShipmentRowsByIds([core.read.performance.likelyArrivals()[0]!.shipmentId])[0]!;
+      try {
+        command.write((tx) => tx.applyDeletion({ deleted: [alsoGone.trackingId!], archived: [] }));
+      } finally {
+        command.close();
+      }
+      await state.refresh(core.read.performance.voyageIds().slice(0, 20));
+      const later = await state.report();
+      expect(later.inTransit).toBe(before.inTransit - 2);
+      expect(later).toEqual(fromScratch());
     } finally {
       look.mockRestore();
     }
