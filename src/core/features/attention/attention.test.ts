@@ -19,6 +19,7 @@ import {
   updateAttentionSettings,
   updateFreeDays,
 } from './index.js';
+import { listAttentionInTurns } from './attention.js';
 
 let store: Data;
 let close: () => void;
@@ -64,6 +65,18 @@ describe('the Attention list', () => {
       eta: '2026-11-18T08:00:00',
       lastFreeDay: '2026-11-20',
     });
+  });
+
+  it('works out the same list in turns, the candidates read a set at a time with a turn after each', async () => {
+    fill();
+    updateFreeDays(store, { carriers: { MAEU: 3, MSCU: 10 } });
+    let turns = 0;
+    const inTurns = await listAttentionInTurns(store, { now, includeAcknowledged: true }, async () => {
+      turns += 1;
+    });
+    expect(inTurns).toEqual(listAttention(store, { now, includeAcknowledged: true }));
+    // A turn after each of the eight sets of candidates, one per block of shipments, one before ranking.
+    expect(turns).toBe(8 + 1 + 1);
   });
 
   it('moves an acknowledged shipment out, and back last with includeAcknowledged', () => {

@@ -124,9 +124,15 @@ const BLOCK = 500;
 export async function listAttentionInTurns(cache: Cache, options: ListAttentionOptions, turn: () => Promise<void>): Promise<AttentionItem[]> {
   const members = options.watchlist === undefined ? null : watchlistMembers(cache, options.watchlist);
   const e = evaluation(cache, options.now());
-  const ids = e.reads.candidateIds(e.window);
+  // The candidates a set at a time, a turn after each (the whole is one statement of about 100 ms at 100,000).
+  const found = new Set<number>();
+  for (const part of e.reads.candidateIdsInParts(e.window)) {
+    for (const id of part) found.add(id);
+    await turn();
+  }
+  const ids = [...found].sort((a, b) => a - b);
   const evaluated: Evaluated[] = [];
-  // The first turn comes after the candidates are found, the last before they are ranked.
+  // The last turn comes before they are ranked.
   for (let i = 0; i < ids.length; i += BLOCK) {
     await turn();
     for (const one of evaluate(e, members, ids.slice(i, i + BLOCK))) evaluated.push(one);
