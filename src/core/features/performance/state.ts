@@ -12,9 +12,10 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import { deskDay } from '../../../shared/free-time.js';
 import type { Core } from '../../context.js';
-import type { KeptVoyageColumns, LikelyArrivalRow, MeasuredVoyageRow } from '../../data/index.js';
+import type { KeptVoyageColumns, MeasuredVoyageRow } from '../../data/index.js';
 import { backtestVoyages, type BacktestVoyage } from './backtest.js';
-import { formatNaiveMinutes, naiveMinutes } from './calendar.js';
+import { naiveMinutes } from './calendar.js';
+import { KeptBands } from './kept-bands.js';
 import { LikelyArrivalModel } from './likely-arrival.js';
 import { LiveSamples } from './live-samples.js';
 import { PerformanceAccumulator } from './measures.js';
@@ -37,25 +38,6 @@ const ACCUMULATOR_IDLE_MS = 10 * 60_000;
 
 const sameFilters = (f: PerformanceFilters) => !f.carrier && !f.lane && !f.customer && !f.since;
 const filterKey = (f: PerformanceFilters) => JSON.stringify([f.carrier ?? null, f.lane ?? null, f.customer ?? null, f.since ?? null]);
-/** What a kept likely arrival says, its dates in minutes of the port's clock: a forecast is compared before its dates are written out. */
-interface KeptLikely {
-  carrierEta: string;
-  earliest: number | null;
-  likely: number | null;
-  latest: number | null;
-  shipments: number;
-  level: string;
-  leadDays: number;
-  forecastOn: string;
-}
-const keptOf = (r: LikelyArrivalRow): KeptLikely => ({
-  carrierEta: r.carrierEta, earliest: naiveMinutes(r.earliest), likely: naiveMinutes(r.likely), latest: naiveMinutes(r.latest),
-  shipments: r.pastShipments, level: r.level, leadDays: r.leadDays, forecastOn: r.forecastOn,
-});
-const sameLikely = (a: KeptLikely | undefined, b: KeptLikely) =>
-  a !== undefined && a.earliest === b.earliest && a.likely === b.likely && a.latest === b.latest && a.carrierEta === b.carrierEta &&
-  a.shipments === b.shipments && a.level === b.level && a.leadDays === b.leadDays && a.forecastOn === b.forecastOn;
-
 /** A new snapshot is taken at the start once more voyages changed since the last than this many, or this share of them. */
 const SNAPSHOT_SLACK = 1000;
 const SNAPSHOT_SLACK_SHARE = 0.05;
@@ -67,7 +49,7 @@ export class PerformanceState {
   private readonly names = new Names();
   private readonly live = new LiveSamples();
   private readonly onTheWay = new Map<number, ShipmentOnTheWay>();
-  private readonly likelyKept = new Map<number, KeptLikely>();
+  private readonly bands = new KeptBands();
   private likelyDay: string | null = null;
   private loaded = false;
   /** The kept voyages as load() read them, for the first figures while nothing changed since (one read of them, not two). */
@@ -86,12 +68,7 @@ export class PerformanceState {
    */
   private ownStamp: string | null = null;
   private pending: { ids: Set<number> | 'all'; likely: boolean; leaning: boolean } | null = null;
-  /**
-   * Past errors that changed (by carrier, with their lanes) while the bands leaning on them were
-   * not forecast again yet: a sync page forecasts its own shipments at once and the others once,
-   * LEANING_MS after the first such page (or at the next full refresh), not after every page.
-   */
-  private readonly leaning = new Map<string, Set<string>>();
+  /** Forecasts the bands leaning on past errors a sync page changed (kept in `bands`), LEANING_MS after the first such page. */
   private leaningTimer: ReturnType<typeof setTimeout> | null = null;
   /**
    * The count of kept voyages after the last refresh, when only this state wrote during it (-1:
@@ -125,7 +102,7 @@ export class PerformanceState {
    * timer: the figures, the back-test and a shipment's detail do not read the kept bands.
    */
   private current(bands: boolean): Promise<void> {
-    if (this.pending === null && this.loaded && (!bands || this.leaning.size === 0) && this.stamp === this.currentStamp()) return this.running;
+    if (this.pending === null && this.loaded && (!bands || !this.bands.leaningWaits) && this.stamp === this.currentStamp()) return this.running;
     return this.refresh(null, { leaning: bands });
   }
 
@@ -169,17 +146,15 @@ export class PerformanceState {
     const { read: changed, figuresChanged } = await this.readVoyages(work.ids, lookForRemoved);
     if (figuresChanged) this.loadedColumns = null;
     const today = deskDay(this.core.now());
-    for (const [carrier, lanes] of this.live.takeChanged()) {
-      const kept = this.leaning.get(carrier);
-      if (kept) for (const lane of lanes) kept.add(lane);
-      else this.leaning.set(carrier, new Set(lanes));
-    }
+    this.bands.noteChangedErrors(this.live.takeChanged());
     const all = work.likely || this.likelyDay !== today;
     let which: readonly number[] | 'all' = changed;
-    if (all || work.leaning) {
-      which = all ? 'all' : [...changed, ...this.leaningOn(this.leaning)];
-      this.leaning.clear();
-    } else if (this.leaning.size > 0 && this.leaningTimer === null) {
+    if (all) {
+      which = 'all';
+      this.bands.forgetLeaning();
+    } else if (work.leaning) {
+      which = [...changed, ...this.bands.takeLeaning(this.onTheWay)];
+    } else if (this.bands.leaningWaits && this.leaningTimer === null) {
       this.leaningTimer = setTimeout(() => {
         this.leaningTimer = null;
         void this.refresh([], { leaning: true }).catch(() => undefined);
@@ -233,7 +208,7 @@ export class PerformanceState {
       }
     }
     await turn();
-    for (const r of this.core.read.performance.likelyArrivals()) this.likelyKept.set(r.shipmentId, keptOf(r));
+    this.bands.load(this.core.read.performance.likelyArrivals());
     this.loaded = true;
     this.loadedColumns = columns;
     // Kept for a first ask of the figures soon after the start, not for the engine's lifetime.
@@ -332,60 +307,10 @@ export class PerformanceState {
     return LikelyArrivalModel.over(this.live.table, { minimumSample: choices.minimumSample, onTimeWithinDays: choices.onTimeWithinDays });
   }
 
-  /**
-   * The shipments on the way whose band may move with these past errors (by carrier SCAC and lane
-   * key, as the table groups them): a band stands on the first of its carrier and lane, its
-   * carrier, all carriers with enough shipments, so one on its carrier and lane moves only with
-   * those, one on its carrier with that carrier's, and one on all carriers (or with none) with any.
-   */
-  private leaningOn(changed: ReadonlyMap<string, ReadonlySet<string>>): number[] {
-    if (changed.size === 0) return [];
-    const out: number[] = [];
-    for (const [id, shipment] of this.onTheWay) {
-      const lanes = changed.get(shipment.carrier.scac);
-      const level = this.likelyKept.get(id)?.level;
-      if (lanes?.has(shipment.lane.key) || (level !== 'carrier-lane' && (lanes !== undefined || level !== 'carrier'))) out.push(id);
-    }
-    return out;
-  }
-
   /** Forecasts again the shipments named (or every one on the way) and keeps what changed; true when any did. */
   private async writeLikely(which: readonly number[] | 'all', today: string): Promise<boolean> {
-    const model = this.model();
-    const put: LikelyArrivalRow[] = [];
-    const kept: KeptLikely[] = [];
-    const drop: number[] = [];
-    const forecast = (id: number) => {
-      const shipment = this.onTheWay.get(id);
-      const band = shipment ? model.bandMinutes(shipment, today) : null;
-      if (band === null || shipment === undefined || shipment.eta === null) {
-        if (this.likelyKept.has(id)) drop.push(id);
-        return;
-      }
-      const now: KeptLikely = {
-        carrierEta: shipment.eta, earliest: Math.round(band.earliest), likely: Math.round(band.likely), latest: Math.round(band.latest),
-        shipments: band.basis.shipments, level: band.basis.level, leadDays: band.basis.leadDays, forecastOn: today,
-      };
-      if (sameLikely(this.likelyKept.get(id), now)) return;
-      put.push({
-        shipmentId: id,
-        carrierEta: shipment.eta,
-        earliest: formatNaiveMinutes(now.earliest!),
-        likely: formatNaiveMinutes(now.likely!),
-        latest: formatNaiveMinutes(now.latest!),
-        pastShipments: band.basis.shipments,
-        level: band.basis.level,
-        leadDays: band.basis.leadDays,
-        forecastOn: today,
-      });
-      kept.push(now);
-    };
-    if (which === 'all') {
-      for (const id of this.onTheWay.keys()) forecast(id);
-      for (const id of this.likelyKept.keys()) if (!this.onTheWay.has(id)) drop.push(id);
-    } else {
-      for (const id of new Set(which)) forecast(id);
-    }
+    const changes = this.bands.forecast(this.model(), this.onTheWay, which, today);
+    const { put, drop } = changes;
     const release = put.length > PASSING_FROM ? this.core.read.passingThrough() : null;
     try {
       for (let i = 0; i < Math.max(put.length, drop.length); i += LIKELY_BLOCK) {
@@ -394,8 +319,7 @@ export class PerformanceState {
         const rows = put.slice(i, i + LIKELY_BLOCK);
         const gone = drop.slice(i, i + LIKELY_BLOCK);
         this.writeOwn((tx) => tx.performance.keepLikelyArrivals(rows, gone));
-        for (let k = 0; k < rows.length; k++) this.likelyKept.set(rows[k]!.shipmentId, kept[i + k]!);
-        for (const id of gone) this.likelyKept.delete(id);
+        this.bands.written(changes, i, rows, gone);
       }
     } finally {
       release?.();
