@@ -5,6 +5,7 @@
  * the engine or the CLI). The use cases live with their feature (src/core/features) and take this
  * as their first argument.
  */
+import { hostname } from 'node:os';
 import { TrackingClient } from './platform/api/client.js';
 import { cacheFile } from './platform/paths.js';
 import { createScheduler, type Scheduler } from './platform/scheduler/index.js';
@@ -31,6 +32,8 @@ export interface CoreOptions {
   fetch?: typeof fetch;
   log?: (line: string) => void;
   now?: () => Date;
+  /** QUAYSIDE_DESK_NAME: this desk's name, winning over the one it joined its team with and the host's. */
+  deskName?: string | null;
   /**
    * The outside this core works with: a team's adapter (src/team) for the ports it implements;
    * the rest, and everything without it, as a desk alone. Called once, before the scheduler is made
@@ -40,6 +43,8 @@ export interface CoreOptions {
 }
 
 const API_BASE_SETTING = 'apiBase';
+/** The desk's name in its team, kept with the cache (`team join --desk`). */
+export const DESK_NAME_SETTING = 'team.desk';
 
 /** The cache as a use case that only reads and writes it sees it: a Core, or the data layer itself (tests). */
 export type Cache = Pick<Data, 'read' | 'write'>;
@@ -66,7 +71,7 @@ export class Core {
     this.timeScale = options.timeScale ?? 1;
     this.now = options.now ?? (() => new Date());
     this.dataDir = options.dataDir;
-    this.data = openData(cacheFile(options.dataDir), { now: this.now });
+    this.data = openData(cacheFile(options.dataDir), { now: this.now, deskName: () => this.deskName() });
     this.read = this.data.read;
     this.events = createEventBus((err) => options.log?.(`A listener failed: ${err instanceof Error ? err.message : String(err)}`));
     this.ports = { ...ALONE, ...options.ports?.(this) };
@@ -82,6 +87,11 @@ export class Core {
   /** Runs `work` in one write transaction of the cache (data.ts): no write reaches the cache any other way. */
   write<T>(work: (tx: Writer) => T): T {
     return this.data.write(work);
+  }
+
+  /** This desk's name as people read it: QUAYSIDE_DESK_NAME, else the one it joined with, else the host's. */
+  deskName(): string {
+    return this.options.deskName?.trim() || this.read.getSetting(DESK_NAME_SETTING) || hostname() || 'desk';
   }
 
   /** The absolute path of the cache file. */

@@ -8,13 +8,11 @@ import type {
   AttentionDigest,
   ImportJobView,
   ImportProgressView,
+  ShipmentsChangedReason,
   SyncView,
   TeamImportJobView,
   TeamView,
 } from '../shared/contract/index.js';
-
-/** Why shipments changed, as the window is told (it reloads what it shows). */
-type ShipmentsChangedReason = 'track' | 'note' | 'removal' | 'sync' | 'import' | 'watchlist';
 
 /** A setting whose change others follow (the key and the address wake the outbox and the refresh). */
 type SettingChanged = 'apiKey' | 'apiBase' | 'syncInterval' | 'creditWarning' | 'theme' | 'importFileDays' | 'team';
@@ -28,6 +26,8 @@ export interface DomainEvents {
   'imports.progress': { jobId: number; state: ImportJobView['state']; progress: ImportProgressView | null; message: string | null };
   /** Rows of an import were stored with their imported fields (the team's to have). */
   'imports.rowsStored': { jobId: number | null };
+  /** A person changed fields of these shipments on this desk (the team's to have). */
+  'fields.edited': { ids: number[] };
   /** A balance reading was stored. */
   'credits.read': Record<string, never>;
   /** Something may have spent or refunded credits (or a refresh ran): the balance is worth reading again. */

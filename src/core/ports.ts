@@ -30,7 +30,7 @@ export interface SharedData {
   inTeam(): boolean;
   /** Brings what the team has into the cache, within the deadline. Never throws: an unreachable team is said in `problem`. */
   pull(options?: { deadlineMs?: number }): Promise<SharedDataResult>;
-  /** Gives the team what this desk owes it (import rows, list edits, balance readings), within the deadline. Never throws. */
+  /** Gives the team what this desk owes it (field edits, list edits, balance readings), within the deadline. Never throws. */
   push(options?: { deadlineMs?: number }): Promise<SharedDataResult>;
   /** Import rows and watchlist edits not yet pushed (`team status`'s `pending`). */
   pending(): number;

@@ -53,7 +53,7 @@ export async function addDemoCustomers(runtime: AppRuntime, log: (line: string) 
     await ask(runtime, 'watchlists.create', { name: customer.watchlist, kind: 'list', shipmentIds });
     // Their customer column says so too, as the customer's own sheet would have.
     runtime.core.write((tx) => {
-      for (const id of shipmentIds) tx.setShipmentFields(id, { ...tx.getShipmentFields(id), [DEMO_CUSTOMER_COLUMN]: customer.rule.name });
+      for (const id of shipmentIds) tx.fields.set(id, { ...tx.fields.values(id), [DEMO_CUSTOMER_COLUMN]: customer.rule.name });
     });
     await ask(runtime, 'customers.save', { rule: { ...customer.rule, who: { kind: 'watchlist', watchlist: customer.watchlist } } });
   }
@@ -87,8 +87,8 @@ export async function addDemoPromises(runtime: AppRuntime, log: (line: string) =
   const early = onTheWay.slice(0, PROMISED_EARLY);
   const late = onTheWay.slice(PROMISED_EARLY, PROMISED_EARLY + PROMISED_LATE);
   runtime.core.write((tx) => {
-    for (const row of early) tx.setShipmentFields(row.id, { ...tx.getShipmentFields(row.id), [PROMISED_COLUMN]: dayOf(row.likelyArrival!.likely, -2) });
-    for (const row of late) tx.setShipmentFields(row.id, { ...tx.getShipmentFields(row.id), [PROMISED_COLUMN]: dayOf(row.likelyArrival!.latest, 3) });
+    for (const row of early) tx.fields.set(row.id, { ...tx.fields.values(row.id), [PROMISED_COLUMN]: dayOf(row.likelyArrival!.likely, -2) });
+    for (const row of late) tx.fields.set(row.id, { ...tx.fields.values(row.id), [PROMISED_COLUMN]: dayOf(row.likelyArrival!.latest, 3) });
   });
   await ask(runtime, 'attention.updateSettings', { promisedDateField: PROMISED_COLUMN });
   log(`Sample data: ${early.length + late.length} shipments on the way with the date promised to their customer, ${early.length} of them likely later.`);

@@ -132,7 +132,7 @@ export async function prepareDemoHistory(sim: Simulator, apiKey: string, now: ()
         for (const [id, reference] of pastVoyages) {
           const customer = demoCustomerOf(reference);
           if (customer === null) continue;
-          store.setShipmentFields(id, { [DEMO_CUSTOMER_COLUMN]: customer });
+          store.fields.set(id, { [DEMO_CUSTOMER_COLUMN]: customer });
           customers++;
         }
       });

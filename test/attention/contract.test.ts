@@ -105,7 +105,7 @@ describe('attention through the contract', () => {
     // are watchlists; only its past voyages, a few of them still arriving, carry one in the column).
     const listed = await value<AttentionPage>('attention.list', {});
     const names = ['Müller GmbH', 'Acme Textiles', 'müller gmbh '];
-    runtime.core.write((tx) => listed.items.slice(0, 9).forEach((item, i) => tx.setShipmentFields(item.id, { customer: names[i % 3]! })));
+    runtime.core.write((tx) => listed.items.slice(0, 9).forEach((item, i) => tx.fields.set(item.id, { customer: names[i % 3]! })));
     const before = await value<AttentionPage>('attention.list', {});
     const facets = before.facets!;
     expect(facets.customerField).toBe('customer');
@@ -184,7 +184,7 @@ describe('attention through the contract', () => {
     expect(lines).toEqual(['Reference,Last free day (port local),Free days left', `${arrived.reference},${clocked.lastFreeDay},${clocked.daysLeft}`]);
 
     // A customer's free days win over the carrier's, matched without regard to case.
-    runtime.core.write((tx) => tx.setShipmentFields(arrived.id, { customer: 'Müller GmbH' }));
+    runtime.core.write((tx) => tx.fields.set(arrived.id, { customer: 'Müller GmbH' }));
     await value('attention.updateFreeDays', { customerField: 'customer', customers: { 'müller gmbh': 10 } });
     const byCustomer = (await value<AttentionPage>('attention.list', { includeAcknowledged: true })).items.find((i) => i.id === arrived.id)!;
     expect(byCustomer.daysLeft).toBe(clocked.daysLeft! + 6);

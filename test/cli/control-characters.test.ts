@@ -32,7 +32,7 @@ beforeAll(() => {
   try {
     const record = shipmentRecord({ id: uuidFor(1), reference, data: trackingData({ eta: '2026-12-04T14:00:00', trackingId: null }), note: NOTE });
     store.write((tx) => tx.recordShipmentRecords([record], [JSON.stringify(record)], '2026-11-20T10:00:00.000Z'));
-    store.write((tx) => tx.setShipmentFields(store.read.getShipment(uuidFor(1))!.id, { customer: CUSTOMER }));
+    store.write((tx) => tx.fields.set(store.read.getShipment(uuidFor(1))!.id, { customer: CUSTOMER }));
     jobId = Number(cacheDb(store).prepare(`INSERT INTO import_jobs (created_at, source_name, state, summary) VALUES (?, ?, 'done', ?)`).run('2026-11-20T10:00:00.000Z', 'acme\x1b[31m.csv', JSON.stringify({ rows: 1, creditsEstimated: 0 })).lastInsertRowid);
     cacheDb(store).prepare(`INSERT INTO import_items (job_id, row_number, reference, value, state, message) VALUES (?, 2, ?, ?, 'rejected', 'not a container')`).run(jobId, CUSTOMER, CUSTOMER);
   } finally {

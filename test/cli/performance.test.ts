@@ -140,7 +140,7 @@ describe('the likely arrival outside the view', () => {
       const row = store.read.listShipmentRows({ status: 'ACTIVE', sort: 'likely', limit: 500 }).find((r) => r.likelyArrival !== null && r.likelyArrival.likely.slice(0, 10) > (r.eta ?? '').slice(0, 10))!;
       reference = row.reference;
       store.write((tx) => {
-        tx.setShipmentFields(row.id, { Promised: row.eta!.slice(0, 10) });
+        tx.fields.set(row.id, { Promised: row.eta!.slice(0, 10) });
         tx.setSetting('attention.promisedDateField', 'Promised');
       });
     } finally {

@@ -61,7 +61,7 @@ describe.skipIf(!hasOpenssl())('customer updates in the engine', () => {
   function acmeShipments(): { id: number; reference: string }[] {
     const rows = runtime.core.read.listShipmentRows({ sort: 'reference', offset: 0, limit: 12 }).filter((r) => r.shipmentStatus === 'IN_TRANSIT').slice(0, 3);
     expect(rows).toHaveLength(3);
-    runtime.core.write((tx) => rows.forEach((r, i) => tx.setShipmentFields(r.id, { customer: 'ACME GmbH', po: `PO 47${i}1` })));
+    runtime.core.write((tx) => rows.forEach((r, i) => tx.fields.set(r.id, { customer: 'ACME GmbH', po: `PO 47${i}1` })));
     return rows.map((r) => ({ id: r.id, reference: r.reference }));
   }
 

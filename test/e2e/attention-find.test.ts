@@ -33,7 +33,7 @@ describe.skipIf(skipWithoutChromium())('finding and acting in the Attention view
     const customerOf = (lists: readonly { name: string }[], i: number) => CUSTOMERS.find((c) => lists.some((w) => w.name.startsWith(c))) ?? CUSTOMERS[i % 3]!;
     const store = openData(cacheFile(harness.dataDir));
     try {
-      store.write((tx) => page.items.forEach((item, i) => i % 4 !== 3 && tx.setShipmentFields(item.id, { customer: customerOf(item.watchlists ?? [], i) })));
+      store.write((tx) => page.items.forEach((item, i) => i % 4 !== 3 && tx.fields.set(item.id, { customer: customerOf(item.watchlists ?? [], i) })));
     } finally {
       store.close();
     }

@@ -151,7 +151,7 @@ describe.skipIf(skipWithoutChromium())('export in Chromium', () => {
     // Columns of a customer's sheet, written as an import (or a CLI command beside the app) writes them.
     const store = openData(cacheFile(stack.dataDir));
     try {
-      store.write((tx) => ids.forEach((id, i) => tx.setShipmentFields(id, { customer: 'ACME Foods', po: `4500-${i}` })));
+      store.write((tx) => ids.forEach((id, i) => tx.fields.set(id, { customer: 'ACME Foods', po: `4500-${i}` })));
     } finally {
       store.close();
     }

@@ -29,7 +29,7 @@ export function seedHostileCache(store: Data): string[] {
   store.write((tx) => tx.recordShipmentRecords(records, records.map((r) => JSON.stringify(r)), '2026-11-20T10:00:00.000Z'));
   references.forEach((reference, i) => {
     const id = store.read.getShipment(uuidFor(i + 1))!.id;
-    store.write((tx) => tx.setShipmentFields(id, { customer: HOSTILE_CELLS[i]!, po: `PO-${i}` }));
+    store.write((tx) => tx.fields.set(id, { customer: HOSTILE_CELLS[i]!, po: `PO-${i}` }));
   });
   return references;
 }

@@ -34,7 +34,7 @@ const trackingRequests = () => {
 const allRequests = () => Object.values(sim.control.stats(KEY).requests).reduce((a, n) => a + n, 0);
 const fieldsOf = (reference: string) => {
   const active = core.read.findActive('container', reference);
-  return active ? core.read.getShipmentFields(active.id) : null;
+  return active ? core.read.fields.values(active.id) : null;
 };
 
 beforeAll(async () => {

@@ -11,6 +11,7 @@ import type { ShipmentFilter } from './shipments/queries.js';
 import { where } from './shipments/queries.js';
 import type { WritableDB } from './handles.js';
 import { statementCache } from './sqlite/statements.js';
+import { fieldKey } from '../../shared/field-names.js';
 import { NAMED_SHIPMENT_STATUSES } from '../../shared/domain.js';
 
 /** Event codes (api-v2.md 2.3 and the simulator's): a vessel arrival, a discharge, a delivery; migration 7's triggers name the same. */
@@ -207,7 +208,10 @@ const CANDIDATE_PARTS: readonly { sql: string; params: (w: CandidateWindow) => (
     params: (w) => [w.today, w.staleBefore],
   },
   { sql: "SELECT shipment_id FROM changes WHERE kind = 'eta_moved'", params: () => [] },
-  { sql: 'SELECT shipment_id FROM shipment_fields WHERE ? IS NOT NULL AND name = ?', params: (w) => [w.promisedField, w.promisedField] },
+  {
+    sql: 'SELECT shipment_id FROM shipment_fields WHERE ? IS NOT NULL AND name = coalesce((SELECT n.name FROM field_names n WHERE n.key = ?), ?)',
+    params: (w) => [w.promisedField, fieldKey(w.promisedField ?? ''), w.promisedField],
+  },
   { sql: 'SELECT shipment_id FROM attention_plans WHERE first_at < last_at', params: () => [] },
 ];
 const CANDIDATES = CANDIDATE_PARTS.map((p) => p.sql).join('\n  UNION ');
@@ -236,15 +240,15 @@ function createReads(db: Database): AttentionReads {
   const eventSeen = db.prepare<[number, string, string], { at: string | null }>(
     "SELECT min(at) AS at FROM changes WHERE shipment_id = ? AND kind = 'event_added' AND container_number = ? AND to_value = ?",
   );
-  const fieldValues = db.prepare<[string], { shipment_id: number; value: string }>(
-    'SELECT shipment_id, value FROM shipment_fields WHERE name = ?',
+  const fieldValues = db.prepare<[string, string], { shipment_id: number; value: string }>(
+    'SELECT shipment_id, value FROM shipment_fields WHERE name = coalesce((SELECT n.name FROM field_names n WHERE n.key = ?), ?)',
   );
   const acknowledgements = db.prepare<[], KeptRow>(
     'SELECT shipment_id, kind, occurrence, severity, comment, acknowledged_at, update_id, marked_by, replaced FROM attention_acknowledgements',
   );
-  const valuesOf = db.prepare<[string, string], { shipment_id: number; value: string }>(
+  const valuesOf = db.prepare<[string, string, string], { shipment_id: number; value: string }>(
     `SELECT f.shipment_id, min(f.value) AS value FROM json_each(?) c
-       JOIN shipment_fields f ON f.shipment_id = c.value AND f.name = ? COLLATE NOCASE
+       JOIN shipment_fields f ON f.shipment_id = c.value AND f.name = coalesce((SELECT n.name FROM field_names n WHERE n.key = ?), ?)
       GROUP BY f.shipment_id`,
   );
   const listsOf = db.prepare<[string], { shipment_id: number; id: number; name: string }>(
@@ -286,10 +290,10 @@ function createReads(db: Database): AttentionReads {
     etaMoves: (shipmentId) => etaMoves.all(shipmentId),
     latestStatusChange: (shipmentId) => statusChange.get(shipmentId) ?? null,
     eventSeenAt: (shipmentId, containerNumber, text) => eventSeen.get(shipmentId, containerNumber, text)?.at ?? null,
-    fieldValues: (name) => new Map(fieldValues.all(name).map((r) => [r.shipment_id, r.value])),
+    fieldValues: (name) => new Map(fieldValues.all(fieldKey(name), name).map((r) => [r.shipment_id, r.value])),
     acknowledgements: () => acknowledgements.all().map(keptOf),
     // The ids as one bound JSON array: never string-built SQL.
-    valuesOf: (ids, name) => new Map(valuesOf.all(JSON.stringify(ids), name).map((r) => [r.shipment_id, r.value])),
+    valuesOf: (ids, name) => new Map(valuesOf.all(JSON.stringify(ids), fieldKey(name), name).map((r) => [r.shipment_id, r.value])),
     listsOf(ids) {
       const byShipment = new Map<number, { id: number; name: string }[]>();
       for (const r of listsOf.all(JSON.stringify(ids))) {

@@ -22,6 +22,7 @@ import { type MapReads, createMapReads } from './map.js';
 import { type PerformanceReads, type PerformanceWrites, createPerformanceRepository } from './performance/index.js';
 import { type NotesReads, type NotesWrites, createNotesOutbox } from './notes.js';
 import { type DirectoryReads, type DirectoryWrites, createDirectory } from './settings.js';
+import { type FieldReads, type FieldSource, type FieldWrites, createFieldRepository } from './fields/repository.js';
 import { createFacets } from './shipments/facets.js';
 import { type ShipmentQueries, createShipmentQueries } from './shipments/queries.js';
 import { createShipmentReader } from './shipments/read.js';
@@ -41,6 +42,8 @@ import { type WatchlistReads, type WatchlistWrites, createWatchlists } from './w
 export interface DataOptions {
   /** The clock, for local write times (injected in tests). */
   now?: () => Date;
+  /** This desk's name as people read it, kept with the fields edited here. */
+  deskName?: () => string;
 }
 
 interface PageResult {
@@ -70,6 +73,12 @@ interface ShipmentRecordReads {
   passingThrough(): () => void;
 }
 
+/** A sheet row's fields, as it sets them on its shipment. */
+export interface FieldsOfRow {
+  values: Readonly<Record<string, string>>;
+  source: FieldSource;
+}
+
 interface ShipmentRecordWrites {
   /**
    * A single lookup (GET /v2/tracking) or one entry of a batch's results: the local id of the
@@ -79,10 +88,10 @@ interface ShipmentRecordWrites {
   recordTrackingResult(input: TrackingResultInput): WriteResult;
   /**
    * The entries of one batch task with one search-index rebuild; returns their local ids in
-   * order. `fields[i]`: the imported fields (customer, PO…) of entry i, written in the same pass
-   * (replacing the shipment's), or null to leave them.
+   * order. `fields[i]`: the imported fields (customer, PO…) of entry i and the sheet row they come
+   * from, set in the same pass (a blank cell leaves a field as it is), or null to leave them.
    */
-  recordTrackingResults(inputs: readonly TrackingResultInput[], fields?: readonly (Readonly<Record<string, string>> | null)[]): number[];
+  recordTrackingResults(inputs: readonly TrackingResultInput[], fields?: readonly (FieldsOfRow | null)[]): number[];
   /**
    * One page of GET /v2/shipments. `raws[i]` is the exact JSON text of `records[i]`.
    * `checkedAt` is when the page was received (UTC).
@@ -105,11 +114,12 @@ export interface Reader extends ShipmentQueries, ShipmentRecordReads, ShipmentEd
   readonly team: TeamReplicaReads;
   readonly customers: CustomersRead;
   readonly performance: PerformanceReads;
+  readonly fields: FieldReads;
 }
 
 /** What `write(tx => …)` hands its work: every read, and every write. */
 export interface Writer
-  extends Omit<Reader, 'attention' | 'imports' | 'team' | 'customers' | 'performance'>,
+  extends Omit<Reader, 'attention' | 'imports' | 'team' | 'customers' | 'performance' | 'fields'>,
     ShipmentRecordWrites,
     ShipmentEdits,
     DirectoryWrites,
@@ -120,6 +130,7 @@ export interface Writer
   readonly team: TeamReplicaReads & TeamReplicaWrites;
   readonly customers: CustomersRead & CustomersWrite;
   readonly performance: PerformanceReads & PerformanceWrites;
+  readonly fields: FieldReads & FieldWrites;
 }
 
 export interface Data {
@@ -175,11 +186,13 @@ export function openData(file: string, options: DataOptions = {}): Data {
   const translate = (err: unknown) => translateSqliteError(err, opened.file, opened.dir);
   try {
     const search = createSearchIndex(db);
-    const writer = createShipmentWriter(db, search, nowIso);
+    const directory = createDirectory(db, opened.file);
+    const deskName = options.deskName ?? (() => directory.reads.getSetting('team.desk') ?? 'this desk');
+    const fields = createFieldRepository(db, search, nowIso, deskName);
+    const writer = createShipmentWriter(db, search, nowIso, fields.writes.whenTracked);
     const reader = createShipmentReader(db);
     const queries = createShipmentQueries(db, reader);
     const edits = createShipmentEdits(db, search, nowIso, opened.file);
-    const directory = createDirectory(db, opened.file);
     const notes = createNotesOutbox(db, search, nowIso);
     const facets = createFacets(db);
     const watchlists = createWatchlists(db, opened.file, nowIso);
@@ -187,7 +200,7 @@ export function openData(file: string, options: DataOptions = {}): Data {
     const attention = createAttentionRepository(db);
     const customers = createCustomerRepository(db, opened.file);
     const performance = createPerformanceRepository(db);
-    const team = createTeamReplica(db, { settings: { ...directory.reads, ...directory.writes }, watchlists: watchlists.writes, shipments: { ...edits.reads, ...edits.writes } });
+    const team = createTeamReplica(db, { settings: { ...directory.reads, ...directory.writes }, watchlists: watchlists.writes, fields: { ...fields.reads, ...fields.writes } });
     const countAllChanges = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM changes');
     const countChangesSince = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM changes WHERE at >= ?');
     const deleteLocal = db.prepare<[number]>('DELETE FROM shipments WHERE id = ? AND tracking_id IS NULL');
@@ -195,15 +208,14 @@ export function openData(file: string, options: DataOptions = {}): Data {
 
     const records: ShipmentRecordWrites = {
       recordTrackingResult: (input) => writer.writeSnapshot(snapshotFromTrackingResult(input)),
-      recordTrackingResults: (inputs, fields) =>
+      recordTrackingResults: (inputs, rowFields) =>
         writer
           .writeSnapshots(inputs.map(snapshotFromTrackingResult), (results) => {
             const changed: number[] = [];
             results.forEach((r, i) => {
-              const values = fields?.[i];
-              if (!values) return;
-              edits.writes.writeShipmentFields(r.shipmentId, values);
-              changed.push(r.shipmentId);
+              const row = rowFields?.[i];
+              if (!row) return;
+              if (fields.writes.set(r.shipmentId, row.values, row.source, { blankKeeps: true, deferIndex: true }).length > 0) changed.push(r.shipmentId);
             });
             return changed;
           })
@@ -226,7 +238,7 @@ export function openData(file: string, options: DataOptions = {}): Data {
     };
     const imports = createImportRepository(
       db,
-      { recordTrackingResults: records.recordTrackingResults, findActive: queries.findActive, getShipment: reader.getShipment, setShipmentFields: edits.writes.setShipmentFields },
+      { recordTrackingResults: records.recordTrackingResults, findActive: queries.findActive, getShipment: reader.getShipment, setFields: fields.writes.set },
       now,
     );
 
@@ -250,8 +262,9 @@ export function openData(file: string, options: DataOptions = {}): Data {
       team: team.reads,
       customers: customers.reads,
       performance: performance.reads,
+      fields: fields.reads,
     };
-    const { writeShipmentFields: _within, ...editWrites } = edits.writes;
+    const editWrites = edits.writes;
     const tx: Writer = {
       ...read,
       ...insideOnly(db, opened.file, { ...records, ...editWrites, ...directory.writes, ...notes.writes, ...watchlists.writes }),
@@ -260,6 +273,7 @@ export function openData(file: string, options: DataOptions = {}): Data {
       team: { ...team.reads, ...insideOnly(db, opened.file, team.writes) },
       customers: { ...customers.reads, ...insideOnly(db, opened.file, customers.writes) },
       performance: { ...performance.reads, ...insideOnly(db, opened.file, performance.writes) },
+      fields: { ...fields.reads, ...insideOnly(db, opened.file, fields.writes) },
     };
     const transaction = db.transaction((work: (w: Writer) => unknown) => work(tx));
     const write = <T>(work: (w: Writer) => T): T => {

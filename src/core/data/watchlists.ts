@@ -5,6 +5,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { WritableDB } from './handles.js';
 import { invalidInputError } from './sqlite/errors.js';
+import { fieldKey } from '../../shared/field-names.js';
 import { type ShipmentFilter, where } from './shipments/queries.js';
 
 export interface WatchlistRecord {
@@ -98,9 +99,9 @@ export function createWatchlists(db: WritableDB, file: string, nowIso: () => str
     if (row && row.id !== except) throw invalidInputError(file, `There is already a watchlist named "${row.name}"; choose another name.`);
   };
 
-  const importedValues = db.prepare<[string, number], { shipment_id: number; value: string }>(
+  const importedValues = db.prepare<[string, string, number], { shipment_id: number; value: string }>(
     `SELECT DISTINCT i.shipment_id, f.value FROM import_items i
-       JOIN shipment_fields f ON f.shipment_id = i.shipment_id AND f.name = ?
+       JOIN shipment_fields f ON f.shipment_id = i.shipment_id AND f.name = coalesce((SELECT n.name FROM field_names n WHERE n.key = ?), ?)
       WHERE i.job_id = ? AND i.shipment_id IS NOT NULL`,
   );
   const importedFieldNames = db
@@ -148,7 +149,7 @@ export function createWatchlists(db: WritableDB, file: string, nowIso: () => str
       const row = byName.get(name.trim());
       return row ? record(row) : null;
     },
-    importedValues: (jobId, field) => importedValues.all(field, jobId).map((r) => ({ shipmentId: r.shipment_id, value: r.value })),
+    importedValues: (jobId, field) => importedValues.all(fieldKey(field), field, jobId).map((r) => ({ shipmentId: r.shipment_id, value: r.value })),
     importedFieldNames: (jobId) => importedFieldNames.all(jobId),
     watchlistCounts(members, sinceChangeId) {
       const w = where(members);

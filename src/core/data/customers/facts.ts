@@ -6,6 +6,7 @@
  * JSON array (never string-built SQL); the caller reads in blocks between turns of the event loop.
  */
 import type { Database } from 'better-sqlite3';
+import { fieldKey } from '../../../shared/field-names.js';
 import { eventText } from '../shipments/changes.js';
 
 /** The event codes an update can tell of (news.ts in the feature decides which are news). */
@@ -102,7 +103,7 @@ export interface CustomerFactReads {
 
 export function createCustomerFacts(db: Database): CustomerFactReads {
   const fieldValues = db.prepare<[string], FieldValueRow>(
-    'SELECT shipment_id, name, value FROM shipment_fields WHERE lower(name) IN (SELECT value FROM json_each(?))',
+    'SELECT shipment_id, name, value FROM shipment_fields WHERE name IN (SELECT n.name FROM field_names n WHERE n.key IN (SELECT value FROM json_each(?)))',
   );
   const fieldsOf = db.prepare<[string], FieldValueRow>(
     'SELECT f.shipment_id, f.name, f.value FROM json_each(?) j JOIN shipment_fields f ON f.shipment_id = j.value',
@@ -178,7 +179,7 @@ export function createCustomerFacts(db: Database): CustomerFactReads {
   const codes = JSON.stringify(MILESTONE_CODES);
 
   return {
-    fieldValues: (columns) => (columns.length === 0 ? [] : fieldValues.all(JSON.stringify(columns.map((c) => c.toLowerCase())))),
+    fieldValues: (columns) => (columns.length === 0 ? [] : fieldValues.all(JSON.stringify(columns.map(fieldKey)))),
     fieldsOf: (ids) => (ids.length === 0 ? [] : fieldsOf.all(JSON.stringify(ids))),
     listNamesOf: (ids) => (ids.length === 0 ? [] : listNames.all(JSON.stringify(ids))),
     listMembers: (watchlistIds) => (watchlistIds.length === 0 ? [] : members.all(JSON.stringify(watchlistIds)).map(([watchlist_id, shipment_id]) => ({ watchlist_id, shipment_id }))),

@@ -3,6 +3,7 @@ import type { Shipment, TrackingType } from '../../../shared/domain.js';
 import type { TrackingResult } from '../../platform/api/types.js';
 import type { JobProgressCounts, OpenTask, PollItem, PollerStore } from './poller-types.js';
 import type { TrackingResultInput } from '../shipments/snapshot.js';
+import type { FieldSource } from '../fields/repository.js';
 
 /**
  * Import items move queued → submitting → in-task → done, with uncertain for requests whose
@@ -31,10 +32,10 @@ function outcomeOf(result: TrackingResult): 'OK' | 'INFO_NOT_FOUND' | 'ERROR' {
 
 /** What the import rows' writes need of the shipments cache, in the same transaction. */
 export interface ImportShipmentWrites {
-  recordTrackingResults(inputs: readonly TrackingResultInput[], fields?: readonly (Readonly<Record<string, string>> | null)[]): number[];
+  recordTrackingResults(inputs: readonly TrackingResultInput[], fields?: readonly ({ values: Readonly<Record<string, string>>; source: FieldSource } | null)[]): number[];
   findActive(type: string, reference: string): { id: number; trackingId: string } | null;
   getShipment(key: number | string): Shipment | null;
-  setShipmentFields(shipmentId: number, fields: Readonly<Record<string, string>>): boolean;
+  setFields(shipmentId: number, values: Readonly<Record<string, string>>, source: FieldSource, options: { blankKeeps: boolean }): string[];
 }
 
 /**
@@ -91,13 +92,13 @@ export class SqlitePollerStore implements PollerStore {
   }
 
   recordTaskResults(_jobId: number, taskId: string, matched: { itemId: number; result: TrackingResult; raw: string }[], unmatchedItemIds: number[], checkedAt: string): void {
-    const item = this.db.prepare(`SELECT reference, type, scac, fields FROM import_items WHERE id = ?`);
+    const item = this.db.prepare(`SELECT reference, type, scac, fields, job_id, row_number FROM import_items WHERE id = ?`);
     const done = this.db.prepare(`UPDATE import_items SET state = 'done', outcome = ?, shipment_id = ?, result_at = ?, message = ? WHERE id = ?`);
-    const rows = matched.map((m) => item.get(m.itemId) as { reference: string; type: TrackingType; scac: string | null; fields: string | null });
+    const rows = matched.map((m) => item.get(m.itemId) as { reference: string; type: TrackingType; scac: string | null; fields: string | null; job_id: number; row_number: number });
     // The shipments and their imported fields in one pass, with one search-index rebuild.
     const shipmentIds = this.shipments.recordTrackingResults(
       matched.map((m, i) => ({ reference: rows[i]!.reference, type: rows[i]!.type, scac: rows[i]!.scac, result: m.result, raw: m.raw, source: 'batch' as const, checkedAt })),
-      rows.map((r) => (r.fields ? (JSON.parse(r.fields) as Record<string, string>) : null)),
+      rows.map((r) => (r.fields ? { values: JSON.parse(r.fields) as Record<string, string>, source: { kind: 'import' as const, jobId: r.job_id, row: r.row_number } } : null)),
     );
     matched.forEach((m, i) => {
       const shipmentId = shipmentIds[i]!;
@@ -115,11 +116,11 @@ export class SqlitePollerStore implements PollerStore {
   }
 
   resolveFromCache(itemId: number): boolean {
-    const row = this.db.prepare(`SELECT reference, type, fields FROM import_items WHERE id = ?`).get(itemId) as { reference: string; type: TrackingType; fields: string | null };
+    const row = this.db.prepare(`SELECT reference, type, fields, job_id, row_number FROM import_items WHERE id = ?`).get(itemId) as { reference: string; type: TrackingType; fields: string | null; job_id: number; row_number: number };
     const active = this.shipments.findActive(row.type, row.reference);
     if (!active) return false;
     const shipment = this.shipments.getShipment(active.id);
-    if (row.fields) this.shipments.setShipmentFields(active.id, JSON.parse(row.fields) as Record<string, string>);
+    if (row.fields) this.shipments.setFields(active.id, JSON.parse(row.fields) as Record<string, string>, { kind: 'import', jobId: row.job_id, row: row.row_number }, { blankKeeps: true });
     this.db.prepare(`UPDATE import_items SET state = 'done', outcome = ?, shipment_id = ?, result_at = ?, message = ? WHERE id = ?`)
       .run(shipment?.outcome === 'INFO_NOT_FOUND' ? 'INFO_NOT_FOUND' : 'OK', active.id, this.now().toISOString(), 'found tracked in the shipments list', itemId);
     return true;

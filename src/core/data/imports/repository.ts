@@ -103,7 +103,7 @@ export function createImportRepository(db: WritableDB, shipments: ImportShipment
     createJob(job) {
       const jobId = createJob(db, job);
       // The new column values in the same transaction as the job's rows (the rows are the team's outbox).
-      for (const update of job.updates ?? []) shipments.setShipmentFields(update.shipmentId, update.fields);
+      for (const update of job.updates ?? []) shipments.setFields(update.shipmentId, update.fields, { kind: 'import', jobId, row: update.row }, { blankKeeps: true });
       return jobId;
     },
     setJobState: (jobId, state, message, finishedAt, creditsAfter) => setJobState(db, jobId, state, message, finishedAt, creditsAfter),

@@ -86,8 +86,8 @@ describe('voyages read from a cache holding the simulator’s past', () => {
   it('reads the imported column values of some shipments or all', () => {
     const [a, b] = store.read.performance.voyageIds();
     store.write((tx) => {
-      tx.setShipmentFields(a!, { Customer: 'Acme Textiles' });
-      tx.setShipmentFields(b!, { Customer: 'Nordic Furniture AB' });
+      tx.fields.set(a!, { Customer: 'Acme Textiles' });
+      tx.fields.set(b!, { Customer: 'Nordic Furniture AB' });
     });
     expect([...store.read.performance.columnValues('Customer', [a!])]).toEqual([[a, 'Acme Textiles']]);
     expect(store.read.performance.columnValues('Customer', null).size).toBe(2);

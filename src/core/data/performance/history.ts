@@ -20,6 +20,7 @@
  * one bound JSON array (never string-built SQL), walked first (CROSS JOIN): without the planner's
  * statistics (a new cache) SQLite would read every ETA move of the cache through the index by kind.
  */
+import { fieldKey } from '../../../shared/field-names.js';
 import type { ReadableDB } from '../handles.js';
 
 export interface EtaSeenRecord {
@@ -142,14 +143,18 @@ export function createVoyageHistoryReads(db: ReadableDB): VoyageHistoryReads {
   const ids = db.prepare<[], number>('SELECT id FROM shipments WHERE has_data = 1 AND carrier_scac IS NOT NULL ORDER BY id').pluck();
   const base = db.prepare<[string], string>(BASE).pluck();
   const moves = db.prepare<[string], string>(MOVES).pluck();
-  const allValues = db.prepare<[string], { id: number; value: string }>('SELECT shipment_id AS id, value FROM shipment_fields WHERE name = ?');
-  const someValues = db.prepare<[string, string], { id: number; value: string }>(
-    'SELECT f.shipment_id AS id, f.value FROM json_each(?) j JOIN shipment_fields f ON f.shipment_id = j.value AND f.name = ?',
+  // One field per name: any spelling of the customer column reads it.
+  const allValues = db.prepare<[string, string], { id: number; value: string }>(
+    'SELECT shipment_id AS id, value FROM shipment_fields WHERE name = coalesce((SELECT n.name FROM field_names n WHERE n.key = ?), ?)',
+  );
+  const someValues = db.prepare<[string, string, string], { id: number; value: string }>(
+    `SELECT f.shipment_id AS id, f.value FROM json_each(?) j
+       JOIN shipment_fields f ON f.shipment_id = j.value AND f.name = coalesce((SELECT n.name FROM field_names n WHERE n.key = ?), ?)`,
   );
   return {
     voyageIds: () => ids.all(),
     columnValues(name, wanted) {
-      const rows = wanted === null ? allValues.all(name) : wanted.length === 0 ? [] : someValues.all(JSON.stringify(wanted), name);
+      const rows = wanted === null ? allValues.all(fieldKey(name), name) : wanted.length === 0 ? [] : someValues.all(JSON.stringify(wanted), fieldKey(name), name);
       return new Map(rows.map((r) => [r.id, r.value]));
     },
     voyages(wanted) {

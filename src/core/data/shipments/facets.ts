@@ -1,6 +1,7 @@
 /** What the shipments table can be filtered by: carriers, ports of discharge, shipment statuses, imported columns. */
 import type { Database } from 'better-sqlite3';
 import type { ShipmentFacets } from '../../../shared/contract/index.js';
+import { fieldKey } from '../../../shared/field-names.js';
 
 /** The most values of one imported column the filter offers. */
 const FIELD_VALUES_MAX = 500;
@@ -22,8 +23,9 @@ export function createFacets(db: Database): { shipmentFacets(): ShipmentFacets; 
   const fieldNames = db.prepare<[], { name: string }>('SELECT DISTINCT name FROM shipment_fields ORDER BY name');
   const total = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM shipments');
   // Case aside, as the filter matches them; spelled as most shipments spell it.
-  const values = db.prepare<[string, number], { value: string; count: number }>(
-    `SELECT value, count FROM (SELECT max(value) AS value, count(*) AS count FROM shipment_fields WHERE name = ? AND trim(value) <> ''
+  const values = db.prepare<[string, string, number], { value: string; count: number }>(
+    `SELECT value, count FROM (SELECT max(value) AS value, count(*) AS count FROM shipment_fields
+       WHERE name = coalesce((SELECT n.name FROM field_names n WHERE n.key = ?), ?) AND trim(value) <> ''
        GROUP BY value COLLATE NOCASE) ORDER BY value COLLATE NOCASE LIMIT ?`,
   );
   return {
@@ -34,6 +36,6 @@ export function createFacets(db: Database): { shipmentFacets(): ShipmentFacets; 
       fieldNames: fieldNames.all().map((r) => r.name),
       total: total.get()?.n ?? 0,
     }),
-    fieldValues: (name) => values.all(name, FIELD_VALUES_MAX),
+    fieldValues: (name) => values.all(fieldKey(name), name, FIELD_VALUES_MAX),
   };
 }

@@ -12,6 +12,7 @@ import { ftsMatchExpression } from './search.js';
 import { referenceKey } from './snapshot.js';
 import { statementCache } from '../sqlite/statements.js';
 import { ORDER_BY, createTableOrders, type TableSort } from './table-order.js';
+import { fieldKey } from '../../../shared/field-names.js';
 import { createProgressReader } from './progress.js';
 
 export type ShipmentSort = TableSort;
@@ -117,8 +118,9 @@ export function where(filter: ShipmentFilter): Where {
     params.push(filter.watchlistId);
   }
   for (const [name, value] of Object.entries(filter.fields ?? {})) {
-    clauses.push('EXISTS (SELECT 1 FROM shipment_fields f WHERE f.shipment_id = s.id AND f.name = ? AND f.value = ? COLLATE NOCASE)');
-    params.push(name, value);
+    // One field per name: any spelling of the column finds it.
+    clauses.push('EXISTS (SELECT 1 FROM shipment_fields f WHERE f.shipment_id = s.id AND f.name = coalesce((SELECT n.name FROM field_names n WHERE n.key = ?), ?) AND f.value = ? COLLATE NOCASE)');
+    params.push(fieldKey(name), name, value);
   }
   const match = filter.search === undefined ? null : ftsMatchExpression(filter.search);
   if (match !== null) {

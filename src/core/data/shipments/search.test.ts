@@ -81,10 +81,10 @@ describe('search', () => {
   });
 
   it('finds imported local fields', () => {
-    store.write((tx) => tx.setShipmentFields(1, { customer: 'Acme Logistics', po: 'PO-77812' }));
+    store.write((tx) => tx.fields.set(1, { customer: 'Acme Logistics', po: 'PO-77812' }));
     expect(found('acme')).toEqual([C1]);
     expect(found('PO77812')).toEqual([C1]);
-    store.write((tx) => tx.setShipmentFields(1, {}));
+    store.write((tx) => tx.fields.set(1, { customer: '', po: '' }));
     expect(found('acme')).toEqual([]);
   });
 
@@ -92,15 +92,15 @@ describe('search', () => {
     const C3 = containerNumber('TGHU765432');
     const result = okResult(trackingData({ trackingId: uuidFor(40), containers: [container(C3)] }), C3);
     const input = { reference: C3, type: 'container', scac: null, result, raw: JSON.stringify(result), source: 'batch' as const, checkedAt: '2026-10-27T06:00:00.000Z' };
-    const [id] = store.write((tx) => tx.recordTrackingResults([input], [{ customer: 'Kowalski Spedycja' }]));
+    const [id] = store.write((tx) => tx.recordTrackingResults([input], [{ values: { customer: 'Kowalski Spedycja' }, source: { kind: 'import', jobId: 1, row: 2 } }]));
     expect(found('kowalski')).toEqual([C3]);
-    expect(store.read.getShipmentFields(id!)).toEqual({ customer: 'Kowalski Spedycja' });
-    // The same answer again (unchanged): the fields still replace the shipment's, and the index follows.
-    store.write((tx) => tx.recordTrackingResults([input], [{ customer: 'Nowak Logistics' }]));
+    expect(store.read.fields.values(id!)).toEqual({ customer: 'Kowalski Spedycja' });
+    // The same answer again (unchanged): the new row's value still becomes the field's, and the index follows.
+    store.write((tx) => tx.recordTrackingResults([input], [{ values: { customer: 'Nowak Logistics' }, source: { kind: 'import', jobId: 2, row: 2 } }]));
     expect(found('kowalski')).toEqual([]);
     expect(found('nowak')).toEqual([C3]);
     store.write((tx) => tx.recordTrackingResults([input], [null]));
-    expect(store.read.getShipmentFields(id!)).toEqual({ customer: 'Nowak Logistics' });
+    expect(store.read.fields.values(id!)).toEqual({ customer: 'Nowak Logistics' });
   });
 
   it('keeps a page of updates in sync, also when the page names a shipment twice', () => {

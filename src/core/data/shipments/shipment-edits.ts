@@ -1,6 +1,6 @@
 /**
  * Writes that are not snapshots of the service: notes, deletion and archiving results,
- * imported local fields, references waiting for an answer, and raw payload read-back.
+ * references waiting for an answer, and raw payload read-back.
  */
 import type { WritableDB } from '../handles.js';
 import { NOTE_MAX_LENGTH } from '../../../shared/domain.js';
@@ -25,7 +25,6 @@ interface PendingInput {
 }
 
 export interface ShipmentEditReads {
-  getShipmentFields(shipmentId: number): Record<string, string>;
   /** The newest raw payloads of a shipment, newest first. */
   rawPayloads(shipmentId: number): RawPayload[];
 }
@@ -35,8 +34,6 @@ export interface ShipmentEdits {
   setNote(trackingId: string, note: string | null): boolean;
   /** After DELETE /v2/shipments: deleted rows go with their children; archived ones are marked. */
   applyDeletion(result: DeleteShipmentsResult): { deleted: number; archived: number };
-  /** Replaces the imported local fields (customer, PO...) of a shipment. False if no such shipment. */
-  setShipmentFields(shipmentId: number, fields: Readonly<Record<string, string>>): boolean;
   /**
    * A reference submitted and waiting for its answer: an existing row without tracking id,
    * or a new PENDING row. Returns the local id.
@@ -51,11 +48,6 @@ export interface ShipmentEdits {
   markRemovedAtService(seenTrackingIds: readonly string[], syncStartedAt: string, options?: { recordChanges?: boolean }): number[];
 }
 
-/** The edits, and what the data layer's own write paths use inside their transactions. */
-export interface ShipmentEditsWithin extends ShipmentEdits {
-  /** setShipmentFields inside the caller's transaction, without rebuilding the search document: the caller rebuilds it. */
-  writeShipmentFields(shipmentId: number, fields: Readonly<Record<string, string>>): void;
-}
 
 /** Our own subscription value for a shipment the service no longer lists; never sent to the service. */
 const REMOVED_AT_SERVICE = 'REMOVED';
@@ -65,7 +57,7 @@ export function createShipmentEdits(
   search: SearchIndex,
   nowIso: () => string,
   file: string,
-): { reads: ShipmentEditReads; writes: ShipmentEditsWithin } {
+): { reads: ShipmentEditReads; writes: ShipmentEdits } {
   const noteByTrackingId = db.prepare<[string | null, string], { id: number }>(
     'UPDATE shipments SET note = ? WHERE tracking_id = ? RETURNING id',
   );
@@ -76,12 +68,6 @@ export function createShipmentEdits(
   const archive = db.prepare<[string, number]>("UPDATE shipments SET subscription_status = 'ARCHIVED', stored_at = ? WHERE id = ?");
   const insertChange = db.prepare(
     "INSERT INTO changes (shipment_id, at, kind, from_value, to_value) VALUES (?, ?, 'subscription_changed', ?, 'ARCHIVED')",
-  );
-  const shipmentExists = db.prepare<[number], { id: number }>('SELECT id FROM shipments WHERE id = ?');
-  const deleteFields = db.prepare<[number]>('DELETE FROM shipment_fields WHERE shipment_id = ?');
-  const insertField = db.prepare('INSERT INTO shipment_fields (shipment_id, name, value) VALUES (?, ?, ?)');
-  const fields = db.prepare<[number], { name: string; value: string }>(
-    'SELECT name, value FROM shipment_fields WHERE shipment_id = ? ORDER BY name',
   );
   const unassigned = db.prepare<[string, string], { id: number }>(
     // `+tracking_id` keeps the planner on shipments_by_reference (see write.ts).
@@ -128,18 +114,6 @@ export function createShipmentEdits(
     return { deleted, archived };
   };
 
-  const writeShipmentFields = (shipmentId: number, values: Readonly<Record<string, string>>): void => {
-    deleteFields.run(shipmentId);
-    for (const [name, value] of Object.entries(values)) {
-      if (value.trim() !== '') insertField.run(shipmentId, name, value);
-    }
-  };
-  const setShipmentFields = (shipmentId: number, values: Readonly<Record<string, string>>) => {
-    if (shipmentExists.get(shipmentId) === undefined) return false;
-    writeShipmentFields(shipmentId, values);
-    search.reindexShipment(shipmentId);
-    return true;
-  };
 
   const recordPending = (input: PendingInput): number => {
     const key = referenceKey(input.reference);
@@ -169,7 +143,7 @@ export function createShipmentEdits(
     return rows.map((r) => r.id);
   };
 
-  const writes: ShipmentEditsWithin = {
+  const writes: ShipmentEdits = {
     markRemovedAtService: (seen, syncStartedAt, options) => markRemovedAtService(seen, syncStartedAt, options?.recordChanges !== false),
     setNote(trackingId, note) {
       if (note !== null && note.length > NOTE_MAX_LENGTH) {
@@ -178,15 +152,12 @@ export function createShipmentEdits(
       return setNote(trackingId, note);
     },
     applyDeletion: (result) => applyDeletion(result),
-    setShipmentFields: (shipmentId, values) => setShipmentFields(shipmentId, values),
-    writeShipmentFields,
     recordPending(input) {
       if (referenceKey(input.reference) === '') throw invalidInputError(file, 'A reference cannot be empty.');
       return recordPending(input);
     },
   };
   const reads: ShipmentEditReads = {
-    getShipmentFields: (shipmentId) => Object.fromEntries(fields.all(shipmentId).map((f) => [f.name, f.value])),
     rawPayloads: (shipmentId) =>
       raws.all(shipmentId).map((r) => ({ source: r.source, receivedAt: r.received_at, body: decodeRawBody(r) })),
   };

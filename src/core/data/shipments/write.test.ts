@@ -315,7 +315,7 @@ describe('notes, deletion, archiving, local removal', () => {
   it('removes deleted rows with their children and marks archived ones', () => {
     const records = [1, 2].map((n) => shipmentRecord({ id: uuidFor(n), reference: `R${n}`, data: trackingData({ trackingId: null }) }));
     store.write((tx) => tx.recordShipmentRecords(records, ['{}', '{}'], '2026-10-26T06:30:00.000Z'));
-    store.write((tx) => tx.setShipmentFields(1, { customer: 'ACME' }));
+    store.write((tx) => tx.fields.set(1, { customer: 'ACME' }));
     const result = store.write((tx) => tx.applyDeletion({ deleted: [uuidFor(1)], archived: [uuidFor(2)] }));
     expect(result).toEqual({ deleted: 1, archived: 1 });
     expect(store.read.getShipment(uuidFor(1))).toBeNull();
@@ -336,11 +336,11 @@ describe('notes, deletion, archiving, local removal', () => {
     expect(store.read.countShipments()).toBe(1);
   });
 
-  it('replaces imported fields', () => {
+  it('sets imported fields, a blank clearing one', () => {
     const id = store.write((tx) => tx.recordPending({ reference: 'BKG1', type: 'bk', scac: 'MAEU' }));
-    store.write((tx) => tx.setShipmentFields(id, { customer: 'ACME', po: '4471' }));
-    store.write((tx) => tx.setShipmentFields(id, { customer: 'ACME GmbH', po: '' }));
-    expect(store.read.getShipmentFields(id)).toEqual({ customer: 'ACME GmbH' });
-    expect(store.write((tx) => tx.setShipmentFields(999, { a: 'b' }))).toBe(false);
+    store.write((tx) => tx.fields.set(id, { customer: 'ACME', po: '4471' }));
+    store.write((tx) => tx.fields.set(id, { customer: 'ACME GmbH', po: '' }));
+    expect(store.read.fields.values(id)).toEqual({ customer: 'ACME GmbH' });
+    expect(store.write((tx) => tx.fields.set(999, { a: 'b' }))).toEqual([]);
   });
 });

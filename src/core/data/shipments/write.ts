@@ -154,7 +154,10 @@ export interface WriteOptions {
   deriveChanges?: boolean;
 }
 
-export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: () => string): ShipmentWriter {
+/** A shipment just got its tracking id (new, or an answer for a reference waiting): true when that changed what is searched. */
+export type WhenTracked = (shipmentId: number, trackingId: string) => boolean;
+
+export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: () => string, whenTracked: WhenTracked = () => false): ShipmentWriter {
   const byTrackingId: Statement<[string], ShipmentsRow> = db.prepare('SELECT * FROM shipments WHERE tracking_id = ?');
   // `+tracking_id`: without planner statistics (a new cache) SQLite would walk the unique index
   // over every row still without a tracking id, once per write: quadratic in a large import.
@@ -305,6 +308,7 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
       });
       searched = updateChanged(previous, values).some((c) => SEARCHED.has(c));
     }
+    if (values.tracking_id !== null && previous?.tracking_id == null && whenTracked(shipmentId, values.tracking_id)) searched = true;
     // Only the rows that changed are written (data-rows.ts).
     const portsChanged = previous !== null && (previous.pod_location !== values.pod_location || previous.pol_location !== values.pol_location);
     if (s.data !== null && dataRows.write(shipmentId, s.data, stored, portsChanged)) {

@@ -1,97 +1,95 @@
 /**
- * The cache's side of the team's imported fields (src/team/fields.ts): the finished import rows
- * (tracked, or already tracked with new column values: `updated`) whose fields this desk has not
- * pushed (the import rows are the outbox), and the team's field
- * sets stored here, a set for a shipment not here yet kept waiting until a snapshot brings it.
+ * The cache's side of the team's field edits (src/team/fields.ts): this desk's edits the team has
+ * not numbered yet (the outbox is field_edits itself: `pushed = 0`), and the team's edits stored
+ * here, those of a shipment not here yet kept until it arrives (fields/repository.ts).
  */
+import type { EditToPush, FieldWrites, PulledEdit } from '../fields/repository.js';
+import { FIELD_EDITS_PULLED_SETTING } from '../fields/repository.js';
 import type { WritableDB } from '../handles.js';
 import type { DirectoryReads, DirectoryWrites } from '../settings.js';
-import type { ShipmentEditReads, ShipmentEdits } from '../shipments/shipment-edits.js';
-
-const PUSHED_SETTING = 'team.fieldsPushedUpTo';
-const PULLED_SETTING = 'team.fieldsPulledSeq';
-const WAITING_SETTING = 'team.fieldsWaiting';
-
-interface PushMark {
-  at: string;
-  id: number;
-}
 
 type Settings = Pick<DirectoryReads, 'getSetting'> & Pick<DirectoryWrites, 'setSetting'>;
 
 export interface TeamFields {
-  /** Import rows whose fields wait to be pushed (the `pending` of `team status`). */
-  pendingRows(): number;
-  /** The next rows to push, in the order they were answered. */
-  rowsToPush(limit: number): { id: number; fields: string; result_at: string; tracking_id: string }[];
-  markPushed(row: { id: number; result_at: string }): void;
-  pulledSeq(): string;
-  /** Tracking ids of field sets that wait for their shipment. */
-  waitingFor(): string[];
-  /** Whether the cache holds the shipment of `trackingId`. */
-  hasShipment(trackingId: string): boolean;
-  /**
-   * Stores pulled field sets (tracking id → fields JSON) and moves the marks; a set for a shipment
-   * not here waits. Returns how many changed a shipment's fields.
-   */
-  storePulled(sets: readonly { tracking_id: string; fields: string }[], pulledUpTo: string | null, doneWaiting: boolean): number;
+  /** Edits of this desk waiting to be pushed (the `pending` of `team status`); those of shipments never tracked stay here. */
+  pendingEdits(): number;
+  /** The next edits to push, oldest first. */
+  editsToPush(limit: number): EditToPush[];
+  pulledSeq(): number;
+  /** The team numbered these edits (pushed now, or found there already). */
+  markPushed(numbered: readonly { uid: string; seq: number }[]): void;
+  /** Stores the team's edits and moves the mark; returns the shipments whose fields changed. */
+  storePulled(edits: readonly PulledEdit[], pulledUpTo: number): number[];
+  /** Joining another team (or leaving): every edit is pushed again, every team edit pulled again. */
   forgetFieldMarks(): void;
 }
 
-function sameFields(a: Record<string, string>, b: Record<string, string>): boolean {
-  const keys = Object.keys(a).filter((k) => a[k]!.trim() !== '');
-  return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k]);
+interface PushRow {
+  id: number;
+  uid: string;
+  tracking_id: string;
+  name: string;
+  value: string;
+  edited_at: string;
+  desk_id: string;
+  desk_n: number;
+  desk_name: string | null;
+  seen_seq: number;
+  earlier: number;
+  source: string;
+  row_number: number | null;
+  detail: string | null;
+  file: string | null;
 }
 
-export function createTeamFields(db: WritableDB, settings: Settings, shipments: Pick<ShipmentEditReads, 'getShipmentFields'> & Pick<ShipmentEdits, 'setShipmentFields'>): TeamFields {
-  const count = db.prepare<[string, string, number], { n: number }>(
-    `SELECT count(*) AS n FROM import_items i JOIN shipments s ON s.id = i.shipment_id
-     WHERE i.state IN ('done', 'updated') AND i.fields IS NOT NULL AND s.tracking_id IS NOT NULL AND i.result_at IS NOT NULL
-       AND (i.result_at > ? OR (i.result_at = ? AND i.id > ?))`,
+export function createTeamFields(db: WritableDB, settings: Settings, fields: Pick<FieldWrites, 'storePulled' | 'settleAll'>): TeamFields {
+  const pending = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM field_edits WHERE pushed = 0 AND tracking_id IS NOT NULL');
+  const toPush = db.prepare<[number], PushRow>(
+    `SELECT e.id, e.uid, e.tracking_id, e.name, e.value, e.edited_at, e.desk_id, e.desk_n, e.desk_name, e.seen_seq, e.earlier, e.source,
+            e.row_number, e.detail, j.source_name AS file
+     FROM field_edits e LEFT JOIN import_jobs j ON j.id = e.job_id
+     WHERE e.pushed = 0 AND e.tracking_id IS NOT NULL ORDER BY e.id LIMIT ?`,
   );
-  const rowsAfter = db.prepare<[string, string, number, number], { id: number; fields: string; result_at: string; tracking_id: string }>(
-    `SELECT i.id, i.fields, i.result_at, s.tracking_id FROM import_items i JOIN shipments s ON s.id = i.shipment_id
-     WHERE i.state IN ('done', 'updated') AND i.fields IS NOT NULL AND s.tracking_id IS NOT NULL AND i.result_at IS NOT NULL
-       AND (i.result_at > ? OR (i.result_at = ? AND i.id > ?))
-     ORDER BY i.result_at, i.id LIMIT ?`,
-  );
-  const shipmentOf = db.prepare<[string], { id: number }>('SELECT id FROM shipments WHERE tracking_id = ?');
-  const pushMark = (): PushMark => JSON.parse(settings.getSetting(PUSHED_SETTING) ?? '{"at":"","id":0}') as PushMark;
-  const waiting = (): Set<string> => new Set(JSON.parse(settings.getSetting(WAITING_SETTING) ?? '[]') as string[]);
+  const numbered = db.prepare<[number, string]>('UPDATE field_edits SET seq = ?, pushed = 1 WHERE uid = ?');
+  const numberedBefore = db.prepare<[], { one: number }>('SELECT 1 AS one FROM field_edits WHERE seq IS NOT NULL LIMIT 1');
+  const dropWaiting = db.prepare('DELETE FROM field_edits WHERE shipment_id IS NULL');
+  // Another team's numbers mean nothing in this one: what this cache holds is kept from before.
+  const keepAsEarlier = db.prepare('UPDATE field_edits SET seq = NULL, seen_seq = 0, pushed = 0, earlier = 1');
   return {
-    pendingRows() {
-      const mark = pushMark();
-      return count.get(mark.at, mark.at, mark.id)?.n ?? 0;
+    pendingEdits: () => pending.get()?.n ?? 0,
+    editsToPush: (limit) =>
+      toPush.all(limit).map((r) => ({
+        id: r.id,
+        uid: r.uid,
+        trackingId: r.tracking_id,
+        name: r.name,
+        value: r.value,
+        editedAt: r.edited_at,
+        deskId: r.desk_id,
+        deskN: r.desk_n,
+        deskName: r.desk_name,
+        seenSeq: r.seen_seq,
+        earlier: r.earlier === 1,
+        source: r.source,
+        row: r.row_number,
+        detail: r.detail ?? r.file,
+      })),
+    pulledSeq: () => Number(settings.getSetting(FIELD_EDITS_PULLED_SETTING) ?? '0'),
+    markPushed(rows) {
+      for (const r of rows) numbered.run(r.seq, r.uid);
     },
-    rowsToPush(limit) {
-      const mark = pushMark();
-      return rowsAfter.all(mark.at, mark.at, mark.id, limit);
-    },
-    markPushed: (row) => settings.setSetting(PUSHED_SETTING, JSON.stringify({ at: row.result_at, id: row.id } satisfies PushMark)),
-    pulledSeq: () => settings.getSetting(PULLED_SETTING) ?? '0',
-    waitingFor: () => [...waiting()],
-    hasShipment: (trackingId) => shipmentOf.get(trackingId) !== undefined,
-    storePulled(sets, pulledUpTo, doneWaiting) {
-      const wait = waiting();
-      let stored = 0;
-      for (const set of sets) {
-        const shipment = shipmentOf.get(set.tracking_id);
-        if (!shipment) {
-          wait.add(set.tracking_id);
-          continue;
-        }
-        wait.delete(set.tracking_id);
-        const values = JSON.parse(set.fields) as Record<string, string>;
-        if (sameFields(values, shipments.getShipmentFields(shipment.id))) continue;
-        shipments.setShipmentFields(shipment.id, values);
-        stored++;
-      }
-      if (pulledUpTo !== null) settings.setSetting(PULLED_SETTING, pulledUpTo);
-      if (doneWaiting || sets.length > 0) settings.setSetting(WAITING_SETTING, wait.size > 0 ? JSON.stringify([...wait]) : null);
-      return stored;
+    storePulled(edits, pulledUpTo) {
+      const changed = fields.storePulled(edits);
+      settings.setSetting(FIELD_EDITS_PULLED_SETTING, String(pulledUpTo));
+      return changed;
     },
     forgetFieldMarks() {
-      for (const key of [PUSHED_SETTING, PULLED_SETTING, WAITING_SETTING]) settings.setSetting(key, null);
+      if (numberedBefore.get() !== undefined) {
+        dropWaiting.run();
+        keepAsEarlier.run();
+        fields.settleAll();
+      }
+      settings.setSetting(FIELD_EDITS_PULLED_SETTING, null);
     },
   };
 }

@@ -6,7 +6,7 @@
  */
 import type { WritableDB } from '../handles.js';
 import type { DirectoryReads, DirectoryWrites } from '../settings.js';
-import type { ShipmentEditReads, ShipmentEdits } from '../shipments/shipment-edits.js';
+import type { FieldWrites } from '../fields/repository.js';
 import type { WatchlistWrites } from '../watchlists.js';
 import { type TeamAttention, createTeamAttention } from './attention.js';
 import { type TeamChanges, createTeamChanges } from './changes.js';
@@ -29,7 +29,7 @@ export interface TeamReplicaReads {
   readonly changes: Pick<TeamChanges, 'pulledSeq'>;
   readonly attention: Pick<TeamAttention, 'pending' | 'toPush' | 'pulledSeq'>;
   readonly credits: Pick<TeamCredits, 'waiting' | 'toPush' | 'pulledSeq'>;
-  readonly fields: Pick<TeamFields, 'pendingRows' | 'rowsToPush' | 'pulledSeq' | 'waitingFor' | 'hasShipment'>;
+  readonly fields: Pick<TeamFields, 'pendingEdits' | 'editsToPush' | 'pulledSeq'>;
 }
 
 export interface TeamReplicaWrites {
@@ -50,14 +50,14 @@ export interface TeamReplicaWrites {
 export interface TeamReplicaDeps {
   settings: Pick<DirectoryReads, 'getSetting'> & Pick<DirectoryWrites, 'setSetting'>;
   watchlists: WatchlistWrites;
-  shipments: Pick<ShipmentEditReads, 'getShipmentFields'> & Pick<ShipmentEdits, 'setShipmentFields'>;
+  fields: Pick<FieldWrites, 'storePulled' | 'settleAll'>;
 }
 
 export function createTeamReplica(db: WritableDB, deps: TeamReplicaDeps): { reads: TeamReplicaReads; writes: TeamReplicaWrites } {
   const changes = createTeamChanges(db, deps.settings);
   const credits = createTeamCredits(db, deps.settings);
   const attention = createTeamAttention(db, deps.settings);
-  const fields = createTeamFields(db, deps.settings, deps.shipments);
+  const fields = createTeamFields(db, deps.settings, deps.fields);
   const trackingIds = db.prepare<[], string>('SELECT tracking_id FROM shipments WHERE tracking_id IS NOT NULL').pluck();
   const trackingIdOf = db.prepare<[number], string | null>('SELECT tracking_id FROM shipments WHERE id = ?').pluck();
   const linked = db.prepare<[], string>(`SELECT value FROM settings WHERE key LIKE 'team.importJob.%'`).pluck();
@@ -72,7 +72,7 @@ export function createTeamReplica(db: WritableDB, deps: TeamReplicaDeps): { read
     changes: { pulledSeq: changes.pulledSeq },
     attention: { pending: attention.pending, toPush: attention.toPush, pulledSeq: attention.pulledSeq },
     credits: { waiting: credits.waiting, toPush: credits.toPush, pulledSeq: credits.pulledSeq },
-    fields: { pendingRows: fields.pendingRows, rowsToPush: fields.rowsToPush, pulledSeq: fields.pulledSeq, waitingFor: fields.waitingFor, hasShipment: fields.hasShipment },
+    fields: { pendingEdits: fields.pendingEdits, editsToPush: fields.editsToPush, pulledSeq: fields.pulledSeq },
   };
   const writes: TeamReplicaWrites = {
     assignWatchlistTeamIds: () => assignTeamIds(db),

@@ -30,9 +30,9 @@ function fill(): number[] {
   snapshot(store, { reference: ref(4), trackingId: uuid(4), at: daysAgo(9), eta: '2026-12-01T08:00:00' });
   ids.push(snapshot(store, { reference: ref(4), trackingId: uuid(4), at: daysAgo(2), eta: '2026-12-06T08:00:00' }));
   store.write((tx) => {
-    tx.setShipmentFields(ids[0]!, { customer: 'Müller GmbH' });
-    tx.setShipmentFields(ids[1]!, { customer: ' müller gmbh ' });
-    tx.setShipmentFields(ids[3]!, { customer: 'Acme' });
+    tx.fields.set(ids[0]!, { customer: 'Müller GmbH' });
+    tx.fields.set(ids[1]!, { customer: ' müller gmbh ' });
+    tx.fields.set(ids[3]!, { customer: 'Acme' });
   });
   return ids;
 }

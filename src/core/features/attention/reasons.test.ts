@@ -67,7 +67,7 @@ describe('eta_slipped', () => {
 
   it('compares with a promised date from an imported column when the person names one', () => {
     const id = snapshot(store, { reference: REF, trackingId: ID, at: daysAgo(5), eta: '2026-12-01T08:00:00' });
-    store.write((tx) => tx.setShipmentFields(id, { promised: '28.11.2026' }));
+    store.write((tx) => tx.fields.set(id, { promised: '28.11.2026' }));
     expect(reasonsOf('eta_slipped')).toEqual([]);
     updateAttentionSettings(store, { promisedDateField: 'promised' });
     expect(one('eta_slipped').detail).toBe('ETA at Rotterdam is 2026-12-01 08:00, 3 days after the date promised in "promised" (2026-11-28).');
@@ -79,7 +79,7 @@ describe('eta_slipped', () => {
 describe('likely_later', () => {
   it('fires when the likely arrival’s p50 is past the promised date, says it is a forecast, and is gone once the ETA it corrected moved', () => {
     const id = snapshot(store, { reference: REF, trackingId: ID, at: daysAgo(5), eta: '2026-12-01T08:00:00' });
-    store.write((tx) => tx.setShipmentFields(id, { promised: '2026-12-02' }));
+    store.write((tx) => tx.fields.set(id, { promised: '2026-12-02' }));
     updateAttentionSettings(store, { promisedDateField: 'promised' });
     const keep = (likely: string) =>
       store.write((tx) =>
@@ -221,7 +221,7 @@ describe('arrived_not_delivered and the clock', () => {
   it('takes the free days of the customer column before the carrier\'s, and none means no clock', () => {
     const id = snapshot(store, { reference: REF, trackingId: ID, at: daysAgo(1), eta: '2026-11-18T08:00:00', events: arrivedAt('2026-11-18T05:00:00') });
     expect(listAttention(store, { now })[0]).toMatchObject({ lastFreeDay: null, daysLeft: null });
-    store.write((tx) => tx.setShipmentFields(id, { customer: 'ACME GmbH' }));
+    store.write((tx) => tx.fields.set(id, { customer: 'ACME GmbH' }));
     updateFreeDays(store, { carriers: { MAEU: 7 }, customerField: 'customer', customers: { 'acme gmbh': 10 } });
     expect(listAttention(store, { now })[0]).toMatchObject({ lastFreeDay: '2026-11-27', daysLeft: 3 });
     updateFreeDays(store, { customers: { 'ACME GMBH': null } });

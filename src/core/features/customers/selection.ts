@@ -1,10 +1,11 @@
 /**
  * Which shipments are a customer's: those whose imported column holds the customer's value
- * (matched as the free days per customer are: trimmed, without regard to case), or the members
+ * (one field per name, its value matched trimmed and without regard to case), or the members
  * of their watchlist. Pure, over whatever the wiring reads; `shipmentsByCustomer` indexes once,
  * so every customer's shipments come out of one pass over the cache, not one pass per customer.
  */
 import type { CustomerRule, CustomerSelection } from '../../../shared/customer-rules.js';
+import { fieldKey } from '../../../shared/field-names.js';
 
 export interface ShipmentMembership {
   /** The imported columns (customer, PO…), as stored. */
@@ -17,8 +18,8 @@ const key = (text: string) => text.normalize('NFC').trim().toLowerCase();
 
 function fieldValue(fields: Readonly<Record<string, string>>, column: string): string | undefined {
   if (column in fields) return fields[column];
-  const wanted = key(column);
-  for (const [name, value] of Object.entries(fields)) if (key(name) === wanted) return value;
+  const wanted = fieldKey(column);
+  for (const [name, value] of Object.entries(fields)) if (fieldKey(name) === wanted) return value;
   return undefined;
 }
 
@@ -40,7 +41,7 @@ export function shipmentsByCustomer<T extends ShipmentMembership>(rules: readonl
       const k = key(rule.who.watchlist);
       byWatchlist.set(k, [...(byWatchlist.get(k) ?? []), rule.name]);
     } else {
-      const column = key(rule.who.column);
+      const column = fieldKey(rule.who.column);
       const values = byColumn.get(column) ?? new Map<string, string[]>();
       const v = key(rule.who.value);
       values.set(v, [...(values.get(v) ?? []), rule.name]);
@@ -54,13 +55,19 @@ export function shipmentsByCustomer<T extends ShipmentMembership>(rules: readonl
     if (k === undefined) keys.set(text, (k = key(text)));
     return k;
   };
+  const names = new Map<string, string>();
+  const nameKey = (name: string): string => {
+    let k = names.get(name);
+    if (k === undefined) names.set(name, (k = fieldKey(name)));
+    return k;
+  };
   for (const shipment of shipments) {
-    const names = new Set<string>();
+    const theirs = new Set<string>();
     for (const [name, value] of Object.entries(shipment.fields)) {
-      for (const customer of byColumn.get(keyOf(name))?.get(keyOf(value)) ?? []) names.add(customer);
+      for (const customer of byColumn.get(nameKey(name))?.get(keyOf(value)) ?? []) theirs.add(customer);
     }
-    for (const list of shipment.watchlists) for (const customer of byWatchlist.get(keyOf(list)) ?? []) names.add(customer);
-    for (const name of names) result.get(name)!.push(shipment);
+    for (const list of shipment.watchlists) for (const customer of byWatchlist.get(keyOf(list)) ?? []) theirs.add(customer);
+    for (const name of theirs) result.get(name)!.push(shipment);
   }
   return result;
 }

@@ -6,6 +6,7 @@
 import type { ShipmentTableRow } from '../../../shared/contract/index.js';
 import { etaMoveDays } from '../../../shared/eta.js';
 import { daysLeft } from '../../../shared/free-time.js';
+import { fieldKey } from '../../../shared/field-names.js';
 import { fieldLabel, statusText, trackingWords, typeWords } from '../../../shared/words.js';
 
 export type CellValue = string | number | null;
@@ -72,7 +73,10 @@ export function importedInOrder(names: readonly string[]): string[] {
 /** An imported column (customer, PO…) as a column of the export: its header in words, as the window says it. */
 export function importedColumn(name: string): ExportColumn {
   // A cell that is a whole day (a promised date as the import stored it) is a real date; other text stays text.
-  return { id: `${FIELD}${name}`, header: fieldLabel(name), date: 'whole-day', value: (_r, fields) => fields[name] ?? null };
+  // One field per name: "field:promised date" reads the "Promised Date" a shipment has.
+  const key = fieldKey(name);
+  const valueOf = (fields: Readonly<Record<string, string>>) => fields[name] ?? Object.entries(fields).find(([n]) => fieldKey(n) === key)?.[1] ?? null;
+  return { id: `${FIELD}${name}`, header: fieldLabel(name), date: 'whole-day', value: (_r, fields) => valueOf(fields) };
 }
 
 /** `field:<name>` picks an imported column (customer, PO…). Unknown ids are refused by the caller. */

@@ -22,7 +22,7 @@ describe('export for a customer', () => {
     const moved = shipmentRecord({ id: uuidFor(1), reference: containerNumber('MSKU123456'), data: trackingData({ eta: '2026-12-07T14:00:00', trackingId: null }), note: '=HYPERLINK("http://evil")', updatedAt: '2026-11-21T09:00:00.000Z', checkedAt: '2026-11-21T09:00:00.000Z' });
     store.write((tx) => tx.recordShipmentRecords([moved], [JSON.stringify(moved)], '2026-11-21T10:00:00.000Z'));
     const first = store.read.getShipment(uuidFor(1))!;
-    store.write((tx) => tx.setShipmentFields(first.id, { customer: '@ACME', PO: '4500012345' }));
+    store.write((tx) => tx.fields.set(first.id, { customer: '@ACME', PO: '4500012345' }));
   });
 
   afterEach(() => close());
@@ -92,7 +92,7 @@ describe('export for a customer', () => {
 
   it('XLSX: a promised date from the customer\'s sheet is a real date; their other columns stay text', async () => {
     const first = store.read.getShipment(uuidFor(1))!;
-    store.write((tx) => tx.setShipmentFields(first.id, { customer: '@ACME', PO: '4500012345', promised: '2026-12-10' }));
+    store.write((tx) => tx.fields.set(first.id, { customer: '@ACME', PO: '4500012345', promised: '2026-12-10' }));
     const result = await exportShipments(store.read, { format: 'xlsx', columns: ['reference', 'field:promised', 'field:PO'], sort: 'reference' });
     const [sheet] = (await readXlsxFile(result.bytes)) as unknown as { sheet: string; data: unknown[][] }[];
     const row = sheet!.data.find((r) => r[0] === first.reference)!;
@@ -132,13 +132,13 @@ describe('export for a customer', () => {
       /^This export holds 1,048,576 shipments, more than an Excel sheet takes \(1,048,575 below the header\); narrow it with a filter \(such as the status\) or export as CSV\.$/,
     );
     const first = store.read.getShipment(uuidFor(1))!;
-    store.write((tx) => tx.setShipmentFields(first.id, { remarks: 'x'.repeat(EXCEL_MAX_CELL_CHARS + 1) }));
+    store.write((tx) => tx.fields.set(first.id, { remarks: 'x'.repeat(EXCEL_MAX_CELL_CHARS + 1) }));
     for (const format of ['xlsx', 'csv'] as const) {
       await expect(exportShipments(store.read, { format, columns: ['reference', 'field:remarks'], ids: [first.id] })).rejects.toThrow(
         `The Remarks of ${containerNumber('MSKU123456')} holds 32,768 characters, more than Excel takes in a cell (32,767); leave the column "Remarks" out of the export, or shorten that value.`,
       );
     }
-    store.write((tx) => tx.setShipmentFields(first.id, { remarks: 'x'.repeat(EXCEL_MAX_CELL_CHARS) }));
+    store.write((tx) => tx.fields.set(first.id, { remarks: 'x'.repeat(EXCEL_MAX_CELL_CHARS) }));
     expect((await exportShipments(store.read, { format: 'xlsx', columns: ['reference', 'field:remarks'], ids: [first.id] })).rows).toBe(1);
   });
 });

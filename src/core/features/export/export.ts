@@ -104,7 +104,7 @@ export async function exportShipments(read: Reader, request: ExportRequest): Pro
     for (const id of block) {
       const row = byId.get(id);
       if (!row) continue; // removed meanwhile
-      const fields = needsFields ? read.getShipmentFields(id) : {};
+      const fields = needsFields ? read.fields.values(id) : {};
       const values = columns.map((c) => c.value(row, fields, today));
       values.forEach((value, c) => refuseLongCell(columns[c]!.header, row.reference, value));
       rows.push(dates.length === 0 ? values : values.map((value, c) => (dates[c] ? excelDate(value, dates[c]) : value)));

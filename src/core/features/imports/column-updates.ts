@@ -24,7 +24,7 @@ export interface ColumnUpdate {
   message: string;
 }
 
-type FieldReads = Pick<Reader, 'findActive' | 'getShipmentFields'>;
+type FieldReads = Pick<Reader, 'findActive' | 'fields'>;
 
 /** "(none)" for a value the shipment did not have. */
 function describeChanges(changes: readonly ColumnChange[]): string {
@@ -43,10 +43,12 @@ export function columnUpdates(read: FieldReads, alreadyTracked: readonly Already
     if (incoming.length === 0) continue;
     const shipment = read.findActive(tracked.type, tracked.reference);
     if (!shipment) continue;
-    const current = working.get(shipment.id) ?? read.getShipmentFields(shipment.id);
-    const changes: ColumnChange[] = incoming.filter(([field, to]) => current[field] !== to).map(([field, to]) => ({ field, from: current[field] ?? null, to }));
+    const current = working.get(shipment.id) ?? read.fields.values(shipment.id);
+    // One field per name: "Promised Date" in this sheet is the "promised date" the shipment has.
+    const named = incoming.map(([field, to]) => [read.fields.canonical(field), to.trim()] as const);
+    const changes: ColumnChange[] = named.filter(([field, to]) => current[field] !== to).map(([field, to]) => ({ field, from: current[field] ?? null, to }));
     if (changes.length === 0) continue;
-    const fields = { ...current, ...Object.fromEntries(incoming) };
+    const fields = { ...current, ...Object.fromEntries(named) };
     working.set(shipment.id, fields);
     updates.push({ row: tracked.row, reference: tracked.reference, value: tracked.value, shipmentId: shipment.id, changes, fields, message: describeChanges(changes) });
   }

@@ -3,6 +3,7 @@
  * in English, French, German and Spanish (case- and accent-insensitive, "No."/"Nr."/"N°"/"#"
  * and plurals ignored); a manual mapping wins over detection.
  */
+import { fieldKey } from '../../../../shared/field-names.js';
 import { ImportError } from './errors.js';
 import { columnLetter, isPlaceholder, normaliseReference, normaliseWords } from './normalise.js';
 import type { ColumnMapping, ColumnRole, MappingOverride, ReferenceRole } from './types.js';
@@ -132,8 +133,9 @@ function mapRow(cells: readonly string[], overrides: Map<string, string>): Colum
       field = detected && role === 'local' ? LOCAL_KEYS[detected]! : role === 'local' ? header : role;
     }
     if (role === 'local') {
-      if (usedKeys.has(field)) field = `${field} (${column})`;
-      usedKeys.add(field);
+      // One field per name: "PO" and "po" in one sheet are two columns, so the second is named by its letter.
+      if (usedKeys.has(fieldKey(field))) field = `${field} (${column})`;
+      usedKeys.add(fieldKey(field));
     }
     mapping.push({ index, column, header: header === '' ? `Column ${column}` : header, role, field, source });
   });
