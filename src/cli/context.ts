@@ -76,6 +76,7 @@ export function createContext(values: Values, out: Output, env: NodeJS.ProcessEn
         secrets: new KeytarSecretStore(),
         envApiKey: env.QUAYSIDE_API_KEY || null,
         envTeamUrl: env.QUAYSIDE_TEAM_URL || null,
+        deskName: env.QUAYSIDE_DESK_NAME || null,
         // A person at a terminal is told within seconds that the service cannot be reached.
         offlineGiveUpMs: CLI_OFFLINE_GIVE_UP_MS,
         // The CLI's documented knob for tests and benchmarks (README): read here, handed down.
@@ -99,7 +100,7 @@ export function createContext(values: Values, out: Output, env: NodeJS.ProcessEn
       if (!pushed.team || (pushed.problem === null && pushed.waiting === 0)) return;
       if (pushed.waiting > 0) {
         const waiting = pushed.waiting;
-        out.note(`${waiting === 1 ? '1 import row, list edit or attention mark waits' : `${waiting} import rows, list edits and attention marks wait`} to be pushed to the team (its database did not answer); they go out with this desk's next quayside command in the team, or when its app runs.`);
+        out.note(`${waiting === 1 ? '1 field edit, list edit or attention mark waits' : `${waiting} field edits, list edits and attention marks wait`} to be pushed to the team (its database did not answer); they go out with this desk's next quayside command in the team, or when its app runs.`);
       }
     },
     close() {

@@ -1,95 +1,104 @@
 /**
- * Imported fields (customer, PO, promised date…) shared by the team. A desk's imports write them
- * to its cache as ever; this desk then pushes each finished import row's fields, in the order the
- * rows were answered, from a mark kept in the cache: while the team database is unreachable the
- * mark stays put, so the rows wait (the import rows are the outbox) and go out on reconnect.
- * Conflict rule: the set that reaches the team database last (by its clock) is the shipment's
- * fields; the set it replaced is kept in shipment_fields_history. Every desk pulls by sequence
- * number; a set for a shipment its cache does not have yet waits until a snapshot brings it.
- *
- * Reads the imports' rows (import_items) and the shipments' tracking ids from the cache: the
- * imports are the one writer of imported fields.
+ * Field edits shared by the team: every edit a desk makes (an import row's value, a person's
+ * correction) is pushed once, numbered by the team database, and pulled by every desk, its own
+ * included. What a field holds is worked out on each desk from the edits alone (core/data/fields/
+ * merge.ts), so desks holding the same edits show the same values, whatever order they came in;
+ * an edit made without seeing a newer one shows beside it as a conflict, never in its place.
  */
 import type { Core } from '../core/context.js';
+import type { PulledEdit } from '../core/data/index.js';
 import { lockTeamWrites, type TeamSession } from './session.js';
 
 const PAGE = 500;
 
-/** Import rows whose fields wait to be pushed (the `pending` of `team status`). */
-export function pendingFieldRows(core: Core): number {
-  return core.read.team.fields.pendingRows();
+/** Edits waiting to be pushed (the `pending` of `team status`). */
+export function pendingFieldEdits(core: Core): number {
+  return core.read.team.fields.pendingEdits();
 }
 
-/** Pushes the fields of import rows answered since the last push; returns how many. */
-export async function pushImportedFields(core: Core, session: TeamSession): Promise<number> {
+/** Pushes this desk's edits the team has not numbered; returns how many. */
+export async function pushFieldEdits(core: Core, session: TeamSession): Promise<number> {
   let pushed = 0;
   for (;;) {
-    const rows = core.read.team.fields.rowsToPush(PAGE);
-    if (rows.length === 0) return pushed;
-    // The newest row per shipment within the page (a sheet may list one twice).
-    const newest = new Map<string, string>();
-    for (const row of rows) newest.set(row.tracking_id, row.fields);
-    await writeFieldSets(session, newest);
-    const last = rows[rows.length - 1]!;
-    core.write((tx) => tx.team.fields.markPushed(last));
-    pushed += rows.length;
+    const edits = core.read.team.fields.editsToPush(PAGE);
+    if (edits.length === 0) return pushed;
+    const numbered = await session.db.transaction(async (client) => {
+      await lockTeamWrites(client, session);
+      const column = <K extends keyof (typeof edits)[number]>(k: K) => edits.map((e) => e[k]);
+      const written = await client.query(
+        `INSERT INTO field_edits (account, uid, seq, tracking_id, name, value, edited_at, desk, desk_n, desk_name, seen_seq, earlier, source, row_number, detail)
+         SELECT $1, u.uid, nextval('team_seq'), u.tracking_id, u.name, u.value, u.edited_at, u.desk, u.desk_n, u.desk_name, u.seen_seq, u.earlier, u.source, u.row_number, u.detail
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::text[], $10::bigint[], $11::boolean[], $12::text[], $13::int[], $14::text[])
+           AS u(uid, tracking_id, name, value, edited_at, desk, desk_n, desk_name, seen_seq, earlier, source, row_number, detail)
+         ON CONFLICT (account, uid) DO NOTHING`,
+        [
+          session.account,
+          column('uid'), column('trackingId'), column('name'), column('value'), column('editedAt'), column('deskId'), column('deskN'),
+          column('deskName'), column('seenSeq'), column('earlier'), column('source'), column('row'), column('detail'),
+        ],
+      );
+      if ((written.rowCount ?? 0) > 0) await client.query("SELECT pg_notify('quayside_team', $1)", [session.account]);
+      // Those the team had already (a push whose answer was lost) keep the number they got then.
+      const rows = await client.query<{ uid: string; seq: string }>('SELECT uid, seq FROM field_edits WHERE account = $1 AND uid = ANY($2::text[])', [session.account, column('uid')]);
+      return rows.rows.map((r) => ({ uid: r.uid, seq: Number(r.seq) }));
+    });
+    core.write((tx) => tx.team.fields.markPushed(numbered));
+    pushed += edits.length;
   }
 }
 
-/**
- * Writes field sets (tracking id → fields JSON) as `desk`'s (this desk's, or for a team import the
- * desk that started it), the replaced sets kept in the history.
- */
-export async function writeFieldSets(session: TeamSession, newest: ReadonlyMap<string, string>, desk: string = session.desk): Promise<void> {
-  if (newest.size === 0) return;
-  await session.db.transaction(async (client) => {
-    await lockTeamWrites(client, session);
-    const ids = [...newest.keys()];
-    const sets = [...newest.values()];
-    await client.query(
-      `INSERT INTO shipment_fields_history (account, tracking_id, fields, desk, changed_at)
-       SELECT f.account, f.tracking_id, f.fields, f.desk, f.changed_at
-       FROM shipment_fields f JOIN unnest($2::text[], $3::text[]) AS u(id, fields) ON f.tracking_id = u.id
-       WHERE f.account = $1 AND f.fields IS DISTINCT FROM u.fields`,
-      [session.account, ids, sets],
-    );
-    const written = await client.query(
-      `INSERT INTO shipment_fields (account, tracking_id, fields, desk, seq)
-       SELECT $1, u.id, u.fields, $4, nextval('team_seq') FROM unnest($2::text[], $3::text[]) AS u(id, fields)
-       ON CONFLICT (account, tracking_id) DO UPDATE
-         SET fields = excluded.fields, desk = excluded.desk, changed_at = now(), seq = excluded.seq
-         WHERE shipment_fields.fields IS DISTINCT FROM excluded.fields`,
-      [session.account, ids, sets, desk],
-    );
-    if ((written.rowCount ?? 0) > 0) await client.query("SELECT pg_notify('quayside_team', $1)", [session.account]);
-  });
+interface EditRow {
+  uid: string;
+  seq: string;
+  tracking_id: string;
+  name: string;
+  value: string;
+  edited_at: string;
+  desk: string;
+  desk_n: string;
+  desk_name: string | null;
+  seen_seq: string;
+  earlier: boolean;
+  source: string;
+  row_number: number | null;
+  detail: string | null;
 }
 
-/** Stores the team's field sets this desk has not seen (and those that waited for their shipment); returns how many. */
-export async function pullImportedFields(core: Core, session: TeamSession): Promise<number> {
-  let stored = 0;
+const asPulled = (r: EditRow): PulledEdit => ({
+  uid: r.uid,
+  seq: Number(r.seq),
+  trackingId: r.tracking_id,
+  name: r.name,
+  value: r.value,
+  editedAt: r.edited_at,
+  deskId: r.desk,
+  deskN: Number(r.desk_n),
+  deskName: r.desk_name,
+  seenSeq: Number(r.seen_seq),
+  earlier: r.earlier,
+  source: r.source,
+  row: r.row_number,
+  detail: r.detail,
+});
+
+/** Stores the team's edits this desk has not seen (a shipment not here yet gets them when it arrives); returns how many changed a field. */
+export async function pullFieldEdits(core: Core, session: TeamSession): Promise<number> {
   let after = core.read.team.fields.pulledSeq();
+  const changed = new Set<number>();
   for (;;) {
-    const page = await session.db.query<{ tracking_id: string; fields: string; seq: string }>(
-      'SELECT tracking_id, fields, seq FROM shipment_fields WHERE account = $1 AND seq > $2 ORDER BY seq LIMIT $3',
-      [session.account, after, PAGE],
+    const page = await session.db.query<EditRow>(
+      `SELECT uid, seq, tracking_id, name, value, edited_at, desk, desk_n, desk_name, seen_seq, earlier, source, row_number, detail
+       FROM field_edits WHERE account = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+      [session.account, after, PAGE * 2],
     );
-    const upTo = page.rows.length > 0 ? page.rows[page.rows.length - 1]!.seq : null;
-    if (upTo !== null) {
-      stored += core.write((tx) => tx.team.fields.storePulled(page.rows, upTo, false));
-      after = upTo;
-    }
-    if (page.rows.length < PAGE) break;
+    if (page.rows.length === 0) break;
+    const upTo = Number(page.rows[page.rows.length - 1]!.seq);
+    for (const id of core.write((tx) => tx.team.fields.storePulled(page.rows.map(asPulled), upTo))) changed.add(id);
+    after = upTo;
+    if (page.rows.length < PAGE * 2) break;
   }
-  // Shipments that arrived since (by a snapshot): their fields are the team's current ones.
-  const nowLocal = core.read.team.fields.waitingFor().filter((id) => core.read.team.fields.hasShipment(id));
-  const current =
-    nowLocal.length === 0
-      ? []
-      : (await session.db.query<{ tracking_id: string; fields: string }>('SELECT tracking_id, fields FROM shipment_fields WHERE account = $1 AND tracking_id = ANY($2::text[])', [session.account, nowLocal])).rows;
-  stored += core.write((tx) => tx.team.fields.storePulled(current, null, true));
-  if (stored > 0) core.events.emit('shipments.changed', { ids: null, reason: 'sync' });
-  return stored;
+  if (changed.size > 0) core.events.emit('shipments.changed', { ids: [...changed], reason: 'fields' });
+  return changed.size;
 }
 
 /** Asks the leader for a sync round now (new shipments were tracked here). */
@@ -97,7 +106,7 @@ export async function requestSyncRound(session: TeamSession): Promise<void> {
   await session.db.query("SELECT pg_notify('quayside_team', $1)", [`sync:${session.account}`]);
 }
 
-/** Forgets where this desk was in its team's fields (joining another team, or leaving). */
+/** Forgets where this desk was in its team's edits (joining another team, or leaving). */
 export function forgetFieldMarks(core: Core): void {
   core.write((tx) => tx.team.fields.forgetFieldMarks());
 }

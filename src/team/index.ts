@@ -53,6 +53,7 @@ export function teamAdapter(options: TeamOptions = {}): TeamAdapter {
       // This desk stored what the team should have (an import's rows, a watchlist edit, a customer, an attention mark): push it now.
       const stops = [
         core.events.on('imports.rowsStored', () => mode.kick()),
+        core.events.on('fields.edited', () => mode.kick()),
         core.events.on('watchlists.changed', ({ fromTeam }) => {
           if (!fromTeam) mode.kick();
         }),

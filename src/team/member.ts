@@ -17,7 +17,7 @@ import { pullSnapshots } from './snapshots.js';
 import { pullChanges } from './changes.js';
 import { pullCredits, pushCredits } from './credits.js';
 import { shareCustomers } from './customers.js';
-import { pullImportedFields, pushImportedFields, requestSyncRound } from './fields.js';
+import { pullFieldEdits, pushFieldEdits, requestSyncRound } from './fields.js';
 import { teamSession, type TeamSession } from './session.js';
 import { OrphanedImports } from './team-import-takeover.js';
 import { pullWatchlists, pushWatchlists } from './watchlists.js';
@@ -114,7 +114,7 @@ export class TeamMember {
       await this.orphans.adopt(session);
       // Fields of this desk's imports (waiting since the last push, offline too) go out first;
       // their shipments reach the other desks with the leader's next round, asked for now.
-      if ((await pushImportedFields(this.core, session)) > 0) {
+      if ((await pushFieldEdits(this.core, session)) > 0) {
         if (leader) this.roundWanted = true;
         else await requestSyncRound(session);
       }
@@ -130,7 +130,7 @@ export class TeamMember {
         // The leader's changes after its snapshots: a change waits for its shipment's snapshot.
         await pullChanges(this.core, session, false);
         this.core.write((tx) => tx.team.changes.holdOwnChanges());
-        await pullImportedFields(this.core, session);
+        await pullFieldEdits(this.core, session);
         this.freshAt = Date.now();
         await pullWatchlists(this.core, session);
         await pullAttentionMarks(this.core, session);
@@ -143,7 +143,7 @@ export class TeamMember {
       if (!this.leading) await pullSnapshots(this.core, session);
       await pullChanges(this.core, session, this.leading);
       await this.leadIfDue(session);
-      await pullImportedFields(this.core, session);
+      await pullFieldEdits(this.core, session);
       await pullAttentionMarks(this.core, session);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

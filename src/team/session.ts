@@ -16,7 +16,8 @@ import { accountFingerprint } from './db/fingerprint.js';
 import { migrateTeamDatabase } from './db/migrations.js';
 
 /** The desk's name in the team, kept with the cache; present while this desk has joined a team. */
-export const DESK_SETTING = 'team.desk';
+export { DESK_NAME_SETTING as DESK_SETTING } from '../core/context.js';
+import { DESK_NAME_SETTING as DESK_SETTING } from '../core/context.js';
 /**
  * The desk's own id, made once and kept with its cache (never with the host): two data folders on
  * one computer (a terminal server where a whole office shares one host name) are two desks.
@@ -36,9 +37,9 @@ export function defaultDeskName(): string {
   return hostname() || 'desk';
 }
 
-/** The desk's name: as joined, else the host name (a headless desk on QUAYSIDE_TEAM_URL). */
+/** The desk's name: QUAYSIDE_DESK_NAME, else as joined, else the host name (a headless desk on QUAYSIDE_TEAM_URL). */
 export function deskName(core: Core): string {
-  return core.read.getSetting(DESK_SETTING) || defaultDeskName();
+  return core.deskName();
 }
 
 /** This cache's desk id, made the first time it is asked for. */

@@ -11,7 +11,7 @@ import { pullAttentionMarks } from './attention.js';
 import { pullChanges } from './changes.js';
 import { pullCredits } from './credits.js';
 import { pullCustomerUpdates, pullCustomers } from './customers.js';
-import { pullImportedFields } from './fields.js';
+import { pullFieldEdits } from './fields.js';
 import { pendingTeamWrites, pushTeamOutbox } from './outbox.js';
 import { teamConfigured, teamSession } from './session.js';
 import { pullSnapshots } from './snapshots.js';
@@ -30,7 +30,7 @@ async function pullTeamData(core: Core): Promise<number> {
   // The leader's changes after its snapshots (a change waits for its shipment's snapshot); this desk follows.
   moved += await pullChanges(core, session, false);
   core.write((tx) => tx.team.changes.holdOwnChanges());
-  moved += await pullImportedFields(core, session);
+  moved += await pullFieldEdits(core, session);
   moved += await pullWatchlists(core, session);
   moved += await pullCredits(core, session);
   moved += await pullCustomers(core, session);

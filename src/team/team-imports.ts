@@ -25,7 +25,7 @@ import { BATCH_SIZE, TASK_RETENTION_MS, matchResults } from '../core/features/im
 import { syncShipments } from '../core/features/sync/index.js';
 import { readCredits } from '../core/features/credits/index.js';
 import { TeamDbError } from './db/errors.js';
-import { writeFieldSets } from './fields.js';
+import { pushFieldEdits } from './fields.js';
 import { ImportClaims, type TeamItem, type TeamItemOutcome } from './import-claims.js';
 import { teamConfigured, teamSession, type TeamSession } from './session.js';
 
@@ -107,11 +107,21 @@ export async function workTeamJob(core: Core, session: TeamSession, jobKey: stri
 
   await claims.renew();
   const startedBy = await claims.startedBy();
-  /** The imported fields of references just settled reach the team now, as the starting desk's: that desk may never come back. */
+  const file = (await session.db.query<{ file_name: string | null }>('SELECT file_name FROM team_import_jobs WHERE account = $1 AND job_key = $2', [session.account, jobKey])).rows[0]?.file_name ?? undefined;
+  /** An item's fields as the edits of the desk that started the job (that desk may never come back). */
+  const rowFields = (item: TeamItem | undefined) =>
+    item?.fields ? { values: JSON.parse(item.fields) as Record<string, string>, source: { kind: 'import' as const, jobId: null, row: null, file, uidSeed: `${jobKey}:${item.itemId}`, by: startedBy } } : null;
+  /** The fields of references just settled reach the team now. */
   const shareFields = async (settled: { item: TeamItem; trackingId: string | null }[]): Promise<void> => {
-    const sets = new Map<string, string>();
-    for (const { item, trackingId } of settled) if (trackingId && item.fields) sets.set(trackingId, item.fields);
-    await writeFieldSets(session, sets, startedBy);
+    const found = settled.filter((s) => s.trackingId !== null && s.item.fields);
+    core.write((tx) => {
+      for (const { item, trackingId } of found) {
+        const shipment = tx.getShipment(trackingId!);
+        const fields = rowFields(item);
+        if (shipment && fields) tx.fields.set(shipment.id, fields.values, fields.source, { blankKeeps: true });
+      }
+    });
+    await pushFieldEdits(core, session);
   };
   const renewal = setInterval(() => void claims.renew().catch(() => undefined), leaseMs / 3);
   renewal.unref?.();
@@ -156,10 +166,7 @@ export async function workTeamJob(core: Core, session: TeamSession, jobKey: stri
     // This desk's cache has them at once; the other desks by the leader's next round.
     core.write((tx) => tx.recordTrackingResults(
       matched.map(({ item, result }) => ({ reference: item.reference, type: item.type, scac: item.company === 'AUTO' ? null : item.company, result, raw: JSON.stringify(result), source: 'batch' as const, checkedAt })),
-      matched.map(({ item }) => {
-        const fields = byId.get(item.id)?.fields;
-        return fields ? (JSON.parse(fields) as Record<string, string>) : null;
-      }),
+      matched.map(({ item }) => rowFields(byId.get(item.id))),
     ));
     await claims.settle(
       matched.map(({ item, result }) => {

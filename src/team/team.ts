@@ -68,6 +68,7 @@ async function statusOf(core: Core, session: TeamSession): Promise<TeamStatus> {
     desks: desks.rows.map((r) => ({ desk: r.desk, lastSeenAt: r.last_seen_at.toISOString(), id: r.desk_id })),
     lastPullAt: core.read.getSetting(LAST_PULL_SETTING),
     pending: pendingTeamWrites(core),
+    notesWaiting: core.read.waitingNotes().length,
   };
 }
 
@@ -85,7 +86,7 @@ export async function teamStatus(core: Core): Promise<TeamStatus & { problem: st
 }
 
 function unreachable(core: Core, team: string): TeamStatus {
-  return { connected: false, team, desk: deskName(core), leader: null, desks: [], lastPullAt: core.read.getSetting(LAST_PULL_SETTING), pending: pendingTeamWrites(core) };
+  return { connected: false, team, desk: deskName(core), leader: null, desks: [], lastPullAt: core.read.getSetting(LAST_PULL_SETTING), pending: pendingTeamWrites(core), notesWaiting: core.read.waitingNotes().length };
 }
 
 export interface LeaveResult {

@@ -69,7 +69,7 @@ describe.runIf(!missing)('a command line on a team desk', () => {
     cacheDb(service)
       .prepare<[string], { id: number }>('SELECT id FROM shipments WHERE reference IN (SELECT value FROM json_each(?))')
       .all(JSON.stringify(references))
-      .map((r) => service.read.getShipmentFields(r.id).customer)
+      .map((r) => service.read.fields.values(r.id).customer)
       .filter(Boolean);
 
   it('hands its import to the team before it quits: shipments, columns and balance on the other desk within seconds', { timeout: 90_000 }, async () => {
@@ -101,7 +101,8 @@ describe.runIf(!missing)('a command line on a team desk', () => {
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as { found: number };
     expect(report.found).toBeGreaterThan(5);
-    expect(run.stderr).toMatch(new RegExp(`${report.found} import rows, list edits and attention marks wait to be pushed to the team \\(its database did not answer\\); they go out with this desk's next quayside command in the team, or when its app runs\\.`));
+    // Two columns a row (customer, PO): an edit each.
+    expect(run.stderr).toMatch(new RegExp(`${report.found * 2} field edits, list edits and attention marks wait to be pushed to the team \\(its database did not answer\\); they go out with this desk's next quayside command in the team, or when its app runs\\.`));
     expect(run.stderr).not.toContain('harbour-Secret');
 
     const status = await runCli(['team', 'status', '--json'], { env: env() });

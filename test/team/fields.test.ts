@@ -61,7 +61,7 @@ describe.runIf(!missing)('imported fields of a team', () => {
     const rows = cacheDb(desk)
       .prepare<[string], { id: number; tracking_id: string }>('SELECT id, tracking_id FROM shipments WHERE tracking_id IS NOT NULL AND reference IN (SELECT value FROM json_each(?))')
       .all(JSON.stringify(references));
-    return new Map(rows.map((r) => [r.tracking_id, desk.read.getShipmentFields(r.id)]));
+    return new Map(rows.map((r) => [r.tracking_id, desk.read.fields.values(r.id)]));
   }
 
   function sameOnBoth(references: string[]): boolean {

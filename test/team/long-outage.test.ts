@@ -76,7 +76,7 @@ describe.runIf(!missing)(`the team database stopped for ${OUTAGE_MS / 1000} s, o
     cacheDb(desk.core).prepare<[], string>('SELECT tracking_id FROM shipments WHERE tracking_id IS NOT NULL ORDER BY tracking_id').pluck().all();
   const fieldsOf = (desk: AppRuntime, reference: string): Record<string, string> | null => {
     const id = cacheDb(desk.core).prepare<[string], number>('SELECT id FROM shipments WHERE reference = ? AND tracking_id IS NOT NULL').pluck().get(reference);
-    return id === undefined ? null : desk.core.read.getShipmentFields(id);
+    return id === undefined ? null : desk.core.read.fields.values(id);
   };
   const etaOf = (desk: AppRuntime, trackingId: string): string | null =>
     cacheDb(desk.core).prepare<[string], string | null>('SELECT eta FROM shipments WHERE tracking_id = ?').pluck().get(trackingId) ?? null;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EventName, Events, FieldsOrigin, Result, SyncView, TeamImportJobView, TeamView } from '../../src/shared/contract/index.js';
+import type { EventName, Events, FieldStateView, Result, SyncView, TeamImportJobView, TeamView } from '../../src/shared/contract/index.js';
 import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
 import { MemorySecretStore, apiKeyAccount } from '../../src/core/platform/secrets/index.js';
 import { teamAddressAccount } from '../../src/team/session.js';
@@ -118,7 +118,7 @@ describe.runIf(!missing)('Settings → Team through the contract', () => {
     expect((await value(call<SyncView>('sync.status'))).nextSyncAt).toBeNull();
 
     const status = await value(call<TeamView>('team.status'));
-    expect(Object.keys(status).sort()).toEqual(['connected', 'desk', 'deskId', 'desks', 'hostDesk', 'lastPullAt', 'leader', 'pending', 'problem', 'team']);
+    expect(Object.keys(status).sort()).toEqual(['connected', 'desk', 'deskId', 'desks', 'hostDesk', 'lastPullAt', 'leader', 'notesWaiting', 'pending', 'problem', 'team']);
     expect(status).toMatchObject({ connected: true, leader: 'North desk', pending: 0 });
 
     // The password reaches no file of the cache and nothing the window was sent.
@@ -128,22 +128,25 @@ describe.runIf(!missing)('Settings → Team through the contract', () => {
     // Another desk's import gave a shipment its columns (written as that desk's push writes them):
     // this desk stores them, and the window can say which desk they came from.
     const shipment = cacheDb(runtime.core).prepare<[], { id: number; tracking_id: string }>('SELECT id, tracking_id FROM shipments WHERE tracking_id IS NOT NULL ORDER BY id LIMIT 1').get()!;
-    expect(await value(call<FieldsOrigin | null>('team.fieldsOrigin', { shipmentId: shipment.id }))).toBeNull();
+    expect(await value(call<FieldStateView[]>('fields.ofShipment', { shipmentId: shipment.id }))).toEqual([]);
     const admin = new pg.Client({ connectionString: cluster.adminUrl('harbour_office') });
     await admin.connect();
     try {
       await admin.query(
-        `INSERT INTO shipment_fields (account, tracking_id, fields, desk, seq)
-         SELECT account, $1, $2, 'South desk', nextval('team_seq') FROM desks WHERE desk = 'North desk'`,
-        [shipment.tracking_id, JSON.stringify({ Customer: 'Müller GmbH', PO: 'PO-7731' })],
+        `INSERT INTO field_edits (account, uid, seq, tracking_id, name, value, edited_at, desk, desk_n, desk_name, seen_seq, earlier, source, row_number, detail)
+         SELECT account, 'south-' || f.name, nextval('team_seq'), $1, f.name, f.value, $2, 'desk-south-id', f.n, 'South desk', 0, false, 'import', 7, 'acme.csv'
+         FROM desks, (VALUES ('Customer', 'Müller GmbH', 1), ('PO', 'PO-7731', 2)) AS f(name, value, n) WHERE desk = 'North desk'`,
+        [shipment.tracking_id, new Date().toISOString()],
       );
     } finally {
       await admin.end();
     }
-    await expect.poll(() => runtime.core.read.getShipmentFields(shipment.id), { timeout: 10_000 }).toEqual({ Customer: 'Müller GmbH', PO: 'PO-7731' });
-    const origin = await value(call<FieldsOrigin | null>('team.fieldsOrigin', { shipmentId: shipment.id }));
-    expect(origin).toMatchObject({ desk: 'South desk', earlier: [] });
-    expect(Date.now() - Date.parse(origin!.changedAt)).toBeLessThan(60_000);
+    await expect.poll(() => runtime.core.read.fields.values(shipment.id), { timeout: 10_000 }).toEqual({ Customer: 'Müller GmbH', PO: 'PO-7731' });
+    const states = await value(call<FieldStateView[]>('fields.ofShipment', { shipmentId: shipment.id }));
+    expect(states.map((f) => f.current)).toEqual([
+      expect.objectContaining({ value: 'Müller GmbH', by: 'South desk', mine: false, source: 'import', detail: 'acme.csv', row: 7, shared: true }),
+      expect.objectContaining({ value: 'PO-7731', by: 'South desk', mine: false, source: 'import', detail: 'acme.csv', row: 7, shared: true }),
+    ]);
 
     // The team's import jobs, every desk's: one another desk started (written as its publish writes
     // it, worked by that desk for the next hour, so this desk leaves it be), one reference of two done.
@@ -173,7 +176,6 @@ describe.runIf(!missing)('Settings → Team through the contract', () => {
     expect(left).toMatchObject({ connected: false, team: null, desk: null, leader: null });
     expect(await secrets.get(teamAddressAccount(sim.url))).toBeNull();
     await waitForEvent('team.changed', (v) => v.team === null);
-    expect(await value(call<FieldsOrigin | null>('team.fieldsOrigin', { shipmentId: shipment.id }))).toBeNull();
     expect(await value(call<TeamImportJobView[]>('team.jobs'))).toEqual([]);
     // Alone again, without a restart: the background sync plans its refresh.
     await expect.poll(async () => (await value(call<SyncView>('sync.status'))).nextSyncAt, { timeout: 5_000 }).not.toBeNull();

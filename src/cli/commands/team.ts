@@ -17,6 +17,7 @@ function describe(ctx: Context, status: TeamStatus): void {
   ctx.out.line(status.leader ? `Sync leader: ${status.leader}.` : 'No desk leads the sync right now (none has Quayside open).');
   ctx.out.line(`Desks on this key: ${status.desks.map((d) => `${d.desk} (seen ${ago(d.lastSeenAt)})`).join(', ')}.`);
   ctx.out.line(`Last pull from the team: ${status.lastPullAt ?? 'never'}; waiting to be pushed: ${status.pending}.`);
+  if (status.notesWaiting) ctx.out.line(`Notes waiting for the service: ${status.notesWaiting} (sent by the next \`quayside sync\`).`);
 }
 
 export const teamCommand: Command = {

@@ -93,7 +93,7 @@ describe('Settings → Team', () => {
     );
     expect(document.querySelector('.team-state')!.textContent).toBe('Connected to postgres://quayside@db.office.lan:5432/quayside as desk Anna.');
     expect(screen.getByText('Desk-2: it refreshes the shipments for every desk')).toBeInstanceOf(HTMLElement);
-    expect(screen.getByText('2 changes the team has not had yet (import rows, list edits, attention marks)')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('2 changes the team has not had yet (field edits, list edits, attention marks)')).toBeInstanceOf(HTMLElement);
     expect(screen.getByText('2 min ago')).toBeInstanceOf(HTMLElement);
     expect(screen.getByText('2 of 3 desks on this API key')).toBeInstanceOf(HTMLElement);
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);

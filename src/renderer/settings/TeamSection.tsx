@@ -47,7 +47,7 @@ function TeamDetails({ view, notice }: { view: TeamView; notice: string | null }
                 Not connected to <span className="mono">{view.team}</span> yet; this desk keeps working on its own cache.
               </>
             )}
-            {view.pending > 0 && ` ${plural(view.pending, 'change')} waiting to be pushed (import rows, list edits, attention marks) will go out when the team database is back.`}
+            {view.pending > 0 && ` ${plural(view.pending, 'change')} waiting to be pushed (field edits, list edits, attention marks) will go out when the team database is back.`}
           </span>
         </p>
       )}
@@ -65,7 +65,7 @@ function TeamDetails({ view, notice }: { view: TeamView; notice: string | null }
         <dt>Last pull from the team</dt>
         <dd title={absoluteTime(view.lastPullAt)}>{view.lastPullAt ? relativeTime(view.lastPullAt, now) : view.leader !== null && view.leader === view.desk ? 'Not needed: this desk leads, the others pull from it' : 'Not yet'}</dd>
         <dt>Waiting to be pushed</dt>
-        <dd>{view.pending === 0 ? 'Nothing' : `${plural(view.pending, 'change')} the team has not had yet (import rows, list edits, attention marks)`}</dd>
+        <dd>{view.pending === 0 ? 'Nothing' : `${plural(view.pending, 'change')} the team has not had yet (field edits, list edits, attention marks)`}</dd>
       </dl>
       {view.desks.length > 0 && (
         <ScrollRegion className="data-table-wrap" label="Desks on this API key, scrollable">

@@ -5,7 +5,7 @@
  * team as user@host:port/database).
  */
 import { z } from 'zod';
-import { count, method, none, shipmentId, utcTime } from './base.js';
+import { count, method, none, utcTime } from './base.js';
 
 /** Exactly `quayside team status --json` (README, a public contract). */
 const teamStatusSchema = z.strictObject({
@@ -26,6 +26,8 @@ const teamStatusSchema = z.strictObject({
   lastPullAt: utcTime.nullable(),
   /** This desk's team writes waiting for the team database. */
   pending: count,
+  /** Notes made on this desk waiting to reach the service (sent by `sync`, any `note`, and the app). */
+  notesWaiting: count.optional(),
 });
 export type TeamStatus = z.output<typeof teamStatusSchema>;
 
@@ -37,17 +39,6 @@ const teamViewSchema = teamStatusSchema.extend({
   hostDesk: z.string(),
 });
 export type TeamView = z.output<typeof teamViewSchema>;
-
-/** Which desk's import gave a shipment its imported columns (customer, PO…), as the team database recorded it. */
-const fieldsOriginSchema = z.strictObject({
-  /** The desk that pushed the current columns: the one that imported the sheet. */
-  desk: z.string(),
-  /** When they reached the team database (its clock, UTC). */
-  changedAt: utcTime,
-  /** The sets they replaced, newest first (at most 5): which desk gave them and when. */
-  earlier: z.array(z.strictObject({ desk: z.string(), changedAt: utcTime })),
-});
-export type FieldsOrigin = z.output<typeof fieldsOriginSchema>;
 
 /** An import job of the team (every desk's), as the team database has it: `quayside jobs --team --json`. */
 const teamImportJobViewSchema = z.strictObject({
@@ -98,7 +89,6 @@ export const teamMethods = {
   /** Forgets the team on this desk (the keychain entry, the desk's name); the desk works alone again. */
   'team.leave': method(none, teamViewSchema),
   /** Who gave a shipment its imported columns; null in no team, without them, or while the team database cannot be reached. */
-  'team.fieldsOrigin': method(z.strictObject({ shipmentId }), fieldsOriginSchema.nullable()),
   /** The team's import jobs, every desk's, with their progress; [] in no team. */
   'team.jobs': method(none, z.array(teamImportJobViewSchema)),
 };

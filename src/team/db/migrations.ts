@@ -335,6 +335,40 @@ const TEAM_MIGRATIONS: readonly TeamMigration[] = [
       'CREATE INDEX attention_handled_seq ON attention_handled (account, seq)',
     ],
   },
+  {
+    version: 11,
+    name: 'field edits: every edit of an imported or typed field, numbered, with what its desk had seen; the sets before kept as edits from before',
+    statements: [
+      // edited_at as the desk wrote it (UTC ISO text): desks compare it as text, alike everywhere.
+      `CREATE TABLE field_edits (
+        account text NOT NULL,
+        uid text NOT NULL,
+        seq bigint NOT NULL,
+        tracking_id text NOT NULL,
+        name text NOT NULL,
+        value text NOT NULL,
+        edited_at text NOT NULL,
+        desk text NOT NULL,
+        desk_n bigint NOT NULL,
+        desk_name text,
+        seen_seq bigint NOT NULL,
+        earlier boolean NOT NULL,
+        source text NOT NULL,
+        row_number integer,
+        detail text,
+        arrived_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (account, uid))`,
+      'CREATE INDEX field_edits_seq ON field_edits (account, seq)',
+      `INSERT INTO field_edits (account, uid, seq, tracking_id, name, value, edited_at, desk, desk_n, desk_name, seen_seq, earlier, source)
+       SELECT s.account, md5(s.account || ' ' || s.tracking_id || ' ' || s.changed_at::text || ' ' || kv.key), nextval('team_seq'), s.tracking_id, kv.key, kv.value,
+              to_char(s.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'team', 0, s.desk, 0, true, 'earlier'
+       FROM (SELECT account, tracking_id, fields, desk, changed_at FROM shipment_fields_history
+             UNION ALL SELECT account, tracking_id, fields, desk, changed_at FROM shipment_fields) s,
+            jsonb_each_text(s.fields::jsonb) kv
+       WHERE btrim(kv.value) <> ''
+       ON CONFLICT (account, uid) DO NOTHING`,
+    ],
+  },
 ];
 
 export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS.length;
