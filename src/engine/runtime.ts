@@ -13,6 +13,7 @@ import { creditsFeature } from '../core/features/credits/index.js';
 import { customersFeature } from '../core/features/customers/index.js';
 import { exportFeature } from '../core/features/export/index.js';
 import { feedFeature } from '../core/features/feed/index.js';
+import { fieldsFeature } from '../core/features/fields/index.js';
 import { importsFeature } from '../core/features/imports/index.js';
 import { mapFeature } from '../core/features/map/index.js';
 import { notesFeature } from '../core/features/notes/index.js';
@@ -78,6 +79,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     credits: creditsFeature(core),
     sync: syncFeature(core),
     notes: notesFeature(core),
+    fields: fieldsFeature(core),
     feed: feedFeature(core),
     watchlists: watchlistsFeature(core),
     export: exportFeature(core, host),
@@ -97,6 +99,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     ...parts.credits.handlers,
     ...parts.sync.handlers,
     ...parts.notes.handlers,
+    ...parts.fields.handlers,
     ...parts.feed.handlers,
     ...parts.watchlists.handlers,
     ...parts.export.handlers,

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { ShipmentDetail as Detail } from '../../shared/contract';
 import { NOT_TRACKED_NOTE, carrierText, shipmentStatusText, shipmentStatusTone, subscriptionLabel, typeLabel } from '../lib/format';
-import { PROGRESS_HEADING, SHIPMENT_STATUS_HEADING, TRACKING_HEADING, fieldLabel, progressWords } from '../../shared/words';
+import { PROGRESS_HEADING, SHIPMENT_STATUS_HEADING, TRACKING_HEADING, progressWords } from '../../shared/words';
 import { useShipments } from '../state/shipments';
 import { formatNaive } from '../lib/naive-date';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
@@ -13,7 +13,7 @@ import { useUi } from '../state/ui';
 import { CustomerUpdatesSection } from '../customers/ShipmentUpdates';
 import { ShipmentLikelyArrival } from '../performance/ShipmentLikelyArrival';
 import { ContainersSection, EtaHistorySection, RawPayloadSection, RouteSection } from './DetailSections';
-import { FieldsOrigin } from './FieldsOrigin';
+import { FieldsSection } from './FieldsSection';
 import { FreeTime } from './FreeTime';
 import { NoteBadge, NoteEditor } from './NoteEditor';
 
@@ -61,7 +61,6 @@ function DetailBody({ detail }: { detail: Detail }) {
   const note = noteStateOf(known, s.id, detail.pendingNote !== null);
   const notFound = s.outcome === 'INFO_NOT_FOUND';
   const statusText = shipmentStatusText(s.shipmentStatus, s.outcome);
-  const fields = Object.entries(s.fields);
   const search = useShipments((st) => st.filters.search);
 
   return (
@@ -108,11 +107,9 @@ function DetailBody({ detail }: { detail: Detail }) {
         <dd title={absoluteTime(s.lastCheckedAt)}>{relativeTime(s.lastCheckedAt, now)}</dd>
         <dt>Tracking id</dt>
         <dd className="mono">{s.trackingId ?? 'not tracked at the service'}</dd>
-        {fields.map(([name, value]) => (
-          <FieldRow key={name} name={name} value={value} />
-        ))}
-        {fields.length > 0 && <FieldsOrigin shipmentId={s.id} fieldsKey={JSON.stringify(s.fields)} />}
       </dl>
+
+      <FieldsSection shipmentId={s.id} version={detail} />
 
       <section className="detail-section" aria-labelledby="detail-note">
         <h3 id="detail-note" className="section-title">
@@ -155,14 +152,5 @@ function DetailBody({ detail }: { detail: Detail }) {
         </button>
       </div>
     </div>
-  );
-}
-
-function FieldRow({ name, value }: { name: string; value: string }) {
-  return (
-    <>
-      <dt className="field-name">{fieldLabel(name)}</dt>
-      <dd>{value}</dd>
-    </>
   );
 }

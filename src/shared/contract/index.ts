@@ -18,6 +18,7 @@ import { creditsEvents, creditsMethods } from './credits.js';
 import { customersEvents, customersMethods } from './customers.js';
 import { exportMethods } from './export.js';
 import { feedEvents, feedMethods } from './feed.js';
+import { fieldsMethods } from './fields.js';
 import { importsEvents, importsMethods } from './imports.js';
 import { mapMethods } from './map.js';
 import { notesEvents, notesMethods } from './notes.js';
@@ -36,6 +37,7 @@ export * from './credits.js';
 export * from './customers.js';
 export * from './export.js';
 export * from './feed.js';
+export * from './fields.js';
 export * from './imports.js';
 export * from './map.js';
 export * from './notes.js';
@@ -53,6 +55,7 @@ export const CONTRACT = {
   ...shipmentsMethods,
   ...trackingMethods,
   ...notesMethods,
+  ...fieldsMethods,
   ...creditsMethods,
   ...syncMethods,
   ...importsMethods,

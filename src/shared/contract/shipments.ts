@@ -181,10 +181,14 @@ export const shipmentsMethods = {
   'shipments.remove': method(z.array(shipmentId).min(1).max(100_000), removalDoneSchema),
 };
 
+/** Why shipments changed (the window reloads what it shows): one list for the engine's events and the window's. */
+const shipmentsChangedReason = z.enum(['track', 'note', 'removal', 'sync', 'import', 'watchlist', 'fields']);
+export type ShipmentsChangedReason = z.output<typeof shipmentsChangedReason>;
+
 export const shipmentsEvents = {
   /** Shipments were added, changed or removed; `ids` when known (else reload the view). */
   'shipments.changed': z.strictObject({
     ids: z.array(localId).nullable(),
-    reason: z.enum(['track', 'note', 'removal', 'sync', 'import', 'watchlist']),
+    reason: shipmentsChangedReason,
   }),
 };
