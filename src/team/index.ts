@@ -16,7 +16,7 @@ import { runTeamImport } from './team-imports.js';
 import { TeamMode } from './team-mode.js';
 
 export type { TeamOptions } from './config.js';
-export { joinTeam, leaveTeam, teamStatus } from './team.js';
+export { joinTeam, leaveTeam, nameDesk, teamStatus } from './team.js';
 export { teamImportJobs } from './team-import-takeover.js';
 
 export interface TeamAdapter {

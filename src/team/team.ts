@@ -17,7 +17,7 @@ import { forgetAttentionMarks } from './attention.js';
 import { forgetCustomerMarks } from './customers.js';
 import { forgetWatchlistMarks } from './watchlists.js';
 import { pendingTeamWrites } from './outbox.js';
-import { DESK_SETTING, LAST_PULL_SETTING, deskName, findTeamAddress, openTeamSession, teamAddressAccount, teamSession, type TeamSession } from './session.js';
+import { DESK_SETTING, LAST_PULL_SETTING, deskName, findTeamAddress, forgetTeamSession, openTeamSession, teamAddressAccount, teamSession, type TeamSession } from './session.js';
 
 export interface JoinResult {
   status: TeamStatus;
@@ -70,6 +70,22 @@ async function statusOf(core: Core, session: TeamSession): Promise<TeamStatus> {
     pending: pendingTeamWrites(core),
     notesWaiting: core.read.waitingNotes().length,
   };
+}
+
+/**
+ * Names this desk where QUAYSIDE_TEAM_URL gives the address (a headless desk): the name is kept
+ * with the cache, the address stays where it is, and no keychain is needed. Null when the address
+ * does not come from the environment (then join with it).
+ */
+export async function nameDesk(core: Core, desk: string): Promise<(TeamStatus & { problem: string | null }) | null> {
+  if (!envTeamUrl(core)) return null;
+  const name = desk.trim();
+  if (!DESK_NAME.test(name)) {
+    throw new TeamDbError('address', 'A desk name is 1 to 60 letters, digits, spaces, dots, dashes or apostrophes, starting with a letter or digit.');
+  }
+  core.write((tx) => tx.setSetting(DESK_SETTING, name));
+  await forgetTeamSession(core);
+  return teamStatus(core);
 }
 
 export async function teamStatus(core: Core): Promise<TeamStatus & { problem: string | null }> {

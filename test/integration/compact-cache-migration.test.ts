@@ -28,7 +28,6 @@ const COMPACT = MIGRATIONS.find((m) => m.name.startsWith('compact cache'))!;
  * views have the same columns). Fixed statements: no name here comes from input.
  */
 const COPY_TO_PREVIOUS_VERSION = `
-INSERT INTO shipments SELECT * FROM written.shipments;
 INSERT INTO locations (shipment_id, location_id, name, state, terminal, country, lat, lng)
   SELECT shipment_id, location_id, name, state, terminal, country, lat, lng FROM written.locations;
 INSERT INTO terminals (shipment_id, terminal_id, name) SELECT shipment_id, terminal_id, name FROM written.terminals;
@@ -86,6 +85,9 @@ beforeAll(async () => {
   previous.pragma('foreign_keys = ON');
   runMigrations(previous, MIGRATIONS, COMPACT.version - 1);
   previous.prepare('ATTACH DATABASE ? AS written').run(written.file);
+  // The columns the version before had (later migrations add more).
+  const columns = (previous.pragma('table_info(shipments)') as { name: string }[]).map((c) => c.name).join(', ');
+  previous.exec(`INSERT INTO shipments (${columns}) SELECT ${columns} FROM written.shipments`);
   previous.exec(COPY_TO_PREVIOUS_VERSION);
   // Raw answers as the version before stored them (its encodings): the same text.
   const insertRaw = previous.prepare('INSERT INTO raw_payloads (id, shipment_id, source, received_at, encoding, body) VALUES (?, ?, ?, ?, ?, ?)');

@@ -3,6 +3,7 @@ import { attentionCommand } from './attention.js';
 import { carriersCommand, creditsCommand } from './carriers.js';
 import { customersCommand } from './customers.js';
 import { exportCommand } from './export.js';
+import { fieldCommand } from './field.js';
 import { importCommand, jobsCommand, resumeCommand } from './import.js';
 import { keyCommand } from './key.js';
 import { performanceCommand } from './performance.js';
@@ -26,6 +27,7 @@ export const COMMANDS: Command[] = [
   performanceCommand,
   showCommand,
   noteCommand,
+  fieldCommand,
   removeCommand,
   importCommand,
   jobsCommand,

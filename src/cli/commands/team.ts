@@ -2,7 +2,7 @@ import type { Command, Context } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { readSecret } from '../secret-input.js';
 import type { TeamStatus } from '../../shared/contract/index.js';
-import { joinTeam, leaveTeam, teamStatus } from '../../team/index.js';
+import { joinTeam, leaveTeam, nameDesk, teamStatus } from '../../team/index.js';
 
 function ago(iso: string): string {
   const seconds = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
@@ -23,12 +23,22 @@ function describe(ctx: Context, status: TeamStatus): void {
 export const teamCommand: Command = {
   name: 'team',
   usage: 'team join [--desk NAME] | team status [--json] | team leave',
+  help: () => 'With QUAYSIDE_TEAM_URL set, `team join --desk NAME` only names this desk (no address to pipe in, no keychain).',
   summary: 'join the team database of the desks on this API key (the address read from stdin), show the team, or leave it',
   options: { desk: { type: 'string' } },
   async run(ctx, args, values) {
     const action = args[0];
     const service = ctx.service();
     if (action === 'join') {
+      const named = typeof values.desk === 'string' ? await nameDesk(service, values.desk) : null;
+      if (named) {
+        const { problem, ...status } = named;
+        ctx.out.data(status);
+        ctx.out.line(`This desk is named "${status.desk}" in the team QUAYSIDE_TEAM_URL gives (kept with this cache).`);
+        if (status.team) describe(ctx, status);
+        if (problem) ctx.out.note(problem);
+        return;
+      }
       const text = await readSecret(ctx, 'Paste the team database address (postgres://…) and press Enter: ');
       if (!text) throw new UserError('No address was given; pipe it in, for example: printf %s "$TEAM_URL" | quayside team join');
       const { status, overriddenByEnv } = await joinTeam(service, text, (values.desk as string | undefined) ?? undefined);

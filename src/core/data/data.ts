@@ -189,11 +189,24 @@ export function openData(file: string, options: DataOptions = {}): Data {
     const directory = createDirectory(db, opened.file);
     const deskName = options.deskName ?? (() => directory.reads.getSetting('team.desk') ?? 'this desk');
     const fields = createFieldRepository(db, search, nowIso, deskName);
-    const writer = createShipmentWriter(db, search, nowIso, fields.writes.whenTracked);
+    const legacyNoteWaiting = db.prepare<[number], { one: number }>(
+      'SELECT 1 AS one FROM notes_outbox WHERE shipment_id = ? AND sent_at IS NULL AND failed_at IS NULL AND superseded_by IS NULL LIMIT 1',
+    );
+    const shownNote = db.prepare<[number], { note: string | null }>('SELECT note FROM shipments WHERE id = ?');
+    const writer = createShipmentWriter(db, search, nowIso, {
+      whenTracked: fields.writes.whenTracked,
+      whenServiceNote(shipmentId, before, after) {
+        fields.writes.observeServiceNote(shipmentId, before, after);
+        const note = fields.reads.note(shipmentId);
+        if (note) return note.value;
+        // A note edit waiting from before its edits were kept is newer than what the service reports.
+        return legacyNoteWaiting.get(shipmentId) === undefined ? after : (shownNote.get(shipmentId)?.note ?? null);
+      },
+    });
     const reader = createShipmentReader(db);
     const queries = createShipmentQueries(db, reader);
     const edits = createShipmentEdits(db, search, nowIso, opened.file);
-    const notes = createNotesOutbox(db, search, nowIso);
+    const notes = createNotesOutbox(db, search, nowIso, { setNote: fields.writes.setNote, note: fields.reads.note });
     const facets = createFacets(db);
     const watchlists = createWatchlists(db, opened.file, nowIso);
     const feed = createChangeFeed(db);

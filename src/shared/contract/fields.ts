@@ -27,8 +27,8 @@ const fieldEditSchema = z.strictObject({
   /** The desk that made it, by name. */
   by: z.string().nullable(),
   mine: z.boolean(),
-  /** import: a sheet's row; person: typed; sample: the sample data; earlier: kept from before edits were recorded. */
-  source: z.enum(['import', 'person', 'sample', 'earlier']),
+  /** import: a sheet's row; person: typed; sample: the sample data; earlier: kept from before edits were recorded; service: found at the tracking service (a note changed there). */
+  source: z.enum(['import', 'person', 'sample', 'earlier', 'service']),
   /** The sheet of an import; 'undo' or 'resolve' for a person's. */
   detail: z.string().nullable(),
   row: z.number().int().nullable(),

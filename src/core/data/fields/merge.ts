@@ -38,8 +38,14 @@ function supersedes(later: FieldEditFacts, earlier: FieldEditFacts): boolean {
   if (earlier.earlier && !later.earlier) return true;
   if (earlier.earlier && later.earlier) return newestFirst(later, earlier) < 0;
   if (later.earlier) return false;
-  if (earlier.deskId === later.deskId && earlier.deskN < later.deskN) return true;
+  // A desk sees what it did before, and the service's values it observed before (a note read in a sync).
+  if ((earlier.deskId === later.deskId || earlier.deskId === observedBy(later.deskId)) && earlier.deskN < later.deskN) return true;
   return earlier.seq !== null && earlier.seq <= later.seenSeq;
+}
+
+/** The desk id of a value the service was found to hold, as observed by `deskId` (counted with that desk's edits). */
+export function observedBy(deskId: string): string {
+  return `service:${deskId}`;
 }
 
 /** Newest first: by when made, then by desk and id, so every desk orders ties alike. */

@@ -17,7 +17,7 @@ export type FieldSource =
   | { kind: 'person'; detail?: 'undo' | 'resolve' | null }
   | { kind: 'sample' };
 
-export type FieldSourceKind = 'import' | 'person' | 'sample' | 'earlier';
+export type FieldSourceKind = 'import' | 'person' | 'sample' | 'earlier' | 'service';
 
 export interface EditRow {
   id: number;
@@ -107,7 +107,7 @@ export function editView(r: EditRow, me: string | null, fileOf: (jobId: number |
     at: r.edited_at,
     by: r.desk_name,
     mine: r.desk_id === me,
-    source: (['import', 'person', 'sample', 'earlier'] as const).find((k) => k === r.source) ?? 'person',
+    source: (['import', 'person', 'sample', 'earlier', 'service'] as const).find((k) => k === r.source) ?? 'person',
     detail: r.detail ?? (r.source === 'import' ? fileOf(r.job_id) : null),
     row: r.row_number,
     shared: r.seq !== null,

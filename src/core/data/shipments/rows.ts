@@ -20,6 +20,8 @@ export interface ShipmentsRow {
   outcome_detail: string | null;
   has_data: 0 | 1;
   note: string | null;
+  /** The note as the service last reported it (differs from `note` while an edit of it waits, or a colleague's is newer). */
+  service_note: string | null;
   origin_location: number | null;
   origin_terminal: number | null;
   origin_date: string | null;

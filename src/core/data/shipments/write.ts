@@ -44,7 +44,7 @@ const COLUMNS: readonly (keyof ShipmentValues)[] = [
   'pod_location', 'pod_terminal', 'eta', 'destination_location', 'destination_terminal', 'destination_date',
   'vessel', 'voyage', 'current_lat', 'current_lng', 'position_updated_at', 'course',
   'start_date', 'end_date', 'service_created_at', 'service_updated_at', 'checked_at', 'data_checked_at', 'stored_at',
-  'content_hash',
+  'content_hash', 'service_note',
 ];
 
 /** How much of the content hash is kept (a multiple of 3: base64 without padding). */
@@ -61,7 +61,9 @@ const CHECK_TIMES = new Set<string>(['service_updated_at', 'checked_at', 'data_c
  * (28 characters) never equals one of these, so its next write is a full one, as after migration 8.
  */
 function contentHash(values: ShipmentValues, data: TrackingData | null): string {
-  const kept = COLUMNS.filter((c) => !CHECK_TIMES.has(c)).map((c) => values[c]);
+  const kept = COLUMNS.filter((c) => !CHECK_TIMES.has(c) && c !== 'service_note').map((c) => values[c]);
+  // The service's own note counts where it differs from the one shown (a note edit waiting): rows hashed before keep their hash.
+  if (values.service_note !== values.note) kept.push(`service:${values.service_note ?? ''}`);
   return createHash('sha1').update(JSON.stringify(kept)).update(JSON.stringify(data)).digest().subarray(0, CONTENT_HASH_BYTES).toString('base64');
 }
 
@@ -154,17 +156,18 @@ export interface WriteOptions {
   deriveChanges?: boolean;
 }
 
-/** A shipment just got its tracking id (new, or an answer for a reference waiting): true when that changed what is searched. */
-export type WhenTracked = (shipmentId: number, trackingId: string) => boolean;
+/** What the data layer does beside a snapshot's own rows. */
+export interface WriterHooks {
+  /** A shipment just got its tracking id (new, or an answer for a reference waiting): true when that changed what is searched. */
+  whenTracked(shipmentId: number, trackingId: string): boolean;
+  /** The service holds another note than it did (`before`, null when unknown): the note to show. */
+  whenServiceNote(shipmentId: number, before: string | null, after: string | null): string | null;
+}
 
-export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: () => string, whenTracked: WhenTracked = () => false): ShipmentWriter {
+export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: () => string, hooks: WriterHooks): ShipmentWriter {
   const byTrackingId: Statement<[string], ShipmentsRow> = db.prepare('SELECT * FROM shipments WHERE tracking_id = ?');
   // `+tracking_id`: without planner statistics (a new cache) SQLite would walk the unique index
   // over every row still without a tracking id, once per write: quadratic in a large import.
-  // A note edit waiting in the outbox is newer than what the service reports.
-  const noteWaiting = db.prepare<[number], { one: number }>(
-    'SELECT 1 AS one FROM notes_outbox WHERE shipment_id = ? AND sent_at IS NULL AND failed_at IS NULL LIMIT 1',
-  );
   const unassignedByReference: Statement<[string, string], ShipmentsRow> = db.prepare(
     'SELECT * FROM shipments WHERE reference_key = ? AND type = ? AND +tracking_id IS NULL ORDER BY id DESC LIMIT 1',
   );
@@ -243,7 +246,8 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
       outcome: s.outcome,
       result_status: s.resultStatus,
       outcome_detail: s.outcomeDetail,
-      note: s.note === undefined || (previous !== null && noteWaiting.get(previous.id) !== undefined) ? (previous?.note ?? null) : s.note,
+      note: noteToShow(s, previous),
+      service_note: s.note === undefined ? (previous?.service_note ?? null) : s.note,
       start_date: s.startDate === undefined ? (previous?.start_date ?? null) : s.startDate,
       end_date: s.endDate === undefined ? (previous?.end_date ?? null) : s.endDate,
       service_created_at: s.serviceCreatedAt ?? previous?.service_created_at ?? null,
@@ -253,6 +257,14 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     };
     if (s.data === null) return base;
     return { ...base, ...dataColumns(s.data, previous), has_data: 1, data_checked_at: s.checkedAt };
+  }
+
+  /** The note the service reports, unless its edits here (waiting, or a colleague's) say otherwise. */
+  function noteToShow(s: Snapshot, previous: ShipmentsRow | null): string | null {
+    if (s.note === undefined) return previous?.note ?? null;
+    if (previous === null) return s.note;
+    if (previous.service_note === s.note) return previous.note;
+    return hooks.whenServiceNote(previous.id, previous.service_note, s.note);
   }
 
   function findRow(s: Snapshot): ShipmentsRow | null {
@@ -308,7 +320,7 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
       });
       searched = updateChanged(previous, values).some((c) => SEARCHED.has(c));
     }
-    if (values.tracking_id !== null && previous?.tracking_id == null && whenTracked(shipmentId, values.tracking_id)) searched = true;
+    if (values.tracking_id !== null && previous?.tracking_id == null && hooks.whenTracked(shipmentId, values.tracking_id)) searched = true;
     // Only the rows that changed are written (data-rows.ts).
     const portsChanged = previous !== null && (previous.pod_location !== values.pod_location || previous.pol_location !== values.pol_location);
     if (s.data !== null && dataRows.write(shipmentId, s.data, stored, portsChanged)) {

@@ -62,6 +62,7 @@ export function keepFieldEdits(db: Database): void {
   const columns = new Set((db.pragma('table_info(shipment_fields)') as { name: string }[]).map((c) => c.name));
   if (!columns.has('edit_id')) db.exec('ALTER TABLE shipment_fields ADD COLUMN edit_id INTEGER');
   if (!columns.has('conflicts')) db.exec('ALTER TABLE shipment_fields ADD COLUMN conflicts INTEGER NOT NULL DEFAULT 0');
+  keepNoteEdits(db);
   if ((db.prepare('SELECT count(*) AS n FROM field_edits').get() as { n: number }).n > 0) return;
 
   db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)').run(DESK_ID_SETTING, randomUUID());
@@ -118,4 +119,20 @@ export function keepFieldEdits(db: Database): void {
   }
   db.prepare("UPDATE settings SET value = ? WHERE key = 'fields.deskN'").run(String(n));
   db.prepare("INSERT OR IGNORE INTO settings (key, value) VALUES ('fields.deskN', ?)").run(String(n));
+}
+
+/**
+ * The note as the service last held it (shipments.service_note), so a sync can tell a note
+ * changed there from the one this desk shows; each waiting note edit names its edit
+ * (notes_outbox.edit_uid) and says when a newer note took its place unsent (superseded_*).
+ */
+function keepNoteEdits(db: Database): void {
+  const shipments = new Set((db.pragma('table_info(shipments)') as { name: string }[]).map((c) => c.name));
+  if (!shipments.has('service_note')) {
+    db.exec('ALTER TABLE shipments ADD COLUMN service_note TEXT');
+    db.exec('UPDATE shipments SET service_note = note WHERE id NOT IN (SELECT shipment_id FROM notes_outbox WHERE sent_at IS NULL AND failed_at IS NULL)');
+  }
+  const outbox = new Set((db.pragma('table_info(notes_outbox)') as { name: string }[]).map((c) => c.name));
+  if (!outbox.has('edit_uid')) db.exec('ALTER TABLE notes_outbox ADD COLUMN edit_uid TEXT');
+  if (!outbox.has('superseded_by')) db.exec('ALTER TABLE notes_outbox ADD COLUMN superseded_by TEXT');
 }

@@ -45,7 +45,7 @@ export function notesFeature(core: Core): FeatureParts<'notes'> {
   const sender = new NotesSender(core);
   const stops = [
     core.events.on('shipments.changed', ({ reason }) => {
-      if (reason === 'note' || reason === 'sync') sender.kick();
+      if (reason === 'note' || reason === 'sync' || reason === 'fields') sender.kick();
     }),
     core.events.on('settings.changed', ({ setting }) => {
       if (setting === 'apiKey' || setting === 'apiBase') sender.kick();

@@ -8,6 +8,7 @@ import { BadRequestError, UnexpectedStatusError } from '../../platform/api/error
 import type { OutboxEntry } from '../../data/index.js';
 import type { Core } from '../../context.js';
 import { toAppError } from '../../platform/failure.js';
+import { APP_ERROR_CODE } from '../../platform/says-what-to-do.js';
 import type { DomainEvents } from '../../events.js';
 
 /** Retry for failures that are not about the network (the scheduler already waits those out). */
@@ -84,6 +85,13 @@ export async function sendWaitingNotes(core: Core, options: { only?: number; sto
     if (options.stop?.()) return 'stopped';
     const entry = options.only === undefined ? core.read.waitingNotes()[0] : core.read.waitingNote(options.only);
     if (!entry) return 'all-sent';
+    const newer = newerNote(core, entry);
+    if (newer !== null) {
+      core.write((tx) => tx.markNoteSuperseded(entry.id, newer));
+      told({ sent: [], failed: [{ shipmentId: entry.shipmentId, message: newer }] }, entry);
+      if (options.only !== undefined) throw new NoteSupersededError(newer);
+      continue;
+    }
     try {
       const record = await core.api().setNote(entry.trackingId, entry.note ?? '', { priority: 'interactive' });
       if (options.stop?.()) return 'stopped';
@@ -104,6 +112,22 @@ export async function sendWaitingNotes(core: Core, options: { only?: number; sto
       return 'will-retry';
     }
   }
+}
+
+/** A waiting note that is no longer its note's current edit: it is not sent (who made the newer one, in words), else null. */
+function newerNote(core: Core, entry: OutboxEntry): string | null {
+  if (entry.editUid === null) return null;
+  const note = core.read.fields.note(entry.shipmentId);
+  if (!note || note.current.uid === entry.editUid) return null;
+  const who = note.current.source === 'service' ? 'the note was changed at the tracking service' : `${note.current.mine ? 'a newer edit on this desk' : (note.current.by ?? 'a colleague')} changed it`;
+  const mine = [note.current, ...note.conflicts, ...note.history].find((e) => e.uid === entry.editUid);
+  const kept = note.conflicts.some((e) => e.uid === entry.editUid) ? 'yours is kept beside it until one is chosen' : 'yours is kept in its history';
+  return `Not sent: ${who} to ${note.value === null ? 'no note' : `"${note.value}"`} without this desk seeing it first, so your "${mine?.value ?? entry.note ?? ''}" would have replaced it; ${kept}. Save your note again to send it anyway.`;
+}
+
+/** Thrown to a person waiting for their note (`quayside note`): a newer one took its place, unsent. */
+export class NoteSupersededError extends Error {
+  readonly [APP_ERROR_CODE] = 'invalid-input' as const;
 }
 
 /** The service will not take this edit however often it is sent (the record is gone, the note refused). */
