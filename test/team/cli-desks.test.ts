@@ -136,7 +136,7 @@ describe.runIf(!missing)('two command-line desks of one team on one computer', (
       cluster.resume();
     }
     expect(handled.code, handled.stderr).toBe(0);
-    expect(handled.stderr).toContain('1 import row, list edit or attention mark waits to be pushed to the team (its database did not answer)');
+    expect(handled.stderr).toContain('1 field edit, list edit or attention mark waits to be pushed to the team (its database did not answer)');
     expect(json<{ pending: number }>(await a(['team', 'status', '--json'])).pending).toBe(1);
     // A's next command in the team pushes it; B's next command pulls it.
     json(await a(['attention', '--json']));

@@ -62,7 +62,8 @@ export const noteCommand: Command = {
   summary: 'set the note of a shipment (at most 40 characters; "" deletes it)',
   async run(ctx, args) {
     if (args.length !== 2) throw new UsageError('Give the shipment and the note text (quote it; "" deletes the note).');
-    const service = ctx.service();
+    // In a team, the colleagues' notes first: a note is sent only over one this desk has seen.
+    const service = await ctx.teamCore();
     const { id } = findShipment(service, args[0]!);
     // The same outbox as the window's: this edit replaces one still waiting there, and goes out now.
     saveNote(service, id, args[1]!);

@@ -110,7 +110,7 @@ describe('Settings → Team', () => {
         problem: 'The team database at postgres://quayside@db.office.lan:5432/quayside cannot be reached (connect ECONNREFUSED); check the address and that the server is running, or work on alone: this desk keeps its own cache.',
       }),
     );
-    expect(screen.getAllByRole('alert')[0]!.textContent).toMatch(/cannot be reached.*this desk keeps its own cache\. 2 changes waiting to be pushed \(import rows, list edits, attention marks\) will go out when the team database is back\.$/);
+    expect(screen.getAllByRole('alert')[0]!.textContent).toMatch(/cannot be reached.*this desk keeps its own cache\. 2 changes waiting to be pushed \(field edits, list edits, attention marks\) will go out when the team database is back\.$/);
     expect(screen.getByRole('button', { name: "Team offline — working from this desk's cache · 2 changes waiting" })).toBeInstanceOf(HTMLElement);
   });
 

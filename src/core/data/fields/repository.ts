@@ -230,7 +230,7 @@ export function createFieldRepository(db: WritableDB, search: SearchIndex, nowIs
       const merged = mergeField(editsOf.all(shipmentId, NOTE_KEY).map(editFacts));
       if ((merged?.current.value ?? shipment.note ?? '') === note && (merged?.conflicts.length ?? 0) === 0) return null;
       const uid = randomUid();
-      addEdit(shipmentId, shipment.tracking_id, NOTE_KEY, 'Note', note, { kind: 'person' }, uid, deskName());
+      addEdit(shipmentId, shipment.tracking_id, NOTE_KEY, NOTE_KEY, note, { kind: 'person' }, uid, deskName());
       if (settle(shipmentId, NOTE_KEY)) search.reindexShipment(shipmentId);
       return uid;
     },
@@ -241,7 +241,7 @@ export function createFieldRepository(db: WritableDB, search: SearchIndex, nowIs
       const value = after ?? '';
       if (mergeField(rows.map(editFacts))!.current.value === value) return;
       // Every desk that reads the same change at the service makes the same edit of it.
-      addEdit(shipmentId, shipment.tracking_id, NOTE_KEY, 'Note', value, { kind: 'service' }, hashUid(`${shipment.tracking_id} ${before ?? ''} ${value}`), 'the tracking service');
+      addEdit(shipmentId, shipment.tracking_id, NOTE_KEY, NOTE_KEY, value, { kind: 'service' }, hashUid(`${shipment.tracking_id} ${before ?? ''} ${value}`), 'the tracking service');
       if (settle(shipmentId, NOTE_KEY)) search.reindexShipment(shipmentId);
     },
     storePulled(edits) {
