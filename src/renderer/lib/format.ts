@@ -1,6 +1,6 @@
 /** Forwarder wording for codes the service and the core use. */
-import type { Outcome } from '../../shared/domain';
-import { shipmentStatusWords, statusText, trackingWords, typeWords } from '../../shared/words';
+import { statusOf, type StatusFacts } from '../../shared/status';
+import { shipmentStatusWords, trackingWords, typeWords } from '../../shared/words';
 import type { PortName, RemovalOutcome } from '../../shared/contract';
 
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -15,25 +15,12 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 
 /** The one vocabulary (src/shared/words.ts), under the names the window has always used. */
 export const typeLabel = typeWords;
-export const shipmentStatusText = statusText;
 export const statusShipmentFilterLabel = shipmentStatusWords;
 export const subscriptionLabel = trackingWords;
 
-/** A CSS modifier for the status pill; unknown values get the neutral style. */
-export function shipmentStatusTone(shipmentStatus: string | null, outcome: Outcome): string {
-  if (outcome === 'INFO_NOT_FOUND') return 'muted';
-  if (outcome === 'PENDING') return 'waiting';
-  if (outcome === 'ERROR') return 'error';
-  switch (shipmentStatus) {
-    case 'IN_TRANSIT':
-      return 'transit';
-    case 'DELIVERED':
-      return 'done';
-    case 'PLANNED':
-      return 'planned';
-    default:
-      return 'neutral';
-  }
+/** The one status in words (shared/status.ts): where the shipment is, the events with the service's word. */
+export function shipmentStatusText(shipment: StatusFacts): string {
+  return statusOf(shipment).text;
 }
 
 export function portText(port: PortName | null | undefined): string {

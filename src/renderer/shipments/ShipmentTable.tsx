@@ -184,7 +184,7 @@ export function ShipmentTable({ viewportHeight }: ShipmentTableProps) {
       </div>
       <div className="sr-only" aria-live="polite" aria-atomic="true">
         {activeRow && activeIndex !== null
-          ? `Row ${formatCount(activeIndex + 1)} of ${formatCount(count)}: ${activeRow.reference}, ${shipmentStatusText(activeRow.shipmentStatus, activeRow.outcome)}${activeRow.eta ? `, ETA ${formatNaive(activeRow.eta)}` : ''}${selection.has(activeRow.id) ? ', selected' : ''}`
+          ? `Row ${formatCount(activeIndex + 1)} of ${formatCount(count)}: ${activeRow.reference}, ${shipmentStatusText(activeRow)}${activeRow.eta ? `, ETA ${formatNaive(activeRow.eta)}` : ''}${selection.has(activeRow.id) ? ', selected' : ''}`
           : ''}
       </div>
     </>

@@ -6,7 +6,8 @@
 import type { ShipmentTableRow } from '../../../shared/contract/index.js';
 import { etaMoveDays } from '../../../shared/eta.js';
 import { daysLeft } from '../../../shared/free-time.js';
-import { fieldLabel, statusText, trackingWords, typeWords } from '../../../shared/words.js';
+import { statusOf } from '../../../shared/status.js';
+import { fieldLabel, trackingWords, typeWords } from '../../../shared/words.js';
 
 export type CellValue = string | number | null;
 
@@ -24,9 +25,9 @@ export interface ExportColumn {
 
 const place = (p: ShipmentTableRow['pol']): string | null => (p ? (p.country ? `${p.name}, ${p.country}` : p.name) : null);
 
-/** In words, as the table says it (shared/words.ts); empty where the table shows "—". */
+/** In words, as the table says it (the one status, shared/status.ts); empty where the table shows "—". */
 function shipmentStatus(row: ShipmentTableRow): string | null {
-  const text = statusText(row.shipmentStatus, row.outcome);
+  const { text } = statusOf(row);
   return text === '—' ? null : text;
 }
 
@@ -41,6 +42,8 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { id: 'pod', header: 'Port of discharge', value: (r) => place(r.pod) },
   { id: 'eta', header: 'ETA (port local time)', date: 'datetime', value: (r) => r.eta },
   { id: 'etaMoved', header: 'ETA moved (days)', value: (r) => (r.lastEtaMove ? etaMoveDays(r.lastEtaMove.from, r.lastEtaMove.to) : null) },
+  // Once an actual event says it arrived at the POD: when (the ETA beside it is the carrier's last).
+  { id: 'arrived', header: 'Arrived (port local time)', date: 'datetime', value: (r) => statusOf(r).arrivedAt },
   { id: 'vessel', header: 'Vessel', value: (r) => r.vessel },
   { id: 'voyage', header: 'Voyage', value: (r) => r.voyage },
   { id: 'note', header: 'Note', value: (r) => r.note },
