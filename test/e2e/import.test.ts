@@ -166,8 +166,30 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
     // Both of its references were tracked by the earlier imports.
     expect(await countOf(page, 'Already tracked').innerText()).toBe('2');
     expect(await countOf(page, 'To track').innerText()).toBe('0');
+    // MSKU1234565 is listed three times with three customers: never cut silently. Every value is
+    // shown, the later row's kept unless the person chooses, and that is said in words.
+    const dupes = page.getByRole('list', { name: 'Duplicates rows' });
+    await expect.poll(() => dupes.innerText(), PREVIEW).toMatch(/Rows 2, 4, 5[\s\S]*MSKU1234565/);
+    expect(await page.locator('.import-conflict-note').innerText()).toMatch(/^2 repeated rows hold other values than an earlier row of the same reference\. The later row's value is kept unless you choose another/);
+    const customer = dupes.getByRole('group', { name: 'Customer: keep the value of' });
+    const labels = (await customer.locator('label').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    expect(labels).toEqual(['Row 2 ACME', 'Row 4 Globex', 'Row 5 Initech (the later row)']);
+    expect(await customer.getByRole('radio', { name: /Row 5/ }).isChecked()).toBe(true);
+    for (const size of [{ width: 960, height: 800 }, { width: 1440, height: 900 }]) {
+      for (const theme of ['light', 'dark'] as const) {
+        await page.setViewportSize(size);
+        await page.emulateMedia({ colorScheme: theme });
+        await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
+        await dupes.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await screenshot(page, `import-conflict-${size.width}-${theme}`);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // The person keeps the first row's customer: the preview is read again with that choice.
+    await customer.getByRole('radio', { name: /Row 2/ }).click();
+    await expect.poll(() => customer.getByRole('radio', { name: /Row 2/ }).isChecked(), PREVIEW).toBe(true);
     await page.getByRole('button', { name: /Duplicates$/ }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'Duplicates rows' }).innerText(), PREVIEW).toMatch(/msku 123456 5[\s\S]*same as row 2/);
     // Both shipments carry two-sheets.xlsx's columns now: this sheet's customer updates them, at no credit (issue 24).
     expect(await countOf(page, 'Columns to update').innerText()).toBe('2');
     expect(await page.getByRole('button', { name: 'Update 2 shipments' }).isEnabled()).toBe(true);

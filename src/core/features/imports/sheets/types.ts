@@ -67,6 +67,23 @@ export interface RejectedReference {
   fix?: AcceptedReference;
 }
 
+/**
+ * A field the rows of one reference hold different values for (blank cells aside: a blank never
+ * erases): every row's value, and the one kept for the shipment.
+ */
+interface DuplicateDifference {
+  field: string;
+  /** As written in the reference's first row; null where that row left it blank. */
+  firstValue: string | null;
+  /** As written in this row. */
+  value: string;
+  /** Each row of the reference that holds a value for it, in the sheet's order. */
+  values: { row: number; value: string }[];
+  /** What is stored for the shipment, and the row it comes from: the later row unless the person chose. */
+  kept: string;
+  keptRow: number;
+}
+
 export interface DuplicateReference {
   row: number;
   value: string;
@@ -74,6 +91,20 @@ export interface DuplicateReference {
   type: TrackingType;
   /** Row of the first occurrence in the file. */
   firstRow: number;
+  /** This row's local fields (empty cells left out): merged into the first row's entry (duplicates.ts). */
+  fields?: Record<string, string>;
+  /** The first row's own fields as written (its entry's `fields` hold the merge). */
+  firstFields?: Record<string, string>;
+  /** The fields this row holds that another row of the reference says otherwise; empty when they agree. */
+  differences?: DuplicateDifference[];
+}
+
+/** For one reference listed more than once: take `field` from this row (a row that has a value for it). */
+export interface DuplicateChoice {
+  type: TrackingType;
+  reference: string;
+  field: string;
+  row: number;
 }
 
 export interface AlreadyTrackedReference {

@@ -8,6 +8,7 @@ import type { Carrier } from '../../../platform/api/types.js';
 import { checkContainerNumber } from '../../../../shared/iso6346.js';
 import { buildCarrierDirectory, carrierFromBlPrefix, chooseCarrier, resolveCarrierText, type CarrierDirectory } from './carriers.js';
 import { detectHeader, noHeaderError } from './columns.js';
+import { resolveDuplicates } from './duplicates.js';
 import { ImportError } from './errors.js';
 import { isAlphanumeric, isPlaceholder, isScientificNotation, normaliseReference } from './normalise.js';
 import {
@@ -46,7 +47,8 @@ export class ReportBuilder {
   private refColumns: RefColumn[] = [];
   private carrierColumn = -1;
   private localColumns: { index: number; field: string }[] = [];
-  private readonly seen = new Map<string, number>();
+  /** The first row of each reference, with its own fields (what its duplicates are compared with). */
+  private readonly seen = new Map<string, { row: number; fields: Record<string, string> }>();
   private readonly accepted: AcceptedReference[] = [];
   private readonly rejected: RejectedReference[] = [];
   private readonly duplicates: DuplicateReference[] = [];
@@ -198,12 +200,13 @@ export class ReportBuilder {
       return;
     }
     const key = `${type}:${reference}`;
-    const firstRow = this.seen.get(key);
-    if (firstRow !== undefined) {
-      this.duplicates.push({ row, value, reference, type, firstRow });
+    const first = this.seen.get(key);
+    if (first !== undefined) {
+      // Tracked once; its columns are merged into the first row's (duplicates.ts), never dropped.
+      this.duplicates.push({ row, value, reference, type, firstRow: first.row, fields, firstFields: first.fields });
       return;
     }
-    this.seen.set(key, row);
+    this.seen.set(key, { row, fields });
     if (this.isActive(type, reference)) {
       this.alreadyTracked.push({ row, value, reference, type, fields });
       return;
@@ -241,7 +244,7 @@ export class ReportBuilder {
     if (meta.delimiter !== undefined) report.delimiter = meta.delimiter;
     if (meta.sheet !== undefined) report.sheet = meta.sheet;
     if (meta.sheets !== undefined) report.sheets = meta.sheets;
-    return report;
+    return resolveDuplicates(report);
   }
 }
 
