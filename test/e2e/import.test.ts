@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_COLUMNS } from '../../src/core/features/export/index.js';
+import { EXPORT_HEADERS } from '../../src/shared/export-headers.js';
 import { container, fixture } from '../fixtures/import/support.js';
 import { writeGridWorkbook, writeZipBomb } from '../import/hostile-files.js';
 import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium, startStack, type LaunchedBrowser, type Stack } from './support/index.js';
@@ -221,6 +223,23 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
     await report.waitFor({ timeout: 120_000 });
     await expect.poll(() => report.innerText(), PREVIEW).toMatch(/Sent for tracking\s*2,000/);
   }, 240_000);
+
+  it("Quayside's own export dropped again: its own columns are marked as not stored, the customer's kept", async () => {
+    await freshWizard(page);
+    // A default export of the window (the headers Quayside writes), two shipments tracked above.
+    const headers = [EXPORT_HEADERS.reference, 'Customer', 'PO', ...EXPORT_COLUMNS.slice(1).filter((c) => !c.id.startsWith('likely')).map((c) => c.header)];
+    const row = (reference: string, po: string) => headers.map((h) => (h === 'Reference' ? reference : h === 'Customer' ? 'ACME' : h === 'PO' ? po : h === 'SCAC' ? '' : h === 'Type' ? 'Container' : `${h.split(' ')[0]} of ${reference}`));
+    await dropFile(page, 'Quayside – shipments.csv', Buffer.from([headers, row('MSKU1234565', 'PO-1'), row('CMAU3000014', 'PO-2')].map((r) => r.join(',')).join('\r\n')));
+    const use = (header: string) => page.getByLabel(new RegExp(`^Use column [A-Z]+ \\(${header.replace(/[()]/g, '\\$&')}\\) as$`));
+    await use('Shipment status').waitFor(PREVIEW);
+    for (const header of ['Shipment status', 'ETA (port local time)', 'Vessel', 'Last checked (UTC)', 'Free days left', 'Tracking']) {
+      expect(await use(header).locator('option:checked').innerText(), header).toBe('Not stored: Quayside’s own column');
+    }
+    expect(await use('Customer').locator('option:checked').innerText()).toBe('Keep as customer');
+    expect(await page.locator('.import-quayside-note').innerText()).toMatch(/^This file was written by Quayside\. Its own columns/);
+    expect(await page.locator('.import-warning', { hasText: 'This file was written by Quayside (an export)' }).count()).toBe(1);
+    await screenshot(page, 'import-own-export');
+  }, 60_000);
 
   it('bookings without a carrier are refused until a default carrier is chosen from the directory', async () => {
     await freshWizard(page);

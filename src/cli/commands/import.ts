@@ -81,7 +81,8 @@ function dryRunJson(file: string, r: ValidationReport, updates: readonly ColumnU
     sheet: r.sheet ?? null,
     sheets: r.sheets ?? null,
     headerRow: r.headerRow,
-    mapping: r.mapping.map((m) => ({ column: m.column, header: m.header, role: m.role, field: m.field })),
+    // Quayside's own columns of a file it wrote: marked, and not stored.
+    mapping: r.mapping.map((m) => ({ column: m.column, header: m.header, role: m.role, field: m.field, ...(m.quaysideColumn ? { quaysideColumn: true, stored: false } : {}) })),
     acceptedRows: r.accepted.map((a) => ({ row: a.row, reference: a.reference, type: a.type, carrier: a.scac })),
     duplicateRows: duplicateRowsJson(r),
     alreadyTrackedRows: r.alreadyTracked.map((t) => ({ row: t.row, value: t.value })),
@@ -95,6 +96,8 @@ function printValidation(ctx: Context, file: string, r: ValidationReport): void 
   const where = r.sheet ? `sheet "${r.sheet}"` : `${r.encoding}${r.delimiter ? `, delimiter ${JSON.stringify(r.delimiter)}` : ''}`;
   ctx.out.line(`${file}: ${r.rows} rows (${where}, header on row ${r.headerRow || 'none'})`);
   ctx.out.line(`  columns: ${r.mapping.filter((m) => m.role !== 'ignore').map((m) => `${m.header} → ${m.role === 'local' ? m.field : m.role}`).join(', ')}`);
+  const own = r.mapping.filter((m) => m.quaysideColumn);
+  if (own.length > 0) ctx.out.line(`  not stored (Quayside's own columns): ${own.map((m) => m.header).join(', ')}`);
   ctx.out.line(`  ${r.accepted.length} to track, ${r.rejected.length} rejected, ${r.duplicates.length} duplicates, ${r.alreadyTracked.length} already tracked (no cost)`);
   for (const x of r.rejected.slice(0, 20)) ctx.out.line(`  row ${x.row}: ${x.value || '(empty)'}: ${x.reason}${x.suggestion ? ` (did you mean ${x.suggestion}?)` : ''}`);
   if (r.rejected.length > 20) ctx.out.line(`  … and ${r.rejected.length - 20} more rejected rows (--json lists all)`);

@@ -27,6 +27,8 @@ const importMappingColumnSchema = z.strictObject({
   source: z.enum(['detected', 'override']),
   /** The first few different non-empty values of the column (customer names, POs…), as written. */
   samples: z.array(z.string()),
+  /** One of Quayside's own columns in a file Quayside wrote (its export): not stored (role `ignore`). */
+  quaysideColumn: z.boolean().optional(),
 });
 export type ImportMappingColumn = z.output<typeof importMappingColumnSchema>;
 

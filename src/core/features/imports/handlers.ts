@@ -158,7 +158,9 @@ export function createImportHandlers(core: Core, host: Host): AreaHandlers<'impo
         sheets: report.sheets ?? [],
         rows: report.rows,
         headerRow: report.headerRow,
-        mapping: report.mapping.map((m) => ({ column: m.column, header: m.header, role: m.role, field: m.field, source: m.source, samples: m.samples ?? [] })),
+        mapping: report.mapping.map((m) => ({
+          column: m.column, header: m.header, role: m.role, field: m.field, source: m.source, samples: m.samples ?? [], ...(m.quaysideColumn ? { quaysideColumn: true } : {}),
+        })),
         counts: {
           accepted: report.accepted.length,
           rejected: report.rejected.length,

@@ -93,6 +93,7 @@ const mappingSchema = z.object({
   field: z.string(),
   source: z.enum(['detected', 'override']),
   samples: z.array(z.string()).max(MAX_SAMPLES).optional(),
+  quaysideColumn: z.literal(true).optional(),
 }) satisfies z.ZodType<ColumnMapping>;
 
 const progressSchema = z.object({ bytesRead: z.number(), totalBytes: z.number().nullable(), rows: z.number() }) satisfies z.ZodType<ImportProgress>;

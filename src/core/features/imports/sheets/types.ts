@@ -30,6 +30,8 @@ export interface ColumnMapping {
   source: 'detected' | 'override';
   /** The first few different non-empty values below the header (what the column holds, for the person choosing). */
   samples?: string[];
+  /** One of Quayside's own columns in a file it wrote (own-export.ts): not stored, its role `ignore`. */
+  quaysideColumn?: true;
 }
 
 /** Where the carrier of an accepted reference came from, for the "why" in the UI. */
@@ -164,6 +166,8 @@ export interface ValidateOptions {
   referencesPerRow?: 'one' | 'all';
   /** How many leading rows are searched for the header (default 20). */
   headerSearchRows?: number;
+  /** The workbook carries Quayside's export mark: its own columns are known even without a telling header. */
+  quaysideExport?: boolean;
 }
 
 export interface ReadOptions {
