@@ -1,5 +1,6 @@
 /** Forwarder wording for codes the service and the core use. */
-import { statusOf, type StatusFacts } from '../../shared/status';
+import { formatNaive } from '../../shared/naive-date';
+import { arrivalOrEta, statusOf, type StatusFacts } from '../../shared/status';
 import { shipmentStatusWords, trackingWords, typeWords } from '../../shared/words';
 import type { PortName, RemovalOutcome } from '../../shared/contract';
 
@@ -21,6 +22,13 @@ export const subscriptionLabel = trackingWords;
 /** The one status in words (shared/status.ts): where the shipment is, the events with the service's word. */
 export function shipmentStatusText(shipment: StatusFacts): string {
   return statusOf(shipment).text;
+}
+
+/** "Discharged at POD, arrived 2026-11-22 08:00" or "In transit, ETA 2026-12-04 14:00", for a screen reader. */
+export function statusAndWhen(shipment: StatusFacts & { eta: string | null }): string {
+  const status = statusOf(shipment);
+  const shown = arrivalOrEta(shipment.eta, status);
+  return `${status.text}${shown.date ? `, ${shown.arrived ? 'arrived' : 'ETA'} ${formatNaive(shown.date)}` : ''}`;
 }
 
 export function portText(port: PortName | null | undefined): string {
