@@ -67,7 +67,7 @@ describe("Quayside's own export imported again", () => {
       expect(shipments).toHaveLength(4);
       for (const s of shipments) expect(Object.keys(s.fields).sort(), format).toEqual(['customer', 'po']);
     }
-  });
+  }, 180_000);
 
   it('a workbook of Quayside\'s is known by its mark even with only plain headers (Reference, PO, Vessel)', async () => {
     const file = join(work, 'plain.xlsx');
@@ -78,5 +78,5 @@ describe("Quayside's own export imported again", () => {
       ['PO', 'local', false],
       ['Vessel', 'ignore', true],
     ]);
-  });
+  }, 60_000);
 });
