@@ -104,7 +104,7 @@ function printValidation(ctx: Context, file: string, r: ValidationReport): void 
   for (const w of r.warnings) ctx.out.line(`  note: ${w}`);
   const conflicts = conflictingDuplicates(r).length;
   if (conflicts > 0) {
-    ctx.out.line(`  ${conflicts} repeated row${conflicts === 1 ? ' holds' : 's hold'} other values than an earlier row of the same reference; the later row's are kept unless you choose (in the window):`);
+    ctx.out.line(`  ${conflicts} repeated row${conflicts === 1 ? ' holds' : 's hold'} other values than an earlier row of the same reference (the later row's are kept with --yes; the window lets you choose):`);
     for (const line of conflictLines(r)) ctx.out.line(line);
   }
 }
