@@ -1,5 +1,6 @@
 import type { Place, Shipment } from '../shared/domain.js';
-import { progressAddsToStatus, progressWords, statusText, trackingWords, typeWords } from '../shared/words.js';
+import { arrivalOrEta, serviceSays, statusOf } from '../shared/status.js';
+import { trackingWords, typeWords } from '../shared/words.js';
 
 /** Naive dates are shown exactly as given: they are the port's wall-clock time. */
 const naive = (date: string | null) => (date ? date.replace('T', ' ') : '—');
@@ -25,17 +26,19 @@ export function outcomeText(s: Shipment): string {
 
 export function shipmentRow(s: Shipment): Record<string, string> {
   const lastEta = [...s.changes].reverse().find((c) => c.kind === 'eta_moved');
-  // In words, as the window says it: the service's status, what the events add, tracking only when not active.
-  // "at POD" goes without saying beside the POD column: "In transit · Discharged".
-  const progress = progressAddsToStatus(s.progress, s.shipmentStatus) ? progressWords(s.progress).replace(/ at POD\b/, '') : '';
+  // In words, as the window says it (the one status), tracking only when not active.
+  const status = statusOf(s);
   const tracking = s.status && s.status !== 'ACTIVE' ? ` (${trackingWords(s.status).toLowerCase()})` : '';
+  // Arrived: the day of the arrival stands where the ETA was (the carrier's ETA is the past; `show` has the time).
+  const shown = arrivalOrEta(s.eta, status);
+  const eta = shown.arrived ? `arrived ${naive(shown.date).slice(0, 10)}` : s.eta ? `${naive(s.eta).slice(0, 16)}${lastEta ? ' moved' : ''}` : '—';
   return {
     reference: s.reference,
     type: typeWords(s.type),
     carrier: s.carrier.scac ?? s.carrier.name ?? 'AUTO',
-    status: `${[statusText(s.shipmentStatus, s.outcome), progress].filter(Boolean).join(' · ')}${tracking}`,
+    status: `${status.text}${tracking}`,
     pod: s.pod?.name ?? '—',
-    eta: s.eta ? `${naive(s.eta).slice(0, 16)}${lastEta ? ' moved' : ''}` : '—',
+    eta,
     note: s.note ?? '',
   };
 }
@@ -55,13 +58,17 @@ export function shipmentDetail(s: Shipment): string {
   const lines: string[] = [];
   const carrier = s.carrier.name ? `${s.carrier.name}${s.carrier.scac ? ` (${s.carrier.scac})` : ''}` : (s.carrier.scac ?? 'AUTO');
   lines.push(`${s.reference}  ${s.type}  ${carrier}  ${s.status ?? ''}`.trimEnd());
-  lines.push(`  Shipment     ${outcomeText(s)}`);
+  const status = statusOf(s);
+  const service = serviceSays(status);
+  lines.push(`  Status       ${status.long}${service ? ` (${service})` : ''}`);
+  lines.push(`  Service says ${outcomeText(s)}`);
   if (s.trackingId) lines.push(`  Tracking id  ${s.trackingId}`);
   const route: [string, Place | null][] = [['Origin', s.origin], ['POL', s.pol], ['POD', s.pod], ['Destination', s.destination]];
   for (const [label, place] of route) {
     if (place) lines.push(`  ${label.padEnd(12)} ${placeText(place)}  ${naive(place.date)}`);
   }
-  lines.push(`  ETA          ${naive(s.eta)} (port time)`);
+  if (status.arrivedAt !== null) lines.push(`  Arrived      ${naive(status.arrivedAt)} (port time)`);
+  lines.push(`  ETA          ${naive(s.eta)} (port time)${status.arrivedAt !== null ? ', the carrier\'s last' : ''}`);
   if (s.note) lines.push(`  Note         ${s.note}`);
   for (const [name, value] of Object.entries(s.fields)) lines.push(`  ${name.padEnd(12)} ${value}`);
   lines.push(`  Last checked ${s.lastCheckedAt ?? 'never'}`);

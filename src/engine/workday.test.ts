@@ -67,7 +67,7 @@ describe('the working day through the contract (import, watchlists, feed, export
     expect(file.fileName).toBe('acme week 12.csv');
     expect(file.format).toBe('csv');
     const preview = value<ImportPreview>(await call('imports.preview', { fileId: file.fileId }));
-    expect(preview.counts).toEqual({ accepted: 3, rejected: 1, duplicates: 1, alreadyTracked: 0, updated: 0 });
+    expect(preview.counts).toEqual({ accepted: 3, rejected: 1, duplicates: 1, alreadyTracked: 0, updated: 0, conflicting: 0 });
     expect(preview.rejected[0]).toMatchObject({ row: 5, suggestion: 'HLXU8123451' });
     expect(preview.creditsEstimated).toBe(3);
     expect(preview.balance).toBe(100);

@@ -24,6 +24,11 @@ export const progressSchema = z.strictObject({
   /** How many containers got that far, of how many the shipment has. */
   containers: z.number().int().nonnegative(),
   of: z.number().int().nonnegative(),
+  /**
+   * Naive: when the shipment arrived at its POD (the first vessel arrival there, else the first
+   * discharge, else the first gate-out); null when no such event happened (a delivery alone).
+   */
+  arrivedAt: z.string().nullable().optional(),
 });
 export type ShipmentProgress = z.output<typeof progressSchema>;
 
@@ -48,9 +53,14 @@ export interface ProgressEvent {
 /** The furthest step the actual events reached, or null when none did. `containerCount`: the shipment's containers. */
 export function progressOf(events: Iterable<ProgressEvent>, containerCount: number): ShipmentProgress | null {
   const furthest = new Map<number | string, { rank: number; code: string; date: string | null }>();
+  // The arrival by the lowest step at the POD that happened (VAD before CDD before CGO), its earliest date.
+  let arrival: { rank: number; date: string | null } | null = null;
   for (const e of events) {
     const step = PROGRESS_CODES[e.statusCode];
     if (!e.actual || !step || (step.atPodOnly && !e.atPod)) continue;
+    if (step.atPodOnly && (!arrival || step.rank < arrival.rank || (step.rank === arrival.rank && earlier(e.date, arrival.date)))) {
+      arrival = { rank: step.rank, date: e.date };
+    }
     const seen = furthest.get(e.container);
     if (!seen || step.rank > seen.rank || (step.rank === seen.rank && earlier(e.date, seen.date))) {
       furthest.set(e.container, { rank: step.rank, code: e.statusCode, date: e.date });
@@ -68,7 +78,14 @@ export function progressOf(events: Iterable<ProgressEvent>, containerCount: numb
     }
   }
   if (!best) return null;
-  return { kind: PROGRESS_CODES[best.code]!.kind, statusCode: best.code, date: best.date, containers: reached, of: Math.max(containerCount, reached) };
+  return {
+    kind: PROGRESS_CODES[best.code]!.kind,
+    statusCode: best.code,
+    date: best.date,
+    containers: reached,
+    of: Math.max(containerCount, reached),
+    arrivedAt: arrival?.date ?? null,
+  };
 }
 
 /** Naive dates compare as text (same shape); a missing one is never earlier. */

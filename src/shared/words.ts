@@ -4,8 +4,6 @@
  * codes themselves stay in `--json` and in the raw answer. A value this version does not know is
  * shown exactly as it came (never dropped, never guessed).
  */
-import type { Outcome } from './domain.js';
-import type { ProgressKind, ShipmentProgress } from './progress.js';
 
 /** What a shipment's tracking at the service is (api-v2.md: ACTIVE, ARCHIVED): one name everywhere. */
 export const TRACKING_HEADING = 'Tracking';
@@ -17,7 +15,7 @@ export function trackingWords(status: string | null): string {
   return status ?? 'Not tracked';
 }
 
-/** The service's `shipment_status`, as the carrier's data says it (not what the events say: see progress). */
+/** Where a shipment is (status.ts: the service's status with the recorded actual events). */
 export const SHIPMENT_STATUS_HEADING = 'Shipment status';
 
 const SHIPMENT_STATUS_WORDS: Record<string, string> = {
@@ -40,50 +38,10 @@ export function shipmentStatusWords(value: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/**
- * What "Shipment status" shows: the outcome wins where it says more than the status (no data from
- * the carrier is never "delivered"; waiting is waiting), else the service's status in words.
- */
-export function statusText(shipmentStatus: string | null, outcome: Outcome): string {
-  if (outcome === 'INFO_NOT_FOUND') return 'No data from the carrier yet';
-  if (outcome === 'PENDING') return 'Waiting for the tracking service';
-  if (outcome === 'ERROR' && !shipmentStatus) return 'The service reported an error';
-  if (!shipmentStatus) return '—';
-  return shipmentStatusWords(shipmentStatus);
-}
-
 const TYPE_WORDS: Record<string, string> = { container: 'Container', bl: 'B/L', bk: 'Booking' };
 
 export function typeWords(type: string): string {
   return TYPE_WORDS[type] ?? type;
-}
-
-/** What the recorded actual events say, beside the service's status. */
-export const PROGRESS_HEADING = 'Per recorded events';
-
-const PROGRESS_WORDS: Record<ProgressKind, string> = {
-  arrived: 'Arrived at POD',
-  discharged: 'Discharged at POD',
-  gated_out: 'Gated out at POD',
-  delivered: 'Delivered',
-};
-
-/** "Arrived at POD", "Gated out at POD (1 of 3 containers)"; empty when no such event was recorded. */
-export function progressWords(progress: ShipmentProgress | null, options: { withDate?: boolean } = {}): string {
-  if (!progress) return '';
-  const words = PROGRESS_WORDS[progress.kind] ?? progress.kind;
-  const date = options.withDate && progress.date ? ` ${progress.date.slice(0, 10)}` : '';
-  const some = progress.of > 1 && progress.containers < progress.of ? ` (${progress.containers} of ${progress.of} containers)` : '';
-  return `${words}${date}${some}`;
-}
-
-/**
- * Whether the events say more than the status: "Delivered" beside "Delivered" says nothing new,
- * "Arrived at POD" beside "In transit" does.
- */
-export function progressAddsToStatus(progress: ShipmentProgress | null, shipmentStatus: string | null): boolean {
-  if (!progress) return false;
-  return !(progress.kind === 'delivered' && shipmentStatus === 'DELIVERED');
 }
 
 /** The reasons of the Attention view in a forwarder's words. */

@@ -111,7 +111,7 @@ describe('quayside attention', () => {
     const all = await attention('--all');
     expect(all.at(-1)).toMatchObject({ reference: parts.stuck.reference, reasons: [{ kind: 'stuck', acknowledged: true, acknowledgement: { comment: 'carrier asked' } }] });
     const text = await cli(['attention', '--all']);
-    expect(text.stdout).toMatch(/Stuck, seen \d{4}-\d{2}-\d{2} \[handled \d{4}-\d{2}-\d{2}: carrier asked\]: The service reports this shipment STUCK\./);
+    expect(text.stdout).toMatch(/Stuck, seen \d{4}-\d{2}-\d{2} \[handled \d{4}-\d{2}-\d{2}: carrier asked\]: The service says this shipment is stuck\./);
   });
 
   it('narrows to a watchlist, and says so in one sentence when there is none by that name', async () => {

@@ -102,8 +102,8 @@ describe('the demo cache on first start', () => {
     expect(items.length).toBeGreaterThan(10);
     for (const item of items) {
       expect(Object.keys(item).sort()).toEqual(
-        // The contract's fields, and those added since (customer, watchlists: issue 24): none renamed or dropped.
-        ['carrier', 'customer', 'daysLeft', 'eta', 'id', 'lastFreeDay', 'pod', 'reasons', 'reference', 'shipmentStatus', 'trackingId', 'watchlists'].sort(),
+        // The contract's fields, and those added since (customer, watchlists: issue 24; outcome, progress: the one status): none renamed or dropped.
+        ['carrier', 'customer', 'daysLeft', 'eta', 'id', 'lastFreeDay', 'outcome', 'pod', 'progress', 'reasons', 'reference', 'shipmentStatus', 'trackingId', 'watchlists'].sort(),
       );
       expect(Object.keys(item.carrier).sort()).toEqual(['name', 'scac']);
       for (const reason of item.reasons) {

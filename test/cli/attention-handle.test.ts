@@ -92,7 +92,10 @@ describe('quayside list', () => {
     expect(lines.length).toBeGreaterThan(100);
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(120);
     expect(run.stdout).not.toMatch(/\b(IN_TRANSIT|ACTIVE|ARCHIVED|DELIVERED|INFO_NOT_FOUND|ON_HOLD)\b/);
-    expect(run.stdout).toMatch(/In transit · (Arrived|Discharged|Gated out)\b/);
+    // One status: a box the events say arrived reads as where it is, never "In transit" beside it.
+    expect(run.stdout).toMatch(/\b(Arrived|Discharged|Gated out) at POD\b/);
+    expect(run.stdout).not.toMatch(/In transit · /);
+    expect(run.stdout).toMatch(/\barrived \d{4}-\d{2}-\d{2}\b/);
     expect(lines[0]).toMatch(/^REFERENCE +TYPE +CARRIER +STATUS +POD +ETA \(port time\) +NOTE/);
   });
 });

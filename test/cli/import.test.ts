@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -117,6 +117,43 @@ describe('quayside import', () => {
     } finally {
       sim.control.setCredits(KEY, credits);
     }
+  });
+
+  it('never cuts a sheet silently: a container listed twice with two POs is named with both, refused without --yes, the later kept with it', async () => {
+    const dataDir = join(work, 'twice');
+    const file = join(work, 'twice.csv');
+    writeFileSync(file, 'Container,Customer,PO\r\nMSKU1234565,ACME,PO-4502\r\nCMAU3000014,ACME,PO-1\r\nMSKU1234565,ACME,PO-4520\r\nCMAU3000014,ACME,PO-1\r\n');
+    const dry = await importJson([file, '--dry-run'], dataDir);
+    expect(dry.duplicateRows).toEqual([
+      {
+        row: 4, value: 'MSKU1234565', firstRow: 2, reference: 'MSKU1234565',
+        differences: [{ field: 'po', firstValue: 'PO-4502', value: 'PO-4520', values: [{ row: 2, value: 'PO-4502' }, { row: 4, value: 'PO-4520' }], kept: 'PO-4520', keptRow: 4 }],
+      },
+      // Identical: tracked once, as before.
+      { row: 5, value: 'CMAU3000014', firstRow: 3, reference: 'CMAU3000014', differences: [] },
+    ]);
+
+    const posts = batchPosts();
+    const refused = await runCli(['import', file], { env: env(dataDir) });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('row 4: MSKU1234565: same as row 2; tracked once; PO: row 2 "PO-4502", row 4 "PO-4520"; "PO-4520" kept (row 4)');
+    expect(refused.stderr).toMatch(/1 repeated row of this sheet holds other values .*; nothing was sent or changed\. Pass --yes to keep the later row's values/);
+    expect(batchPosts()).toBe(posts);
+    expect(JSON.parse((await runCli(['jobs', '--json'], { env: env(dataDir) })).stdout)).toEqual([]);
+
+    const yes = await runCli(['import', file, '--yes', '--json'], { env: env(dataDir), timeoutMs: 120_000 });
+    expect(yes.code, yes.stderr).toBe(0);
+    expect(yes.stderr).toContain("Kept the later row's values for 1 repeated row (--yes); the other values are in the report.");
+    const report = JSON.parse(yes.stdout) as { jobId: number; duplicateRows: { row: number; message?: string; differences?: unknown[] }[] };
+    const said = report.duplicateRows.find((d) => d.row === 4)!;
+    expect(said.message).toBe('same as row 2; tracked once; PO: row 2 "PO-4502", row 4 "PO-4520"; "PO-4520" kept (row 4)');
+    expect(said.differences).toHaveLength(1);
+    expect(report.duplicateRows.find((d) => d.row === 5)!.message).toBe('same as row 3');
+    // What is stored is what was kept; the other value is in the job's report for good.
+    const [shipment] = JSON.parse((await runCli(['list', '--search', 'MSKU1234565', '--json'], { env: env(dataDir) })).stdout) as Shipment[];
+    expect(shipment!.fields).toEqual({ customer: 'ACME', po: 'PO-4520' });
+    const stored = JSON.parse((await runCli(['jobs', String(report.jobId), '--json'], { env: env(dataDir) })).stdout) as typeof report;
+    expect(stored.duplicateRows.find((d) => d.row === 4)!.message).toContain('row 2 "PO-4502"');
   });
 
   it('survives SIGKILL in the middle of an import: resume finishes it, no reference lost, no credit spent twice', async () => {

@@ -68,7 +68,8 @@ describe.skipIf(skipWithoutChromium())('the Attention view in Chromium', () => {
         expect(await page.locator('.reason-tag', { hasText: label }).count(), label).toBeGreaterThan(0);
       }
       // Naive dates as the carrier gave them: an ETA is shown as its wall-clock text, never shifted.
-      const withEta = before.items.find((i) => i.eta !== null && shownRefs.includes(i.reference))!;
+      // (One that has not arrived: an arrival stands where the ETA was.)
+      const withEta = before.items.find((i) => i.eta !== null && !i.progress?.arrivedAt && shownRefs.includes(i.reference))!;
       const card = cards.filter({ hasText: withEta.reference });
       expect(await card.locator('.attention-meta').innerText()).toContain(withEta.eta!.slice(0, 10));
       await screenshot(page, 'attention');

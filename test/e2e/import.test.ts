@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_COLUMNS } from '../../src/core/features/export/index.js';
+import { EXPORT_HEADERS } from '../../src/shared/export-headers.js';
 import { container, fixture } from '../fixtures/import/support.js';
 import { writeGridWorkbook, writeZipBomb } from '../import/hostile-files.js';
 import { buildRenderer, launchBrowser, screenshot, skipWithoutChromium, startStack, type LaunchedBrowser, type Stack } from './support/index.js';
@@ -166,8 +168,30 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
     // Both of its references were tracked by the earlier imports.
     expect(await countOf(page, 'Already tracked').innerText()).toBe('2');
     expect(await countOf(page, 'To track').innerText()).toBe('0');
+    // MSKU1234565 is listed three times with three customers: never cut silently. Every value is
+    // shown, the later row's kept unless the person chooses, and that is said in words.
+    const dupes = page.getByRole('list', { name: 'Duplicates rows' });
+    await expect.poll(() => dupes.innerText(), PREVIEW).toMatch(/Rows 2, 4, 5[\s\S]*MSKU1234565/);
+    expect(await page.locator('.import-conflict-note').innerText()).toMatch(/^2 repeated rows hold other values than an earlier row of the same reference\. The later row's value is kept unless you choose another/);
+    const customer = dupes.getByRole('group', { name: 'Customer: keep the value of' });
+    const labels = (await customer.locator('label').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    expect(labels).toEqual(['Row 2 ACME', 'Row 4 Globex', 'Row 5 Initech (the later row)']);
+    expect(await customer.getByRole('radio', { name: /Row 5/ }).isChecked()).toBe(true);
+    for (const size of [{ width: 960, height: 800 }, { width: 1440, height: 900 }]) {
+      for (const theme of ['light', 'dark'] as const) {
+        await page.setViewportSize(size);
+        await page.emulateMedia({ colorScheme: theme });
+        await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
+        await dupes.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await screenshot(page, `import-conflict-${size.width}-${theme}`);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // The person keeps the first row's customer: the preview is read again with that choice.
+    await customer.getByRole('radio', { name: /Row 2/ }).click();
+    await expect.poll(() => customer.getByRole('radio', { name: /Row 2/ }).isChecked(), PREVIEW).toBe(true);
     await page.getByRole('button', { name: /Duplicates$/ }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'Duplicates rows' }).innerText(), PREVIEW).toMatch(/msku 123456 5[\s\S]*same as row 2/);
     // Both shipments carry two-sheets.xlsx's columns now: this sheet's customer updates them, at no credit (issue 24).
     expect(await countOf(page, 'Columns to update').innerText()).toBe('2');
     expect(await page.getByRole('button', { name: 'Update 2 shipments' }).isEnabled()).toBe(true);
@@ -199,6 +223,23 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
     await report.waitFor({ timeout: 120_000 });
     await expect.poll(() => report.innerText(), PREVIEW).toMatch(/Sent for tracking\s*2,000/);
   }, 240_000);
+
+  it("Quayside's own export dropped again: its own columns are marked as not stored, the customer's kept", async () => {
+    await freshWizard(page);
+    // A default export of the window (the headers Quayside writes), two shipments tracked above.
+    const headers = [EXPORT_HEADERS.reference, 'Customer', 'PO', ...EXPORT_COLUMNS.slice(1).filter((c) => !c.id.startsWith('likely')).map((c) => c.header)];
+    const row = (reference: string, po: string) => headers.map((h) => (h === 'Reference' ? reference : h === 'Customer' ? 'ACME' : h === 'PO' ? po : h === 'SCAC' ? '' : h === 'Type' ? 'Container' : `${h.split(' ')[0]} of ${reference}`));
+    await dropFile(page, 'Quayside – shipments.csv', Buffer.from([headers, row('MSKU1234565', 'PO-1'), row('CMAU3000014', 'PO-2')].map((r) => r.join(',')).join('\r\n')));
+    const use = (header: string) => page.getByLabel(new RegExp(`^Use column [A-Z]+ \\(${header.replace(/[()]/g, '\\$&')}\\) as$`));
+    await use('Shipment status').waitFor(PREVIEW);
+    for (const header of ['Shipment status', 'ETA (port local time)', 'Vessel', 'Last checked (UTC)', 'Free days left', 'Tracking']) {
+      expect(await use(header).locator('option:checked').innerText(), header).toBe('Not stored: Quayside’s own column');
+    }
+    expect(await use('Customer').locator('option:checked').innerText()).toBe('Keep as customer');
+    expect(await page.locator('.import-quayside-note').innerText()).toMatch(/^This file was written by Quayside\. Its own columns/);
+    expect(await page.locator('.import-warning', { hasText: 'This file was written by Quayside (an export)' }).count()).toBe(1);
+    await screenshot(page, 'import-own-export');
+  }, 60_000);
 
   it('bookings without a carrier are refused until a default carrier is chosen from the directory', async () => {
     await freshWizard(page);

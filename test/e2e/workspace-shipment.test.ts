@@ -1,11 +1,16 @@
 /**
  * The workspace in Chromium on shipments the simulator knows: the detail (route, containers
  * with actual and expected events, ETA history, raw payload; "no data from the carrier yet"),
- * notes online and offline (the outbox drains when the service is back), and removal with
- * the refund preview (api-v2 3.2).
+ * one status for a box discharged at its POD that the service still calls in transit (the
+ * table, the detail, Attention, an export and `quayside list` alike), notes online and offline
+ * (the outbox drains when the service is back), and removal with the refund preview (api-v2 3.2).
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentTableRow } from '../../src/shared/contract/index.js';
+import { runCli } from '../cli/run-cli.js';
 import { buildRenderer, screenshot, skipWithoutChromium, startStack, type LaunchedBrowser, type Stack } from './support/index.js';
 import { computedStyle, creditBalance, openWindow, pageErrors, rowOf, statusBar } from './support/workspace.js';
 
@@ -14,12 +19,28 @@ const FRESH = 'MSKU1234565';
 /** The carrier has nothing yet (the simulator answers INFO_NOT_FOUND for NOTFOUND references). */
 const NOT_FOUND = 'MEDUNOTFOUND1';
 
+/** Screenshots at 960 and 1440 px, light and dark; the window is left at 1440 px, light. */
+async function looks(page: LaunchedBrowser['page'], name: string): Promise<void> {
+  for (const size of [{ width: 960, height: 800 }, { width: 1440, height: 900 }]) {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: theme });
+      await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
+      await screenshot(page, `${name}-${size.width}-${theme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
 describe.skipIf(skipWithoutChromium())('workspace in Chromium: detail, notes, removal', () => {
   let stack: Stack;
   let browser: LaunchedBrowser;
   let rows: ShipmentTableRow[];
   /** A seeded shipment in transit whose ETA the carrier moved by 3 days. */
   let moved: ShipmentTableRow;
+  /** A seeded shipment the service still calls IN_TRANSIT, discharged at its POD five days ago. */
+  let discharged: ShipmentTableRow;
 
   async function listAll(): Promise<ShipmentTableRow[]> {
     const page = await stack.call('shipments.list', { offset: 0, limit: 100, sort: 'recent' });
@@ -36,8 +57,14 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: detail, notes, re
     if (!notFound.ok) throw new Error(notFound.error.message);
     rows = await listAll();
     moved = rows.find((r) => r.shipmentStatus === 'IN_TRANSIT' && r.eta && r.reference !== FRESH)!;
+    discharged = rows.findLast((r) => r.shipmentStatus === 'IN_TRANSIT' && r.eta && !r.progress && r.reference !== FRESH && r.reference !== moved.reference)!;
     stack.sim.control.setShipmentStatus(stack.apiKey, FRESH, 'DELIVERED');
     stack.sim.control.moveEta(stack.apiKey, moved.reference, 3);
+    // The vessel arrived and the box came off it at the POD, days ago; the service's status stays IN_TRANSIT.
+    const pod = stack.sim.control.trackingData(stack.apiKey, discharged.reference)!.summary.pod.location;
+    const daysAgo = (days: number, time: string) => `${new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)}T${time}`;
+    stack.sim.control.addEvent(stack.apiKey, discharged.reference, { status_code: 'VAD', status: 'Vessel arrival', location: pod, date: daysAgo(5, '06:30:00') });
+    stack.sim.control.addEvent(stack.apiKey, discharged.reference, { status_code: 'CDD', status: 'Discharged from vessel', location: pod, date: daysAgo(5, '14:10:00') });
     await stack.sync();
     browser = await openWindow(stack);
   }, 180_000);
@@ -98,6 +125,64 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: detail, notes, re
     await screenshot(page, 'workspace-detail-not-found');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
+  });
+
+  it('says one status for a box discharged at its POD that the service still calls in transit: table, detail, Attention, export, list', async () => {
+    const { page } = browser;
+    const arrivedAt = (await listAll()).find((r) => r.id === discharged.id)!.progress!.arrivedAt!;
+    const arrivedShown = arrivedAt.slice(0, 16).replace('T', ' ');
+
+    // The table: the status where it is, never "In transit"; the arrival where the ETA was.
+    const row = rowOf(page, discharged.reference);
+    await expect.poll(() => row.locator('.c-shipment-status').innerText(), { timeout: 10_000 }).toBe('Discharged at POD');
+    expect(await row.locator('.c-shipment-status').getAttribute('title')).toMatch(/^Discharged at POD \d{4}-\d{2}-\d{2}; the service still says In transit$/);
+    expect(await row.locator('.c-eta').innerText()).toBe(`Arrived ${arrivedShown}`);
+
+    // The detail's headline, with the service's own word beside it.
+    await row.dblclick();
+    const detail = page.getByRole('region', { name: 'Shipment detail' });
+    await detail.getByRole('heading', { name: discharged.reference, level: 2 }).waitFor();
+    const headline = detail.getByTestId('detail-status');
+    expect(await headline.locator('.pill').innerText()).toBe('Discharged at POD');
+    expect(await headline.innerText()).toContain('the service still says In transit');
+    expect(await detail.locator('.facts').innerText()).toContain(`Arrived\n${arrivedShown}\nLast ETA`);
+    await looks(page, 'status-one-detail');
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+    await looks(page, 'status-one-table');
+
+    // Attention: the same words on its card ("Arrived, not delivered" is the reason, not the status).
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: /^Attention/ }).click();
+    const card = page.getByTestId('attention-card').filter({ hasText: discharged.reference });
+    await card.waitFor({ timeout: 10_000 });
+    expect(await card.locator('.attention-status').innerText()).toBe('Discharged at POD');
+    expect(await card.locator('.attention-meta').innerText()).toContain(`arrived ${arrivedShown}`);
+    expect(await card.locator('.reason-tag').allInnerTexts()).toContain('Arrived, not delivered');
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'status-one-attention');
+    await nav.getByRole('button', { name: /^Shipments/ }).click();
+    await page.getByRole('grid', { name: 'Shipments' }).waitFor();
+
+    // An export and `quayside list`, on the same cache, through the CLI.
+    const work = mkdtempSync(join(tmpdir(), 'quayside-status-'));
+    try {
+      const env = { QUAYSIDE_DATA_DIR: stack.dataDir, QUAYSIDE_API_BASE: stack.sim.url, QUAYSIDE_API_KEY: stack.apiKey };
+      const out = join(work, 'status.csv');
+      const exported = await runCli(['export', '--out', out, '--columns', 'reference,shipmentStatus,eta,arrived'], { env });
+      expect(exported.code, exported.stderr).toBe(0);
+      const line = readFileSync(out, 'utf8').split('\r\n').find((l) => l.startsWith(discharged.reference))!;
+      expect(line.split(',').slice(1, 2)).toEqual(['Discharged at POD']);
+      expect(line).toContain(arrivedAt);
+      const list = await runCli(['list', '--search', discharged.reference], { env });
+      expect(list.code, list.stderr).toBe(0);
+      const listed = list.stdout.split('\n').find((l) => l.startsWith(discharged.reference))!;
+      expect(listed).toContain('Discharged at POD');
+      expect(listed).not.toContain('In transit');
+      expect(listed).toContain(`arrived ${arrivedAt.slice(0, 10)}`);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 
   it('saves a note online: shown in the table, and the service has it', async () => {

@@ -3,6 +3,7 @@ import { UsageError, UserError } from '../errors.js';
 import { REASON_KINDS, acknowledge, attentionSettings, listAttention, reasonNow, unacknowledge, type AttentionItem, type ReasonKind } from '../../core/features/attention/index.js';
 import { performanceOf } from '../../core/features/performance/index.js';
 import { findShipment } from '../../core/features/shipments/index.js';
+import { arrivalOrEta, statusOf } from '../../shared/status.js';
 import { reasonWords } from '../../shared/words.js';
 
 const KIND_LABELS: Record<ReasonKind, string> = {
@@ -38,7 +39,11 @@ function attentionLines(items: readonly AttentionItem[]): string[] {
   for (const item of items) {
     const carrier = item.carrier.name ? `${item.carrier.name}${item.carrier.scac ? ` (${item.carrier.scac})` : ''}` : (item.carrier.scac ?? 'AUTO');
     const pod = item.pod ? `${item.pod.name}${item.pod.country ? `, ${item.pod.country}` : ''}` : 'POD not known';
-    lines.push(`${item.reference}  ${carrier}  ${pod}  ETA ${naive(item.eta)}${clockText(item)}`);
+    // The one status, as the table says it; arrived: the arrival where the ETA was.
+    const status = statusOf({ shipmentStatus: item.shipmentStatus, outcome: item.outcome ?? 'OK', progress: item.progress });
+    const shown = arrivalOrEta(item.eta, status);
+    const when = shown.arrived ? `arrived ${naive(shown.date)}` : `ETA ${naive(item.eta)}`;
+    lines.push(`${item.reference}  ${status.text}  ${carrier}  ${pod}  ${when}${clockText(item)}`);
     for (const reason of item.reasons) {
       const handled = reason.acknowledged
         ? ` [handled ${deskDay(reason.acknowledgement?.at ?? reason.since)}${reason.acknowledgement?.by ? ` by ${reason.acknowledgement.by}` : ''}${reason.acknowledgement?.comment ? `: ${reason.acknowledgement.comment}` : ''}]`

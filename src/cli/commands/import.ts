@@ -1,5 +1,7 @@
 import { diskFullError, StoreError, type ImportReport, type JobProgress } from '../../core/data/index.js';
-import { columnUpdates, DELIMITERS, resumeImports, runImport, validateImport, type ColumnUpdate, type Delimiter, type ValidationReport } from '../../core/features/imports/index.js';
+import {
+  columnUpdates, conflictingDuplicates, DELIMITERS, duplicateMessage, resumeImports, runImport, validateImport, type ColumnUpdate, type Delimiter, type ValidationReport,
+} from '../../core/features/imports/index.js';
 import { teamImportJobs } from '../../team/index.js';
 import type { Command, Context, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
@@ -43,6 +45,21 @@ function printUpdates(ctx: Context, updates: readonly ColumnUpdate[], applied: b
   if (updates.length > LISTED_UPDATES) ctx.out.line(`  … and ${updates.length - LISTED_UPDATES} more (--json lists all)`);
 }
 
+/** Each duplicate, with the fields its rows disagree on: every value, the one kept and its row (empty when they agree). */
+function duplicateRowsJson(r: ValidationReport) {
+  return r.duplicates.map((d) => ({ row: d.row, value: d.value, firstRow: d.firstRow, reference: d.reference, differences: d.differences ?? [] }));
+}
+
+const LISTED_CONFLICTS = 20;
+
+/** The duplicates whose rows disagree, one line each: both values and the one kept. */
+function conflictLines(r: ValidationReport): string[] {
+  const conflicts = conflictingDuplicates(r);
+  const lines = conflicts.slice(0, LISTED_CONFLICTS).map((d) => `  row ${d.row}: ${d.value}: ${duplicateMessage(d)}`);
+  if (conflicts.length > LISTED_CONFLICTS) lines.push(`  … and ${conflicts.length - LISTED_CONFLICTS} more (--dry-run --json lists all)`);
+  return lines;
+}
+
 function dryRunJson(file: string, r: ValidationReport, updates: readonly ColumnUpdate[]) {
   return {
     file,
@@ -64,9 +81,10 @@ function dryRunJson(file: string, r: ValidationReport, updates: readonly ColumnU
     sheet: r.sheet ?? null,
     sheets: r.sheets ?? null,
     headerRow: r.headerRow,
-    mapping: r.mapping.map((m) => ({ column: m.column, header: m.header, role: m.role, field: m.field })),
+    // Quayside's own columns of a file it wrote: marked, and not stored.
+    mapping: r.mapping.map((m) => ({ column: m.column, header: m.header, role: m.role, field: m.field, ...(m.quaysideColumn ? { quaysideColumn: true, stored: false } : {}) })),
     acceptedRows: r.accepted.map((a) => ({ row: a.row, reference: a.reference, type: a.type, carrier: a.scac })),
-    duplicateRows: r.duplicates.map((d) => ({ row: d.row, value: d.value, firstRow: d.firstRow })),
+    duplicateRows: duplicateRowsJson(r),
     alreadyTrackedRows: r.alreadyTracked.map((t) => ({ row: t.row, value: t.value })),
     updated: updates.length,
     changes: changesJson(updates),
@@ -78,10 +96,17 @@ function printValidation(ctx: Context, file: string, r: ValidationReport): void 
   const where = r.sheet ? `sheet "${r.sheet}"` : `${r.encoding}${r.delimiter ? `, delimiter ${JSON.stringify(r.delimiter)}` : ''}`;
   ctx.out.line(`${file}: ${r.rows} rows (${where}, header on row ${r.headerRow || 'none'})`);
   ctx.out.line(`  columns: ${r.mapping.filter((m) => m.role !== 'ignore').map((m) => `${m.header} → ${m.role === 'local' ? m.field : m.role}`).join(', ')}`);
+  const own = r.mapping.filter((m) => m.quaysideColumn);
+  if (own.length > 0) ctx.out.line(`  not stored (Quayside's own columns): ${own.map((m) => m.header).join(', ')}`);
   ctx.out.line(`  ${r.accepted.length} to track, ${r.rejected.length} rejected, ${r.duplicates.length} duplicates, ${r.alreadyTracked.length} already tracked (no cost)`);
   for (const x of r.rejected.slice(0, 20)) ctx.out.line(`  row ${x.row}: ${x.value || '(empty)'}: ${x.reason}${x.suggestion ? ` (did you mean ${x.suggestion}?)` : ''}`);
   if (r.rejected.length > 20) ctx.out.line(`  … and ${r.rejected.length - 20} more rejected rows (--json lists all)`);
   for (const w of r.warnings) ctx.out.line(`  note: ${w}`);
+  const conflicts = conflictingDuplicates(r).length;
+  if (conflicts > 0) {
+    ctx.out.line(`  ${conflicts} repeated row${conflicts === 1 ? ' holds' : 's hold'} other values than an earlier row of the same reference (the later row's are kept with --yes; the window lets you choose):`);
+    for (const line of conflictLines(r)) ctx.out.line(line);
+  }
 }
 
 /** `rows`: list the rejected rows too (not after an import that just printed them). */
@@ -124,6 +149,7 @@ export const importCommand: Command = {
     }
     let jobStored = false;
     let changes: ReturnType<typeof changesJson> = [];
+    let duplicateRows: ReturnType<typeof duplicateRowsJson> = [];
     const report = await runImport(service, file, {
       ...options,
       onJobStored: () => {
@@ -134,8 +160,17 @@ export const importCommand: Command = {
       onEstimate: (r, balance, updates) => {
         ctx.out.endProgress();
         printValidation(ctx, file, r);
+        const conflicts = conflictingDuplicates(r).length;
+        // Never cut silently: the values of a repeated row are kept only when the person says so.
+        if (conflicts > 0 && !values.yes) {
+          throw new UserError(
+            `${conflicts} repeated row${conflicts === 1 ? '' : 's'} of this sheet hold${conflicts === 1 ? 's' : ''} other values than an earlier row of the same reference (listed above); nothing was sent or changed. Pass --yes to keep the later row's values (the others are said in the report), correct the sheet, or choose row by row in the window's import.`,
+          );
+        }
+        if (conflicts > 0) ctx.out.note(`Kept the later row's values for ${conflicts} repeated row${conflicts === 1 ? '' : 's'} (--yes); the other values are in the report.`);
         printUpdates(ctx, updates, true);
         changes = changesJson(updates);
+        duplicateRows = duplicateRowsJson(r);
         if (balance !== null) ctx.out.note(`Credit estimate: up to ${r.creditsEstimated} of ${balance} credits left.${r.creditsEstimated > balance && values.yes ? ` Tracking the first ${balance} that fit.` : ''}`);
         else ctx.out.note('Nothing to track: no credit is spent and nothing is sent.');
       },
@@ -148,7 +183,9 @@ export const importCommand: Command = {
       throw err;
     });
     ctx.out.endProgress();
-    ctx.out.data({ ...report, changes });
+    // The job's report, and each duplicate with its differences as the dry run gives them (fields added, none renamed).
+    const byRow = new Map(duplicateRows.map((d) => [d.row, d]));
+    ctx.out.data({ ...report, duplicateRows: report.duplicateRows.map((d) => ({ ...d, ...byRow.get(d.row), message: d.message })), changes });
     printReport(ctx, report, false);
   },
 };

@@ -12,6 +12,8 @@ import { where } from './shipments/queries.js';
 import type { WritableDB } from './handles.js';
 import { statementCache } from './sqlite/statements.js';
 import { fieldKey } from '../../shared/field-names.js';
+import { createProgressReader } from './shipments/progress.js';
+import type { ShipmentProgress } from '../../shared/progress.js';
 import { NAMED_SHIPMENT_STATUSES } from '../../shared/domain.js';
 
 /** Event codes (api-v2.md 2.3 and the simulator's): a vessel arrival, a discharge, a delivery; migration 7's triggers name the same. */
@@ -152,6 +154,8 @@ export interface AttentionReads {
   valuesOf(ids: readonly number[], name: string): Map<number, string>;
   /** The watchlists of chosen shipments (saved filters aside) each of `ids` is on, by name, by shipment. */
   listsOf(ids: readonly number[]): Map<number, { id: number; name: string }[]>;
+  /** What the recorded actual events of each of `ids` say of its arrival (for the one status); absent where none. */
+  progressOf(ids: readonly number[]): Map<number, ShipmentProgress>;
   /** The demurrage clock's last free day of one shipment (migration 7's view), or null. */
   lastFreeDay(shipmentId: number): string | null;
   /** Names of the imported columns, for the settings' column choices. */
@@ -260,6 +264,7 @@ function createReads(db: Database): AttentionReads {
   const fieldNames = db.prepare<[], { name: string }>('SELECT DISTINCT name FROM shipment_fields ORDER BY name LIMIT 500');
   const lastFreeDay = db.prepare<[number], { day: string | null }>('SELECT last_free_day AS day FROM shipment_clocks WHERE shipment_id = ?');
   const totalChanges = db.prepare<[], { n: number }>('SELECT total_changes() AS n');
+  const progressOf = createProgressReader(db);
 
   return {
     candidateIds(window) {
@@ -294,6 +299,7 @@ function createReads(db: Database): AttentionReads {
     acknowledgements: () => acknowledgements.all().map(keptOf),
     // The ids as one bound JSON array: never string-built SQL.
     valuesOf: (ids, name) => new Map(valuesOf.all(JSON.stringify(ids), fieldKey(name), name).map((r) => [r.shipment_id, r.value])),
+    progressOf,
     listsOf(ids) {
       const byShipment = new Map<number, { id: number; name: string }[]>();
       for (const r of listsOf.all(JSON.stringify(ids))) {

@@ -5,6 +5,7 @@
  */
 import type { MouseEvent } from 'react';
 import type { AttentionItem } from '../../shared/contract';
+import { arrivalOrEta, statusOf } from '../../shared/status';
 import { carrierText, portText } from '../lib/format';
 import { formatNaive } from '../lib/naive-date';
 import { useAttentionBulk } from '../state/attention-bulk';
@@ -24,6 +25,9 @@ export function AttentionCard({ item, nowMs, order }: { item: AttentionItem; now
   const chosen = useAttentionBulk((s) => s.selected.has(item.id));
   const lists = item.watchlists ?? [];
   const choose = (e: MouseEvent<HTMLInputElement>) => useAttentionBulk.getState().toggle(item.id, e.shiftKey, order);
+  // The one status, as the table says it; arrived, the arrival stands where the ETA was.
+  const status = statusOf({ shipmentStatus: item.shipmentStatus, outcome: item.outcome ?? 'OK', progress: item.progress });
+  const shown = arrivalOrEta(item.eta, status);
   return (
     <li
       className={`attention-card${open === 0 ? ' attention-card-handled' : ''}${chosen ? ' attention-card-chosen' : ''}`}
@@ -56,13 +60,16 @@ export function AttentionCard({ item, nowMs, order }: { item: AttentionItem; now
             {lists.map((w) => w.name).join(', ')}
           </span>
         )}
+        <span className={`pill pill-${status.tone} attention-status`} title={status.long}>
+          {status.text}
+        </span>
         <span className="attention-meta">
           {carrierText(item.carrier) || 'Carrier not known'}
           {item.pod && <> · {portText(item.pod)}</>}
-          {item.eta && (
+          {shown.date && (
             <>
               {' '}
-              · ETA <span className="mono">{formatNaive(item.eta)}</span>
+              · {shown.arrived ? 'arrived' : 'ETA'} <span className="mono">{formatNaive(shown.date)}</span>
             </>
           )}
         </span>

@@ -25,7 +25,7 @@ function card(id: number, kind: ReasonKind, customer: string | null): AttentionI
     pod: { name: 'Rotterdam', country: 'NL' },
     eta: '2026-11-28T08:00:00',
     shipmentStatus: kind === 'stuck' ? 'STUCK' : 'IN_TRANSIT',
-    reasons: [reason(kind, kind === 'stuck' ? 'The service reports this shipment STUCK.' : 'ETA at Rotterdam moved 4 days later than when Quayside first saw it.')],
+    reasons: [reason(kind, kind === 'stuck' ? 'The service says this shipment is stuck.' : 'ETA at Rotterdam moved 4 days later than when Quayside first saw it.')],
     lastFreeDay: null,
     daysLeft: null,
     customer,

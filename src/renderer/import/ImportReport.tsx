@@ -56,6 +56,8 @@ export function ImportReport() {
     ['Credits estimated', report.creditsEstimated],
     ['Credits spent', report.creditsSpent],
   ];
+  // A repeated row whose values differed from another row of its reference: both said, and the one kept.
+  const differed = report.duplicateRows.filter((d) => d.message !== undefined && d.message.includes(' kept (row '));
   const problems = [
     ...report.rejected.map((r) => ({ row: r.row, value: r.value, reason: r.suggestion ? `${r.reason} (suggested ${r.suggestion})` : r.reason })),
     ...report.failures,
@@ -107,6 +109,20 @@ export function ImportReport() {
                 <span className="import-row-number">Row {u.row}</span>
                 <span className="mono">{u.reference}</span>
                 <span>{u.changes}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {differed.length > 0 && (
+        <>
+          <h3 className="import-subtitle">Repeated rows with other values</h3>
+          <ul className="import-rows" aria-label="Repeated rows with other values" tabIndex={0}>
+            {differed.map((d) => (
+              <li key={d.row}>
+                <span className="import-row-number">Row {d.row}</span>
+                <span className="mono">{d.value}</span>
+                <span>{d.message}</span>
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@
 import { type FormEvent, useState } from 'react';
 import { useImports } from '../state/imports';
 import { DefaultCarrier } from './DefaultCarrier';
+import './import-preview-extra.css';
 import { ROLE_CHOICES, choiceOf, choicesFor, mappingProblem, withColumnChoice } from './wizard-logic';
 
 /** When no header was recognised, the person names the column by its header text as written. */
@@ -96,7 +97,7 @@ export function MappingStep() {
               {columns.map((column) => {
                 const before = detected.find((d) => d.column === column.column);
                 return (
-                  <tr key={column.column} className={column.source === 'override' ? 'changed' : undefined}>
+                  <tr key={column.column} className={column.source === 'override' ? 'changed' : column.quaysideColumn ? 'import-quayside-column' : undefined}>
                     <td className="mono">{column.column}</td>
                     <td>{column.header}</td>
                     <td className="import-samples">
@@ -144,6 +145,12 @@ export function MappingStep() {
       {problem && (
         <p className="inline-error" role="alert">
           {problem}
+        </p>
+      )}
+      {columns.some((c) => c.quaysideColumn) && (
+        <p className="notice notice-info import-quayside-note" role="note">
+          This file was written by Quayside. Its own columns (status, ETA, vessel, free time…) are not stored, so they never become the customer&apos;s;
+          the customer&apos;s columns in it are kept as usual.
         </p>
       )}
       {preview && <DefaultCarrier />}

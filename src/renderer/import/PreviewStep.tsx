@@ -1,7 +1,8 @@
 /**
  * The validation preview: how many rows are accepted, rejected (with the reason), duplicates
  * and already tracked, and one list at a time to look through. A mistyped check digit is
- * fixed with one click on its suggestion. Lists are capped by the core; the counts are complete.
+ * fixed with one click on its suggestion; a repeated row that disagrees with an earlier one is
+ * chosen between (DuplicateRows). Lists are capped by the core; the counts are complete.
  */
 import { useState } from 'react';
 import type { ImportPreview } from '../../shared/contract';
@@ -9,6 +10,7 @@ import { changeText } from './wizard-logic';
 import { fieldLabel } from '../../shared/words';
 import { formatCount, plural, typeLabel } from '../lib/format';
 import { type AcceptedSuggestion, useImports } from '../state/imports';
+import { ConflictNotice, DuplicateRows } from './DuplicateRows';
 
 type ListId = 'accepted' | 'rejected' | 'duplicates' | 'alreadyTracked' | 'updated';
 
@@ -20,9 +22,10 @@ const LISTS: readonly { id: ListId; label: string }[] = [
   { id: 'updated', label: 'Columns to update' },
 ];
 
-/** The list shown first: the rows that need a look (rejected), else what the start will do. */
+/** The list shown first: the rows that need a look (rejected, repeated rows that disagree), else what the start will do. */
 function firstList(preview: ImportPreview): ListId {
   if (preview.counts.rejected > 0) return 'rejected';
+  if ((preview.counts.conflicting ?? 0) > 0) return 'duplicates';
   if (preview.counts.accepted === 0 && preview.counts.updated > 0) return 'updated';
   return 'accepted';
 }
@@ -79,13 +82,7 @@ function Rows({ preview, list }: { preview: ImportPreview; list: ListId }) {
         </li>
       ));
     case 'duplicates':
-      return preview.duplicates.map((d) => (
-        <li key={d.row}>
-          {rowLabel(d.row)}
-          <span className="mono">{d.value}</span>
-          <span className="muted">same as row {d.firstRow}; tracked once</span>
-        </li>
-      ));
+      return <DuplicateRows preview={preview} />;
     case 'updated':
       return preview.updated.map((u) => (
         <li key={u.row}>
@@ -150,6 +147,7 @@ export function PreviewStep() {
           updated at no credit cost when you start. A blank cell leaves the value Quayside has.
         </p>
       )}
+      <ConflictNotice preview={preview} onShow={list === 'duplicates' ? null : () => setChosen('duplicates')} />
       {suggestions.length > 1 && list === 'rejected' && (
         <div className="notice notice-info">
           <span>{formatCount(suggestions.length)} container numbers have a mistyped check digit.</span>

@@ -18,6 +18,15 @@ describe('column mapping', () => {
     expect(choicesFor(weight, weight).at(-1)?.value).toBe('ignore');
   });
 
+  it("one of Quayside's own columns (a file it exported) reads as not stored, and can still be kept under its header", () => {
+    const status: ImportMappingColumn = { ...col('H', 'Shipment status', 'ignore', 'ignore'), quaysideColumn: true };
+    const choices = choicesFor(status, status);
+    expect(choiceOf(status)).toBe('ignore');
+    expect(choices.at(-1)).toEqual({ value: 'ignore', label: 'Not stored: Quayside’s own column' });
+    expect(choices.map((c) => c.value)).toContain('keep:Shipment status');
+    expect(withColumnChoice({}, 'Shipment status', 'keep:Shipment status', status)).toEqual({ 'Shipment status': 'Shipment status' });
+  });
+
   it('a changed column becomes an override by its header; choosing what was detected drops it again', () => {
     const ignored = withColumnChoice({}, 'Weight (kg)', 'ignore', weight);
     expect(ignored).toEqual({ 'Weight (kg)': 'ignore' });

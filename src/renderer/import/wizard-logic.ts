@@ -20,6 +20,9 @@ export const ROLE_CHOICES: readonly { value: string; label: string }[] = [
   { value: 'ignore', label: 'Ignore' },
 ];
 
+/** How one of Quayside's own columns reads in the mapping. */
+const QUAYSIDE_COLUMN = 'Not stored: Quayside’s own column';
+
 const KEPT_FIELDS = new Set(['customer', 'consignee', 'po']);
 const REFERENCE_ROLES = new Set(['container', 'bl', 'booking', 'reference']);
 
@@ -33,8 +36,13 @@ export function choiceOf(column: ImportMappingColumn): string {
 export function choicesFor(column: ImportMappingColumn, detected: ImportMappingColumn | undefined): { value: string; label: string }[] {
   const own = [detected, column].find((c) => c && c.role === 'local' && !KEPT_FIELDS.has(c.field.toLowerCase()));
   const extra = own ? [{ value: `keep:${own.field}`, label: `Keep as “${own.field}”` }] : [];
-  return [...ROLE_CHOICES.slice(0, -1), ...extra, ROLE_CHOICES[ROLE_CHOICES.length - 1]!];
+  // One of Quayside's own columns (a file it exported): kept under its header only if chosen.
+  const quayside = (detected ?? column).quaysideColumn === true;
+  const keepOwn = quayside && !own ? [{ value: `keep:${column.header}`, label: `Keep as “${column.header}”` }] : [];
+  const ignore = quayside ? { value: 'ignore', label: QUAYSIDE_COLUMN } : ROLE_CHOICES[ROLE_CHOICES.length - 1]!;
+  return [...ROLE_CHOICES.slice(0, -1), ...extra, ...keepOwn, ignore];
 }
+
 
 /**
  * The mapping the core gets (header text → role or field) after a person chose `choice` for

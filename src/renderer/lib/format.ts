@@ -1,6 +1,7 @@
 /** Forwarder wording for codes the service and the core use. */
-import type { Outcome } from '../../shared/domain';
-import { shipmentStatusWords, statusText, trackingWords, typeWords } from '../../shared/words';
+import { formatNaive } from '../../shared/naive-date';
+import { arrivalOrEta, statusOf, type StatusFacts } from '../../shared/status';
+import { shipmentStatusWords, trackingWords, typeWords } from '../../shared/words';
 import type { PortName, RemovalOutcome } from '../../shared/contract';
 
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -15,25 +16,19 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 
 /** The one vocabulary (src/shared/words.ts), under the names the window has always used. */
 export const typeLabel = typeWords;
-export const shipmentStatusText = statusText;
 export const statusShipmentFilterLabel = shipmentStatusWords;
 export const subscriptionLabel = trackingWords;
 
-/** A CSS modifier for the status pill; unknown values get the neutral style. */
-export function shipmentStatusTone(shipmentStatus: string | null, outcome: Outcome): string {
-  if (outcome === 'INFO_NOT_FOUND') return 'muted';
-  if (outcome === 'PENDING') return 'waiting';
-  if (outcome === 'ERROR') return 'error';
-  switch (shipmentStatus) {
-    case 'IN_TRANSIT':
-      return 'transit';
-    case 'DELIVERED':
-      return 'done';
-    case 'PLANNED':
-      return 'planned';
-    default:
-      return 'neutral';
-  }
+/** The one status in words (shared/status.ts): where the shipment is, the events with the service's word. */
+export function shipmentStatusText(shipment: StatusFacts): string {
+  return statusOf(shipment).text;
+}
+
+/** "Discharged at POD, arrived 2026-11-22 08:00" or "In transit, ETA 2026-12-04 14:00", for a screen reader. */
+export function statusAndWhen(shipment: StatusFacts & { eta: string | null }): string {
+  const status = statusOf(shipment);
+  const shown = arrivalOrEta(shipment.eta, status);
+  return `${status.text}${shown.date ? `, ${shown.arrived ? 'arrived' : 'ETA'} ${formatNaive(shown.date)}` : ''}`;
 }
 
 export function portText(port: PortName | null | undefined): string {

@@ -1,8 +1,9 @@
 /** The side panel with everything known about one shipment (`shipments.get`). */
 import { useState } from 'react';
 import type { ShipmentDetail as Detail } from '../../shared/contract';
-import { NOT_TRACKED_NOTE, carrierText, shipmentStatusText, shipmentStatusTone, subscriptionLabel, typeLabel } from '../lib/format';
-import { PROGRESS_HEADING, SHIPMENT_STATUS_HEADING, TRACKING_HEADING, progressWords } from '../../shared/words';
+import { NOT_TRACKED_NOTE, carrierText, subscriptionLabel, typeLabel } from '../lib/format';
+import { serviceSays, statusOf, type StatusSaid } from '../../shared/status';
+import { TRACKING_HEADING } from '../../shared/words';
 import { useShipments } from '../state/shipments';
 import { formatNaive } from '../lib/naive-date';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
@@ -53,6 +54,18 @@ export function ShipmentDetailPanel() {
   );
 }
 
+/** Where the shipment is, first: the one status, its date, and the service's own word where it says otherwise. */
+function StatusHeadline({ status }: { status: StatusSaid }) {
+  const service = serviceSays(status);
+  return (
+    <p className="detail-headline" data-testid="detail-status">
+      <span className={`pill pill-${status.tone}`}>{status.text}</span>
+      {status.detail && <span className="detail-headline-detail">{status.detail}</span>}
+      {service && <span className="muted small">{service}</span>}
+    </p>
+  );
+}
+
 function DetailBody({ detail }: { detail: Detail }) {
   const s = detail.shipment;
   const now = useClock((c) => c.now);
@@ -60,11 +73,12 @@ function DetailBody({ detail }: { detail: Detail }) {
   const [editing, setEditing] = useState(false);
   const note = noteStateOf(known, s.id, detail.pendingNote !== null);
   const notFound = s.outcome === 'INFO_NOT_FOUND';
-  const statusText = shipmentStatusText(s.shipmentStatus, s.outcome);
+  const status = statusOf(s);
   const search = useShipments((st) => st.filters.search);
 
   return (
     <div className="detail-body">
+      <StatusHeadline status={status} />
       {notFound && (
         <p className="notice notice-muted" role="note">
           No data from the carrier yet. The service will report it when the carrier publishes it.
@@ -80,21 +94,24 @@ function DetailBody({ detail }: { detail: Detail }) {
           {carrierText(s.carrier) || '—'}
           {s.carrier.scac && s.carrier.name && <span className="muted"> ({s.carrier.scac})</span>}
         </dd>
-        <dt>{SHIPMENT_STATUS_HEADING}</dt>
-        <dd>
-          <span className={`pill pill-${shipmentStatusTone(s.shipmentStatus, s.outcome)}`}>{statusText}</span>
-          <span className="muted small"> at the service</span>
-        </dd>
-        {s.progress && (
-          <>
-            <dt>{PROGRESS_HEADING}</dt>
-            <dd className={`progress-fact progress-${s.progress.kind}`}>{progressWords(s.progress, { withDate: true })}</dd>
-          </>
-        )}
         <dt>{TRACKING_HEADING}</dt>
         <dd>{subscriptionLabel(s.status)}</dd>
-        <dt>ETA</dt>
-        <dd className="mono date">{s.eta ? formatNaive(s.eta) : '—'}</dd>
+        {status.arrivedAt !== null ? (
+          <>
+            <dt>Arrived</dt>
+            <dd className="mono date">{formatNaive(status.arrivedAt)}</dd>
+            <dt>Last ETA</dt>
+            <dd>
+              <span className="mono date">{s.eta ? formatNaive(s.eta) : '—'}</span>
+              <span className="muted small"> the carrier&apos;s, before the arrival</span>
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>ETA</dt>
+            <dd className="mono date">{s.eta ? formatNaive(s.eta) : '—'}</dd>
+          </>
+        )}
         {detail.lastFreeDay && (
           <>
             <dt>Free time</dt>

@@ -1,8 +1,8 @@
 import { type ReactNode, memo } from 'react';
 import type { ShipmentTableRow } from '../../shared/contract';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
-import { carrierText, portText, shipmentStatusText, shipmentStatusTone, subscriptionLabel, typeLabel } from '../lib/format';
-import { progressAddsToStatus, progressWords } from '../../shared/words';
+import { carrierText, portText, subscriptionLabel, typeLabel } from '../lib/format';
+import { serviceSays, statusOf } from '../../shared/status';
 import { EtaCell } from './EtaCell';
 import { FreeTime } from './FreeTime';
 import { LikelyCell } from './LikelyCell';
@@ -48,10 +48,10 @@ export const ShipmentRow = memo(function ShipmentRow(props: ShipmentRowProps) {
   const vessel = [row.vessel, row.voyage].filter(Boolean).join(' / ');
   const pol = portText(row.pol);
   const pod = portText(row.pod);
-  const statusText = shipmentStatusText(row.shipmentStatus, row.outcome);
-  // Beside the service's status, what the recorded events say ("In transit" of a vessel that arrived).
-  const progress = progressAddsToStatus(row.progress, row.shipmentStatus) ? progressWords(row.progress) : '';
-  const progressTitle = progress ? `${statusText} at the service; the events recorded say: ${progressWords(row.progress, { withDate: true })}` : statusText;
+  // The one status; the service's own word, where it says otherwise, in the cell's title.
+  const status = statusOf(row);
+  const service = serviceSays(status);
+  const statusTitle = service ? `${status.long}; ${service}` : status.long;
   return (
     <div
       role="row"
@@ -84,9 +84,8 @@ export const ShipmentRow = memo(function ShipmentRow(props: ShipmentRowProps) {
       <Cell className="c-status">
         <span className={`sub sub-${(row.status ?? 'none').toLowerCase()}`}>{subscriptionLabel(row.status)}</span>
       </Cell>
-      <Cell className="c-shipment-status" title={progressTitle}>
-        <span className={`pill pill-${shipmentStatusTone(row.shipmentStatus, row.outcome)}`}>{statusText}</span>
-        {progress && <span className={`progress progress-${row.progress?.kind ?? ''}`}>{progress}</span>}
+      <Cell className="c-shipment-status" title={statusTitle}>
+        <span className={`pill pill-${status.tone}`}>{status.text}</span>
       </Cell>
       <Cell className="c-pol" title={pol}>
         {pol}
@@ -95,7 +94,7 @@ export const ShipmentRow = memo(function ShipmentRow(props: ShipmentRowProps) {
         {pod}
       </Cell>
       <Cell className="c-eta mono">
-        <EtaCell eta={row.eta} move={row.lastEtaMove} />
+        <EtaCell eta={row.eta} move={row.lastEtaMove} arrivedAt={status.arrivedAt} />
       </Cell>
       <Cell className="c-likely">
         <LikelyCell likely={row.likelyArrival} />

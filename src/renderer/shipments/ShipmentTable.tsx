@@ -4,8 +4,7 @@
  * the real row count and each row's index.
  */
 import { type MouseEvent, type UIEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { formatCount, shipmentStatusText } from '../lib/format';
-import { formatNaive } from '../lib/naive-date';
+import { formatCount, statusAndWhen } from '../lib/format';
 import { useClock } from '../state/clock';
 import { useDetail } from '../state/detail';
 import { noteStateOf, useNotes } from '../state/notes';
@@ -184,7 +183,7 @@ export function ShipmentTable({ viewportHeight }: ShipmentTableProps) {
       </div>
       <div className="sr-only" aria-live="polite" aria-atomic="true">
         {activeRow && activeIndex !== null
-          ? `Row ${formatCount(activeIndex + 1)} of ${formatCount(count)}: ${activeRow.reference}, ${shipmentStatusText(activeRow.shipmentStatus, activeRow.outcome)}${activeRow.eta ? `, ETA ${formatNaive(activeRow.eta)}` : ''}${selection.has(activeRow.id) ? ', selected' : ''}`
+          ? `Row ${formatCount(activeIndex + 1)} of ${formatCount(count)}: ${activeRow.reference}, ${statusAndWhen(activeRow)}${selection.has(activeRow.id) ? ', selected' : ''}`
           : ''}
       </div>
     </>

@@ -2,7 +2,7 @@
  * The import wizard and its background jobs. The file goes to the engine once, by its path
  * (the bridge's fileRef, then imports.open);
  * every later step sends the file id and the person's choices (sheet, column mapping, accepted
- * check-digit suggestions) and gets a fresh preview back. Jobs are kept current by the
+ * check-digit suggestions, the value kept of a repeated row) and gets a fresh preview back. Jobs are kept current by the
  * `imports.progress` event, so their progress goes on while the person works elsewhere.
  */
 import { create } from 'zustand';
@@ -14,6 +14,8 @@ import { type EventMark, eventsSince, isAbort, newestOnly } from '../api/newest'
 import { fileProblem } from '../import/wizard-logic';
 import { useCredits } from './credits';
 import { useUi } from './ui';
+
+export type DuplicateChoice = NonNullable<ImportOptionsInput['duplicateChoices']>[number];
 
 export interface AcceptedSuggestion {
   row: number;
@@ -31,6 +33,8 @@ export interface ImportsState {
   /** The mapping the core detected for the current sheet, before any change. */
   detected: ImportMappingColumn[];
   suggestions: AcceptedSuggestion[];
+  /** For a reference listed more than once: the rows whose value of a field the person chose (else the later row's). */
+  duplicateChoices: DuplicateChoice[];
   /** SCAC for rows without a carrier ('' for none: containers then go as AUTO, B/L and bookings are refused). */
   carrier: string;
   preview: ImportPreview | null;
@@ -52,6 +56,10 @@ export interface ImportsState {
   setCarrier(scac: string): void;
   acceptSuggestions(rows: readonly AcceptedSuggestion[]): void;
   undoSuggestion(row: number): void;
+  /** Keeps `row`'s value of `field` for a reference listed more than once; the preview is read again. */
+  chooseDuplicateValue(choice: DuplicateChoice): void;
+  /** Back to the later rows' values everywhere. */
+  clearDuplicateChoices(): void;
   start(goOnWithWhatFits?: boolean): Promise<void>;
   closeWizard(): void;
   loadJobs(): Promise<void>;
@@ -68,6 +76,7 @@ const WIZARD = {
   mapping: {},
   detected: [],
   suggestions: [],
+  duplicateChoices: [],
   carrier: '',
   preview: null,
   previewing: false,
@@ -90,13 +99,14 @@ const jobReads = newestOnly();
 
 export const useImports = create<ImportsState>()((set, get) => {
   const options = (): ImportOptionsInput | null => {
-    const { file, sheet, mapping, suggestions, carrier } = get();
+    const { file, sheet, mapping, suggestions, carrier, duplicateChoices } = get();
     if (!file) return null;
     const input: ImportOptionsInput = { fileId: file.fileId };
     if (sheet) input.sheet = sheet;
     if (Object.keys(mapping).length > 0) input.mapping = mapping;
     if (suggestions.length > 0) input.acceptSuggestions = suggestions.map((s) => s.row);
     if (carrier) input.carrier = carrier;
+    if (duplicateChoices.length > 0) input.duplicateChoices = duplicateChoices;
     return input;
   };
 
@@ -171,7 +181,7 @@ export const useImports = create<ImportsState>()((set, get) => {
 
     chooseSheet(sheet) {
       if (sheet === get().sheet) return;
-      set({ sheet, mapping: {}, detected: [], suggestions: [], preview: null });
+      set({ sheet, mapping: {}, detected: [], suggestions: [], duplicateChoices: [], preview: null });
       void loadPreview();
     },
 
@@ -197,6 +207,18 @@ export const useImports = create<ImportsState>()((set, get) => {
 
     undoSuggestion(row) {
       set({ suggestions: get().suggestions.filter((s) => s.row !== row) });
+      void loadPreview();
+    },
+
+    chooseDuplicateValue(choice) {
+      const same = (c: DuplicateChoice) => c.type === choice.type && c.reference === choice.reference && c.field === choice.field;
+      set({ duplicateChoices: [...get().duplicateChoices.filter((c) => !same(c)), choice] });
+      void loadPreview();
+    },
+
+    clearDuplicateChoices() {
+      if (get().duplicateChoices.length === 0) return;
+      set({ duplicateChoices: [] });
       void loadPreview();
     },
 

@@ -68,7 +68,7 @@ export function RemoveShipmentsDialog({ list, onClose }: { list: WatchlistView; 
                 <span className="mono">{r.reference}</span>
                 <span className="muted">{carrierText(r.carrier)}</span>
                 <span className="muted">{portText(r.pod)}</span>
-                <span>{shipmentStatusText(r.shipmentStatus, r.outcome)}</span>
+                <span>{shipmentStatusText(r)}</span>
               </label>
             </li>
           ))}

@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { carrierRef, count, localId, method, naiveDate, naiveText, none, shipmentId, utcTime, watchlistId } from './base.js';
+import { outcomeSchema } from '../domain.js';
+import { progressSchema } from '../progress.js';
 
 /** Quayside's own reasons, so a closed set. */
 /** `likely_later` (issue 26): the likely arrival's p50 is past the date promised to the customer. */
@@ -62,6 +64,9 @@ const attentionItemSchema = z.strictObject({
   /** The POD date, naive, as the carrier gave it. */
   eta: naiveText.nullable(),
   shipmentStatus: z.string().nullable(),
+  /** The outcome of the last lookup and what the recorded events say: with shipmentStatus, the one status (shared/status.ts). */
+  outcome: outcomeSchema.optional(),
+  progress: progressSchema.nullable().optional(),
   reasons: z.array(attentionReasonSchema),
   /** Naive `YYYY-MM-DD` on the POD's calendar; null without free days or before the arrival. */
   lastFreeDay: naiveDate.nullable(),

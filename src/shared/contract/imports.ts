@@ -27,6 +27,8 @@ const importMappingColumnSchema = z.strictObject({
   source: z.enum(['detected', 'override']),
   /** The first few different non-empty values of the column (customer names, POs…), as written. */
   samples: z.array(z.string()),
+  /** One of Quayside's own columns in a file Quayside wrote (its export): not stored (role `ignore`). */
+  quaysideColumn: z.boolean().optional(),
 });
 export type ImportMappingColumn = z.output<typeof importMappingColumnSchema>;
 
@@ -36,6 +38,22 @@ const row = z.number().int().positive();
 /** One imported column of a shipment as a sheet sent again changes it; `from` null: the shipment had no value. */
 const columnChangeSchema = z.strictObject({ field: z.string(), from: z.string().nullable(), to: z.string() });
 export type ColumnChange = z.output<typeof columnChangeSchema>;
+
+/**
+ * A field the rows of one reference hold different values for (a blank never erases): every row's
+ * value and the one kept for the shipment (the later row's, unless the person chose).
+ */
+const duplicateDifferenceSchema = z.strictObject({
+  field: z.string(),
+  /** As written in the reference's first row; null where it left the field blank. */
+  firstValue: z.string().nullable(),
+  /** As written in this row. */
+  value: z.string(),
+  values: z.array(z.strictObject({ row, value: z.string() })),
+  kept: z.string(),
+  keptRow: row,
+});
+export type DuplicateDifferenceView = z.output<typeof duplicateDifferenceSchema>;
 
 /** Lists are capped for the window; the counts are complete. */
 const importPreviewSchema = z.strictObject({
@@ -48,7 +66,8 @@ const importPreviewSchema = z.strictObject({
   headerRow: count,
   mapping: z.array(importMappingColumnSchema),
   /** `updated`: already tracked rows whose columns change (a part of `alreadyTracked`). */
-  counts: z.strictObject({ accepted: count, rejected: count, duplicates: count, alreadyTracked: count, updated: count }),
+  /** `conflicting`: duplicates holding a value another row of the reference says otherwise (a part of `duplicates`). */
+  counts: z.strictObject({ accepted: count, rejected: count, duplicates: count, alreadyTracked: count, updated: count, conflicting: count.optional() }),
   accepted: z.array(
     z.strictObject({
       row,
@@ -62,7 +81,18 @@ const importPreviewSchema = z.strictObject({
     }),
   ),
   rejected: z.array(z.strictObject({ row, value: z.string(), reason: z.string(), suggestion: z.string().nullable() })),
-  duplicates: z.array(z.strictObject({ row, value: z.string(), firstRow: row })),
+  duplicates: z.array(
+    z.strictObject({
+      row,
+      value: z.string(),
+      firstRow: row,
+      /** The reference as tracked, and its type: what a choice names. */
+      reference: z.string().optional(),
+      type: trackingTypeSchema.optional(),
+      /** The fields this row and another of the reference hold different values for; empty when they agree. */
+      differences: z.array(duplicateDifferenceSchema).optional(),
+    }),
+  ),
   alreadyTracked: z.array(z.strictObject({ row, value: z.string() })),
   /** Shipments already tracked whose imported columns the start applies, at no credit cost. A blank cell never erases a value. */
   updated: z.array(z.strictObject({ row, reference: z.string(), changes: z.array(columnChangeSchema) })),
@@ -136,7 +166,8 @@ const importReportSchema = z.strictObject({
   creditsEstimated: count,
   /** The balance before less the balance after; null until both were read. */
   creditsSpent: z.number().int().nullable(),
-  duplicateRows: z.array(z.strictObject({ row, value: z.string(), firstRow: count })),
+  /** `message`: "same as row 4", with the values of any field the rows disagree on and the one kept. */
+  duplicateRows: z.array(z.strictObject({ row, value: z.string(), firstRow: count, message: z.string().optional() })),
   alreadyTrackedRows: z.array(z.strictObject({ row, value: z.string() })),
   /** `changes` in words: "PO: PO-1000 → PO-1044; Promised: (none) → 2025-03-01". */
   updatedRows: z.array(z.strictObject({ row, value: z.string(), reference: z.string(), changes: z.string() })),
@@ -156,6 +187,11 @@ const importOptions = z.strictObject({
   carrier: shortText.optional(),
   /** Rows whose suggested correction (check digit) the person accepted. */
   acceptSuggestions: z.array(z.number().int().positive()).max(1_000_000).optional(),
+  /** For a reference listed more than once: which row's value of a field to keep (else the later row's). */
+  duplicateChoices: z
+    .array(z.strictObject({ type: trackingTypeSchema, reference: shortText, field: shortText, row: z.number().int().positive() }))
+    .max(100_000)
+    .optional(),
 });
 export type ImportOptionsInput = z.input<typeof importOptions>;
 

@@ -40,7 +40,8 @@ interface ValidatedSheet {
   mapping: unknown;
   accepted: readonly { row: number; reference: string; value: string; type: string; scac: string; fields: Record<string, string> }[];
   rejected: readonly { row: number; value: string; type?: string | null; reason: string; suggestion?: string }[];
-  duplicates: readonly { row: number; reference: string; value: string; type: string; firstRow: number }[];
+  /** `message`: the report's line for it (the values that differed and the one kept), else "same as row N". */
+  duplicates: readonly { row: number; reference: string; value: string; type: string; firstRow: number; message?: string }[];
   alreadyTracked: readonly { row: number; reference: string; value: string; type: string }[];
 }
 
@@ -81,7 +82,7 @@ export function createJob(db: Database, job: NewJob): number {
     add(a.row, a.reference, a.value, a.type, a.scac === 'AUTO' ? null : a.scac, a.fields, i < job.budget ? 'queued' : 'over-budget', i < job.budget ? null : 'not sent: the credit balance did not cover it'),
   );
   for (const r of report.rejected) add(r.row, r.value, r.value, r.type ?? null, null, null, 'rejected', r.reason, r.suggestion ?? null);
-  for (const d of report.duplicates) add(d.row, d.reference, d.value, d.type, null, null, 'duplicate', `same as row ${d.firstRow}`);
+  for (const d of report.duplicates) add(d.row, d.reference, d.value, d.type, null, null, 'duplicate', d.message ?? `same as row ${d.firstRow}`);
   const updates = new Map((job.updates ?? []).map((u) => [u.row, u]));
   const insertUpdated = db.prepare(
     `INSERT INTO import_items (job_id, row_number, reference, value, type, fields, state, shipment_id, result_at, message) VALUES (?, ?, ?, ?, ?, ?, 'updated', ?, ?, ?)`,
@@ -145,7 +146,7 @@ export function jobReport(db: Database, jobId: number): ImportReport | null {
     overBudget: of('over-budget').length,
     creditsEstimated: summary.creditsEstimated,
     creditsSpent: job.credits_before !== null && job.credits_after !== null ? job.credits_before - job.credits_after : null,
-    duplicateRows: of('duplicate').map((i) => ({ row: i.row, value: i.value ?? i.reference, firstRow: firstRow(i.message) })),
+    duplicateRows: of('duplicate').map((i) => ({ row: i.row, value: i.value ?? i.reference, firstRow: firstRow(i.message), ...(i.message ? { message: i.message } : {}) })),
     alreadyTrackedRows: tracked.map((i) => ({ row: i.row, value: i.value ?? i.reference })),
     updatedRows: updated.map((i) => ({ row: i.row, value: i.value ?? i.reference, reference: i.reference, changes: i.message ?? '' })),
     failures: done.filter((i) => i.outcome === 'ERROR').map((i) => ({ row: i.row, value: i.value ?? i.reference, reason: i.message ?? 'failed' })),

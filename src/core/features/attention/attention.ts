@@ -3,6 +3,7 @@
  * acknowledging a reason, and the morning digest's count. Each takes the cache and a clock.
  */
 import type { AttentionDigest } from '../../../shared/contract/index.js';
+import type { Outcome } from '../../../shared/domain.js';
 import type { Cache } from '../../context.js';
 import type { AttentionReads, ShipmentFilter, WatchlistRecord } from '../../data/index.js';
 import { AppFailure } from '../../platform/failure.js';
@@ -158,6 +159,7 @@ function rankItems(cache: Cache, evaluated: readonly Evaluated[], includeAcknowl
   const ids = found.map((e) => e.row.id);
   const customers = cache.read.attention.valuesOf(ids, customerColumn(cache));
   const lists = cache.read.attention.listsOf(ids);
+  const progress = cache.read.attention.progressOf(ids);
   const items = found
     .map((e) => {
       const reasons: AttentionReason[] = e.findings.map((f) => {
@@ -182,6 +184,8 @@ function rankItems(cache: Cache, evaluated: readonly Evaluated[], includeAcknowl
         pod: e.row.pod_name === null ? null : { name: e.row.pod_name, country: e.row.pod_country },
         eta: e.row.eta,
         shipmentStatus: e.row.shipment_status,
+        outcome: e.row.outcome as Outcome,
+        progress: progress.get(e.row.id) ?? null,
         reasons,
         lastFreeDay: e.lastFreeDay,
         daysLeft: e.daysLeft,

@@ -233,7 +233,7 @@ describe('stuck and unknown_status', () => {
   it('stuck fires from the status change, respects its threshold, and a new STUCK is not covered', () => {
     snapshot(store, { reference: REF, trackingId: ID, at: daysAgo(9) });
     snapshot(store, { reference: REF, trackingId: ID, at: daysAgo(1), status: 'STUCK' });
-    expect(one('stuck')).toMatchObject({ since: daysAgo(1), detail: 'The service reports this shipment STUCK. The last event: CLL Loaded on vessel, Shanghai, 2026-11-10 09:00.' });
+    expect(one('stuck')).toMatchObject({ since: daysAgo(1), detail: 'The service says this shipment is stuck. The last event: CLL Loaded on vessel, Shanghai, 2026-11-10 09:00.' });
     updateAttentionSettings(store, { thresholds: { stuck: 2 } });
     expect(reasonsOf('stuck')).toEqual([]);
     updateAttentionSettings(store, { thresholds: { stuck: 0 } });

@@ -174,7 +174,7 @@ function stuck(f: ShipmentFacts, threshold: number, m: Moment): Finding | null {
   const days = ageDays(since, m.nowMs);
   if (days < threshold) return null;
   const last = f.lastEvent ? ` The last event: ${eventSaid(f.lastEvent)}.` : ' The carrier reports no event.';
-  return { kind: 'stuck', since, detail: `The service reports this shipment STUCK.${last}`, occurrence: since, severity: 0, tier: 0, magnitude: days };
+  return { kind: 'stuck', since, detail: `The service says this shipment is stuck.${last}`, occurrence: since, severity: 0, tier: 0, magnitude: days };
 }
 
 function unknownStatus(f: ShipmentFacts, threshold: number, m: Moment): Finding | null {

@@ -104,7 +104,8 @@ describe('composing a customer update', () => {
       ],
     });
     const update = compose({ shipments: [bl] });
-    expect(update.subject).toBe('1 shipment discharged, 1 delivered, 1 departed: ACME GmbH, week 48');
+    // A gate-out is told as picked up, in the subject as in the body, never as delivered.
+    expect(update.subject).toBe('1 shipment discharged, 1 picked up, 1 departed: ACME GmbH, week 48');
     expect(update.text).toContain(
       '- PO 4710 · B/L MAEU240012345 (MSKU1234510 +2 more) · MAERSK SEVILLE: Discharged at Rotterdam on 24 Nov 2026 09:40 (2 of 3 containers); Picked up at the port of discharge (date not given) (1 of 3 containers); Departed Shanghai on 02 Nov 2026 10:00 (1 of 3 containers). ETA 01 Dec 2026 14:00.',
     );

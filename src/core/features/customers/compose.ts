@@ -10,8 +10,9 @@ import type { CustomerRule } from '../../../shared/customer-rules.js';
 import { etaMoveDays } from '../../../shared/eta.js';
 import { isoWeek, mailDate } from './mail-dates.js';
 import { renderHtml, renderText, type UpdateLine } from './mail-body.js';
-import { NEWS_ORDER, newsOf, type CustomerShipment, type News, type NewsKind } from './news.js';
+import { NEWS_ORDER, newsOf, type CustomerShipment, type News } from './news.js';
 import { WORDING, type Noun, type Wording } from './wording/index.js';
+import type { SubjectKind } from './wording/types.js';
 
 export interface UpdateInput {
   rule: CustomerRule;
@@ -123,11 +124,15 @@ function newsSentences(total: number, news: readonly News[], w: Wording, date: (
   return sentences;
 }
 
+/** The subject's kinds in the order of the news; a gate-out at the POD (CGO) is picked up, told after delivered. */
+const SUBJECT_ORDER: readonly SubjectKind[] = NEWS_ORDER.flatMap((kind): SubjectKind[] => (kind === 'delivered' ? ['delivered', 'picked_up'] : [kind]));
+const subjectKind = (n: News): SubjectKind => (n.kind === 'delivered' && n.statusCode.toUpperCase() === 'CGO' ? 'picked_up' : n.kind);
+
 function subjectOf(lines: readonly { shipment: CustomerShipment; news: News[] }[], rule: CustomerRule, today: string, w: Wording): string {
-  const counts = new Map<NewsKind, number>();
-  for (const { news } of lines) for (const kind of new Set(news.map((n) => n.kind))) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  const counts = new Map<SubjectKind, number>();
+  for (const { news } of lines) for (const kind of new Set(news.map(subjectKind))) counts.set(kind, (counts.get(kind) ?? 0) + 1);
   const noun: Noun = lines.every(({ shipment }) => shipment.containers.length === 1) ? 'container' : 'shipment';
-  const phrases = NEWS_ORDER.filter((kind) => counts.has(kind))
+  const phrases = SUBJECT_ORDER.filter((kind) => counts.has(kind))
     .slice(0, SUBJECT_KINDS)
     .map((kind, i) => w.subject(kind, counts.get(kind)!, i === 0 ? noun : null));
   return oneLine(`${phrases.join(', ')}${w.subjectTail(rule.name, isoWeek(today))}`, 250);

@@ -7,7 +7,9 @@ import type { ShipmentTableRow } from '../../../shared/contract/index.js';
 import { etaMoveDays } from '../../../shared/eta.js';
 import { daysLeft } from '../../../shared/free-time.js';
 import { fieldKey } from '../../../shared/field-names.js';
-import { fieldLabel, statusText, trackingWords, typeWords } from '../../../shared/words.js';
+import { EXPORT_HEADERS as H, type ExportColumnId } from '../../../shared/export-headers.js';
+import { statusOf } from '../../../shared/status.js';
+import { fieldLabel, trackingWords, typeWords } from '../../../shared/words.js';
 
 export type CellValue = string | number | null;
 
@@ -25,35 +27,38 @@ export interface ExportColumn {
 
 const place = (p: ShipmentTableRow['pol']): string | null => (p ? (p.country ? `${p.name}, ${p.country}` : p.name) : null);
 
-/** In words, as the table says it (shared/words.ts); empty where the table shows "—". */
+/** In words, as the table says it (the one status, shared/status.ts); empty where the table shows "—". */
 function shipmentStatus(row: ShipmentTableRow): string | null {
-  const text = statusText(row.shipmentStatus, row.outcome);
+  const { text } = statusOf(row);
   return text === '—' ? null : text;
 }
 
-export const EXPORT_COLUMNS: readonly ExportColumn[] = [
-  { id: 'reference', header: 'Reference', value: (r) => r.reference },
-  { id: 'type', header: 'Type', value: (r) => typeWords(r.type) },
-  { id: 'carrier', header: 'Carrier', value: (r) => r.carrier.name ?? r.carrier.scac },
-  { id: 'scac', header: 'SCAC', value: (r) => r.carrier.scac },
-  { id: 'status', header: 'Tracking', value: (r) => trackingWords(r.status) },
-  { id: 'shipmentStatus', header: 'Shipment status', value: shipmentStatus },
-  { id: 'pol', header: 'Port of loading', value: (r) => place(r.pol) },
-  { id: 'pod', header: 'Port of discharge', value: (r) => place(r.pod) },
-  { id: 'eta', header: 'ETA (port local time)', date: 'datetime', value: (r) => r.eta },
-  { id: 'etaMoved', header: 'ETA moved (days)', value: (r) => (r.lastEtaMove ? etaMoveDays(r.lastEtaMove.from, r.lastEtaMove.to) : null) },
-  { id: 'vessel', header: 'Vessel', value: (r) => r.vessel },
-  { id: 'voyage', header: 'Voyage', value: (r) => r.voyage },
-  { id: 'note', header: 'Note', value: (r) => r.note },
+/** Quayside's own columns, each under its header of shared/export-headers.ts (what an import recognises). */
+export const EXPORT_COLUMNS: readonly (ExportColumn & { id: ExportColumnId })[] = [
+  { id: 'reference', header: H.reference, value: (r) => r.reference },
+  { id: 'type', header: H.type, value: (r) => typeWords(r.type) },
+  { id: 'carrier', header: H.carrier, value: (r) => r.carrier.name ?? r.carrier.scac },
+  { id: 'scac', header: H.scac, value: (r) => r.carrier.scac },
+  { id: 'status', header: H.status, value: (r) => trackingWords(r.status) },
+  { id: 'shipmentStatus', header: H.shipmentStatus, value: shipmentStatus },
+  { id: 'pol', header: H.pol, value: (r) => place(r.pol) },
+  { id: 'pod', header: H.pod, value: (r) => place(r.pod) },
+  { id: 'eta', header: H.eta, date: 'datetime', value: (r) => r.eta },
+  { id: 'etaMoved', header: H.etaMoved, value: (r) => (r.lastEtaMove ? etaMoveDays(r.lastEtaMove.from, r.lastEtaMove.to) : null) },
+  // Once an actual event says it arrived at the POD: when (the ETA beside it is the carrier's last).
+  { id: 'arrived', header: H.arrived, date: 'datetime', value: (r) => statusOf(r).arrivedAt },
+  { id: 'vessel', header: H.vessel, value: (r) => r.vessel },
+  { id: 'voyage', header: H.voyage, value: (r) => r.voyage },
+  { id: 'note', header: H.note, value: (r) => r.note },
   // The demurrage clock: empty without free days set (never a guess).
-  { id: 'lastFreeDay', header: 'Last free day (port local)', date: 'date', value: (r) => r.lastFreeDay ?? null },
-  { id: 'daysLeft', header: 'Free days left', value: (r, _f, today) => (today === null ? null : daysLeft(r.lastFreeDay, today)) },
-  { id: 'lastChecked', header: 'Last checked (UTC)', date: 'datetime', value: (r) => r.lastCheckedAt },
+  { id: 'lastFreeDay', header: H.lastFreeDay, date: 'date', value: (r) => r.lastFreeDay ?? null },
+  { id: 'daysLeft', header: H.daysLeft, value: (r, _f, today) => (today === null ? null : daysLeft(r.lastFreeDay, today)) },
+  { id: 'lastChecked', header: H.lastChecked, date: 'datetime', value: (r) => r.lastCheckedAt },
   // The likely arrival (issue 26): a forecast from past shipments, never a fact; empty without a band.
-  { id: 'likely', date: 'date', header: 'Likely arrival, p50 (port local, forecast)', value: (r) => r.likelyArrival?.likely.slice(0, 10) ?? null },
-  { id: 'likelyFrom', date: 'date', header: 'Likely arrival from, p10', value: (r) => r.likelyArrival?.earliest.slice(0, 10) ?? null },
-  { id: 'likelyTo', date: 'date', header: 'Likely arrival to, p90', value: (r) => r.likelyArrival?.latest.slice(0, 10) ?? null },
-  { id: 'likelyShipments', header: 'Likely arrival: past shipments', value: (r) => r.likelyArrival?.pastShipments ?? null },
+  { id: 'likely', date: 'date', header: H.likely, value: (r) => r.likelyArrival?.likely.slice(0, 10) ?? null },
+  { id: 'likelyFrom', date: 'date', header: H.likelyFrom, value: (r) => r.likelyArrival?.earliest.slice(0, 10) ?? null },
+  { id: 'likelyTo', date: 'date', header: H.likelyTo, value: (r) => r.likelyArrival?.latest.slice(0, 10) ?? null },
+  { id: 'likelyShipments', header: H.likelyShipments, value: (r) => r.likelyArrival?.pastShipments ?? null },
 ];
 
 /**

@@ -123,7 +123,7 @@ describe('export for a customer', () => {
     ]);
     expect(offered.filter((c) => !c.byDefault).map((c) => c.id)).toEqual(['likely', 'likelyFrom', 'likelyTo', 'likelyShipments']);
     expect(defaultExportColumns(store.read)).toEqual(offered.filter((c) => c.byDefault).map((c) => c.id));
-    expect(defaultExportColumns(store.read)).toEqual(['reference', 'field:customer', 'field:PO', 'type', 'carrier', 'scac', 'status', 'shipmentStatus', 'pol', 'pod', 'eta', 'etaMoved', 'vessel', 'voyage', 'note', 'lastFreeDay', 'daysLeft', 'lastChecked']);
+    expect(defaultExportColumns(store.read)).toEqual(['reference', 'field:customer', 'field:PO', 'type', 'carrier', 'scac', 'status', 'shipmentStatus', 'pol', 'pod', 'eta', 'etaMoved', 'arrived', 'vessel', 'voyage', 'note', 'lastFreeDay', 'daysLeft', 'lastChecked']);
   });
 
   it('refuses, in a sentence, what Excel would refuse: more rows than a sheet holds, a cell over 32,767 characters', async () => {

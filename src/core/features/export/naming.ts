@@ -6,7 +6,8 @@
  * discharge and every other condition, or how many were selected.
  */
 import type { ShipmentFilterInput } from '../../../shared/contract/index.js';
-import { fieldLabel, shipmentStatusWords, statusText } from '../../../shared/words.js';
+import { statusOf } from '../../../shared/status.js';
+import { fieldLabel, shipmentStatusWords } from '../../../shared/words.js';
 
 const DASH = ' – ';
 
@@ -30,7 +31,7 @@ function conditions(filter: ShipmentFilterInput, customerNamed: boolean): string
   const said: string[] = [];
   if (filter.shipmentStatus) said.push(lower(shipmentStatusWords(filter.shipmentStatus)));
   if (filter.outcome === 'OK') said.push('with data from the carrier');
-  else if (filter.outcome) said.push(lower(statusText(null, filter.outcome)));
+  else if (filter.outcome) said.push(lower(statusOf({ shipmentStatus: null, outcome: filter.outcome }).text));
   if (filter.etaFrom && filter.etaTo) said.push(`ETA ${filter.etaFrom} to ${filter.etaTo}`);
   else if (filter.etaFrom) said.push(`ETA from ${filter.etaFrom}`);
   else if (filter.etaTo) said.push(`ETA until ${filter.etaTo}`);

@@ -1,5 +1,6 @@
 /** Writes export rows as CSV (UTF-8 with BOM, CRLF, the one CSV rule of src/shared/csv.ts) or XLSX. */
 import { csvLine } from '../../../shared/csv.js';
+import { EXPORT_MARK } from '../../../shared/export-headers.js';
 import type { CellValue, ExportColumn } from './columns.js';
 import { writeXlsx, type TypedCell } from './xlsx.js';
 
@@ -45,7 +46,10 @@ export function excelDate(value: CellValue, kind: DateColumn): TypedCell {
   return { value: at / 86_400_000 + 25_569, format: timed ? 'datetime' : 'date' };
 }
 
-/** Inline strings are never evaluated by a spreadsheet: the text is written exactly as it is, no prefix. */
+/**
+ * Inline strings are never evaluated by a spreadsheet: the text is written exactly as it is, no
+ * prefix. The workbook carries Quayside's mark, so importing it again knows its own columns.
+ */
 export async function toXlsx(headers: readonly string[], rows: readonly (readonly TypedCell[])[], sheet: string): Promise<Buffer> {
-  return writeXlsx(headers, rows, sheet);
+  return writeXlsx(headers, rows, sheet, { properties: { [EXPORT_MARK.name]: EXPORT_MARK.value } });
 }

@@ -33,7 +33,7 @@ const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationsh
 const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-function contentTypes(sheets: number): string {
+function contentTypes(sheets: number, custom: boolean): string {
   const overrides = Array.from(
     { length: sheets },
     (_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
@@ -43,11 +43,23 @@ function contentTypes(sheets: number): string {
 <Default Extension="xml" ContentType="application/xml"/>\
 <Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>\
 ${overrides}<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>\
-</Types>`;
+${custom ? '<Override PartName="/docProps/custom.xml" ContentType="application/vnd.openxmlformats-officedocument.custom-properties+xml"/>' : ''}</Types>`;
 }
 
-const ROOT_RELS = `${HEAD}<Relationships xmlns="${PKG_REL_NS}">\
-<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
+function rootRels(custom: boolean): string {
+  const properties = custom ? `<Relationship Id="rId2" Type="${REL_NS}/custom-properties" Target="docProps/custom.xml"/>` : '';
+  return `${HEAD}<Relationships xmlns="${PKG_REL_NS}">\
+<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/>${properties}</Relationships>`;
+}
+
+/** Custom document properties (text): Excel and LibreOffice keep them when they save the file again. */
+function customProperties(properties: Readonly<Record<string, string>>): string {
+  const items = Object.entries(properties)
+    .map(([name, value], i) => `<property fmtid="{D5CDD505-2E9C-101B-9397-08002B2CF9AE}" pid="${i + 2}" name="${xmlText(name)}"><vt:lpwstr>${xmlText(value)}</vt:lpwstr></property>`)
+    .join('');
+  return `${HEAD}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/custom-properties" \
+xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes">${items}</Properties>`;
+}
 
 /** Sheet i is rId(i+1); the styles come after the sheets. */
 function workbookRels(sheets: number): string {
@@ -131,6 +143,8 @@ export interface XlsxOptions {
   /** Applied to every data cell as it is written (the export neutralises formulas here). */
   prepare?: (value: XlsxCell) => XlsxCell;
   modified?: Date;
+  /** Custom document properties (name → text), such as the mark an import knows Quayside's exports by. */
+  properties?: Readonly<Record<string, string>>;
 }
 
 /** One sheet: the export's workbook. */
@@ -160,10 +174,12 @@ export async function writeWorkbook(sheets: readonly WorkbookSheet[], options: X
   for (let i = 0; i < sheets.length; i++) {
     parts.push({ name: `xl/worksheets/sheet${i + 1}.xml`, data: await sheetXml(sheets[i]!.headers, sheets[i]!.rows, options.prepare ?? ((v) => v)) });
   }
+  const custom = options.properties !== undefined && Object.keys(options.properties).length > 0;
   return zip(
     [
-      { name: '[Content_Types].xml', data: Buffer.from(contentTypes(sheets.length)) },
-      { name: '_rels/.rels', data: Buffer.from(ROOT_RELS) },
+      { name: '[Content_Types].xml', data: Buffer.from(contentTypes(sheets.length, custom)) },
+      { name: '_rels/.rels', data: Buffer.from(rootRels(custom)) },
+      ...(custom ? [{ name: 'docProps/custom.xml', data: Buffer.from(customProperties(options.properties!)) }] : []),
       { name: 'xl/workbook.xml', data: Buffer.from(workbook) },
       { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from(workbookRels(sheets.length)) },
       { name: 'xl/styles.xml', data: Buffer.from(STYLES) },

@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ImportJobView, ImportOptionsInput, ImportPreview, ImportProgressView } from '../../../shared/contract/index.js';
 import { applySuggestion } from './sheets/report.js';
+import { resolveDuplicates } from './sheets/duplicates.js';
 import type { ValidationReport } from './sheets/types.js';
 import type { JobProgress } from '../../data/index.js';
 import { BATCH_SIZE } from './poller/poller.js';
@@ -77,6 +78,8 @@ export function createImportHandlers(core: Core, host: Host): AreaHandlers<'impo
     let report = await validateImport(core, path, { sheet: input.sheet, mapping: input.mapping, carrier: input.carrier });
     const isActive = (type: string, reference: string) => core.read.findActive(type, reference) !== null;
     for (const row of input.acceptSuggestions ?? []) report = applySuggestion(report, row, { isActive });
+    // A reference listed more than once: the rows' columns merged, the person's choices applied (else the later row's).
+    report = resolveDuplicates(report, input.duplicateChoices);
     return { report, path, fileName };
   };
 
@@ -155,11 +158,24 @@ export function createImportHandlers(core: Core, host: Host): AreaHandlers<'impo
         sheets: report.sheets ?? [],
         rows: report.rows,
         headerRow: report.headerRow,
-        mapping: report.mapping.map((m) => ({ column: m.column, header: m.header, role: m.role, field: m.field, source: m.source, samples: m.samples ?? [] })),
-        counts: { accepted: report.accepted.length, rejected: report.rejected.length, duplicates: report.duplicates.length, alreadyTracked: report.alreadyTracked.length, updated: updates.length },
+        mapping: report.mapping.map((m) => ({
+          column: m.column, header: m.header, role: m.role, field: m.field, source: m.source, samples: m.samples ?? [], ...(m.quaysideColumn ? { quaysideColumn: true } : {}),
+        })),
+        counts: {
+          accepted: report.accepted.length,
+          rejected: report.rejected.length,
+          duplicates: report.duplicates.length,
+          alreadyTracked: report.alreadyTracked.length,
+          updated: updates.length,
+          conflicting: report.duplicates.filter((d) => (d.differences ?? []).length > 0).length,
+        },
         accepted: report.accepted.slice(0, LIST_CAP).map((a) => ({ row: a.row, reference: a.reference, type: a.type, scac: a.scac, carrierName: a.carrierName, fields: a.fields, warning: a.warning ?? null })),
         rejected: report.rejected.slice(0, LIST_CAP).map((r) => ({ row: r.row, value: r.value, reason: r.reason, suggestion: r.suggestion ?? null })),
-        duplicates: report.duplicates.slice(0, LIST_CAP).map((d) => ({ row: d.row, value: d.value, firstRow: d.firstRow })),
+        // The ones whose values differ first: they are what a person chooses between.
+        duplicates: [...report.duplicates]
+          .sort((a, b) => Number((b.differences ?? []).length > 0) - Number((a.differences ?? []).length > 0) || a.row - b.row)
+          .slice(0, LIST_CAP)
+          .map((d) => ({ row: d.row, value: d.value, firstRow: d.firstRow, reference: d.reference, type: d.type, differences: d.differences ?? [] })),
         alreadyTracked: report.alreadyTracked.slice(0, LIST_CAP).map((t) => ({ row: t.row, value: t.value })),
         updated: updates.slice(0, LIST_CAP).map((u) => ({ row: u.row, reference: u.reference, changes: u.changes })),
         creditsEstimated: report.creditsEstimated,

@@ -11,6 +11,7 @@ import { syncShipments } from '../sync/index.js';
 import { carrierDirectory } from '../settings/index.js';
 import { readCredits } from '../credits/index.js';
 import { columnUpdates, type ColumnUpdate } from './column-updates.js';
+import { duplicateMessage } from './sheets/duplicates.js';
 
 export interface ImportOptions {
   sheet?: string;
@@ -123,7 +124,12 @@ export async function createImportJob(
     fileName: options.fileName ?? basename(path),
     sha256: await sha256(path),
     // The values shown beside the mapping are the window's; the job keeps the mapping itself.
-    report: { ...report, mapping: report.mapping.map(({ samples: _samples, ...column }) => column) },
+    report: {
+      ...report,
+      mapping: report.mapping.map(({ samples: _samples, ...column }) => column),
+      // A duplicate says in its report line which values differed and which one was kept.
+      duplicates: report.duplicates.map((d) => ({ ...d, message: duplicateMessage(d) })),
+    },
     budget: Math.min(report.creditsEstimated, balance ?? 0),
     creditsBefore,
     now: core.now().toISOString(),

@@ -15,6 +15,7 @@ export { matchResults } from './poller/match.js';
 export { normaliseReference } from './sheets/normalise.js';
 export { buildCarrierDirectory, carrierFromBlPrefix, carrierFromContainerOwner, chooseCarrier, resolveCarrierText } from './sheets/carriers.js';
 export { ImportError } from './sheets/errors.js';
+export { conflictingDuplicates, duplicateMessage } from './sheets/duplicates.js';
 export { DELIMITERS, type Delimiter, type ImportProgress, type ValidationReport } from './sheets/types.js';
 
 export interface ImportsFeature extends FeatureParts<'imports'> {

@@ -1,11 +1,11 @@
-import type { MilestoneKind, NewsKind } from '../news.js';
-import type { Noun, Wording } from './types.js';
+import type { MilestoneKind } from '../news.js';
+import type { Noun, SubjectKind, Wording } from './types.js';
 
 const s = (n: number, one: string, many: string) => (n === 1 ? one : many);
 const tage = (n: number) => `${Math.abs(n)} ${s(Math.abs(n), 'Tag', 'Tage')}`;
 const nouns = (n: number, noun: Noun | null) => (noun === null ? '' : ` ${noun === 'container' ? 'Container' : s(n, 'Sendung', 'Sendungen')}`);
 
-const SUBJECT: Record<NewsKind, string> = {
+const SUBJECT: Record<SubjectKind, string> = {
   free_time: 'mit ablaufenden freien Tagen',
   delayed: 'verspätet',
   no_data: 'ohne Daten der Reederei',
@@ -13,6 +13,7 @@ const SUBJECT: Record<NewsKind, string> = {
   arrived: 'angekommen',
   discharged: 'entladen',
   delivered: 'zugestellt',
+  picked_up: 'abgeholt',
   departed: 'abgefahren',
   earlier: 'früher erwartet',
   eta_new: 'mit neuer ETA',

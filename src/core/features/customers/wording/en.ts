@@ -1,11 +1,11 @@
-import type { MilestoneKind, NewsKind } from '../news.js';
-import type { Noun, Wording } from './types.js';
+import type { MilestoneKind } from '../news.js';
+import type { Noun, SubjectKind, Wording } from './types.js';
 
 const s = (n: number, one: string, many: string) => (n === 1 ? one : many);
 const days = (n: number) => `${Math.abs(n)} ${s(Math.abs(n), 'day', 'days')}`;
 const nouns = (n: number, noun: Noun | null) => (noun === null ? '' : ` ${noun === 'container' ? s(n, 'container', 'containers') : s(n, 'shipment', 'shipments')}`);
 
-const SUBJECT: Record<NewsKind, string> = {
+const SUBJECT: Record<SubjectKind, string> = {
   free_time: 'with free time running out',
   delayed: 'delayed',
   no_data: 'without data from the carrier',
@@ -13,6 +13,7 @@ const SUBJECT: Record<NewsKind, string> = {
   arrived: 'arrived',
   discharged: 'discharged',
   delivered: 'delivered',
+  picked_up: 'picked up',
   departed: 'departed',
   earlier: 'due earlier',
   eta_new: 'with a new ETA',

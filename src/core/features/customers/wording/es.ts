@@ -1,12 +1,12 @@
-import type { MilestoneKind, NewsKind } from '../news.js';
-import type { Noun, Wording } from './types.js';
+import type { MilestoneKind } from '../news.js';
+import type { Noun, SubjectKind, Wording } from './types.js';
 
 const s = (n: number, one: string, many: string) => (n === 1 ? one : many);
 const dias = (n: number) => `${Math.abs(n)} ${s(Math.abs(n), 'día', 'días')}`;
 const nouns = (n: number, noun: Noun | null) => (noun === null ? '' : ` ${noun === 'container' ? s(n, 'contenedor', 'contenedores') : s(n, 'envío', 'envíos')}`);
 
 /** Both nouns are masculine: the participle agrees in number only. */
-const SUBJECT: Record<NewsKind, (n: number) => string> = {
+const SUBJECT: Record<SubjectKind, (n: number) => string> = {
   free_time: () => 'con días libres por vencer',
   delayed: (n) => s(n, 'retrasado', 'retrasados'),
   no_data: () => 'sin datos de la naviera',
@@ -14,6 +14,7 @@ const SUBJECT: Record<NewsKind, (n: number) => string> = {
   arrived: (n) => s(n, 'llegado', 'llegados'),
   discharged: (n) => s(n, 'descargado', 'descargados'),
   delivered: (n) => s(n, 'entregado', 'entregados'),
+  picked_up: (n) => s(n, 'retirado', 'retirados'),
   departed: (n) => s(n, 'zarpado', 'zarpados'),
   earlier: (n) => s(n, 'adelantado', 'adelantados'),
   eta_new: () => 'con nueva ETA',

@@ -1,12 +1,12 @@
-import type { MilestoneKind, NewsKind } from '../news.js';
-import type { Noun, Wording } from './types.js';
+import type { MilestoneKind } from '../news.js';
+import type { Noun, SubjectKind, Wording } from './types.js';
 
 const s = (n: number, one: string, many: string) => (n === 1 ? one : many);
 const jours = (n: number) => `${Math.abs(n)} ${s(Math.abs(n), 'jour', 'jours')}`;
 const nouns = (n: number, noun: Noun | null) => (noun === null ? '' : ` ${noun === 'container' ? s(n, 'conteneur', 'conteneurs') : s(n, 'envoi', 'envois')}`);
 
 /** Both nouns are masculine: the participle agrees in number only. */
-const SUBJECT: Record<NewsKind, (n: number) => string> = {
+const SUBJECT: Record<SubjectKind, (n: number) => string> = {
   free_time: () => 'en fin de franchise',
   delayed: (n) => s(n, 'retardé', 'retardés'),
   no_data: () => 'sans données du transporteur',
@@ -14,6 +14,7 @@ const SUBJECT: Record<NewsKind, (n: number) => string> = {
   arrived: (n) => s(n, 'arrivé', 'arrivés'),
   discharged: (n) => s(n, 'déchargé', 'déchargés'),
   delivered: (n) => s(n, 'livré', 'livrés'),
+  picked_up: (n) => s(n, 'enlevé', 'enlevés'),
   departed: (n) => s(n, 'parti', 'partis'),
   earlier: (n) => s(n, 'avancé', 'avancés'),
   eta_new: () => 'avec une nouvelle ETA',

@@ -9,9 +9,12 @@ import type { MilestoneKind, NewsKind } from '../news.js';
 /** What the subject counts: containers when every shipment told of is one container, else shipments. */
 export type Noun = 'container' | 'shipment';
 
+/** What a subject phrase tells: a kind of news; a gate-out at the POD is told as picked up, never as delivered. */
+export type SubjectKind = NewsKind | 'picked_up';
+
 export interface Wording {
   /** A subject phrase: "2 containers delayed" (with the noun, the first phrase) or "1 arrived". */
-  subject(kind: NewsKind, count: number, noun: Noun | null): string;
+  subject(kind: SubjectKind, count: number, noun: Noun | null): string;
   /** The subject's end: ": ACME, week 48". */
   subjectTail(customer: string, week: number | null): string;
   greeting: string;

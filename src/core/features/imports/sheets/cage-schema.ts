@@ -58,7 +58,24 @@ const rejectedSchema = z.object({
   fix: acceptedSchema.optional(),
 }) satisfies z.ZodType<RejectedReference>;
 
-const duplicateSchema = z.object({ row, value: z.string(), reference: z.string(), type: trackingType, firstRow: row }) satisfies z.ZodType<DuplicateReference>;
+const differenceSchema = z.object({
+  field: z.string(),
+  firstValue: z.string().nullable(),
+  value: z.string(),
+  values: z.array(z.object({ row, value: z.string() })),
+  kept: z.string(),
+  keptRow: row,
+});
+const duplicateSchema = z.object({
+  row,
+  value: z.string(),
+  reference: z.string(),
+  type: trackingType,
+  firstRow: row,
+  fields: fields.optional(),
+  firstFields: fields.optional(),
+  differences: z.array(differenceSchema).optional(),
+}) satisfies z.ZodType<DuplicateReference>;
 const alreadyTrackedSchema = z.object({ row, value: z.string(), reference: z.string(), type: trackingType, fields }) satisfies z.ZodType<AlreadyTrackedReference>;
 
 const itemSchemas = {
@@ -76,6 +93,7 @@ const mappingSchema = z.object({
   field: z.string(),
   source: z.enum(['detected', 'override']),
   samples: z.array(z.string()).max(MAX_SAMPLES).optional(),
+  quaysideColumn: z.literal(true).optional(),
 }) satisfies z.ZodType<ColumnMapping>;
 
 const progressSchema = z.object({ bytesRead: z.number(), totalBytes: z.number().nullable(), rows: z.number() }) satisfies z.ZodType<ImportProgress>;

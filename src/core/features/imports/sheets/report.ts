@@ -21,7 +21,9 @@ export function applySuggestion(report: ValidationReport, row: number, options: 
   const same = (r: { type: TrackingType; reference: string }): boolean => r.type === fix.type && r.reference === fix.reference;
   const earlier = report.accepted.find(same) ?? report.alreadyTracked.find(same);
   if (earlier) {
-    const duplicate = { row, value: fix.value, reference: fix.reference, type: fix.type, firstRow: earlier.row };
+    // Its columns are compared with and merged into the earlier row's (duplicates.ts: resolveDuplicates).
+    const firstFields = report.duplicates.find(same)?.firstFields ?? earlier.fields;
+    const duplicate = { row, value: fix.value, reference: fix.reference, type: fix.type, firstRow: earlier.row, fields: fix.fields, firstFields };
     return { ...report, rejected, duplicates: [...report.duplicates, duplicate].sort((a, b) => a.row - b.row) };
   }
   if (options.isActive?.(fix.type, fix.reference)) {

@@ -24,6 +24,8 @@ interface SpreadsheetRows {
   sheet?: string;
   sheets?: string[];
   readonly warnings: readonly string[];
+  /** A workbook with Quayside's export mark. */
+  quaysideExport?: boolean;
   batches: AsyncIterable<RowBatch>;
 }
 
@@ -76,13 +78,14 @@ async function readSpreadsheet(
       options.onProgress?.({ bytesRead: bytes.length, totalBytes: bytes.length, rows: at + rows.length });
     }
   }
-  return { format: 'xlsx', encoding: 'xlsx', sheet: sheet.name, sheets: sheets.map((s) => s.name), warnings, batches: batches() };
+  return { format: 'xlsx', encoding: 'xlsx', sheet: sheet.name, sheets: sheets.map((s) => s.name), warnings, quaysideExport: sheet.quaysideExport === true, batches: batches() };
 }
 
 /** Reads and validates a spreadsheet: the report says per row what will be tracked and why. */
 export async function validateSpreadsheet(input: SpreadsheetInput, options: ValidateSpreadsheetOptions): Promise<ValidationReport> {
   const builder = new ReportBuilder(options);
   const spreadsheet = await readSpreadsheet(input, options);
+  if (spreadsheet.quaysideExport) builder.markedByQuayside();
   for await (const batch of spreadsheet.batches) builder.addRows(batch.rows, batch.firstRow);
   return builder.finish({
     format: spreadsheet.format,

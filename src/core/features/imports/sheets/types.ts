@@ -30,6 +30,8 @@ export interface ColumnMapping {
   source: 'detected' | 'override';
   /** The first few different non-empty values below the header (what the column holds, for the person choosing). */
   samples?: string[];
+  /** One of Quayside's own columns in a file it wrote (own-export.ts): not stored, its role `ignore`. */
+  quaysideColumn?: true;
 }
 
 /** Where the carrier of an accepted reference came from, for the "why" in the UI. */
@@ -67,6 +69,23 @@ export interface RejectedReference {
   fix?: AcceptedReference;
 }
 
+/**
+ * A field the rows of one reference hold different values for (blank cells aside: a blank never
+ * erases): every row's value, and the one kept for the shipment.
+ */
+interface DuplicateDifference {
+  field: string;
+  /** As written in the reference's first row; null where that row left it blank. */
+  firstValue: string | null;
+  /** As written in this row. */
+  value: string;
+  /** Each row of the reference that holds a value for it, in the sheet's order. */
+  values: { row: number; value: string }[];
+  /** What is stored for the shipment, and the row it comes from: the later row unless the person chose. */
+  kept: string;
+  keptRow: number;
+}
+
 export interface DuplicateReference {
   row: number;
   value: string;
@@ -74,6 +93,20 @@ export interface DuplicateReference {
   type: TrackingType;
   /** Row of the first occurrence in the file. */
   firstRow: number;
+  /** This row's local fields (empty cells left out): merged into the first row's entry (duplicates.ts). */
+  fields?: Record<string, string>;
+  /** The first row's own fields as written (its entry's `fields` hold the merge). */
+  firstFields?: Record<string, string>;
+  /** The fields this row holds that another row of the reference says otherwise; empty when they agree. */
+  differences?: DuplicateDifference[];
+}
+
+/** For one reference listed more than once: take `field` from this row (a row that has a value for it). */
+export interface DuplicateChoice {
+  type: TrackingType;
+  reference: string;
+  field: string;
+  row: number;
 }
 
 export interface AlreadyTrackedReference {
@@ -133,6 +166,8 @@ export interface ValidateOptions {
   referencesPerRow?: 'one' | 'all';
   /** How many leading rows are searched for the header (default 20). */
   headerSearchRows?: number;
+  /** The workbook carries Quayside's export mark: its own columns are known even without a telling header. */
+  quaysideExport?: boolean;
 }
 
 export interface ReadOptions {

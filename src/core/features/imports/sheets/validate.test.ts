@@ -74,7 +74,7 @@ describe('validateRows', () => {
   it('turns an accepted suggestion that is already in the file into a duplicate', () => {
     const report = run([['Container'], ['MSKU1234565'], ['MSKU1234566'], ['CMAU3000015']]);
     const fixed = applyAllSuggestions(report, { isActive: (_t, r) => r === 'CMAU3000014' });
-    expect(fixed.duplicates).toEqual([{ row: 3, value: 'MSKU1234566', reference: 'MSKU1234565', type: 'container', firstRow: 2 }]);
+    expect(fixed.duplicates).toEqual([{ row: 3, value: 'MSKU1234566', reference: 'MSKU1234565', type: 'container', firstRow: 2, fields: {}, firstFields: {} }]);
     expect(fixed.alreadyTracked.map((a) => a.row)).toEqual([4]);
     expect(fixed.creditsEstimated).toBe(1);
   });
@@ -86,8 +86,8 @@ describe('validateRows', () => {
     expect(report.accepted.map((a) => a.row)).toEqual([2]);
     expect(report.alreadyTracked).toEqual([{ row: 3, value: 'CMAU3000014', reference: 'CMAU3000014', type: 'container', fields: {} }]);
     expect(report.duplicates).toEqual([
-      { row: 4, value: 'msku-123456-5', reference: 'MSKU1234565', type: 'container', firstRow: 2 },
-      { row: 5, value: 'CMAU3000014', reference: 'CMAU3000014', type: 'container', firstRow: 3 },
+      { row: 4, value: 'msku-123456-5', reference: 'MSKU1234565', type: 'container', firstRow: 2, fields: {}, firstFields: {}, differences: [] },
+      { row: 5, value: 'CMAU3000014', reference: 'CMAU3000014', type: 'container', firstRow: 3, fields: {}, firstFields: {}, differences: [] },
     ]);
     expect(report.creditsEstimated).toBe(1);
   });

@@ -8,6 +8,8 @@ import type { Carrier } from '../../../platform/api/types.js';
 import { checkContainerNumber } from '../../../../shared/iso6346.js';
 import { buildCarrierDirectory, carrierFromBlPrefix, chooseCarrier, resolveCarrierText, type CarrierDirectory } from './carriers.js';
 import { detectHeader, noHeaderError } from './columns.js';
+import { resolveDuplicates } from './duplicates.js';
+import { exportedType, ownExport } from './own-export.js';
 import { ImportError } from './errors.js';
 import { isAlphanumeric, isPlaceholder, isScientificNotation, normaliseReference } from './normalise.js';
 import {
@@ -45,8 +47,12 @@ export class ReportBuilder {
   private header: { row: number; cells: string[]; mapping: ColumnMapping[] } | null = null;
   private refColumns: RefColumn[] = [];
   private carrierColumn = -1;
+  /** In a file Quayside wrote: its Type column, which says what each reference is. */
+  private typeColumn = -1;
+  private marked = false;
   private localColumns: { index: number; field: string }[] = [];
-  private readonly seen = new Map<string, number>();
+  /** The first row of each reference, with its own fields (what its duplicates are compared with). */
+  private readonly seen = new Map<string, { row: number; fields: Record<string, string> }>();
   private readonly accepted: AcceptedReference[] = [];
   private readonly rejected: RejectedReference[] = [];
   private readonly duplicates: DuplicateReference[] = [];
@@ -75,6 +81,11 @@ export class ReportBuilder {
     }
   }
 
+  /** The workbook carries Quayside's export mark (read before its rows). */
+  markedByQuayside(): void {
+    this.marked = true;
+  }
+
   addRows(rows: readonly string[][], firstRow: number): void {
     for (let i = 0; i < rows.length; i++) this.addRow(rows[i]!, firstRow + i);
   }
@@ -95,6 +106,13 @@ export class ReportBuilder {
       throw emptyFile();
     }
     const headerAt = match.index === -1 ? null : this.searched[match.index]!;
+    // Quayside's own export imported again: its own columns are not the customer's.
+    const own = ownExport(match.mapping, this.marked || this.options.quaysideExport === true);
+    if (own) {
+      match.mapping = own.mapping;
+      this.typeColumn = own.typeColumn;
+      this.warn(own.warning);
+    }
     this.header = { row: headerAt?.row ?? 0, cells: headerAt?.cells ?? [], mapping: match.mapping };
     this.refColumns = match.mapping
       .filter((m): m is ColumnMapping & { role: ReferenceRole } => m.role in PRIORITY)
@@ -140,7 +158,8 @@ export class ReportBuilder {
     const chosen = this.all ? present : present.slice(0, 1);
     if (!this.all) for (const other of present.slice(1)) fields[other.fieldKey] = cells[other.index]!.trim();
     const carrierText = this.carrierColumn === -1 ? '' : (cells[this.carrierColumn] ?? '');
-    for (const column of chosen) this.evaluate(cells[column.index]!.trim(), column, row, carrierText, fields);
+    const typeHint = this.typeColumn === -1 ? null : exportedType(cells[this.typeColumn]);
+    for (const column of chosen) this.evaluate(cells[column.index]!.trim(), column, row, carrierText, fields, typeHint);
   }
 
   private sample(cells: readonly string[]): void {
@@ -153,7 +172,7 @@ export class ReportBuilder {
     }
   }
 
-  private evaluate(value: string, column: RefColumn, row: number, carrierText: string, fields: Record<string, string>): void {
+  private evaluate(value: string, column: RefColumn, row: number, carrierText: string, fields: Record<string, string>, typeHint: TrackingType | null = null): void {
     const reject = (reason: string, type?: TrackingType, extra: Partial<RejectedReference> = {}): void => {
       this.rejected.push({ row, value, reason, column: column.header, ...(type ? { type } : {}), ...extra });
     };
@@ -168,6 +187,7 @@ export class ReportBuilder {
     }
     let type: TrackingType;
     if (column.role !== 'reference') type = ROLE_TYPE[column.role];
+    else if (typeHint !== null) type = typeHint;
     else if (CONTAINER_SHAPE.test(reference)) type = 'container';
     else if (carrierFromBlPrefix(this.directory, reference)) type = 'bl';
     else {
@@ -198,12 +218,13 @@ export class ReportBuilder {
       return;
     }
     const key = `${type}:${reference}`;
-    const firstRow = this.seen.get(key);
-    if (firstRow !== undefined) {
-      this.duplicates.push({ row, value, reference, type, firstRow });
+    const first = this.seen.get(key);
+    if (first !== undefined) {
+      // Tracked once; its columns are merged into the first row's (duplicates.ts), never dropped.
+      this.duplicates.push({ row, value, reference, type, firstRow: first.row, fields, firstFields: first.fields });
       return;
     }
-    this.seen.set(key, row);
+    this.seen.set(key, { row, fields });
     if (this.isActive(type, reference)) {
       this.alreadyTracked.push({ row, value, reference, type, fields });
       return;
@@ -241,7 +262,7 @@ export class ReportBuilder {
     if (meta.delimiter !== undefined) report.delimiter = meta.delimiter;
     if (meta.sheet !== undefined) report.sheet = meta.sheet;
     if (meta.sheets !== undefined) report.sheets = meta.sheets;
-    return report;
+    return resolveDuplicates(report);
   }
 }
 

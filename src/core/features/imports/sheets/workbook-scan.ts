@@ -177,7 +177,7 @@ const unescapeXml = (text: string): string =>
  */
 export type SheetKind = 'worksheet' | 'chart' | 'dialog' | 'macro' | 'other';
 
-export interface WorkbookSheetEntry {
+interface WorkbookSheetEntry {
   name: string;
   kind: SheetKind;
   /** The sheet's part in the archive (`xl/worksheets/sheet1.xml`); null when its relationship is missing. */
@@ -249,21 +249,39 @@ function checkClaims(claims: Map<string, SheetClaim>, labels: Map<string, string
   if (total > LIMITS.cells) throw workbookClaimsTooMuch(total);
 }
 
+const CUSTOM_PROPERTIES = 'docProps/custom.xml';
+
+export interface WorkbookScan {
+  sheets: WorkbookSheetEntry[];
+  /** The workbook's custom document properties that are text, by name (where Quayside's exports carry their mark). */
+  properties: Map<string, string>;
+}
+
+function customProperties(xml: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [, attributes, value] of xml.matchAll(/<(?:\w+:)?property\s([^>]*)>\s*<(?:\w+:)?lpwstr>([^<]*)<\/(?:\w+:)?lpwstr>/g)) {
+    const name = /\sname\s*=\s*["']([^"']*)["']/.exec(` ${attributes}`)?.[1];
+    if (name !== undefined) found.set(unescapeXml(name), unescapeXml(value!));
+  }
+  return found;
+}
+
 /**
  * Refuses (with an ImportError) a workbook no reader should unpack or parse; otherwise returns its
- * sheets as workbook.xml lists them, with what each holds (empty when it lists none).
+ * sheets as workbook.xml lists them, with what each holds (empty when it lists none), and its
+ * custom properties.
  * Bounded: at most `LIMITS.entryBytes` unpacked per part and `LIMITS.workbookUnpackedBytes` in
  * all, a piece at a time, never held whole.
  */
-export async function scanWorkbook(bytes: Uint8Array): Promise<WorkbookSheetEntry[]> {
+export async function scanWorkbook(bytes: Uint8Array): Promise<WorkbookScan> {
   if (bytes.length > LIMITS.workbookBytes) throw workbookTooLarge(bytes.length);
   const { entries, place } = readWorkbookDirectory(bytes);
   const claims = new Map<string, SheetClaim>();
   const texts = new Map<string, string>();
   let unpackedTotal = 0;
   for (const { entry, dataStart, dataEnd } of placeEntries(bytes, entries, place.offset)) {
-    // workbook.xml and its relationships name the sheets; both are small.
-    const keepText = /(^|\/)(workbook\.xml|workbook\.xml\.rels)$/.test(entry.name) && entry.size < 4 << 20;
+    // workbook.xml and its relationships name the sheets; the custom properties may hold Quayside's mark. All are small.
+    const keepText = (/(^|\/)(workbook\.xml|workbook\.xml\.rels)$/.test(entry.name) || entry.name === CUSTOM_PROPERTIES) && entry.size < 4 << 20;
     if (entry.method === 0) {
       unpackedTotal += entry.size;
       if (keepText && entry.packedSize === entry.size) texts.set(entry.name, Buffer.from(bytes.subarray(dataStart, dataEnd)).toString('utf8'));
@@ -286,5 +304,5 @@ export async function scanWorkbook(bytes: Uint8Array): Promise<WorkbookSheetEntr
   }
   const sheets = workbookSheets(texts);
   checkClaims(claims, sheetLabels(sheets));
-  return sheets;
+  return { sheets, properties: customProperties(texts.get(CUSTOM_PROPERTIES) ?? '') };
 }

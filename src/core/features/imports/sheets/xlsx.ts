@@ -9,6 +9,7 @@ import { unreadableWorkbook } from './limits.js';
 import type { MappingOverride } from './types.js';
 import { holdsNoRows, noWorksheet, notAWorksheet, type NotRowsKind } from './sheet-kinds.js';
 import { scanWorkbook } from './workbook-scan.js';
+import { EXPORT_MARK } from '../../../../shared/export-headers.js';
 
 export interface WorkbookSheet {
   name: string;
@@ -16,6 +17,8 @@ export interface WorkbookSheet {
   rows: string[][];
   /** Set for a sheet that is not a worksheet (a chart, dialog or macro sheet): listed, never read; `rows` is empty. */
   holds?: NotRowsKind;
+  /** The workbook carries Quayside's export mark (shared/export-headers.ts): its own columns are not the customer's. */
+  quaysideExport?: true;
 }
 
 function pad(n: number, width = 2): string {
@@ -50,7 +53,8 @@ export function cellText(value: unknown): string {
 
 /** Every sheet of a workbook, after `scanWorkbook` has refused what no reader should unpack or parse. */
 export async function readWorkbook(bytes: Uint8Array): Promise<WorkbookSheet[]> {
-  const listed = await scanWorkbook(bytes);
+  const { sheets: listed, properties } = await scanWorkbook(bytes);
+  const quaysideExport = properties.get(EXPORT_MARK.name) === EXPORT_MARK.value;
   const notRows = listed.filter((s): s is typeof s & { kind: NotRowsKind } => s.kind !== 'worksheet');
   // read-excel-file reads worksheets only, and fails on a workbook without one.
   if (listed.length > 0 && notRows.length === listed.length) throw noWorksheet(notRows);
@@ -67,6 +71,7 @@ export async function readWorkbook(bytes: Uint8Array): Promise<WorkbookSheet[]> 
     if (holds) return { name: sheet.sheet, rows: [], holds };
     return {
       name: sheet.sheet,
+      ...(quaysideExport ? { quaysideExport } : {}),
       rows: sheet.data.map((row) => {
         const cells = new Array<string>(row.length);
         for (let i = 0; i < row.length; i++) cells[i] = cellText(row[i]);
