@@ -18,6 +18,8 @@ export interface PostgresCluster {
   port: number;
   /** Stops the server, keeping its data (a team database that went away). */
   pause(): void;
+  /** Kills the server as a crash would (no clean shutdown; it recovers from its log when started again). */
+  kill(): void;
   /** Starts it again on the same port. */
   resume(): void;
   stop(): void;
@@ -91,6 +93,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     },
     pause() {
       run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    kill() {
+      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
     },
     resume() {
       start();
