@@ -19,7 +19,7 @@ function localTime(iso: string): string {
 
 function origin(e: FieldEditView): string {
   const from =
-    e.source === 'import' ? `from ${e.detail ?? 'a sheet'}${e.row !== null ? ` row ${e.row}` : ''}` : e.source === 'earlier' ? 'kept from before' : e.source === 'sample' ? 'sample data' : e.detail === 'undo' ? 'undone' : e.detail === 'resolve' ? 'chosen of two' : 'typed';
+    e.source === 'import' ? `from ${e.detail ?? 'a sheet'}${e.row !== null ? ` row ${e.row}` : ''}` : e.source === 'earlier' ? 'kept from before' : e.source === 'sample' ? 'sample data' : e.source === 'service' ? 'found at the tracking service' : e.detail === 'undo' ? 'undone' : e.detail === 'resolve' ? 'chosen of two' : 'typed';
   return [from, e.mine ? 'on this desk' : e.by ? `by ${e.by}` : null, localTime(e.at)].filter(Boolean).join(', ');
 }
 

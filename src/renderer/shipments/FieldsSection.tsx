@@ -18,12 +18,14 @@ function origin(e: FieldEdit, nowMs: number): string {
         ? 'kept from before changes were recorded'
         : e.source === 'sample'
           ? 'sample data'
+          : e.source === 'service'
+            ? 'found at the tracking service'
           : e.detail === 'undo'
             ? 'undone'
             : e.detail === 'resolve'
               ? 'chosen of two values'
               : 'typed';
-  const who = e.mine ? 'on this desk' : e.by ? `by ${e.by}` : '';
+  const who = e.source === 'service' ? '' : e.mine ? 'on this desk' : e.by ? `by ${e.by}` : '';
   return [from, who, relativeTime(e.at, nowMs)].filter(Boolean).join(' · ');
 }
 
@@ -195,5 +197,54 @@ function NewFieldForm({ busy, onSave, onCancel }: { busy: boolean; onSave(name: 
         Cancel
       </button>
     </form>
+  );
+}
+
+/** Two notes where desks (or the service) changed it without seeing each other's: both shown until one is kept (and sent). */
+export function NoteConflicts({ shipmentId, version, onKeep }: { shipmentId: number; version: unknown; onKeep(note: string): Promise<unknown> }) {
+  const [state, setState] = useState<FieldStateView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const now = useClock((c) => c.now);
+  useEffect(() => {
+    const abort = new AbortController();
+    call('fields.note', { shipmentId }, { signal: abort.signal }).then(setState, () => undefined);
+    return () => abort.abort();
+  }, [shipmentId, version]);
+  if (!state || state.conflicts.length === 0) return null;
+  const keep = async (value: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onKeep(value);
+      setState(await call('fields.note', { shipmentId }));
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="field-conflict" role="group" aria-label={`The note has ${state.conflicts.length + 1} values`}>
+      <p className="small">
+        <strong>{state.conflicts.length + 1} notes:</strong> changed in two places, neither seeing the other’s change. Keep one; it is sent to the service.
+      </p>
+      <ul>
+        {[state.current, ...state.conflicts].map((e, i) => (
+          <li key={e.uid}>
+            <span className="field-conflict-value">{shown(e.value)}</span>{' '}
+            <span className="muted small">{origin(e, now)}{i === 0 ? ' · shown now' : ''}</span>{' '}
+            <button type="button" className="button small" disabled={busy} onClick={() => void keep(e.value)}>
+              Keep {shown(e.value)}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p className="inline-error small" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

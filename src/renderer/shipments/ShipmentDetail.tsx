@@ -14,7 +14,7 @@ import { useUi } from '../state/ui';
 import { CustomerUpdatesSection } from '../customers/ShipmentUpdates';
 import { ShipmentLikelyArrival } from '../performance/ShipmentLikelyArrival';
 import { ContainersSection, EtaHistorySection, RawPayloadSection, RouteSection } from './DetailSections';
-import { FieldsSection } from './FieldsSection';
+import { FieldsSection, NoteConflicts } from './FieldsSection';
 import { FreeTime } from './FreeTime';
 import { NoteBadge, NoteEditor } from './NoteEditor';
 
@@ -146,7 +146,8 @@ function DetailBody({ detail }: { detail: Detail }) {
           </div>
         )}
         {!s.trackingId && <p className="muted small">{NOT_TRACKED_NOTE}</p>}
-        {note.failed && <p className="inline-error small">The service refused this note: {note.failed}</p>}
+        <NoteConflicts shipmentId={s.id} version={detail} onKeep={(value) => useNotes.getState().save(s.id, value)} />
+        {note.failed && <p className="inline-error small">{note.failed.startsWith('Not sent:') ? note.failed : `The service refused this note: ${note.failed}`}</p>}
         {detail.pendingNote?.lastError && note.pending && (
           <p className="muted small">Last attempt to send it: {detail.pendingNote.lastError}</p>
         )}

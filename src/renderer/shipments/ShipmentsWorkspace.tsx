@@ -1,4 +1,5 @@
 /** The shipments view: search and filters, the count and selection, the grid, the detail panel. */
+import { useState } from 'react';
 import { switchSampleData } from '../components/sample-data';
 import { formatCount, plural } from '../lib/format';
 import { isFiltered } from '../state/query';
@@ -9,6 +10,7 @@ import { SORT_LABELS } from './columns';
 import { FilterBar } from './FilterBar';
 import { SearchBox } from './SearchBox';
 import { ShipmentDetailPanel } from './ShipmentDetail';
+import { SetFieldsDialog } from './SetFieldsDialog';
 import { ShipmentTable } from './ShipmentTable';
 import { removalTargets } from './table-keys';
 
@@ -36,6 +38,7 @@ export function ShipmentsWorkspace({ viewportHeight }: { viewportHeight?: number
   const empty = total === 0;
 
   const openSettings = () => useUi.getState().setView('settings');
+  const [settingFields, setSettingFields] = useState<readonly number[] | null>(null);
 
   return (
     <div className="workspace">
@@ -70,6 +73,15 @@ export function ShipmentsWorkspace({ viewportHeight }: { viewportHeight?: number
           </button>
           <button
             type="button"
+            className="button small"
+            disabled={selected === 0 && activeIndex === null}
+            onClick={() => setSettingFields(removalTargets())}
+            title="Give the selected shipments one value of a field (customer, PO…)"
+          >
+            Set field…
+          </button>
+          <button
+            type="button"
             className="button danger-ghost small"
             disabled={selected === 0 && activeIndex === null}
             onClick={() => useUi.getState().openRemove(removalTargets())}
@@ -78,6 +90,7 @@ export function ShipmentsWorkspace({ viewportHeight }: { viewportHeight?: number
             Remove…
           </button>
         </div>
+        {settingFields && settingFields.length > 0 && <SetFieldsDialog ids={settingFields} onClose={() => setSettingFields(null)} />}
         {noKey && !empty && (
           <div className="notice notice-info" role="note">
             <span>

@@ -60,6 +60,8 @@ export type FieldsSetResult = z.output<typeof fieldsSetResultSchema>;
 export const fieldsMethods = {
   /** Every field of a shipment, with its history and conflicts. */
   'fields.ofShipment': method(z.strictObject({ shipmentId }), z.array(fieldStateSchema)),
+  /** The note's edits (null: none recorded): a second note a colleague or the service gave it, and every note before. */
+  'fields.note': method(z.strictObject({ shipmentId }), fieldStateSchema.nullable()),
   /** Sets fields of one or several shipments ('' clears one); settles a conflict of a field it sets. */
   'fields.set': method(
     z.strictObject({

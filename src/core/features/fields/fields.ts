@@ -63,6 +63,12 @@ export function fieldStates(core: Core, shipmentId: number): FieldState[] {
   return core.read.fields.states(shipmentId);
 }
 
+/** The note's edits: a second note beside the one shown, and every note before (null: none recorded). */
+export function noteState(core: Core, shipmentId: number): FieldState | null {
+  existing(core, [shipmentId]);
+  return core.read.fields.note(shipmentId);
+}
+
 function stateOf(core: Core, shipmentId: number, name: string): FieldState {
   const state = fieldStates(core, shipmentId).find((s) => s.key === fieldKey(name));
   if (!state) throw new AppFailure('not-found', `This shipment has no field "${name.trim()}".`);
