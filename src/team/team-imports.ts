@@ -25,7 +25,7 @@ import { BATCH_SIZE, TASK_RETENTION_MS, matchResults } from '../core/features/im
 import { syncShipments } from '../core/features/sync/index.js';
 import { readCredits } from '../core/features/credits/index.js';
 import { TeamDbError } from './db/errors.js';
-import { pushFieldEdits } from './fields.js';
+import { pushFieldEdits, requestSyncRound } from './fields.js';
 import { ImportClaims, type TeamItem, type TeamItemOutcome } from './import-claims.js';
 import { teamConfigured, teamSession, type TeamSession } from './session.js';
 
@@ -121,7 +121,8 @@ export async function workTeamJob(core: Core, session: TeamSession, jobKey: stri
         if (shipment && fields) tx.fields.set(shipment.id, fields.values, fields.source, { blankKeeps: true });
       }
     });
-    await pushFieldEdits(core, session);
+    // The shipments they name reach the other desks with the leader's next round, asked for now.
+    if ((await pushFieldEdits(core, session)) > 0) await requestSyncRound(session);
   };
   const renewal = setInterval(() => void claims.renew().catch(() => undefined), leaseMs / 3);
   renewal.unref?.();

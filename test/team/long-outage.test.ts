@@ -151,9 +151,9 @@ describe.runIf(!missing)(`the team database stopped for ${OUTAGE_MS / 1000} s, o
       expect(view.problem).toMatch(/cannot be reached|is not available/);
       expect(JSON.stringify(view)).not.toContain('harbour-Secret');
     }
-    expect((await status(a)).pending).toBe(reportA.found);
-    // (A list counts its making and each of its shipments.)
-    expect((await status(b)).pending).toBe(reportB.found + 1);
+    // (An edit per imported column, customer and PO; a list counts its making and each of its shipments.)
+    expect((await status(a)).pending).toBe(2 * reportA.found);
+    expect((await status(b)).pending).toBe(2 * reportB.found + 1);
     expect((await status(c)).pending).toBe(1 + chosen.length);
 
     // No leader while the team database is away: each desk refreshes its own cache at the sync

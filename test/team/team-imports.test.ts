@@ -132,8 +132,8 @@ describe.runIf(!missing)('import jobs are team jobs', () => {
     expectTrackedOnce(key, numbers);
     // The sheet's customer column reached the team for every reference, though the desk that imported it died.
     const shared = await admin.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM shipment_fields f JOIN team_import_items i ON i.account = f.account AND i.tracking_id = f.tracking_id
-       WHERE i.job_key = $1 AND f.fields LIKE '%Customer %'`,
+      `SELECT count(DISTINCT f.tracking_id)::int AS n FROM field_edits f JOIN team_import_items i ON i.account = f.account AND i.tracking_id = f.tracking_id
+       WHERE i.job_key = $1 AND f.value LIKE 'Customer %'`,
       [jobKey],
     );
     expect(shared.rows[0]!.n).toBe(numbers.length);

@@ -212,7 +212,8 @@ export function createFieldRepository(db: WritableDB, search: SearchIndex, nowIs
         const key = fieldKey(asWritten);
         // '@…' keys are Quayside's own (the note): never a column.
         if (key === '' || key.startsWith('@')) continue;
-        const value = raw.trim();
+        // A value stays as it came (a leading tab or quote is the customer's; exports guard it).
+        const value = raw.trim() === '' ? '' : raw;
         if (value === '' && blankKeeps) continue;
         const name = shownName(key, asWritten);
         const now = current.get(shipmentId, name);

@@ -45,7 +45,7 @@ export function columnUpdates(read: FieldReads, alreadyTracked: readonly Already
     if (!shipment) continue;
     const current = working.get(shipment.id) ?? read.fields.values(shipment.id);
     // One field per name: "Promised Date" in this sheet is the "promised date" the shipment has.
-    const named = incoming.map(([field, to]) => [read.fields.canonical(field), to.trim()] as const);
+    const named = incoming.map(([field, to]) => [read.fields.canonical(field), to] as const);
     const changes: ColumnChange[] = named.filter(([field, to]) => current[field] !== to).map(([field, to]) => ({ field, from: current[field] ?? null, to }));
     if (changes.length === 0) continue;
     const fields = { ...current, ...Object.fromEntries(named) };
