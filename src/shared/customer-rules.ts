@@ -8,7 +8,7 @@
  * core's customers feature. Nothing here imports Node, Electron or the DOM.
  */
 import { z } from 'zod';
-import { addressProblem } from './mail-address.js';
+import { addressOf, addressProblem, mailboxText, parseMailbox } from './mail-address.js';
 
 export const CUSTOMER_LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
 export type CustomerLanguage = (typeof CUSTOMER_LANGUAGES)[number];
@@ -139,7 +139,7 @@ const addresses = (role: 'To' | 'Cc') =>
         if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, path: [i] });
       }
     })
-    .transform((list) => distinct(list.map((a) => a.trim())));
+    .transform((list) => distinct(list.map((a) => canonical(a))));
 
 /** The rule as a person or the CLI writes it: everything but the name, who and To has a default. */
 export const customerRuleInput = z
@@ -160,7 +160,7 @@ export const customerRuleInput = z
   })
   .transform((input): CustomerRule => {
     const who = input.who ?? { kind: 'column' as const, column: DEFAULT_CUSTOMER_COLUMN };
-    const cc = input.cc.filter((a) => !input.to.some((t) => t.toLowerCase() === a.toLowerCase()));
+    const cc = input.cc.filter((a) => !input.to.some((t) => addressOf(t).toLowerCase() === addressOf(a).toLowerCase()));
     return {
       name: input.name,
       who: who.kind === 'column' ? { kind: 'column', column: who.column, value: who.value ?? input.name } : who,
@@ -202,10 +202,17 @@ function sentenceOf(issue: z.core.$ZodIssue): string {
   return `${where}: ${issue.message}.`;
 }
 
+/** `Jane <jane@acme.com>` as Quayside keeps it (`"Jane" <jane@acme.com>`), or the address alone. */
+function canonical(text: string): string {
+  const mailbox = parseMailbox(text);
+  return mailbox ? mailboxText(mailbox) : text.trim();
+}
+
+/** One entry per address: the same mailbox under two names is written to once. */
 function distinct(list: readonly string[]): string[] {
   const seen = new Set<string>();
   return list.filter((a) => {
-    const key = a.toLowerCase();
+    const key = addressOf(a).toLowerCase();
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

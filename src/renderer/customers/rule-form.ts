@@ -12,6 +12,7 @@ import {
   type RuleProblem,
   type Weekday,
 } from '../../shared/customer-rules';
+import { splitAddressList } from '../../shared/mail-address';
 
 export interface RuleForm {
   name: string;
@@ -69,13 +70,6 @@ export function formOf(rule: CustomerRule | null): RuleForm {
   };
 }
 
-function addressList(text: string): string[] {
-  return text
-    .split(/[\n,;]+/)
-    .map((a) => a.trim())
-    .filter((a) => a !== '');
-}
-
 const DAY_FIELDS = [
   ['etaOn', 'etaDays', 'tell.etaMovedDays', 'The ETA move worth telling'],
   ['freeOn', 'freeDays', 'tell.freeTimeDays', 'The free days left worth telling'],
@@ -97,8 +91,8 @@ export function ruleOfForm(form: RuleForm): { ok: true; rule: CustomerRule } | {
   const checked = checkCustomerRule({
     name: form.name,
     who: form.whoKind === 'watchlist' ? { kind: 'watchlist', watchlist: form.watchlist } : { kind: 'column', column: form.column, ...(form.value.trim() ? { value: form.value } : {}) },
-    to: addressList(form.to),
-    cc: addressList(form.cc),
+    to: splitAddressList(form.to),
+    cc: splitAddressList(form.cc),
     language: form.language,
     tell: { departed: form.departed, etaMovedDays: eta, arrived: form.arrived, discharged: form.discharged, delivered: form.delivered, freeTimeDays: free, noDataDays: noData },
     cadence: form.cadenceKind === 'now' ? { kind: 'now' } : form.cadenceKind === 'daily' ? { kind: 'daily', time: form.time } : { kind: 'weekly', day: form.day, time: form.time },
