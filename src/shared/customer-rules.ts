@@ -258,5 +258,5 @@ export function cadenceLabel(cadence: UpdateCadence): string {
 }
 
 /** The outbox states of an update (src/core/features/customers/outbox.ts has the rules). */
-export const UPDATE_STATES = ['due', 'sending', 'sent', 'waiting', 'uncertain', 'draft'] as const;
+export const UPDATE_STATES = ['due', 'sending', 'sent', 'waiting', 'uncertain', 'draft', 'discarded'] as const;
 export type UpdateState = (typeof UPDATE_STATES)[number];

@@ -32,7 +32,7 @@ interface UpdateLine {
   shipments: number;
   changes: number;
   attachment: string | null;
-  state: 'due' | 'sent' | 'draft' | 'waiting' | 'uncertain' | 'sending' | 'nothing-new';
+  state: 'due' | 'sent' | 'draft' | 'waiting' | 'uncertain' | 'sending' | 'discarded' | 'nothing-new';
   /** What the outbox or the server said, when something went wrong (not in the list: added). */
   sentence?: string | null;
   /** Where a draft was written. */

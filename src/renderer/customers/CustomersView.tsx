@@ -38,6 +38,8 @@ export interface CustomersViewProps {
   onSendNow(name: string): void;
   onMarkSent(id: string): void;
   onSendAgain(id: string): void;
+  onDiscard?(id: string): void;
+  onDraftAgain?(id: string): void;
   onOpenUpdate?(id: string): void;
 }
 
@@ -89,7 +91,7 @@ export function CustomersView(props: CustomersViewProps) {
       {pending.length > 0 && (
         <section className="customers-pending" aria-label="Updates waiting for you">
           <h2>Waiting for you</h2>
-          <OutboxList items={pending} label="Updates waiting for you" nowMs={nowMs} onMarkSent={props.onMarkSent} onSendAgain={props.onSendAgain} onOpen={props.onOpenUpdate} />
+          <OutboxList items={pending} label="Updates waiting for you" nowMs={nowMs} onMarkSent={props.onMarkSent} onSendAgain={props.onSendAgain} onOpen={props.onOpenUpdate} onDiscard={props.onDiscard} onDraftAgain={props.onDraftAgain} />
         </section>
       )}
 
@@ -136,7 +138,16 @@ export function CustomersView(props: CustomersViewProps) {
                 <p className="muted">Composing the preview…</p>
               )}
               <h3>Their updates</h3>
-              <OutboxList items={outbox.filter((u) => u.customer === current.rule.name)} label={`Updates to ${current.rule.name}`} nowMs={nowMs} onMarkSent={props.onMarkSent} onSendAgain={props.onSendAgain} onOpen={props.onOpenUpdate} />
+              <OutboxList
+                items={outbox.filter((u) => u.customer === current.rule.name)}
+                label={`Updates to ${current.rule.name}`}
+                nowMs={nowMs}
+                onMarkSent={props.onMarkSent}
+                onSendAgain={props.onSendAgain}
+                onOpen={props.onOpenUpdate}
+                onDiscard={props.onDiscard}
+                onDraftAgain={props.onDraftAgain}
+              />
             </>
           ) : (
             customers &&

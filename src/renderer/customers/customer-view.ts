@@ -68,12 +68,13 @@ export interface SendingReadiness {
 }
 
 export const STATE_LABELS: Record<UpdateState | 'nothing-new', string> = {
-  due: 'Due',
+  due: 'Composed',
   sending: 'Sending…',
   sent: 'Sent',
-  waiting: 'Waiting',
+  waiting: 'Not sent',
   uncertain: 'Unclear whether it went',
-  draft: 'Draft',
+  draft: 'Draft, not sent',
+  discarded: 'Discarded',
   'nothing-new': 'Nothing new',
 };
 
@@ -83,6 +84,7 @@ export const STATE_PILLS: Record<UpdateState | 'nothing-new', string> = {
   sent: 'pill-done',
   waiting: 'pill-waiting',
   uncertain: 'pill-error',
-  draft: 'pill-muted',
+  draft: 'pill-waiting',
+  discarded: 'pill-muted',
   'nothing-new': 'pill-muted',
 };

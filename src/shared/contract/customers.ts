@@ -169,6 +169,8 @@ export const customersMethods = {
   'customers.sendNow': method(z.strictObject({ name: customerName }), outboxItemSchema.nullable()),
   /** A person says a draft or an unclear update went. */
   'customers.markSent': method(z.strictObject({ id: updateId }), outboxItemSchema),
+  /** A person throws a draft (or a refused update) away: its news goes in the customer's next update. */
+  'customers.discard': method(z.strictObject({ id: updateId }), outboxItemSchema),
   /** A person says an unclear or refused update should go again. */
   'customers.sendAgain': method(z.strictObject({ id: updateId }), outboxItemSchema),
   /** The updates that mentioned a shipment, newest first (its detail). */

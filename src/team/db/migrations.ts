@@ -335,6 +335,14 @@ const TEAM_MIGRATIONS: readonly TeamMigration[] = [
       'CREATE INDEX attention_handled_seq ON attention_handled (account, seq)',
     ],
   },
+  {
+    version: 11,
+    name: 'customer updates: a draft a person threw away, or one a newer update replaced, is discarded',
+    statements: [
+      'ALTER TABLE customer_updates DROP CONSTRAINT IF EXISTS customer_updates_state_check',
+      "ALTER TABLE customer_updates ADD CONSTRAINT customer_updates_state_check CHECK (state IN ('due', 'sending', 'sent', 'waiting', 'uncertain', 'draft', 'discarded'))",
+    ],
+  },
 ];
 
 export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS.length;

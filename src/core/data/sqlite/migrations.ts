@@ -25,6 +25,7 @@ import {
 } from './schema-performance.js';
 import { CARRIER_NAMES_NAME, chooseCarrierNames } from './schema-carrier-names.js';
 import { TEAM_ATTENTION_NAME, teamAttention } from './schema-team-attention.js';
+import { UPDATE_STATES_NAME, updateStates } from './schema-update-states.js';
 
 const V2_LOCAL = `
 -- Fields imported from a customer's sheet (customer, PO, ...), kept locally and searchable.
@@ -393,6 +394,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 19,
     name: PERFORMANCE_VOYAGE_MARKS_NAME,
     up: keepVoyageMarks,
+  },
+  {
+    version: 20,
+    name: UPDATE_STATES_NAME,
+    up: updateStates,
   },
 ];
 

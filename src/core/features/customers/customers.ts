@@ -79,11 +79,12 @@ export function customerSummaries(read: Reader, customers: readonly Customer[] =
   return customers.map((c) => {
     const latest = read.customers.latestUpdate(c.record.id);
     const latestState = latest ? read.customers.getUpdate(latest.id)?.entry.state : undefined;
-    const handledLater = latest !== null && c.record.handledAt > latest.createdAt;
+    // A slot that found nothing to tell is shown as that check, never as an update that vanished.
+    const checkedSince = c.record.handledOutcome === 'nothing-new' && (latest === null || c.record.handledAt > latest.createdAt);
     return {
       rule: c.rule,
       shipments: selected.get(c.record.id)?.length ?? 0,
-      lastUpdate: latest === null ? null : handledLater ? { state: 'nothing-new', at: c.record.handledAt } : { state: latestState ?? 'due', at: latest.createdAt },
+      lastUpdate: checkedSince ? { state: 'nothing-new', at: c.record.handledAt } : latest === null ? null : { state: latestState ?? 'due', at: latest.createdAt },
       nextDueAt: nextDueAt(c),
     };
   });

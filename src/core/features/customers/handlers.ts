@@ -73,6 +73,7 @@ export function createCustomersHandlers(core: Core, host: Host, options: WorkOpt
     },
     'customers.markSent': async ({ id }) => outboxItem(await personMove(core, id, 'marked-sent')),
     'customers.sendAgain': async ({ id }) => outboxItem(await personMove(core, id, 'send-again')),
+    'customers.discard': async ({ id }) => outboxItem(await personMove(core, id, 'discard')),
     'customers.forShipment': async ({ shipmentId }) =>
       core.read.customers.updatesMentioning(shipmentId).map((u) => ({
         id: u.id,
