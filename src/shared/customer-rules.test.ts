@@ -116,6 +116,7 @@ describe('a customer rule', () => {
     expect(problems({ name: 'A', to: ['a@a.example'], language: 'it' })).toEqual(['The language is en, de, fr or es.']);
     expect(problems({ name: 'A', to: ['a@a.example'], cadence: { kind: 'daily', time: '25:00' } })).toEqual(['The time "25:00" is not a time of day such as 08:00.']);
     expect(problems({ name: 'A', to: ['a@a.example'], tell: { etaMovedDays: 0 } })).toEqual(['An ETA move worth telling is at least 1 day.']);
+    expect(problems({ name: 'A', to: ['a@a.example'], cadence: { kind: 'now', pauseMinutes: -1 } })).toEqual(['The pause after a change is at least 0 minutes (0: at once).']);
     expect(problems({ name: 'A\nB', to: ['a@a.example'] })).toEqual(['A customer cannot hold a line break or another control character.']);
     expect(problems({ name: 'A', to: ['a@a.example'], colour: 'red' })).toEqual(['The rule has a setting Quayside does not know: colour.']);
   });
@@ -133,6 +134,8 @@ describe('the cadence in the CLI\'s words', () => {
     }
     expect(cadenceText({ kind: 'weekly', day: 'fri', time: '16:00' })).toBe('weekly fri 16:00');
     expect(cadenceLabel({ kind: 'weekly', day: 'fri', time: '16:00' })).toBe('Weekly on Friday at 16:00');
+    expect(cadenceLabel({ kind: 'now' })).toBe('As it happens, 5 min after the first change');
+    expect(cadenceLabel({ kind: 'now', pauseMinutes: 0 })).toBe('As it happens, at once');
     expect(parseCadence('hourly')).toEqual({ ok: false, message: 'The cadence "hourly" is not one of: now, daily HH:MM, weekly DAY HH:MM (such as weekly mon 08:00).' });
     expect(parseCadence('weekly someday 08:00').ok).toBe(false);
   });

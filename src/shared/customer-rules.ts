@@ -34,10 +34,20 @@ export const DEFAULT_CUSTOMER_COLUMN = 'customer';
 const MAX_RECIPIENTS = 50;
 
 /**
- * `now`: as it happens, batched within a few minutes; `daily` at a time; `weekly` on a day at a
+ * `now`: as it happens, `pauseMinutes` after the first change (so one refresh's changes go in one
+ * mail; 0: at once; none given: DEFAULT_PAUSE_MINUTES); `daily` at a time; `weekly` on a day at a
  * time. Times are the desk's wall clock, `HH:MM`.
  */
-export type UpdateCadence = { kind: 'now' } | { kind: 'daily'; time: string } | { kind: 'weekly'; day: Weekday; time: string };
+export type UpdateCadence = { kind: 'now'; pauseMinutes?: number } | { kind: 'daily'; time: string } | { kind: 'weekly'; day: Weekday; time: string };
+
+/** How long an "as it happens" update waits after the first change when its rule names no pause. */
+export const DEFAULT_PAUSE_MINUTES = 5;
+const MAX_PAUSE_MINUTES = 720;
+
+/** The pause of an "as it happens" cadence, in minutes (the default when none is set). */
+export function pauseOf(cadence: Extract<UpdateCadence, { kind: 'now' }>): number {
+  return cadence.pauseMinutes ?? DEFAULT_PAUSE_MINUTES;
+}
 
 /** What to tell. A number switches a kind on with its threshold in days; null switches it off. */
 export interface WhatToTell {
@@ -113,8 +123,14 @@ const days = (what: string, min: number, max: number) =>
     .min(min, `${what} is at least ${min} ${min === 1 ? 'day' : 'days'}.`)
     .max(max, `${what} is at most ${max} days.`);
 
+const pause = z
+  .number()
+  .int('The pause after a change is a whole number of minutes.')
+  .min(0, 'The pause after a change is at least 0 minutes (0: at once).')
+  .max(MAX_PAUSE_MINUTES, `The pause after a change is at most ${MAX_PAUSE_MINUTES} minutes.`);
+
 const cadence = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('now') }),
+  z.strictObject({ kind: z.literal('now'), pauseMinutes: pause.optional() }),
   z.strictObject({ kind: z.literal('daily'), time }),
   z.strictObject({ kind: z.literal('weekly'), day: z.enum(WEEKDAYS, 'The day of a weekly update is mon, tue, wed, thu, fri, sat or sun.'), time }),
 ]);
@@ -250,9 +266,9 @@ export function cadenceText(cadence: UpdateCadence): string {
   return `weekly ${cadence.day} ${cadence.time}`;
 }
 
-/** The cadence for people: "As it happens (within a few minutes)", "Daily at 08:00", "Weekly on Monday at 08:00". */
+/** The cadence for people: "As it happens, 5 min after the first change", "Daily at 08:00", "Weekly on Monday at 08:00". */
 export function cadenceLabel(cadence: UpdateCadence): string {
-  if (cadence.kind === 'now') return 'As it happens (within a few minutes)';
+  if (cadence.kind === 'now') return pauseOf(cadence) === 0 ? 'As it happens, at once' : `As it happens, ${pauseOf(cadence)} min after the first change`;
   if (cadence.kind === 'daily') return `Daily at ${cadence.time}`;
   return `Weekly on ${WEEKDAY_NAMES[cadence.day]} at ${cadence.time}`;
 }

@@ -3,13 +3,14 @@
  * the runtime the window talks to, and smtp-server on 127.0.0.1 with STARTTLS and a login. A
  * draft's news stays in the customer's next update until a person marks the draft sent; that
  * update says "since our message of …" only of a message that went; the draft it carries is
- * replaced, and one discarded by a person is never sent.
+ * replaced, one discarded by a person is never sent, and a slot that found nothing to tell is
+ * shown as a check, never as an update that vanished.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OutboxItemView, Result, UpdatePreviewView } from '../../src/shared/contract/index.js';
+import type { CustomerSummaryView, OutboxItemView, Result, UpdatePreviewView } from '../../src/shared/contract/index.js';
 import { MemorySecretStore, apiKeyAccount } from '../../src/core/platform/secrets/index.js';
 import { DEFAULT_API_KEY, startSimulator, type Simulator } from '../../src/sim/index.js';
 import { createAppRuntime, type AppRuntime } from '../../src/engine/runtime.js';
@@ -141,5 +142,21 @@ describe.skipIf(!hasOpenssl())('a draft is not a sent mail', () => {
     expect(await call<OutboxItemView>('customers.markSent', { id: draft.item.id })).toMatchObject({ state: 'sent', sentHow: 'person' });
     expect(await preview()).toMatchObject({ state: 'nothing-new' });
     expect(smtp.received).toHaveLength(0);
+  });
+
+  it('a slot that found nothing to tell is shown as a check, with when the next one goes', async () => {
+    acmeShipments();
+    await call('customers.save', { rule: { name: 'ACME GmbH', to: ['einkauf@acme.example'], cadence: { kind: 'now', pauseMinutes: 0 } } });
+    const before = (await call<{ customers: CustomerSummaryView[] }>('customers.list')).customers[0]!;
+    expect(before).toMatchObject({ lastUpdate: null, next: { state: 'quiet' }, shipments: 3 });
+    // Their shipments changed (a refresh that moved nothing they are told of): checked, nothing to tell.
+    const customerId = runtime.core.read.customers.customerNamed('ACME GmbH')!.id;
+    runtime.core.write((tx) => tx.customers.markCustomerNews([customerId], new Date().toISOString()));
+    expect((await call<{ customers: CustomerSummaryView[] }>('customers.list')).customers[0]!.next.state).toBe('due');
+    const round = await workOutbox(runtime.core, { demo: false });
+    expect(round.kept.map((k) => k.kept.kept)).toEqual(['nothing-new']);
+    const after = (await call<{ customers: CustomerSummaryView[] }>('customers.list')).customers[0]!;
+    expect(after.lastUpdate).toEqual({ state: 'nothing-new', at: expect.any(String) });
+    expect(after.next).toEqual({ state: 'quiet' });
   });
 });

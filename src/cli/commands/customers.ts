@@ -85,7 +85,7 @@ export const customersCommand: Command = {
     const core = await ctx.teamCore();
     if (action === 'list') {
       if (args.length > 1) throw new UsageError(`Unexpected "${args[1]}".`);
-      const summaries = customerSummaries(core.read, listCustomers(core.read));
+      const summaries = customerSummaries(core, listCustomers(core.read));
       ctx.out.data(summaries.map((s) => ({ ...s.rule, shipments: s.shipments, lastUpdate: s.lastUpdate, nextDueAt: s.nextDueAt })));
       ctx.out.table(
         summaries.map((s) => ({
@@ -114,7 +114,7 @@ export const customersCommand: Command = {
       const before = listCustomers(core.read).find((c) => c.rule.name.toLowerCase() === name.toLowerCase())?.rule ?? null;
       const rule = ruleFrom(name, values, args.slice(2), before);
       const saved = setCustomer(core, rule, before?.name ?? null);
-      const [summary] = customerSummaries(core.read, [saved]);
+      const [summary] = customerSummaries(core, [saved]);
       ctx.out.data({ ...summary!.rule, shipments: summary!.shipments, lastUpdate: summary!.lastUpdate, nextDueAt: summary!.nextDueAt });
       ctx.out.line(`${before ? 'Changed' : 'Added'} ${rule.name} (${whoText(rule)}, ${summary!.shipments} shipment${summary!.shipments === 1 ? '' : 's'} now): updates ${cadenceText(rule.cadence)} to ${rule.to.join(', ')}.`);
       return;

@@ -4,6 +4,7 @@
  * and a past update opened to read again.
  */
 import { useEffect } from 'react';
+import { call } from '../api/call';
 import { Dialog } from '../components/Dialog';
 import { useClock } from '../state/clock';
 import { useCustomers } from '../state/customers';
@@ -14,6 +15,7 @@ import { UpdatePreview } from './UpdatePreview';
 
 const NOT_READY = { ready: false, reason: null };
 
+const loadChoices = (column: string) => call('customers.choices', { column });
 
 function DraftNotice() {
   const draft = useCustomers((s) => s.draft);
@@ -146,6 +148,7 @@ export function CustomersPage() {
         onDiscard={(id) => void store.discard(id)}
         onDraftAgain={(id) => void store.draftAgain(id)}
         onOpenUpdate={(id) => void store.openUpdate(id)}
+        loadChoices={loadChoices}
       />
       <OpenedUpdate />
     </>

@@ -19,12 +19,16 @@ const ACME: CustomerSummary = {
   shipments: 12,
   lastUpdate: { state: 'sent', at: '2026-11-23T07:00:05Z' },
   nextDueAt: '2026-11-25T07:00:00Z',
+  next: { state: 'waiting', until: '2026-11-25T07:00:00Z', why: 'cadence', since: null },
+  closest: null,
 };
 const NORDIC: CustomerSummary = {
   rule: rule({ name: 'Nordic Furniture', who: { kind: 'watchlist', watchlist: 'Nordic inbound' }, to: ['ops@nordic.example'], tell: { freeTimeDays: null, noDataDays: null } }),
   shipments: 3,
   lastUpdate: null,
   nextDueAt: null,
+  next: { state: 'quiet' },
+  closest: null,
 };
 
 const PREVIEW: UpdatePreviewData = {
@@ -92,12 +96,12 @@ describe('the customers and their rules', () => {
     expect(acme.textContent).toContain('einkauf@acme.example · Cc 1');
     expect(acme.textContent).toContain('departed, ETA moves, arrived, discharged, delivered, free time, no data');
     expect(acme.textContent).toContain('Daily at 08:00 · German · with Excel file');
-    expect(acme.textContent).toContain('In 22 h');
+    expect(acme.textContent).toMatch(/Tomorrow \d\d:00, at its time/);
     expect(within(acme).getByText('Sent')).toBeInstanceOf(HTMLElement);
     const nordic = within(list).getAllByRole('listitem')[1]!;
     expect(nordic.textContent).toContain('Watchlist "Nordic inbound"');
     expect(nordic.textContent).toContain('departed, ETA moves, arrived, discharged, delivered');
-    expect(nordic.textContent).toContain('When there is news');
+    expect(nordic.textContent).toContain('With the next change to their shipments');
     expect(nordic.textContent).toContain('No update yet');
   });
 
@@ -197,7 +201,7 @@ describe('the preview of the next update', () => {
   it('says when nothing would go, and why Send now is off', () => {
     view({ preview: { state: 'nothing-new', customer: 'ACME GmbH' } });
     fireEvent.click(screen.getByRole('button', { name: /ACME GmbH: open/ }));
-    expect(screen.getByText('Nothing new for ACME GmbH since their last update: no mail would go now.')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('Nothing to tell ACME GmbH now: no change to their shipments passes their rule, so no mail would go.')).toBeInstanceOf(HTMLElement);
     cleanup();
     view({ preview: PREVIEW, sending: { ready: false, reason: 'Sending is off with the sample data; drafts work.' } });
     fireEvent.click(screen.getByRole('button', { name: /ACME GmbH: open/ }));

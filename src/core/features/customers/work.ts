@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import type { Core } from '../../context.js';
 import type { UpdateRecord } from '../../data/index.js';
 import { AppFailure } from '../../platform/failure.js';
-import { isUpdateDue } from './cadence.js';
 import { customerNamed, listCustomers } from './customers.js';
 import { draftFileName, draftOfStored, writeEml } from './draft.js';
 import type { Customer } from './gather.js';
+import { isDue } from './next-update.js';
 import { sendingReadiness, smtpAccess, type MailOptions } from './mail-config.js';
 import { sendReady } from './outbox-work.js';
 import { composeFor, keepComposed, type Kept } from './updates.js';
@@ -25,12 +25,6 @@ export interface WorkOptions extends MailOptions {
    * it) is due when any change was recorded since their last slot; composing tells whether any is theirs.
    */
   changesSinceSlot?: boolean;
-}
-
-export function isDue(core: Core, customer: Customer, now: Date, changesSinceSlot = false): boolean {
-  const { record, rule } = customer;
-  const firstNewsAt = record.firstNewsAt !== null ? new Date(record.firstNewsAt) : changesSinceSlot && rule.cadence.kind === 'now' && core.read.countChanges(record.handledAt) > 0 ? new Date(record.handledAt) : null;
-  return isUpdateDue(rule.cadence, { handledAt: new Date(record.handledAt), firstNewsAt }, now);
 }
 
 /** Composes and keeps the updates of these customers (`due` when sending is set up, else drafts; or as `state` says). */
