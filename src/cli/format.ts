@@ -1,6 +1,15 @@
 import type { Place, Shipment } from '../shared/domain.js';
 import { progressAddsToStatus, progressWords, statusText, trackingWords, typeWords } from '../shared/words.js';
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A UTC instant (when an update goes, when it was sent) on this computer's clock: "2026-12-03 08:00". */
+export function deskTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
 /** Naive dates are shown exactly as given: they are the port's wall-clock time. */
 const naive = (date: string | null) => (date ? date.replace('T', ' ') : '—');
 

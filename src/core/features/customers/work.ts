@@ -28,7 +28,7 @@ export interface WorkOptions extends MailOptions {
 }
 
 /** Composes and keeps the updates of these customers (`due` when sending is set up, else drafts; or as `state` says). */
-export async function composeAndKeep(core: Core, customers: readonly Customer[], options: WorkOptions, as?: 'due' | 'draft'): Promise<{ customer: Customer; kept: Kept }[]> {
+async function composeAndKeep(core: Core, customers: readonly Customer[], options: WorkOptions, as?: 'due' | 'draft'): Promise<{ customer: Customer; kept: Kept }[]> {
   if (customers.length === 0) return [];
   const state = as ?? (sendingReadiness(core, options).ready ? 'due' : 'draft');
   const composed = await composeFor(core, customers, options.turn);
