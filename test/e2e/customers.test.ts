@@ -94,9 +94,9 @@ describe.skipIf(skipWithoutChromium())('the Customers view in Chromium', () => {
 
       const mine = page.getByRole('list', { name: 'Updates to Kestrel Foods' });
       const draft = mine.getByRole('listitem').first();
-      await draft.locator('.pill', { hasText: 'Draft' }).waitFor();
+      await draft.locator('.pill', { hasText: 'Draft, not sent' }).waitFor();
       await draft.getByRole('button', { name: 'Mark as sent' }).click();
-      await draft.locator('.pill', { hasText: 'Sent' }).waitFor({ timeout: 10_000 });
+      await draft.locator('.pill', { hasText: /^Sent$/ }).waitFor({ timeout: 10_000 });
       expect(await draft.innerText()).toContain('marked sent');
 
       expect(errors).toEqual([]);
