@@ -41,7 +41,8 @@ export function shipmentRow(s: Shipment): Record<string, string> {
   return {
     reference: s.reference,
     type: typeWords(s.type),
-    carrier: s.carrier.scac ?? s.carrier.name ?? 'AUTO',
+    // The carrier's name as people say it ("Maersk"); the SCAC where the name is not known; a dash while the service has not named it.
+    carrier: s.carrier.name ?? s.carrier.scac ?? '—',
     status: `${[statusText(s.shipmentStatus, s.outcome), progress].filter(Boolean).join(' · ')}${tracking}`,
     pod: s.pod?.name ?? '—',
     eta: s.eta ? `${naive(s.eta).slice(0, 16)}${lastEta ? ' moved' : ''}` : '—',
@@ -49,11 +50,22 @@ export function shipmentRow(s: Shipment): Record<string, string> {
   };
 }
 
+/** `list` with the customer's column, still within 120 characters: the type (in `show` and --json) gives it room. */
+export const SHIPMENT_COLUMNS_WITH_CUSTOMER = [
+  { key: 'reference', title: 'REFERENCE' },
+  { key: 'customer', title: 'CUSTOMER', max: 12 },
+  { key: 'carrier', title: 'CARRIER', max: 12 },
+  { key: 'status', title: 'STATUS', max: 24 },
+  { key: 'pod', title: 'POD', max: 12 },
+  { key: 'eta', title: 'ETA (port time)' },
+  { key: 'note', title: 'NOTE', max: 6 },
+];
+
 /** `list` for people: about 120 characters (POL, the seconds and the raw codes are in `show` and --json). */
 export const SHIPMENT_COLUMNS = [
   { key: 'reference', title: 'REFERENCE' },
   { key: 'type', title: 'TYPE' },
-  { key: 'carrier', title: 'CARRIER', max: 12 },
+  { key: 'carrier', title: 'CARRIER', max: 20 },
   { key: 'status', title: 'STATUS', max: 26 },
   { key: 'pod', title: 'POD', max: 14 },
   { key: 'eta', title: 'ETA (port time)' },
