@@ -3,7 +3,7 @@
  * demo's sample customers: the preview of the next update and a past update opened again fit (the
  * mail's table is not cut inside its frame, each date whole on one line), nothing in the page or
  * the dialog runs off to the right, and the "draft is written" notice is one paragraph, not columns.
- * Screenshots: customers-<width>-<theme>-preview, -draft, -dialog.
+ * Screenshots: customers-<width>-<theme>-preview, -draft, -dialog, -discarded.
  */
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,6 +129,15 @@ describe.skipIf(skipWithoutChromium())('the Customers view from half a screen to
         await screenshot(page, `${tag}-dialog`);
         await dialog.locator('.dialog-footer').getByRole('button', { name: 'Close' }).click();
         await dialog.waitFor({ state: 'detached' });
+
+        // Discarded: it says so, and its news is back in the next update.
+        await draft.getByRole('button', { name: 'Discard draft' }).click();
+        await draft.locator('.pill', { hasText: 'Discarded' }).waitFor();
+        expect(await draft.innerText()).toContain('Discarded: its news goes in the next update');
+        await preview.locator('iframe.preview-frame').waitFor();
+        problems.push(...(await overflowIn(page, '.customers-page')));
+        await draft.scrollIntoViewIfNeeded();
+        await screenshot(page, `${tag}-discarded`);
 
         expect(problems).toEqual([]);
         expect(browser.errors.filter((e) => e.startsWith('page error'))).toEqual([]);
