@@ -72,7 +72,8 @@ CREATE TABLE customer_update_lines (
 INSERT INTO customer_update_lines SELECT update_id, shipment_id, news_json, eta_told, free_days_told, no_data_told FROM customer_update_lines_kept;
 DROP TABLE customer_update_lines_kept;
 CREATE INDEX customer_update_lines_by_shipment ON customer_update_lines (shipment_id);
-
-ALTER TABLE customers ADD COLUMN handled_outcome TEXT;
 `);
+  // Run again over a cache that has it (a cache set back to an older version to redo a later step), it is kept.
+  const columns = db.prepare("SELECT name FROM pragma_table_info('customers')").pluck().all() as string[];
+  if (!columns.includes('handled_outcome')) db.exec('ALTER TABLE customers ADD COLUMN handled_outcome TEXT');
 }
