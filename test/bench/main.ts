@@ -51,7 +51,7 @@ if (process.argv[2] === 'team') {
 }
 
 if (process.argv[2] === 'cli') {
-  // `npm run bench -- cli [runs]`: issue 36's figure, how long the CLI takes to start.
+  // `npm run bench -- cli [runs]`: how long the CLI takes to start, alone.
   await (await import('./cli-start.js')).runCliStartBench(Number(process.argv[3]) || undefined);
   printTable((line) => console.log(line), machine());
   process.exit(0);

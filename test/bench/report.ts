@@ -97,7 +97,7 @@ const SPECS: Record<RowKey, RowSpec> = {
     met: ([ms]) => ms! < 1000,
   },
   'cli-start': {
-    what: 'issue 36: `npx quayside --help` on a fresh build (median of the runs)',
+    what: 'the CLI: `npx quayside --help` on a fresh build (median of the runs)',
     now: '1.3 s through tsx on a fresh clone; 3–8 s on a busy machine',
     aim: '≤ 0.4 s',
     met: ([ms]) => ms! <= 400,

@@ -13,7 +13,7 @@ import {
   customerNamed,
   keepComposed,
   listCustomers,
-  nextUpdateOf,
+  nextUpdatesSinceChanges,
   sendingReadiness,
   sendReady,
   settleInterrupted,
@@ -162,7 +162,7 @@ export const updatesCommand: Command = {
       ctx.out.line('No customers yet, so no updates; "quayside customers set NAME --to ADDR" adds one.');
       return;
     }
-    const options = { demo: false, envPassword: ctx.smtpPassword, changesSinceSlot: true };
+    const options = { demo: false, envPassword: ctx.smtpPassword };
 
     if (values.draft !== undefined) {
       const directory = resolve(values.draft as string);
@@ -192,12 +192,14 @@ export const updatesCommand: Command = {
       const settled = await settleInterrupted(core);
       const now = core.now();
       const composed = await composeFor(core, customers);
+      const nexts = nextUpdatesSinceChanges(core, customers, now);
       const lines: UpdateLine[] = [];
       const kept: { index: number; customer: Customer; kept: Kept; lines: ToldLine[] }[] = [];
       for (const one of composed) {
-        const next = nextUpdateOf(core, one.customer, now, true);
-        // A customer named is sent at once, whatever their cadence ("Send now").
-        if (named !== undefined || (next.state === 'due' && one.update.state === 'update')) {
+        const next = nexts.get(one.customer.record.id)!;
+        // A customer named is sent at once, whatever their cadence ("Send now"); a due slot with
+        // nothing to tell is kept as that check, as the app's round keeps it.
+        if (named !== undefined || next.state === 'due') {
           kept.push({ index: lines.length, customer: one.customer, kept: await keepComposed(core, one, 'due'), lines: toldLines(one) });
           lines.push(previewLine(one, next));
         } else lines.push(previewLine(one, next));
@@ -234,7 +236,8 @@ export const updatesCommand: Command = {
     // --preview, the default: what would go now and when, nothing stored.
     const now = core.now();
     const composed = await composeFor(core, customers);
-    const lines = composed.map((one) => previewLine(one, nextUpdateOf(core, one.customer, now, true)));
+    const nexts = nextUpdatesSinceChanges(core, customers, now);
+    const lines = composed.map((one) => previewLine(one, nexts.get(one.customer.record.id)!));
     ctx.out.data(lines);
     printPreview(ctx, composed, lines);
   },

@@ -21,7 +21,7 @@ export { applyOutboxEvent, interruptedOnStart, newOutboxEntry, UNCERTAIN_SENTENC
 export { deliverUpdate, type OutboxPort } from './deliver.js';
 export type { MailSettings } from '../../../shared/mail-settings.js';
 export { customerChoices, customerNamed, customerSummaries, listCustomers, removeCustomer, setCustomer } from './customers.js';
-export { nextUpdateOf } from './next-update.js';
+export { nextUpdatesSinceChanges } from './next-update.js';
 export type { Customer } from './gather.js';
 export { mailSettings, sendingReadiness, setMail, setTrustedCertificates, smtpAccess, smtpPasswordAccount } from './mail-config.js';
 export { composeFor, keepComposed, type Composed, type Kept } from './updates.js';

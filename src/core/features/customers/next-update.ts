@@ -9,28 +9,39 @@ import type { Core } from '../../context.js';
 import { nextUpdateDue } from './cadence.js';
 import { selectShipments, type Customer } from './gather.js';
 
-/**
- * When the first news since their last slot was recorded: the mark the engine set as their
- * shipments changed, else (`changesSinceSlot`: the CLI, where no engine was running to mark it)
- * the first change recorded to one of their shipments since.
- */
-function firstNewsOf(core: Pick<Core, 'read'>, customer: Customer, changesSinceSlot: boolean): Date | null {
-  const { record, rule } = customer;
-  if (record.firstNewsAt !== null) return new Date(record.firstNewsAt);
-  if (!changesSinceSlot || rule.cadence.kind !== 'now') return null;
-  const ids = selectShipments(core.read, [customer]).get(record.id) ?? [];
-  const first = core.read.firstChangeOf(ids, record.handledAt);
-  return first === null ? null : new Date(first);
+/** When the first news since their last slot was recorded, from the mark the engine set as their shipments changed. */
+function marked(customer: Customer): Date | null {
+  return customer.record.firstNewsAt === null ? null : new Date(customer.record.firstNewsAt);
 }
 
-export function nextUpdateOf(core: Pick<Core, 'read' | 'timeScale'>, customer: Customer, now: Date, changesSinceSlot = false): NextUpdateView {
-  const firstNewsAt = firstNewsOf(core, customer, changesSinceSlot);
+function nextOf(core: Pick<Core, 'timeScale'>, customer: Customer, firstNewsAt: Date | null, now: Date): NextUpdateView {
   const due = nextUpdateDue(customer.rule.cadence, { handledAt: new Date(customer.record.handledAt), firstNewsAt, timeScale: core.timeScale });
   if (due === null) return { state: 'quiet' };
   if (due.getTime() <= now.getTime()) return { state: 'due', since: due.toISOString() };
   return { state: 'waiting', until: due.toISOString(), why: customer.rule.cadence.kind === 'now' ? 'pause' : 'cadence', since: firstNewsAt?.toISOString() ?? null };
 }
 
-export function isDue(core: Pick<Core, 'read' | 'timeScale'>, customer: Customer, now: Date, changesSinceSlot = false): boolean {
-  return nextUpdateOf(core, customer, now, changesSinceSlot).state === 'due';
+export function nextUpdateOf(core: Pick<Core, 'read' | 'timeScale'>, customer: Customer, now: Date): NextUpdateView {
+  return nextOf(core, customer, marked(customer), now);
+}
+
+/**
+ * The same for several customers where no engine was running to mark their news (the CLI): an "as
+ * it happens" customer without a mark counts from the first change recorded to one of their
+ * shipments since their last slot. Their shipments are selected in one pass over the cache.
+ */
+export function nextUpdatesSinceChanges(core: Pick<Core, 'read' | 'timeScale'>, customers: readonly Customer[], now: Date): Map<number, NextUpdateView> {
+  const unmarked = customers.filter((c) => c.record.firstNewsAt === null && c.rule.cadence.kind === 'now');
+  const selected = unmarked.length === 0 ? new Map<number, number[]>() : selectShipments(core.read, unmarked);
+  return new Map(
+    customers.map((c) => {
+      const ids = selected.get(c.record.id);
+      const first = ids === undefined ? null : core.read.firstChangeOf(ids, c.record.handledAt);
+      return [c.record.id, nextOf(core, c, ids === undefined ? marked(c) : first === null ? null : new Date(first), now)];
+    }),
+  );
+}
+
+export function isDue(core: Pick<Core, 'read' | 'timeScale'>, customer: Customer, now: Date): boolean {
+  return nextUpdateOf(core, customer, now).state === 'due';
 }

@@ -20,11 +20,6 @@ import { composeFor, keepComposed, type Kept } from './updates.js';
 export interface WorkOptions extends MailOptions {
   /** Awaited between blocks of a large cache (the engine's setImmediate). */
   turn?: () => Promise<void>;
-  /**
-   * The CLI's: an "as it happens" customer without news marked (no engine was running to mark
-   * it) is due when any change was recorded since their last slot; composing tells whether any is theirs.
-   */
-  changesSinceSlot?: boolean;
 }
 
 /** Composes and keeps the updates of these customers (`due` when sending is set up, else drafts; or as `state` says). */
@@ -40,7 +35,7 @@ async function composeAndKeep(core: Core, customers: readonly Customer[], option
 /** One round: the due customers' updates composed and kept, then whatever is ready sent. */
 export async function workOutbox(core: Core, options: WorkOptions): Promise<{ kept: { customer: Customer; kept: Kept }[]; sent: UpdateRecord[] }> {
   const now = core.now();
-  const due = listCustomers(core.read).filter((c) => isDue(core, c, now, options.changesSinceSlot));
+  const due = listCustomers(core.read).filter((c) => isDue(core, c, now));
   const kept = await composeAndKeep(core, due, options);
   const access = await smtpAccess(core, options);
   const sent = access ? await sendReady(core, access) : [];
