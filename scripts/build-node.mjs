@@ -7,12 +7,15 @@
 //   out/harness/spreadsheet-worker.js  src/core/features/imports/sheets/spreadsheet-worker.ts (cage.ts finds it next to it)
 //   out/harness/quayside.js            src/cli/main.ts (bin/quayside.mjs runs it while it is newer than src/:
 //                                      the CLI starts in ~0.2 s instead of ~1.3 s of tsx compiling)
+//   out/harness/help.txt               what that build's `quayside --help` prints (bin/quayside.mjs prints
+//                                      it without loading the CLI at all)
 // plus chunks beside them (chunk-*.js: code shared by the entries, and what loads lazily: the
 // spreadsheet readers, the team database's driver, the simulator), and the packages with them,
 // minified. Only native addons (better-sqlite3, keytar), vite (for a missing window build) and
 // optional requires stay in node_modules. The folder is emptied first: no stale chunks.
 // `--if-stale`: builds only when a file under src/ is newer than the last build.
-import { rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +76,9 @@ export async function buildNode({ ifStale = false } = {}) {
     // Packages that are CommonJS (better-sqlite3) are imported by name; a require() in our code is made for ESM.
     banner: { js: "import { createRequire as __quaysideRequire } from 'node:module'; const require = __quaysideRequire(import.meta.url);" },
   });
+  // The help of this very build, from its own command table (never written by hand, never older than the bundle).
+  const help = execFileSync(process.execPath, [join(OUT, 'quayside.js'), '--help']);
+  writeFileSync(join(OUT, 'help.txt'), help);
   return { built: true, dir: OUT };
 }
 

@@ -2,6 +2,15 @@ import type { Place, Shipment } from '../shared/domain.js';
 import { arrivalOrEta, serviceSays, statusOf } from '../shared/status.js';
 import { trackingWords, typeWords } from '../shared/words.js';
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A UTC instant (when an update goes, when it was sent) on this computer's clock: "2026-12-03 08:00". */
+export function deskTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
 /** Naive dates are shown exactly as given: they are the port's wall-clock time. */
 const naive = (date: string | null) => (date ? date.replace('T', ' ') : '—');
 
@@ -35,7 +44,8 @@ export function shipmentRow(s: Shipment): Record<string, string> {
   return {
     reference: s.reference,
     type: typeWords(s.type),
-    carrier: s.carrier.scac ?? s.carrier.name ?? 'AUTO',
+    // The carrier's name as people say it ("Maersk"); the SCAC where the name is not known; a dash while the service has not named it.
+    carrier: s.carrier.name ?? s.carrier.scac ?? '—',
     status: `${status.text}${tracking}`,
     pod: s.pod?.name ?? '—',
     eta,
@@ -43,11 +53,22 @@ export function shipmentRow(s: Shipment): Record<string, string> {
   };
 }
 
+/** `list` with the customer's column, still within 120 characters: the type (in `show` and --json) gives it room. */
+export const SHIPMENT_COLUMNS_WITH_CUSTOMER = [
+  { key: 'reference', title: 'REFERENCE' },
+  { key: 'customer', title: 'CUSTOMER', max: 12 },
+  { key: 'carrier', title: 'CARRIER', max: 12 },
+  { key: 'status', title: 'STATUS', max: 24 },
+  { key: 'pod', title: 'POD', max: 12 },
+  { key: 'eta', title: 'ETA (port time)' },
+  { key: 'note', title: 'NOTE', max: 6 },
+];
+
 /** `list` for people: about 120 characters (POL, the seconds and the raw codes are in `show` and --json). */
 export const SHIPMENT_COLUMNS = [
   { key: 'reference', title: 'REFERENCE' },
   { key: 'type', title: 'TYPE' },
-  { key: 'carrier', title: 'CARRIER', max: 12 },
+  { key: 'carrier', title: 'CARRIER', max: 20 },
   { key: 'status', title: 'STATUS', max: 26 },
   { key: 'pod', title: 'POD', max: 14 },
   { key: 'eta', title: 'ETA (port time)' },

@@ -11,7 +11,8 @@ import { StoreError } from '../core/data/index.js';
 import { TeamDbError } from '../team/db/errors.js';
 import { redactTeamAddress } from '../team/db/address.js';
 import { COMMANDS } from './commands/index.js';
-import { GLOBAL_OPTIONS, createContext, dataDirOf, type Values } from './context.js';
+import { closestTo } from '../shared/closest.js';
+import { GLOBAL_OPTIONS, createContext, dataDirOf, type OptionSpec, type Values } from './context.js';
 import { UsageError, UserError } from './errors.js';
 import { createOutput, printable } from './output.js';
 
@@ -20,7 +21,7 @@ const KNOWN_ERRORS = [ApiError, UserError, ServiceError, LookupError, StoreError
 
 const HELP = `quayside: ocean shipment tracking from the command line (same cache as the desktop app)
 
-Usage: quayside <command> [options]
+Usage: quayside [global options] <command> [options]   (global options go before or after the command)
 
 Commands:
 ${COMMANDS.map((c) => `  ${c.usage}\n      ${c.summary}`).join('\n')}
@@ -33,30 +34,59 @@ Global options:
 The API key comes from QUAYSIDE_API_KEY, else the system keychain ("quayside key set").
 `;
 
+/**
+ * Where the command's name is: the first word that is not an option nor the value of a global
+ * option (`quayside --data-dir D key set` is `key`), so global options go before or after it.
+ */
+function commandIndex(argv: readonly string[]): number {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return i + 1 < argv.length ? i + 1 : -1;
+    if (!arg.startsWith('-') || arg === '-') return i;
+    const name = arg.replace(/^--?/, '').split('=')[0]!;
+    const global = GLOBAL_OPTIONS[name] ?? Object.values(GLOBAL_OPTIONS).find((o) => o.short === name);
+    if (global?.type === 'string' && !arg.includes('=')) i++;
+  }
+  return -1;
+}
+
+/** node:util's parse errors, as one sentence with the option a person meant. */
+function parseProblem(err: unknown, options: OptionSpec): string {
+  const error = err as Error & { code?: string };
+  const option = /'(-{1,2}[^'\s]+)/.exec(error.message)?.[1] ?? null;
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== null) {
+    const near = closestTo(option.replace(/^-+/, '').split('=')[0]!, Object.keys(options), (o) => o);
+    return `There is no option ${option}${near ? `; did you mean --${near}?` : '.'}`;
+  }
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== null) {
+    const name = option.replace(/^-+/, '').split(/[\s=]/)[0]!;
+    return options[name]?.type === 'boolean' ? `--${name} takes no value.` : `--${name} needs a value, as in --${name} VALUE.`;
+  }
+  return `${error.message.split('\n')[0]}.`;
+}
+
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const debug = argv.includes('--debug');
   const json = argv.includes('--json');
   const out = createOutput({ json });
-  const name = argv.find((a) => !a.startsWith('-'));
+  const at = commandIndex(argv);
+  const name = at === -1 ? undefined : argv[at];
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
     if (name) {
-      out.note(`Unknown command "${name}"; run "quayside --help" for the list of commands.`);
+      const near = closestTo(name, COMMANDS, (c) => c.name);
+      out.note(`Unknown command "${name}"${near ? `: did you mean "quayside ${near.name}"?` : ';'} "quayside --help" lists the commands.`);
       return 2;
     }
     process.stdout.write(HELP);
     return argv.includes('--help') || argv.includes('-h') ? 0 : 2;
   }
+  const options = { ...GLOBAL_OPTIONS, ...command.options };
   let parsed: { values: Values; positionals: string[] };
   try {
-    parsed = parseArgs({
-      args: argv.filter((a, i) => i !== argv.indexOf(command.name)),
-      options: { ...GLOBAL_OPTIONS, ...command.options },
-      allowPositionals: true,
-      strict: true,
-    }) as { values: Values; positionals: string[] };
+    parsed = parseArgs({ args: argv.filter((_, i) => i !== at), options, allowPositionals: true, strict: true }) as { values: Values; positionals: string[] };
   } catch (err) {
-    out.note(`${(err as Error).message.split('\n')[0]}. Usage: quayside ${command.usage}`);
+    out.note(`${parseProblem(err, options)} Usage: quayside ${command.usage}`);
     return 2;
   }
   if (parsed.values.help) {

@@ -75,7 +75,8 @@ export function createOutput(options: {
       stdout.write(printable(document, { keepCarriageReturns: true }));
     },
     table(rows, columns) {
-      if (options.json) return;
+      // No rows, no table: a header alone says nothing; the command's own line says what is empty.
+      if (options.json || rows.length === 0) return;
       clearProgress();
       stdout.write(formatTable(rows, columns));
     },

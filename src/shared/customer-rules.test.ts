@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cadenceLabel, cadenceText, checkCustomerRule, DEFAULT_TELL, parseCadence } from './customer-rules.js';
-import { addressProblem, isMailAddress } from './mail-address.js';
+import { addressOf, addressProblem, isMailAddress, splitAddressList } from './mail-address.js';
 
 describe('an e-mail address in a customer rule', () => {
   it('accepts the addresses offices use', () => {
@@ -25,8 +25,10 @@ describe('an e-mail address in a customer rule', () => {
       ['jane@acme_corp.com', 'The address "jane@acme_corp.com" is not an e-mail address: the domain holds "_", which a domain cannot hold.'],
       ['jane@acme.c0m', 'The address "jane@acme.c0m" is not an e-mail address: "c0m" is not a top-level domain such as .com or .de.'],
       ['jane@[10.0.0.1]', 'The address "jane@[10.0.0.1]" is not an e-mail address: it names a computer by its IP address instead of a domain such as acme.com.'],
-      ['Jane <jane@acme.com>', 'The address "Jane <jane@acme.com>" is not an e-mail address: it holds a space.'],
-      ['<jane@acme.com>', 'The address "<jane@acme.com>" is not an e-mail address: write the address alone, without a name or angle brackets.'],
+      ['Jane <jane@acme>', 'The address "Jane <jane@acme>" is not an e-mail address: the address in angle brackets is not one: the part after the @ needs a dot, as in acme.com.'],
+      ['"Doe, Jane <jane@acme.com>', 'The address ""Doe, Jane <jane@acme.com>" is not an e-mail address: the name\'s quotes do not close, as in "Doe, Jane" <jane@acme.com>.'],
+      ['Jane "JD" Doe <jane@acme.com>', 'The address "Jane "JD" Doe <jane@acme.com>" is not an e-mail address: a name with a quote or an angle bracket in it goes in quotes, as in "Doe, Jane" <jane@acme.com>.'],
+      ['jane@acme.com>', 'The address "jane@acme.com>" is not an e-mail address: an angle bracket goes around the address, after the name: Jane Doe <jane@acme.com>.'],
       ['jane(x)@acme.com', 'The address "jane(x)@acme.com" is not an e-mail address: the part before the @ holds "(", which an address cannot hold.'],
       ['jösé@acme.com', 'The address "jösé@acme.com" is not an e-mail address: the part before the @ holds a letter outside plain ASCII, which many mail servers refuse.'],
       ['jane@acme.com\r\nBcc: all@evil.example', 'The address "jane@acme.com  Bcc: all@evil.example" is not an e-mail address: it holds a line break or another control character.'],
@@ -34,6 +36,20 @@ describe('an e-mail address in a customer rule', () => {
     ];
     for (const [address, sentence] of cases) expect(addressProblem(address), address).toBe(sentence);
     expect(isMailAddress('')).toBe(false);
+  });
+
+  it('takes an address with the name an address book gives it, in any letters', () => {
+    for (const text of ['Jane Doe <jane@acme.com>', '"Jürgen Weiß" <jw@customer.test>', '"Weiß, Jürgen" <jw@customer.test>', '<jane@acme.com>', '"Say \\"hi\\"" <x@acme.com>']) {
+      expect(addressProblem(text), text).toBeNull();
+    }
+    expect(addressOf('"Weiß, Jürgen" <jw@customer.test>')).toBe('jw@customer.test');
+    // A list pasted from an address book splits at commas, semicolons and line breaks, never inside a quoted name.
+    expect(splitAddressList('"Weiß, Jürgen" <jw@customer.test>, ops@acme.com; Jane Doe <jane@acme.com>\nx@acme.com')).toEqual([
+      '"Weiß, Jürgen" <jw@customer.test>',
+      'ops@acme.com',
+      'Jane Doe <jane@acme.com>',
+      'x@acme.com',
+    ]);
   });
 });
 
@@ -76,6 +92,11 @@ describe('a customer rule', () => {
     expect(checkCustomerRule({ name: 'X', who: { kind: 'watchlist', watchlist: 'Rotterdam this week' }, to: ['x@x.example'] })).toMatchObject({ ok: true, rule: { who: { kind: 'watchlist', watchlist: 'Rotterdam this week' } } });
   });
 
+  it('keeps a name with its address in one written form, and writes to each address once', () => {
+    const checked = checkCustomerRule({ name: 'Weiß', to: ['Jürgen Weiß <jw@customer.test>', 'JW@customer.test'], cc: ['"Jürgen" <jw@customer.test>', 'ops@customer.test'] });
+    expect(checked.ok && checked.rule).toMatchObject({ to: ['"Jürgen Weiß" <jw@customer.test>'], cc: ['ops@customer.test'] });
+  });
+
   it('refuses an address that is not an address when the rule is saved, saying which and why', () => {
     expect(checkCustomerRule({ name: 'ACME', to: ['ok@acme.example', 'jane@acme'], cc: ['ops acme.example'] })).toEqual({
       ok: false,
@@ -95,6 +116,7 @@ describe('a customer rule', () => {
     expect(problems({ name: 'A', to: ['a@a.example'], language: 'it' })).toEqual(['The language is en, de, fr or es.']);
     expect(problems({ name: 'A', to: ['a@a.example'], cadence: { kind: 'daily', time: '25:00' } })).toEqual(['The time "25:00" is not a time of day such as 08:00.']);
     expect(problems({ name: 'A', to: ['a@a.example'], tell: { etaMovedDays: 0 } })).toEqual(['An ETA move worth telling is at least 1 day.']);
+    expect(problems({ name: 'A', to: ['a@a.example'], cadence: { kind: 'now', pauseMinutes: -1 } })).toEqual(['The pause after a change is at least 0 minutes (0: at once).']);
     expect(problems({ name: 'A\nB', to: ['a@a.example'] })).toEqual(['A customer cannot hold a line break or another control character.']);
     expect(problems({ name: 'A', to: ['a@a.example'], colour: 'red' })).toEqual(['The rule has a setting Quayside does not know: colour.']);
   });
@@ -112,6 +134,8 @@ describe('the cadence in the CLI\'s words', () => {
     }
     expect(cadenceText({ kind: 'weekly', day: 'fri', time: '16:00' })).toBe('weekly fri 16:00');
     expect(cadenceLabel({ kind: 'weekly', day: 'fri', time: '16:00' })).toBe('Weekly on Friday at 16:00');
+    expect(cadenceLabel({ kind: 'now' })).toBe('As it happens, 5 min after the first change');
+    expect(cadenceLabel({ kind: 'now', pauseMinutes: 0 })).toBe('As it happens, at once');
     expect(parseCadence('hourly')).toEqual({ ok: false, message: 'The cadence "hourly" is not one of: now, daily HH:MM, weekly DAY HH:MM (such as weekly mon 08:00).' });
     expect(parseCadence('weekly someday 08:00').ok).toBe(false);
   });

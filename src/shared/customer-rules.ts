@@ -8,7 +8,7 @@
  * core's customers feature. Nothing here imports Node, Electron or the DOM.
  */
 import { z } from 'zod';
-import { addressProblem } from './mail-address.js';
+import { addressOf, addressProblem, mailboxText, parseMailbox } from './mail-address.js';
 
 export const CUSTOMER_LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
 export type CustomerLanguage = (typeof CUSTOMER_LANGUAGES)[number];
@@ -34,10 +34,20 @@ export const DEFAULT_CUSTOMER_COLUMN = 'customer';
 const MAX_RECIPIENTS = 50;
 
 /**
- * `now`: as it happens, batched within a few minutes; `daily` at a time; `weekly` on a day at a
+ * `now`: as it happens, `pauseMinutes` after the first change (so one refresh's changes go in one
+ * mail; 0: at once; none given: DEFAULT_PAUSE_MINUTES); `daily` at a time; `weekly` on a day at a
  * time. Times are the desk's wall clock, `HH:MM`.
  */
-export type UpdateCadence = { kind: 'now' } | { kind: 'daily'; time: string } | { kind: 'weekly'; day: Weekday; time: string };
+export type UpdateCadence = { kind: 'now'; pauseMinutes?: number } | { kind: 'daily'; time: string } | { kind: 'weekly'; day: Weekday; time: string };
+
+/** How long an "as it happens" update waits after the first change when its rule names no pause. */
+export const DEFAULT_PAUSE_MINUTES = 5;
+const MAX_PAUSE_MINUTES = 720;
+
+/** The pause of an "as it happens" cadence, in minutes (the default when none is set). */
+export function pauseOf(cadence: Extract<UpdateCadence, { kind: 'now' }>): number {
+  return cadence.pauseMinutes ?? DEFAULT_PAUSE_MINUTES;
+}
 
 /** What to tell. A number switches a kind on with its threshold in days; null switches it off. */
 export interface WhatToTell {
@@ -113,8 +123,14 @@ const days = (what: string, min: number, max: number) =>
     .min(min, `${what} is at least ${min} ${min === 1 ? 'day' : 'days'}.`)
     .max(max, `${what} is at most ${max} days.`);
 
+const pause = z
+  .number()
+  .int('The pause after a change is a whole number of minutes.')
+  .min(0, 'The pause after a change is at least 0 minutes (0: at once).')
+  .max(MAX_PAUSE_MINUTES, `The pause after a change is at most ${MAX_PAUSE_MINUTES} minutes.`);
+
 const cadence = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('now') }),
+  z.strictObject({ kind: z.literal('now'), pauseMinutes: pause.optional() }),
   z.strictObject({ kind: z.literal('daily'), time }),
   z.strictObject({ kind: z.literal('weekly'), day: z.enum(WEEKDAYS, 'The day of a weekly update is mon, tue, wed, thu, fri, sat or sun.'), time }),
 ]);
@@ -139,7 +155,7 @@ const addresses = (role: 'To' | 'Cc') =>
         if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, path: [i] });
       }
     })
-    .transform((list) => distinct(list.map((a) => a.trim())));
+    .transform((list) => distinct(list.map((a) => canonical(a))));
 
 /** The rule as a person or the CLI writes it: everything but the name, who and To has a default. */
 export const customerRuleInput = z
@@ -160,7 +176,7 @@ export const customerRuleInput = z
   })
   .transform((input): CustomerRule => {
     const who = input.who ?? { kind: 'column' as const, column: DEFAULT_CUSTOMER_COLUMN };
-    const cc = input.cc.filter((a) => !input.to.some((t) => t.toLowerCase() === a.toLowerCase()));
+    const cc = input.cc.filter((a) => !input.to.some((t) => addressOf(t).toLowerCase() === addressOf(a).toLowerCase()));
     return {
       name: input.name,
       who: who.kind === 'column' ? { kind: 'column', column: who.column, value: who.value ?? input.name } : who,
@@ -202,10 +218,17 @@ function sentenceOf(issue: z.core.$ZodIssue): string {
   return `${where}: ${issue.message}.`;
 }
 
+/** `Jane <jane@acme.com>` as Quayside keeps it (`"Jane" <jane@acme.com>`), or the address alone. */
+function canonical(text: string): string {
+  const mailbox = parseMailbox(text);
+  return mailbox ? mailboxText(mailbox) : text.trim();
+}
+
+/** One entry per address: the same mailbox under two names is written to once. */
 function distinct(list: readonly string[]): string[] {
   const seen = new Set<string>();
   return list.filter((a) => {
-    const key = a.toLowerCase();
+    const key = addressOf(a).toLowerCase();
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -243,13 +266,13 @@ export function cadenceText(cadence: UpdateCadence): string {
   return `weekly ${cadence.day} ${cadence.time}`;
 }
 
-/** The cadence for people: "As it happens (within a few minutes)", "Daily at 08:00", "Weekly on Monday at 08:00". */
+/** The cadence for people: "As it happens, 5 min after the first change", "Daily at 08:00", "Weekly on Monday at 08:00". */
 export function cadenceLabel(cadence: UpdateCadence): string {
-  if (cadence.kind === 'now') return 'As it happens (within a few minutes)';
+  if (cadence.kind === 'now') return pauseOf(cadence) === 0 ? 'As it happens, at once' : `As it happens, ${pauseOf(cadence)} min after the first change`;
   if (cadence.kind === 'daily') return `Daily at ${cadence.time}`;
   return `Weekly on ${WEEKDAY_NAMES[cadence.day]} at ${cadence.time}`;
 }
 
 /** The outbox states of an update (src/core/features/customers/outbox.ts has the rules). */
-export const UPDATE_STATES = ['due', 'sending', 'sent', 'waiting', 'uncertain', 'draft'] as const;
+export const UPDATE_STATES = ['due', 'sending', 'sent', 'waiting', 'uncertain', 'draft', 'discarded'] as const;
 export type UpdateState = (typeof UPDATE_STATES)[number];

@@ -4,7 +4,7 @@
  * and reaches the sender only as an argument. Nothing here imports Node, Electron or the DOM.
  */
 import { z } from 'zod';
-import { addressProblem } from './mail-address.js';
+import { bareAddressProblem } from './mail-address.js';
 
 /** `starttls`: plain connection upgraded before anything else is said (port 587); `tls`: TLS from the first byte (port 465). */
 export const MAIL_SECURITY = ['starttls', 'tls'] as const;
@@ -39,7 +39,7 @@ export const mailSettingsInput = z
     security: z.enum(MAIL_SECURITY, 'The connection is starttls (port 587) or tls (port 465).'),
     user: z.string().trim().max(320, 'The user name is at most 320 characters long.').regex(NO_CONTROL, 'The user name cannot hold a line break or another control character.').nullable().default(null),
     from: z.string().superRefine((address, ctx) => {
-      const problem = addressProblem(address, 'From:');
+      const problem = bareAddressProblem(address, 'From:');
       if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
     }),
     fromName: z.string().trim().max(120, 'The sender name is at most 120 characters long.').regex(NO_CONTROL, 'The sender name cannot hold a line break or another control character.').nullable().default(null),

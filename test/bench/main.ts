@@ -24,7 +24,8 @@ if (process.argv.includes('--help') || process.argv.includes('-h')) {
   console.log(`npm run bench -- [references] [timeScale] [--json]   every figure (default 20000 references at time scale 4)
 npm run bench -- tracking [references]               tracking at the rate limits only: the simulator at scale 4, then a
                                                      strict server (counts on arrival, own process, a core kept busy) at 4 and 10
-npm run bench -- team [references per desk] [scale]  the team figures only`);
+npm run bench -- team [references per desk] [scale]  the team figures only
+npm run bench -- cli [runs]                          the CLI's start only (npx quayside --help on a fresh build)`);
   process.exit(0);
 }
 if (process.argv[2] === 'tracking') {
@@ -46,6 +47,13 @@ if (process.argv[2] === 'team') {
   const [perDesk, teamScale] = process.argv.slice(3).map(Number);
   console.log(`Quayside team bench, node ${process.version}, ${new Date().toISOString()}\n`);
   await (await import('./team-bench.js')).runTeamBench(perDesk || undefined, teamScale || undefined);
+  process.exit(0);
+}
+
+if (process.argv[2] === 'cli') {
+  // `npm run bench -- cli [runs]`: how long the CLI takes to start, alone.
+  await (await import('./cli-start.js')).runCliStartBench(Number(process.argv[3]) || undefined);
+  printTable((line) => console.log(line), machine());
   process.exit(0);
 }
 
@@ -112,6 +120,7 @@ const windowSearch = await import('./window-search.js');
 await windowSearch.runWindowSearchBench();
 await (await import('./attention-bench.js')).runAttentionBench();
 await (await import('./customers-bench.js')).runCustomersBench();
+await (await import('./cli-start.js')).runCliStartBench();
 await runPerformanceApart();
 const peak = process.resourceUsage().maxRSS * 1024;
 print(`\npeak RSS: ${mb(peak)}`);

@@ -36,6 +36,10 @@ interface UpdateJson {
   changes: number;
   attachment: string | null;
   state: string;
+  status: string;
+  waitsUntil: string | null;
+  waitsFor: string | null;
+  lines: { reference: string; yourReference: string | null; containers: string[]; changes: string[]; kinds: string[] }[];
   file?: string;
 }
 
@@ -124,10 +128,14 @@ describe.skipIf(!hasOpenssl())('quayside customers, mail and updates', () => {
     json(await cli(['sync', '--json']));
     const preview = json<UpdateJson[]>(await cli(['updates', '--preview', '--json']));
     expect(preview).toHaveLength(2);
-    expect(preview[0]).toMatchObject({ customer: 'ACME GmbH', to: ['einkauf@acme.example', 'logistik@acme.example'], shipments: 1, changes: 1, state: 'due' });
+    // ACME's update is daily at 08:00: it waits for its time, and says so (what --send will do with it too).
+    expect(preview[0]).toMatchObject({ customer: 'ACME GmbH', to: ['einkauf@acme.example', 'logistik@acme.example'], shipments: 1, changes: 1, state: 'waiting', waitsFor: 'cadence' });
+    expect(preview[0]!.status).toMatch(/^Waits until \d{4}-\d\d-\d\d 08:00: daily at 08:00\.$/);
+    // The shipments it tells of, by the reference Quayside tracks and the customer's own.
+    expect(preview[0]!.lines).toEqual([{ reference: late.reference, yourReference: expect.any(String), containers: expect.any(Array), changes: ['Delayed 3 days'], kinds: ['delayed'] }]);
     expect(preview[0]!.subject).toMatch(/^1 container delayed: ACME GmbH, week \d+$/);
     expect(preview[0]!.attachment).toMatch(/^ACME GmbH open shipments \d{4}-\d\d-\d\d\.xlsx$/);
-    expect(preview[1]).toEqual({ customer: 'Northwind', to: ['ops@northwind.example'], subject: null, shipments: 0, changes: 0, attachment: null, state: 'nothing-new' });
+    expect(preview[1]).toMatchObject({ customer: 'Northwind', to: ['ops@northwind.example'], subject: null, shipments: 0, changes: 0, attachment: null, state: 'nothing-new', lines: [] });
     const text = await cli(['updates', '--customer', 'ACME GmbH']);
     expect(text.stdout).toContain(`Subject: ${preview[0]!.subject}`);
     expect(text.stdout).toContain('Delayed 3 days');
@@ -140,7 +148,8 @@ describe.skipIf(!hasOpenssl())('quayside customers, mail and updates', () => {
     expect(eml.headers.get('x-unsent')).toBe('1');
     expect(eml.subject).toBe(preview[0]!.subject);
     expect(eml.attachments.map((a) => a.filename)).toEqual([preview[0]!.attachment]);
-    expect(json<UpdateJson[]>(await cli(['updates', '--customer', 'ACME GmbH', '--json']))[0]!.state).toBe('nothing-new');
+    // A draft is not a sent mail: its news stays in the next update until it is marked sent.
+    expect(json<UpdateJson[]>(await cli(['updates', '--customer', 'ACME GmbH', '--json']))[0]).toMatchObject({ state: 'waiting', shipments: 1, subject: preview[0]!.subject });
 
     // The mail server: the password from stdin into the keychain, the relay's own certificate trusted.
     const set = json<{ host: string; passwordKept: boolean; passwordFrom: string }>(
@@ -157,13 +166,23 @@ describe.skipIf(!hasOpenssl())('quayside customers, mail and updates', () => {
     expect(wrong.stderr).toMatch(/refused the user name or password|password/i);
     expect(wrong.stderr).not.toContain('not-the-password');
 
-    // ACME is daily at 08:00 (just handled by the draft): --send sends nothing for them until named.
+    // ACME is daily at 08:00: --send sends nothing for them until named, and says until when it waits.
     const second = await shipmentOf('ACME GmbH', 1);
     sim.control.moveEta(KEY, second.trackingId!, 4);
     json(await cli(['sync', '--json']));
-    expect(json<UpdateJson[]>(await cli(['updates', '--send', '--json']))).toEqual([]);
+    const waits = await cli(['updates', '--send']);
+    expect(waits.code, waits.stderr).toBe(0);
+    expect(waits.stdout).toMatch(/0 updates sent; 1 waits for its time \(ACME GmbH until \d{4}-\d\d-\d\d 08:00\)\./);
+    const waiting = json<UpdateJson[]>(await cli(['updates', '--send', '--json']));
+    expect(waiting.map((l) => [l.customer, l.state, l.waitsFor])).toEqual([
+      ['ACME GmbH', 'waiting', 'cadence'],
+      ['Northwind', 'nothing-new', null],
+    ]);
+    expect(smtp.received).toHaveLength(1);
+    // Named, it goes at once: with the draft's news too (the draft was never marked sent), which it replaces.
     const sent = json<UpdateJson[]>(await cli(['updates', '--customer', 'ACME GmbH', '--send', '--json']));
-    expect(sent).toEqual([expect.objectContaining({ customer: 'ACME GmbH', state: 'sent', shipments: 1, changes: 1 })]);
+    expect(sent).toEqual([expect.objectContaining({ customer: 'ACME GmbH', state: 'sent', shipments: 2, changes: 2 })]);
+    expect(sent[0]!.status).toMatch(/^Sent at \d{4}-\d\d-\d\d \d\d:\d\d \(the server answered "250 /);
     expect(smtp.received).toHaveLength(2);
     const mail = smtp.received[1]!.parsed;
     expect(mail.subject).toBe(sent[0]!.subject);
@@ -195,7 +214,7 @@ describe.skipIf(!hasOpenssl())('quayside customers, mail and updates', () => {
       json(await cli(['mail', 'set', '--host', '127.0.0.1', '--port', String(smtp.port), '--user', USER, '--from', USER, '--json'], { input: `${PASSWORD}\n` }));
       const before = smtp.received.length;
       const after = json<UpdateJson[]>(await cli(['updates', '--send', '--json']));
-      expect(after).toEqual([expect.objectContaining({ customer: 'Northwind', state: 'uncertain' })]);
+      expect(after.filter((l) => l.customer === 'Northwind')).toEqual([expect.objectContaining({ customer: 'Northwind', state: 'uncertain' })]);
       const again = json<UpdateJson[]>(await cli(['updates', '--send', '--customer', 'Northwind', '--json']));
       expect(again).toEqual([expect.objectContaining({ customer: 'Northwind', state: 'nothing-new' })]);
       expect(smtp.received.length).toBe(before);
@@ -203,5 +222,50 @@ describe.skipIf(!hasOpenssl())('quayside customers, mail and updates', () => {
     } finally {
       await silent.close();
     }
+  });
+  it('chooses a customer by a value the cache has, sets what to tell, and sends what the preview calls due (pause 0), saying until when with a pause', { timeout: 180_000 }, async () => {
+    // A value no shipment holds is kept, with the closest one the column has offered (Peña Foods: 4 of the sheet's 16).
+    const typo = await cli(['customers', 'set', 'Pena Food', '--to', 'Compras Peña <compras@pena.example>', '--cadence', 'now', '--pause', '0', '--tell', 'eta', '--json']);
+    expect(typo.code, typo.stderr).toBe(0);
+    expect(typo.stderr.trim()).toBe('No shipment has "Pena Food" in its customer column yet; the closest value is "Peña Foods" (4 shipments): quayside customers set "Pena Food" --value "Peña Foods".');
+    expect(JSON.parse(typo.stdout)).toMatchObject({ shipments: 0, closest: { value: 'Peña Foods', shipments: 4 }, to: ['"Compras Peña" <compras@pena.example>'] });
+    const values = json<{ column: string; values: { value: string; shipments: number }[] }>(await cli(['customers', 'values', '--json']));
+    expect(values.column).toBe('customer');
+    expect(values.values).toEqual(expect.arrayContaining([{ value: 'Peña Foods', shipments: 4 }, { value: 'ACME GmbH', shipments: 4 }]));
+    const fixed = json<{ who: unknown; shipments: number; tell: Record<string, unknown>; cadence: unknown; warning: string | null }>(
+      await cli(['customers', 'set', 'Pena Food', '--value', 'Peña Foods', '--json']),
+    );
+    expect(fixed).toMatchObject({ who: { kind: 'column', column: 'customer', value: 'Peña Foods' }, shipments: 4, warning: null, cadence: { kind: 'now', pauseMinutes: 0 } });
+    // --tell names what is told; the rest is off.
+    expect(fixed.tell).toEqual({ departed: false, etaMovedDays: 1, arrived: false, discharged: false, delivered: false, freeTimeDays: null, noDataDays: null });
+    const misspelt = await cli(['customers', 'set', 'Pena Food', '--tell', 'eta,arival']);
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.stderr).toContain('not "arival"; did you mean arrived?');
+    const thresholds = json<{ tell: Record<string, unknown> }>(await cli(['customers', 'set', 'Pena Food', '--tell', 'eta,arrived,free-time,no-data', '--free-time-days', '1', '--no-data-days', '5', '--json']));
+    expect(thresholds.tell).toEqual({ departed: false, etaMovedDays: 1, arrived: true, discharged: false, delivered: false, freeTimeDays: 1, noDataDays: 5 });
+
+    // Pause 0: right after a change the preview calls it due, and --send sends it.
+    const first = await shipmentOf('Peña Foods');
+    sim.control.moveEta(KEY, first.trackingId!, 2);
+    json(await cli(['sync', '--json']));
+    const due = json<UpdateJson[]>(await cli(['updates', '--preview', '--customer', 'Pena Food', '--json']));
+    expect(due).toEqual([expect.objectContaining({ state: 'due', shipments: 1, waitsUntil: null })]);
+    const before = smtp.received.length;
+    const sent = json<UpdateJson[]>(await cli(['updates', '--send', '--json']));
+    expect(sent.find((l) => l.customer === 'Pena Food')).toMatchObject({ state: 'sent', subject: due[0]!.subject });
+    expect(smtp.received).toHaveLength(before + 1);
+    expect(smtp.received.at(-1)!.parsed.to).toMatchObject({ value: [{ name: 'Compras Peña', address: 'compras@pena.example' }] });
+
+    // A pause of an hour (a minute at this time scale): the change waits, and --send says until when.
+    json(await cli(['customers', 'set', 'Pena Food', '--pause', '60', '--json']));
+    sim.control.moveEta(KEY, first.trackingId!, 3);
+    json(await cli(['sync', '--json']));
+    const waits = json<UpdateJson[]>(await cli(['updates', '--preview', '--customer', 'Pena Food', '--json']));
+    expect(waits).toEqual([expect.objectContaining({ state: 'waiting', waitsFor: 'pause', shipments: 1 })]);
+    expect(waits[0]!.status).toMatch(/^Waits until \d{4}-\d\d-\d\d \d\d:\d\d: the 60-minute pause after their shipments changed at \d{4}-\d\d-\d\d \d\d:\d\d, so one refresh's changes go in one mail\.$/);
+    const held = await cli(['updates', '--send']);
+    expect(held.code, held.stderr).toBe(0);
+    expect(held.stdout).toMatch(/waits? for (its|their) time \([^)]*Pena Food until \d{4}-\d\d-\d\d \d\d:\d\d/);
+    expect(smtp.received).toHaveLength(before + 1);
   });
 });

@@ -67,8 +67,9 @@ describe('quayside export', () => {
     expect(sheet!.sheet).toBe('ACME weekly – open shipments');
     expect(sheet!.data).toEqual([['Reference', 'Customer'], ...[2, 3, 4].map((i) => [references[i], HOSTILE_CELLS[i]])]);
 
-    const archived = await cli(['export', '--format', 'xlsx', '--out', join(work, 'archived.bin'), '--status', 'ARCHIVED', '--json']);
-    expect(JSON.parse(archived.stdout)).toMatchObject({ format: 'xlsx', rows: 2 });
+    // A name without an extension takes --format's, and says so.
+    const archived = await cli(['export', '--format', 'xlsx', '--out', join(work, 'archived'), '--status', 'ARCHIVED', '--json']);
+    expect(JSON.parse(archived.stdout)).toMatchObject({ file: join(work, 'archived.xlsx'), format: 'xlsx', rows: 2 });
     const field = await cli(['export', '--out', join(work, 'po.csv'), '--field', 'po=PO-7', '--json']);
     expect(JSON.parse(field.stdout)).toMatchObject({ rows: 1 });
     const search = await cli(['export', '--out', join(work, 'search.csv'), '--search', references[5]!, '--json']);
@@ -127,7 +128,8 @@ describe('quayside export', () => {
     const cases: [string[], number, RegExp][] = [
       [['--columns', 'reference,colour'], 1, /^There is no column "colour"; the columns are reference, field:customer, field:po, type, .*, likelyShipments\.$/],
       [['--watchlist', 'Globex'], 1, /^There is no watchlist named "Globex"; the watchlists are "ACME weekly"\.$/],
-      [['--format', 'pdf'], 2, /^--format must be csv or xlsx, not "pdf"\. Usage: quayside export /],
+      [['--format', 'pdf'], 2, /^--format is csv or xlsx, not "pdf"\. Usage: quayside export /],
+      [['--format', 'xlsx'], 2, /^--format xlsx and the name refused\.csv disagree: name it refused\.xlsx, or leave --format out\. Usage: quayside export /],
       [['--status', 'GONE'], 2, /^--status must be ACTIVE or ARCHIVED, not "GONE"\. Usage: quayside export /],
       [Array.from({ length: 51 }, (_, i) => ['--field', `f${i}=x`]).flat(), 2, /^At most 50 --field filters, not 51\. Usage: quayside export /],
     ];
@@ -141,9 +143,14 @@ describe('quayside export', () => {
     const noOut = await cli(['export']);
     expect(noOut.code).toBe(2);
     expect(noOut.stderr).toMatch(/^Say where to write the export with --out FILE/);
-    const missingFolder = await cli(['export', '--out', join(work, 'no-such-folder', 'x.csv')]);
+    // The format is the file's: a .pdf is refused before anything is read, in one sentence.
+    const pdf = await cli(['export', '--out', join(work, 'refused.pdf')]);
+    expect(pdf.code).toBe(2);
+    expect(pdf.stderr.trim()).toMatch(/^Quayside exports \.csv and \.xlsx files, not \.pdf: name it refused\.csv or refused\.xlsx\. Usage: quayside export /);
+    // A folder that was never there is named as missing.
+    const missingFolder = await cli(['export', '--out', join(work, 'no-such-folder', 'x.xlsx')]);
     expect(missingFolder.code).toBe(1);
-    expect(missingFolder.stderr.trim()).toMatch(/^The export could not be saved to .*x\.csv \(.*\); choose another folder and export again\.$/);
+    expect(missingFolder.stderr.trim()).toBe(`The folder ${join(work, 'no-such-folder')} does not exist; create it first, or choose another place with --out.`);
     expect(readdirSync(work).filter((name) => name.includes('refused') || name.endsWith('.partial'))).toEqual([]);
   });
 });

@@ -96,7 +96,7 @@ describe.skipIf(!ready)('customer updates over SMTP to a real server on 127.0.0.
     // The carrier's naive dates arrive as given, in the customer's style; no time zone moved them.
     expect(text).toContain('- PO 4701 · MSKU1234501 · MAERSK SEVILLE: Delayed 3 days. ETA 01 Dec 2026 14:00 → 04 Dec 2026 08:00 (5 days later than the first ETA of 29 Nov 2026 06:00).');
     expect(text).toContain('Arrived at Rotterdam on 24 Nov 2026 23:30.');
-    expect(parsed.html).toContain('30 Nov 2026 23:30 → 02 Dec 2026 23:30');
+    expect(parsed.html).toContain('<span style="white-space:nowrap">30 Nov 2026 23:30</span> → <span style="white-space:nowrap">02 Dec 2026 23:30</span>');
     // Missing is said as missing, never as delivered.
     expect(text).toContain('No data from the carrier yet, 5 days after tracking started. No ETA from the carrier.');
     expect(text.toLowerCase()).not.toContain('delivered');

@@ -162,10 +162,11 @@ describe.skipIf(!hasOpenssl())('customer updates in the engine', () => {
     expect(parsed.messageId).toBe(draft.item.messageId);
     expect(parsed.subject).toMatch(/^1 Container früher erwartet: ACME GmbH, KW \d+$/);
     expect(parsed.text).toContain('2 Tage früher');
-    // Nothing new while the draft waits: its news is not told twice.
-    expect(await call<UpdatePreviewView>('customers.preview', { name: 'ACME GmbH' })).toMatchObject({ state: 'nothing-new' });
+    // A draft is not a sent mail: until it is marked sent, its news is still the customer's to hear.
+    expect(await call<UpdatePreviewView>('customers.preview', { name: 'ACME GmbH' })).toMatchObject({ state: 'update', shipments: 1 });
     const marked = await call<OutboxItemView>('customers.markSent', { id: draft.item.id });
     expect(marked).toMatchObject({ state: 'sent', sentHow: 'person' });
+    expect(await call<UpdatePreviewView>('customers.preview', { name: 'ACME GmbH' })).toMatchObject({ state: 'nothing-new' });
     expect(await runtime.dispatch('customers.markSent', { id: draft.item.id })).toMatchObject({ ok: false, error: { message: expect.stringContaining('cannot be marked as sent') } });
   });
 

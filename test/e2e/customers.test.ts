@@ -4,7 +4,7 @@
  * address that is not an address refused at save, in one sentence), previews the next update and
  * makes a draft, which the browser gets as a .eml download that parses with mailparser and carries
  * `X-Unsent: 1`; the draft waits in the outbox until the person marks it sent. Sending stays off.
- * Screenshots: customers, customers-dark, customers-preview, customers-preview-dark.
+ * Screenshots: customers, customers-dark, customers-preview, customers-preview-dark, customers-editor-closest.
  */
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +35,24 @@ describe.skipIf(skipWithoutChromium())('the Customers view in Chromium', () => {
       const list = page.getByRole('list', { name: 'Customers' });
       await list.waitFor({ timeout: 10_000 });
       for (const c of DEMO_CUSTOMERS) await list.getByRole('button', { name: `${c.rule.name}: open` }).waitFor();
+
+      // A customer by a column value is chosen from the column's values with their counts; a
+      // near miss is warned of, with the value the cache has offered in its place.
+      await page.getByRole('button', { name: 'New customer' }).click();
+      const chooser = page.getByRole('form', { name: 'New customer' });
+      const values = chooser.getByRole('combobox', { name: 'Value in the column' });
+      await values.waitFor();
+      const offered = await values.locator('option').allInnerTexts();
+      const sample = DEMO_CUSTOMERS[0]!.rule.name;
+      expect(offered.find((o) => o.startsWith(`${sample} (`))).toMatch(new RegExp(`^${sample} \\(\\d+ shipments\\)$`));
+      await chooser.getByLabel('Customer name').fill(sample.slice(0, -1));
+      const near = chooser.getByRole('note');
+      await near.waitFor();
+      expect(await near.innerText()).toContain(`the closest value is "${sample}"`);
+      await screenshot(page, 'customers-editor-closest');
+      await near.getByRole('button', { name: `Use "${sample}"` }).click();
+      expect(await values.inputValue()).toBe(sample);
+      await chooser.getByRole('button', { name: 'Cancel' }).click();
 
       // A new customer on a sample watchlist, by keyboard where a person would use it.
       await page.getByRole('button', { name: 'New customer' }).click();
@@ -94,9 +112,9 @@ describe.skipIf(skipWithoutChromium())('the Customers view in Chromium', () => {
 
       const mine = page.getByRole('list', { name: 'Updates to Kestrel Foods' });
       const draft = mine.getByRole('listitem').first();
-      await draft.locator('.pill', { hasText: 'Draft' }).waitFor();
+      await draft.locator('.pill', { hasText: 'Draft, not sent' }).waitFor();
       await draft.getByRole('button', { name: 'Mark as sent' }).click();
-      await draft.locator('.pill', { hasText: 'Sent' }).waitFor({ timeout: 10_000 });
+      await draft.locator('.pill', { hasText: /^Sent$/ }).waitFor({ timeout: 10_000 });
       expect(await draft.innerText()).toContain('marked sent');
 
       expect(errors).toEqual([]);

@@ -4,6 +4,7 @@
  * right or scrolls sideways, and the table's ETA and free-time cells, the detail's dates and the
  * map's side list show whole dates (never "2026-12-" above "23", never a cut time).
  * Screenshots: layout-<width>-<theme>-<view> for every view, and the table with the detail open.
+ * The Customers view's preview and opened updates have checks of their own: customers-layout.test.ts.
  */
 import type { Page } from 'playwright-core';
 import type { ShipmentFacets } from '../../src/shared/contract/index.js';
@@ -16,7 +17,7 @@ const SIZES = [
   { width: 1440, height: 900 },
 ] as const;
 const THEMES = ['light', 'dark'] as const;
-const VIEWS = ['Shipments', 'Attention', 'Import', 'Watchlists', 'Map', 'Changes', 'Webhooks', 'Settings'] as const;
+const VIEWS = ['Shipments', 'Attention', 'Import', 'Watchlists', 'Map', 'Changes', 'Webhooks', 'Customers', 'Settings'] as const;
 
 /** The page's DOM as these checks use it (the test tsconfig has no DOM types; the code runs in the page). */
 declare const document: { querySelectorAll(s: string): ArrayLike<El>; createRange(): Rng; documentElement: El };

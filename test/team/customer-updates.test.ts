@@ -133,4 +133,29 @@ describe.runIf(!missing)('customer updates in a team of two running desks', () =
     expect(onSouth!.map((i) => [i.id, i.desk, i.sentAt, i.messageId])).toEqual(onNorth!.map((i) => [i.id, i.desk, i.sentAt, i.messageId]));
     expect(smtp.received.map((m) => m.parsed.messageId).sort()).toEqual(onNorth!.map((i) => i.messageId).sort());
   });
+  it('a draft discarded on one desk is discarded on the other, and its news is in the next update on both', { timeout: 120_000 }, async () => {
+    const { north, south } = desks;
+    const shipment = (await value<{ rows: { id: number; reference: string; shipmentStatus: string | null }[] }>(north, 'shipments.list', { offset: 0, limit: 8 })).rows.find(
+      (r) => r.shipmentStatus === 'IN_TRANSIT',
+    )!;
+    const moves = () => north.core.read.getShipment(shipment.id)?.changes.filter((c) => c.kind === 'eta_moved').length ?? 0;
+    const before = moves();
+    sim.control.moveEta(DEFAULT_API_KEY, shipment.reference, 2);
+    await value(north, 'sync.now');
+    await value(south, 'sync.now');
+    await until('the new ETA move on both desks', () => [north, south].every((desk) => (desk.core.read.getShipment(shipment.id)?.changes.filter((c) => c.kind === 'eta_moved').length ?? 0) > before), 30_000);
+    expect(moves()).toBeGreaterThan(before);
+
+    const draft = await value<{ item: OutboxItemView }>(north, 'customers.draft', { name: 'ACME GmbH' });
+    expect(draft.item.state).toBe('draft');
+    await until('the draft on the south desk', async () => (await value<OutboxItemView[]>(south, 'customers.outbox', { customer: 'ACME GmbH' })).some((i) => i.id === draft.item.id && i.state === 'draft'), 30_000);
+    // Discarded on the south desk, through the team database's compare-and-set: the north desk sees it so.
+    expect(await value<OutboxItemView>(south, 'customers.discard', { id: draft.item.id })).toMatchObject({ state: 'discarded' });
+    await until('the discarded draft on the north desk', async () => (await value<OutboxItemView[]>(north, 'customers.outbox', { customer: 'ACME GmbH' })).some((i) => i.id === draft.item.id && i.state === 'discarded'), 30_000);
+    // Neither desk counts it as told: its news is in the next update on both.
+    for (const desk of [north, south]) {
+      expect(await value<{ state: string; shipments?: number }>(desk, 'customers.preview', { name: 'ACME GmbH' })).toMatchObject({ state: 'update' });
+    }
+    expect(smtp.received).toHaveLength(3);
+  });
 });

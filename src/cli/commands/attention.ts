@@ -5,6 +5,7 @@ import { performanceOf } from '../../core/features/performance/index.js';
 import { findShipment } from '../../core/features/shipments/index.js';
 import { arrivalOrEta, statusOf } from '../../shared/status.js';
 import { reasonWords } from '../../shared/words.js';
+import { counted, pick } from '../../shared/plural.js';
 
 const KIND_LABELS: Record<ReasonKind, string> = {
   eta_slipped: 'ETA slipped',
@@ -27,7 +28,7 @@ function deskDay(iso: string): string {
 function clockText(item: AttentionItem): string {
   if (item.lastFreeDay === null || item.daysLeft === null) return '';
   const n = Math.abs(item.daysLeft);
-  const state = item.daysLeft > 0 ? `${n} day${n === 1 ? '' : 's'} left` : item.daysLeft === 0 ? 'today' : `${n} day${n === 1 ? '' : 's'} charged`;
+  const state = item.daysLeft > 0 ? `${counted(n, 'day')} left` : item.daysLeft === 0 ? 'today' : `${counted(n, 'day')} charged`;
   return `  last free day ${item.lastFreeDay} (${state})`;
 }
 
@@ -116,6 +117,6 @@ export const attentionCommand: Command = {
     ctx.out.data(items);
     for (const line of attentionLines(items)) ctx.out.line(line);
     const open = items.filter((i) => i.reasons.some((r) => !r.acknowledged)).length;
-    ctx.out.line(open === 0 ? 'Nothing needs attention.' : `${open} shipment${open === 1 ? ' needs' : 's need'} attention.`);
+    ctx.out.line(open === 0 ? 'Nothing needs attention.' : `${counted(open, 'shipment')} ${pick(open, 'en', 'needs', 'need')} attention.`);
   },
 };

@@ -1,6 +1,7 @@
 import type { Command } from '../context.js';
 import { carrierDirectory } from '../../core/features/settings/index.js';
 import { readCredits } from '../../core/features/credits/index.js';
+import { counted } from '../../shared/plural.js';
 
 export const carriersCommand: Command = {
   name: 'carriers',
@@ -21,7 +22,7 @@ export const carriersCommand: Command = {
         { key: 'bk', title: 'BOOKING' },
       ],
     );
-    ctx.out.line(`${carriers.length} carriers, read from the service at ${fetchedAt ?? 'never'}.`);
+    ctx.out.line(carriers.length === 0 ? 'No carriers read from the service yet; "quayside sync" reads the list when the service answers.' : `${counted(carriers.length, 'carrier')}, read from the service at ${fetchedAt ?? 'never'}.`);
   },
 };
 

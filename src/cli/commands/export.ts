@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { extname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { ShipmentFilterInput } from '../../shared/contract/index.js';
 import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS, defaultExportColumns, exportColumns, exportFileName, exportSheetName, exportTitle, importedInOrder, saveExport, type ExportFormat } from '../../core/features/export/index.js';
 import { performanceOf } from '../../core/features/performance/index.js';
@@ -12,13 +12,34 @@ import type { Command, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { printable } from '../output.js';
 import { fieldOptions } from './shipments.js';
+import { counted } from '../../shared/plural.js';
 
+const FORMATS: readonly ExportFormat[] = ['csv', 'xlsx'];
+
+/**
+ * The format from the file's name (`.csv`, `.xlsx`; a folder or a name without one: --format, else
+ * CSV); a name of another kind, or one that disagrees with --format, is refused in one sentence.
+ */
 function formatOf(values: Values, out: string, folder: boolean): ExportFormat {
   const named = (values.format as string | undefined)?.toLowerCase();
-  const byName = !folder && extname(out).toLowerCase() === '.xlsx' ? 'xlsx' : 'csv';
-  if (named === undefined) return byName;
-  if (named !== 'csv' && named !== 'xlsx') throw new UsageError(`--format must be csv or xlsx, not "${values.format}".`);
-  return named;
+  if (named !== undefined && !(FORMATS as readonly string[]).includes(named)) throw new UsageError(`--format is csv or xlsx, not "${values.format}".`);
+  const ext = folder ? '' : extname(out).toLowerCase().slice(1);
+  if (ext === '') return (named as ExportFormat | undefined) ?? 'csv';
+  const file = basename(out);
+  const stem = file.slice(0, file.length - ext.length - 1);
+  if (!(FORMATS as readonly string[]).includes(ext)) {
+    throw new UsageError(`Quayside exports .csv and .xlsx files, not .${ext}: name it ${stem}.csv or ${stem}.xlsx.`);
+  }
+  if (named !== undefined && named !== ext) throw new UsageError(`--format ${named} and the name ${file} disagree: name it ${stem}.${named}, or leave --format out.`);
+  return ext as ExportFormat;
+}
+
+/** The folder a file goes in must be there: named as missing, never as "not there any more". */
+async function folderOf(out: string): Promise<void> {
+  const folder = dirname(out);
+  const found = await stat(folder).catch(() => null);
+  if (found === null) throw new UserError(`The folder ${folder} does not exist; create it first, or choose another place with --out.`);
+  if (!found.isDirectory()) throw new UserError(`${folder} is a file, not a folder; choose another place with --out.`);
 }
 
 /** Column ids as the window names them (reference, eta, field:customer…); an imported column also by its bare name. */
@@ -62,7 +83,7 @@ async function isFolder(path: string): Promise<boolean> {
 
 export const exportCommand: Command = {
   name: 'export',
-  usage: 'export [--format csv|xlsx] --out FILE [--status ACTIVE|ARCHIVED] [--search TEXT] [--field name=value…] [--watchlist NAME] [--columns a,b,…] [--json]',
+  usage: 'export --out FILE.csv|FILE.xlsx|FOLDER [--format csv|xlsx] [--status ACTIVE|ARCHIVED] [--search TEXT] [--field name=value…] [--watchlist NAME] [--columns a,b,…] [--json]',
   summary: 'writes the cached shipments (no network) to a CSV or XLSX file for a customer, the same file as the window\'s Export; whole or not at all',
   help: columnsHelp,
   options: {
@@ -80,6 +101,7 @@ export const exportCommand: Command = {
     if (!outOption) throw new UsageError('Say where to write the export with --out FILE (for example --out acme.xlsx).');
     const folder = await isFolder(resolve(outOption));
     const format = formatOf(values, resolve(outOption), folder);
+    if (!folder) await folderOf(resolve(outOption));
     const status = (values.status as string | undefined)?.toUpperCase();
     if (status !== undefined && status !== 'ACTIVE' && status !== 'ARCHIVED') throw new UsageError(`--status must be ACTIVE or ARCHIVED, not "${values.status}".`);
     const fields = fieldOptions(values);
@@ -96,7 +118,9 @@ export const exportCommand: Command = {
     }
     const title = exportTitle({ watchlist: watchlist?.name, filter });
     const today = deskDay(core.now());
-    const out = folder ? join(resolve(outOption), exportFileName(title, today, format)) : resolve(outOption);
+    const given = resolve(outOption);
+    // A name without an extension gets the format's: the file opens in a spreadsheet program on a double-click.
+    const out = folder ? join(given, exportFileName(title, today, format)) : extname(given) === '' ? `${given}.${format}` : given;
     if (watchlist) filter.watchlistId = watchlist.id;
     const columns = columnIds(core.read, values.columns as string | undefined);
     // The likely arrivals as of now (the app keeps them current; a command on its own brings them up to date).
@@ -104,6 +128,6 @@ export const exportCommand: Command = {
     // The window's use case: the same rows, columns, neutralising and refusals as its Export dialog.
     const result = await saveExport(core.read, { format, columns, filter: resolveFilter(core.read, filter), sort: 'eta', sheetName: exportSheetName(title), today }, out);
     ctx.out.data({ file: out, format, rows: result.rows, sizeBytes: result.bytes.length, columns });
-    ctx.out.line(`Exported ${result.rows} shipment${result.rows === 1 ? '' : 's'} to ${out} (${format.toUpperCase()}, ${Math.max(1, Math.round(result.bytes.length / 1024))} KB).`);
+    ctx.out.line(`${result.rows === 0 ? 'No shipment matches: exported the column headings alone' : `Exported ${counted(result.rows, 'shipment')}`} to ${out} (${format.toUpperCase()}, ${Math.max(1, Math.round(result.bytes.length / 1024))} KB).`);
   },
 };

@@ -6,6 +6,7 @@ import { teamImportJobs } from '../../team/index.js';
 import type { Command, Context, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { bar } from '../output.js';
+import { counted, pick } from '../../shared/plural.js';
 
 function mappingOption(values: Values): Record<string, string> | undefined {
   const pairs = (values.map as string[] | undefined) ?? [];
@@ -39,8 +40,8 @@ const LISTED_UPDATES = 20;
 /** The shipments whose columns change, one line each, before they are applied. */
 function printUpdates(ctx: Context, updates: readonly ColumnUpdate[], applied: boolean): void {
   if (updates.length === 0) return;
-  const verb = applied ? 'are updated' : 'would be updated';
-  ctx.out.line(`  ${updates.length} shipment${updates.length === 1 ? '' : 's'} already tracked ${verb} with new column values (no credit; a blank cell erases nothing):`);
+  const verb = applied ? pick(updates.length, 'en', 'is updated', 'are updated') : 'would be updated';
+  ctx.out.line(`  ${counted(updates.length, 'shipment')} already tracked ${verb} with new column values (no credit; a blank cell erases nothing):`);
   for (const u of updates.slice(0, LISTED_UPDATES)) ctx.out.line(`  row ${u.row}: ${u.reference}: ${u.message}`);
   if (updates.length > LISTED_UPDATES) ctx.out.line(`  … and ${updates.length - LISTED_UPDATES} more (--json lists all)`);
 }
@@ -94,13 +95,13 @@ function dryRunJson(file: string, r: ValidationReport, updates: readonly ColumnU
 
 function printValidation(ctx: Context, file: string, r: ValidationReport): void {
   const where = r.sheet ? `sheet "${r.sheet}"` : `${r.encoding}${r.delimiter ? `, delimiter ${JSON.stringify(r.delimiter)}` : ''}`;
-  ctx.out.line(`${file}: ${r.rows} rows (${where}, header on row ${r.headerRow || 'none'})`);
+  ctx.out.line(`${file}: ${counted(r.rows, 'row')} (${where}, header on row ${r.headerRow || 'none'})`);
   ctx.out.line(`  columns: ${r.mapping.filter((m) => m.role !== 'ignore').map((m) => `${m.header} → ${m.role === 'local' ? m.field : m.role}`).join(', ')}`);
   const own = r.mapping.filter((m) => m.quaysideColumn);
   if (own.length > 0) ctx.out.line(`  not stored (Quayside's own columns): ${own.map((m) => m.header).join(', ')}`);
-  ctx.out.line(`  ${r.accepted.length} to track, ${r.rejected.length} rejected, ${r.duplicates.length} duplicates, ${r.alreadyTracked.length} already tracked (no cost)`);
+  ctx.out.line(`  ${r.accepted.length} to track, ${r.rejected.length} rejected, ${counted(r.duplicates.length, 'duplicate')}, ${r.alreadyTracked.length} already tracked (no cost)`);
   for (const x of r.rejected.slice(0, 20)) ctx.out.line(`  row ${x.row}: ${x.value || '(empty)'}: ${x.reason}${x.suggestion ? ` (did you mean ${x.suggestion}?)` : ''}`);
-  if (r.rejected.length > 20) ctx.out.line(`  … and ${r.rejected.length - 20} more rejected rows (--json lists all)`);
+  if (r.rejected.length > 20) ctx.out.line(`  … and ${r.rejected.length - 20} more rejected ${pick(r.rejected.length - 20, 'en', 'row', 'rows')} (--json lists all)`);
   for (const w of r.warnings) ctx.out.line(`  note: ${w}`);
   const conflicts = conflictingDuplicates(r).length;
   if (conflicts > 0) {
@@ -112,7 +113,7 @@ function printValidation(ctx: Context, file: string, r: ValidationReport): void 
 /** `rows`: list the rejected rows too (not after an import that just printed them). */
 function printReport(ctx: Context, r: ImportReport, rows = true): void {
   ctx.out.line(`Import ${r.jobId} of ${r.file}: ${r.state}`);
-  ctx.out.line(`  ${r.rows} rows · ${r.accepted} accepted · ${r.rejected.length} rejected · ${r.duplicates} duplicates · ${r.alreadyTracked} already tracked${r.updated ? ` (${r.updated} with columns updated)` : ''}`);
+  ctx.out.line(`  ${counted(r.rows, 'row')} · ${r.accepted} accepted · ${r.rejected.length} rejected · ${counted(r.duplicates, 'duplicate')} · ${r.alreadyTracked} already tracked${r.updated ? ` (${r.updated} with columns updated)` : ''}`);
   ctx.out.line(`  ${r.submitted} submitted in ${r.batches} batch${r.batches === 1 ? '' : 'es'} → ${r.found} found, ${r.notFound} with no data from the carrier yet, ${r.failed} failed${r.overBudget ? `, ${r.overBudget} not sent (credits)` : ''}`);
   ctx.out.line(`  credits: ${r.creditsEstimated} estimated, ${r.creditsSpent ?? 'unknown'} spent`);
   if (rows) for (const x of r.rejected.slice(0, 20)) ctx.out.line(`  row ${x.row}: ${x.value || '(empty)'}: ${x.reason}${x.suggestion ? ` (did you mean ${x.suggestion}?)` : ''}`);
@@ -134,7 +135,7 @@ export const importCommand: Command = {
       mapping: mappingOption(values),
       carrier: values.carrier as string | undefined,
       delimiter: (delimiter === '\\t' ? '\t' : delimiter) as Delimiter | undefined,
-      onReadProgress: (rows: number, read: number, total: number | null) => ctx.out.progress(`Reading ${file} ${total ? bar(read, total) : ''} ${rows} rows`),
+      onReadProgress: (rows: number, read: number, total: number | null) => ctx.out.progress(`Reading ${file} ${total ? bar(read, total) : ''} ${counted(rows, 'row')}`),
     };
     const service = ctx.service();
     if (values['dry-run']) {
@@ -144,7 +145,7 @@ export const importCommand: Command = {
       ctx.out.data(dryRunJson(file, report, updates));
       printValidation(ctx, file, report);
       printUpdates(ctx, updates, false);
-      ctx.out.line(`Dry run: nothing was sent or changed. A real import would spend up to ${report.creditsEstimated} credits${updates.length ? ` and update ${updates.length} shipment${updates.length === 1 ? '' : 's'} at no cost` : ''}.`);
+      ctx.out.line(`Dry run: nothing was sent or changed. A real import would spend up to ${counted(report.creditsEstimated, 'credit')}${updates.length ? ` and update ${counted(updates.length, 'shipment')} at no cost` : ''}.`);
       return;
     }
     let jobStored = false;
@@ -171,7 +172,7 @@ export const importCommand: Command = {
         printUpdates(ctx, updates, true);
         changes = changesJson(updates);
         duplicateRows = duplicateRowsJson(r);
-        if (balance !== null) ctx.out.note(`Credit estimate: up to ${r.creditsEstimated} of ${balance} credits left.${r.creditsEstimated > balance && values.yes ? ` Tracking the first ${balance} that fit.` : ''}`);
+        if (balance !== null) ctx.out.note(`Credit estimate: up to ${r.creditsEstimated} of ${counted(balance, 'credit')} left.${r.creditsEstimated > balance && values.yes ? ` Tracking the first ${balance} that fit.` : ''}`);
         else ctx.out.note('Nothing to track: no credit is spent and nothing is sent.');
       },
       onProgress: (p) => ctx.out.progress(progressLine(p)),
@@ -201,6 +202,10 @@ export const jobsCommand: Command = {
       if (args.length > 0 || values.csv) throw new UsageError('--team lists the team\'s jobs; it takes no job number.');
       const jobs = await teamImportJobs(core);
       ctx.out.data(jobs);
+      if (jobs.length === 0) {
+        ctx.out.line('No import jobs in the team yet.');
+        return;
+      }
       ctx.out.table(
         jobs.map((j) => ({ desk: j.desk, id: String(j.originJobId), file: j.file, state: j.state, done: `${j.done}/${j.references}`, finishedBy: j.finishedBy ?? '' })),
         [{ key: 'desk', title: 'DESK' }, { key: 'id', title: 'JOB' }, { key: 'file', title: 'FILE', max: 40 }, { key: 'state', title: 'STATE' }, { key: 'done', title: 'DONE' }, { key: 'finishedBy', title: 'FINISHED BY' }],
@@ -223,6 +228,10 @@ export const jobsCommand: Command = {
     if (values.csv) throw new UsageError('--csv needs a job number.');
     const jobs = core.read.imports.listJobs();
     ctx.out.data(jobs);
+    if (jobs.length === 0) {
+      ctx.out.line('No import jobs yet; "quayside import FILE" starts one.');
+      return;
+    }
     ctx.out.table(
       jobs.map((j) => ({ id: String(j.jobId), file: j.file, state: j.state, done: `${j.done}/${j.references}`, created: j.createdAt })),
       [{ key: 'id', title: 'JOB' }, { key: 'file', title: 'FILE', max: 40 }, { key: 'state', title: 'STATE' }, { key: 'done', title: 'DONE' }, { key: 'created', title: 'STARTED' }],

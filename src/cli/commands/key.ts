@@ -2,6 +2,7 @@ import type { Command } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { readSecret } from '../secret-input.js';
 import { deleteKey, keyStatus, setKey } from '../../core/features/settings/index.js';
+import { counted } from '../../shared/plural.js';
 
 export const keyCommand: Command = {
   name: 'key',
@@ -16,7 +17,7 @@ export const keyCommand: Command = {
       const credits = await setKey(service, key);
       const status = await keyStatus(service);
       ctx.out.data({ stored: true, apiBase: status.apiBase, last4: key.slice(-4), credits });
-      ctx.out.line(`API key …${key.slice(-4)} accepted by ${status.apiBase} and stored in the system keychain; ${credits.remaining} credits left.`);
+      ctx.out.line(`API key …${key.slice(-4)} accepted by ${status.apiBase} and stored in the system keychain; ${counted(credits.remaining, 'credit')} left.`);
       return;
     }
     if (action === 'status') {

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { cleanFilters, performanceOf, savePerformanceWorkbook, type BacktestReport, type GroupFigures, type PerformanceFilters, type PerformanceReport } from '../../core/features/performance/index.js';
 import type { Command } from '../context.js';
 import { UsageError } from '../errors.js';
+import { counted, pick } from '../../shared/plural.js';
 
 const MINUS = '\u2212';
 const count = (n: number) => n.toLocaleString('en-US');
@@ -58,7 +59,7 @@ function leftOut(g: GroupFigures): string | null {
 function printReport(ctx: Parameters<Command['run']>[0], report: PerformanceReport): void {
   const t = report.total;
   ctx.out.line(
-    `${count(t.shipments)} shipment${t.shipments === 1 ? '' : 's'} arrived${report.inTransit > 0 ? ` (${count(report.inTransit)} still on the way, not measured)` : ''}. ` +
+    `${count(t.shipments)} ${pick(t.shipments, 'en', 'shipment', 'shipments')} arrived${report.inTransit > 0 ? ` (${count(report.inTransit)} still on the way, not measured)` : ''}. ` +
       `Days are calendar days at the port, positive when later than the ETA; on time is within ±${report.onTimeWithinDays} d of the first ETA Quayside saw.`,
   );
   const left = leftOut(t);
@@ -78,7 +79,7 @@ function printBacktest(ctx: Parameters<Command['run']>[0], backtest: BacktestRep
   );
   for (const h of backtest.horizons) {
     ctx.out.line();
-    ctx.out.line(`${h.daysBefore} days before arrival: ${count(h.withBand)} of ${count(h.forecasts)} forecasts had a band.`);
+    ctx.out.line(`${counted(h.daysBefore, 'day')} before arrival: ${count(h.withBand)} of ${count(h.forecasts)} ${pick(h.forecasts, 'en', 'forecast', 'forecasts')} had a band.`);
     const line = (name: string, f: (typeof h.carriers)[number] | typeof h) => ({
       name,
       forecasts: `${count(f.withBand)} of ${count(f.forecasts)}`,
@@ -124,7 +125,7 @@ export const performanceCommand: Command = {
     if (values.xlsx) {
       const out = resolve(values.xlsx as string);
       const book = await savePerformanceWorkbook(report, backtest, out);
-      ctx.out.note(`Wrote ${book.sheets} sheets to ${out} (${Math.max(1, Math.round(book.bytes.length / 1024))} KB).`);
+      ctx.out.note(`Wrote ${counted(book.sheets, 'sheet')} to ${out} (${Math.max(1, Math.round(book.bytes.length / 1024))} KB).`);
     }
     if (values.backtest) {
       ctx.out.data(backtest);

@@ -6,8 +6,11 @@ import { saveNote, sendWaitingNotes } from '../../core/features/notes/index.js';
 import type { Command, Context, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { MAX_RECORD_KEYS } from '../../shared/contract/base.js';
-import { SHIPMENT_COLUMNS, shipmentDetail, shipmentRow } from '../format.js';
+import { counted } from '../../shared/plural.js';
+import { SHIPMENT_COLUMNS, SHIPMENT_COLUMNS_WITH_CUSTOMER, shipmentDetail, shipmentRow } from '../format.js';
 import { findShipment, planRemoval, removeShipments, type RemovalPlanItem } from '../../core/features/shipments/index.js';
+import { customerColumn } from '../../core/features/attention/index.js';
+import type { Shipment } from '../../shared/domain.js';
 
 /** `--field name=value…`: filters on imported columns (customer, PO…). */
 export function fieldOptions(values: Values): Record<string, string> {
@@ -21,6 +24,14 @@ export function fieldOptions(values: Values): Record<string, string> {
     fields[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
   }
   return fields;
+}
+
+/** A shipment's value of an imported column, the column's name matched case aside. */
+function fieldOf(shipment: Shipment, column: string): string | null {
+  const wanted = column.toLowerCase();
+  const name = Object.keys(shipment.fields).find((n) => n.toLowerCase() === wanted);
+  const value = name === undefined ? undefined : shipment.fields[name]?.trim();
+  return value ? value : null;
 }
 
 export const listCommand: Command = {
@@ -37,10 +48,22 @@ export const listCommand: Command = {
     const limit = values.limit === undefined ? undefined : Number(values.limit);
     if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) throw new UsageError('--limit must be a positive whole number.');
     const fields = fieldOptions(values);
-    const shipments = (await ctx.teamCore()).read.listShipments({ status, search: values.search as string | undefined, fields, limit });
+    const core = await ctx.teamCore();
+    const shipments = core.read.listShipments({ status, search: values.search as string | undefined, fields, limit });
     ctx.out.data(shipments);
-    ctx.out.table(shipments.map(shipmentRow), SHIPMENT_COLUMNS);
-    ctx.out.line(`${shipments.length} shipment${shipments.length === 1 ? '' : 's'}.`);
+    if (shipments.length === 0) {
+      const filtered = status !== undefined || values.search !== undefined || Object.keys(fields).length > 0;
+      ctx.out.line(filtered ? 'No shipment in the cache matches.' : 'No shipments in the cache yet; "quayside track REF" or "quayside import FILE" adds some.');
+      return;
+    }
+    // The customer's column, where the cache has one (the column the Attention view reads customers from).
+    const customer = customerColumn(core);
+    const named = shipments.some((s) => fieldOf(s, customer) !== null) ? customer : null;
+    ctx.out.table(
+      shipments.map((s) => ({ ...shipmentRow(s), customer: named === null ? '' : (fieldOf(s, named) ?? '—') })),
+      named === null ? SHIPMENT_COLUMNS : SHIPMENT_COLUMNS_WITH_CUSTOMER,
+    );
+    ctx.out.line(`${counted(shipments.length, 'shipment')}.`);
   },
 };
 
@@ -110,7 +133,7 @@ export const removeCommand: Command = {
     ctx.out.line('What the service will do:');
     for (const item of plan) ctx.out.line(`  ${item.shipment.reference.padEnd(16)} ${item.description}`);
     const refunds = plan.filter((p) => p.outcome === 'deleted-refund').length;
-    ctx.out.line(`${plan.length} record${plan.length === 1 ? '' : 's'}, ${refunds} credit${refunds === 1 ? '' : 's'} back.`);
+    ctx.out.line(`${counted(plan.length, 'record')}, ${counted(refunds, 'credit')} back.`);
     if (!values.yes) {
       if (!ctx.interactive) throw new UserError('Nothing was removed; add --yes to confirm (there is no undo: a new tracking request would spend a credit).');
       if (!(await confirm(ctx, 'Go ahead?'))) {

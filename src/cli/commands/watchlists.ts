@@ -7,6 +7,7 @@ import type { ShipmentFilterInput, WatchlistView } from '../../shared/contract/i
 import { createSavedFilter, deleteWatchlist, listsFromImport, watchlistNamed, watchlistView } from '../../core/features/watchlists/index.js';
 import type { Command, Context, Values } from '../context.js';
 import { UsageError } from '../errors.js';
+import { counted } from '../../shared/plural.js';
 import { fieldOptions } from './shipments.js';
 
 function filterOf(values: Values): ShipmentFilterInput {
@@ -51,7 +52,7 @@ export const watchlistsCommand: Command = {
       const views = core.read.listWatchlists().map((w) => watchlistView(core, w));
       ctx.out.data(views);
       print(ctx, views);
-      ctx.out.line(views.length === 0 ? 'No watchlists yet; "quayside watchlists from-import JOB" makes one per customer.' : `${views.length} watchlist${views.length === 1 ? '' : 's'}.`);
+      ctx.out.line(views.length === 0 ? 'No watchlists yet; "quayside watchlists from-import JOB" makes one per customer.' : `${counted(views.length, 'watchlist')}.`);
       return;
     }
     if (action === 'create') {
@@ -61,7 +62,7 @@ export const watchlistsCommand: Command = {
       if (Object.keys(filter).length === 0) throw new UsageError('Say which shipments it keeps: --search TEXT, --field name=value or --status.');
       const view = watchlistView(core, createSavedFilter(core, name, filter));
       ctx.out.data(view);
-      ctx.out.line(`Saved the filter "${view.name}": ${view.count} shipment${view.count === 1 ? '' : 's'} now.`);
+      ctx.out.line(`Saved the filter "${view.name}": ${counted(view.count, 'shipment')} now.`);
       return;
     }
     if (action === 'from-import') {
@@ -71,7 +72,7 @@ export const watchlistsCommand: Command = {
       const views = listsFromImport(core, jobId, column).map((w) => watchlistView(core, w));
       ctx.out.data(views);
       print(ctx, views);
-      ctx.out.line(`${views.length} list${views.length === 1 ? '' : 's'} from import ${jobId}, one per ${column}.`);
+      ctx.out.line(`${counted(views.length, 'list')} from import ${jobId}, one per ${column}.`);
       return;
     }
     if (action === 'delete') {

@@ -1,6 +1,7 @@
 import type { Command, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { createWebhook, deleteWebhook, forgetWebhookSecret, updateWebhook } from '../../core/features/webhooks/index.js';
+import { counted, pick } from '../../shared/plural.js';
 
 /** Quayside does not keep the secret: the receiver at the callback URL verifies deliveries with it. */
 const secretLine = (label: string, secret: string) => `${label} (shown once and not kept by Quayside; put it in your receiver's settings now): ${secret}`;
@@ -56,7 +57,7 @@ export const webhooksCommand: Command = {
           hooks.map((h) => ({ id: h.id, active: h.is_active ? 'yes' : 'no', url: h.callback_url, events: h.event_types.join(', ') })),
           [{ key: 'id', title: 'ID' }, { key: 'active', title: 'ACTIVE' }, { key: 'url', title: 'CALLBACK URL', max: 48 }, { key: 'events', title: 'EVENTS' }],
         );
-        ctx.out.line(`${hooks.length} webhook${hooks.length === 1 ? '' : 's'}.`);
+        ctx.out.line(hooks.length === 0 ? 'No webhooks yet; "quayside webhooks create" adds one.' : `${counted(hooks.length, 'webhook')}.`);
         return;
       }
       case 'event-types': {
@@ -127,7 +128,11 @@ export const webhooksCommand: Command = {
           })),
           [{ key: 'created', title: 'CREATED' }, { key: 'event', title: 'EVENT' }, { key: 'status', title: 'STATUS' }, { key: 'attempts', title: 'ATTEMPTS' }, { key: 'last', title: 'LAST ATTEMPT', max: 40 }],
         );
-        ctx.out.line(`Page ${page.meta.currentPage} of ${page.meta.totalPages}, ${page.meta.totalItems} ${status ?? 'failed'} deliveries.`);
+        ctx.out.line(
+          page.meta.totalItems === 0
+            ? `No ${status ?? 'failed'} deliveries.`
+            : `Page ${page.meta.currentPage} of ${page.meta.totalPages}, ${page.meta.totalItems} ${status ?? 'failed'} ${pick(page.meta.totalItems, 'en', 'delivery', 'deliveries')}.`,
+        );
         return;
       }
       default:

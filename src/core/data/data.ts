@@ -61,6 +61,8 @@ interface ShipmentRecordReads {
   fieldValues(name: string): { value: string; count: number }[];
   /** Rows of the change log, all or since a UTC time (inclusive). */
   countChanges(since?: string): number;
+  /** When the first change to these shipments after a UTC time was recorded, or null. */
+  firstChangeOf(ids: readonly number[], after: string): string | null;
   /** Changes by other connections (PRAGMA data_version) and by this one (total_changes): equal stamps, same data. */
   dataStamp(): string;
   /** Moves when another process (a `quayside` command) commits to the cache; cheap to ask often. */
@@ -216,6 +218,9 @@ export function openData(file: string, options: DataOptions = {}): Data {
     const team = createTeamReplica(db, { settings: { ...directory.reads, ...directory.writes }, watchlists: watchlists.writes, fields: { ...fields.reads, ...fields.writes } });
     const countAllChanges = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM changes');
     const countChangesSince = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM changes WHERE at >= ?');
+    const firstChange = db
+      .prepare<[string, string], string | null>('SELECT min(c.at) FROM json_each(?) j CROSS JOIN changes c ON c.shipment_id = j.value WHERE c.at > ?')
+      .pluck();
     const deleteLocal = db.prepare<[number]>('DELETE FROM shipments WHERE id = ? AND tracking_id IS NULL');
     const totalChanges = db.prepare<[], { changes: number }>('SELECT total_changes() AS changes');
 
@@ -261,6 +266,7 @@ export function openData(file: string, options: DataOptions = {}): Data {
       shipmentFacets: facets.shipmentFacets,
       fieldValues: facets.fieldValues,
       countChanges: (since) => (since === undefined ? countAllChanges.get() : countChangesSince.get(since))?.n ?? 0,
+      firstChangeOf: (ids, after) => (ids.length === 0 ? null : (firstChange.get(JSON.stringify(ids), after) ?? null)),
       dataStamp: () => `${totalChanges.get()?.changes ?? 0}:${String(db.pragma('data_version', { simple: true }))}`,
       othersWrites: () => Number(db.pragma('data_version', { simple: true })),
       passingThrough: () => holdPassingPageCache(db),

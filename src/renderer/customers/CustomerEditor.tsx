@@ -7,6 +7,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { CUSTOMER_LANGUAGES, LANGUAGE_NAMES, WEEKDAY_NAMES, WEEKDAYS, type CustomerRule, type RuleProblem } from '../../shared/customer-rules';
 import { formOf, problemsOf, ruleOfForm, type RuleForm } from './rule-form';
+import { WhoFields, type CustomerChoices } from './WhoFields';
 
 export interface CustomerEditorProps {
   /** The rule being changed, or null for a new customer. */
@@ -14,6 +15,8 @@ export interface CustomerEditorProps {
   /** Imported columns to choose the customer column from. */
   columns: readonly string[];
   watchlists: readonly string[];
+  /** The values of a column and the watchlists, each with its shipments (the choices offered). */
+  loadChoices?(column: string): Promise<CustomerChoices>;
   /** Saves; answers null, or the engine's sentence when it refused. */
   onSave(rule: CustomerRule): Promise<string | null>;
   onCancel(): void;
@@ -39,7 +42,7 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
   );
 }
 
-export function CustomerEditor({ editing, columns, watchlists, onSave, onCancel }: CustomerEditorProps) {
+export function CustomerEditor({ editing, columns, watchlists, loadChoices, onSave, onCancel }: CustomerEditorProps) {
   const [form, setForm] = useState<RuleForm>(() => formOf(editing));
   const [problems, setProblems] = useState<RuleProblem[]>([]);
   const [tried, setTried] = useState(false);
@@ -74,7 +77,6 @@ export function CustomerEditor({ editing, columns, watchlists, onSave, onCancel 
 
   const described = (field: string) => (problemsOf(problems, field).length > 0 ? `${id}-${field}` : undefined);
   const invalid = (field: string) => problemsOf(problems, field).length > 0 || undefined;
-  const columnChoices = columns.includes(form.column) ? columns : [form.column, ...columns];
 
   return (
     <form
@@ -105,43 +107,7 @@ export function CustomerEditor({ editing, columns, watchlists, onSave, onCancel 
       <Problems id={`${id}-name`} messages={problemsOf(problems, 'name')} />
 
       <Group legend="Their shipments">
-        <label className="radio">
-          <input type="radio" name={`${id}-who`} checked={form.whoKind === 'column'} onChange={() => update({ whoKind: 'column' })} /> A value of an imported column
-        </label>
-        {form.whoKind === 'column' && (
-          <div className="rule-row">
-            <label className="field">
-              <span className="field-label">Column</span>
-              <select className="input select" value={form.column} onChange={(e) => update({ column: e.target.value })}>
-                {columnChoices.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="field grow">
-              <span className="field-label">Value, as written in the column</span>
-              <input className="input" value={form.value} placeholder={form.name || 'the customer name'} onChange={(e) => update({ value: e.target.value })} />
-            </label>
-          </div>
-        )}
-        <label className="radio">
-          <input type="radio" name={`${id}-who`} checked={form.whoKind === 'watchlist'} onChange={() => update({ whoKind: 'watchlist' })} /> A watchlist
-        </label>
-        {form.whoKind === 'watchlist' && (
-          <label className="field">
-            <span className="field-label">Watchlist</span>
-            <select className="input select" value={form.watchlist} aria-invalid={invalid('who')} onChange={(e) => update({ watchlist: e.target.value })}>
-              <option value="">Choose a watchlist…</option>
-              {watchlists.map((w) => (
-                <option key={w} value={w}>
-                  {w}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <WhoFields form={form} update={update} columns={columns} watchlists={watchlists} loadChoices={loadChoices} radioName={`${id}-who`} invalid={invalid('who')} />
         <Problems id={`${id}-who`} messages={problemsOf(problems, 'who')} />
       </Group>
 
@@ -194,7 +160,7 @@ export function CustomerEditor({ editing, columns, watchlists, onSave, onCancel 
           <label className="field">
             <span className="field-label">Send</span>
             <select className="input select" value={form.cadenceKind} onChange={(e) => update({ cadenceKind: e.target.value as RuleForm['cadenceKind'] })}>
-              <option value="now">As it happens (within a few minutes)</option>
+              <option value="now">As it happens</option>
               <option value="daily">Daily</option>
               <option value="weekly">Weekly</option>
             </select>
@@ -209,6 +175,12 @@ export function CustomerEditor({ editing, columns, watchlists, onSave, onCancel 
                   </option>
                 ))}
               </select>
+            </label>
+          )}
+          {form.cadenceKind === 'now' && (
+            <label className="field">
+              <span className="field-label">Wait after the first change (minutes)</span>
+              <input className="input" value={form.pause} inputMode="numeric" size={4} aria-invalid={invalid('cadence')} onChange={(e) => update({ pause: e.target.value })} />
             </label>
           )}
           {form.cadenceKind !== 'now' && (

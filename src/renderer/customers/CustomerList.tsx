@@ -2,7 +2,7 @@
 import { cadenceLabel, LANGUAGE_NAMES, type CustomerRule } from '../../shared/customer-rules';
 import { formatCount, plural } from '../lib/format';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
-import { STATE_LABELS, STATE_PILLS, type CustomerSummary } from './customer-view';
+import { nextText, STATE_LABELS, STATE_PILLS, type CustomerSummary } from './customer-view';
 
 export interface CustomerListProps {
   customers: readonly CustomerSummary[];
@@ -30,20 +30,10 @@ function tellText(tell: CustomerRule['tell']): string {
   return on.length === 0 ? 'Nothing' : on.join(', ');
 }
 
-function dueText(nextDueAt: string | null, nowMs: number): string {
-  if (nextDueAt === null) return 'When there is news';
-  const t = Date.parse(nextDueAt);
-  if (t <= nowMs) return 'Due now';
-  const minutes = Math.round((t - nowMs) / 60_000);
-  if (minutes < 60) return `In ${minutes} min`;
-  const hours = Math.round(minutes / 60);
-  return hours < 48 ? `In ${hours} h` : `In ${Math.round(hours / 24)} days`;
-}
-
 export function CustomerList({ customers, selected, nowMs, onSelect }: CustomerListProps) {
   return (
     <ul className="customer-list" aria-label="Customers">
-      {customers.map(({ rule, shipments, lastUpdate, nextDueAt }) => (
+      {customers.map(({ rule, shipments, lastUpdate, nextDueAt, next, closest }) => (
         <li key={rule.name} className={`customer-card${rule.name === selected ? ' selected' : ''}`} aria-current={rule.name === selected ? 'true' : undefined}>
           <button type="button" className="customer-open" aria-label={`${rule.name}: open`} onClick={() => onSelect(rule.name)}>
             <span className="customer-name">{rule.name}</span>
@@ -51,6 +41,12 @@ export function CustomerList({ customers, selected, nowMs, onSelect }: CustomerL
               {whoText(rule)} · {plural(shipments, 'shipment')}
             </span>
           </button>
+          {rule.who.kind === 'column' && shipments === 0 && (
+            <p className="customer-nothing small" role="note">
+              No shipment has this value in column {rule.who.column}
+              {closest ? `; closest: "${closest.value}" (${plural(closest.shipments, 'shipment')})` : ''}.
+            </p>
+          )}
           <dl className="customer-facts small">
             <dt>To</dt>
             <dd className="customer-addresses">
@@ -65,7 +61,7 @@ export function CustomerList({ customers, selected, nowMs, onSelect }: CustomerL
               {rule.attachXlsx && ' · with Excel file'}
             </dd>
             <dt>Next</dt>
-            <dd title={nextDueAt ? absoluteTime(nextDueAt) : undefined}>{dueText(nextDueAt, nowMs)}</dd>
+            <dd title={nextDueAt ? absoluteTime(nextDueAt) : undefined}>{nextText(rule, next, nowMs)}</dd>
             <dt>Last</dt>
             <dd>
               {lastUpdate === null ? (
@@ -74,7 +70,7 @@ export function CustomerList({ customers, selected, nowMs, onSelect }: CustomerL
                 <>
                   <span className={`pill ${STATE_PILLS[lastUpdate.state]}`}>{STATE_LABELS[lastUpdate.state]}</span>{' '}
                   <span className="muted" title={absoluteTime(lastUpdate.at)}>
-                    {relativeTime(lastUpdate.at, nowMs)}
+                    {lastUpdate.state === 'nothing-new' ? `checked ${relativeTime(lastUpdate.at, nowMs)}: nothing to tell` : relativeTime(lastUpdate.at, nowMs)}
                   </span>
                 </>
               )}

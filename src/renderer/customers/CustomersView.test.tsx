@@ -19,12 +19,16 @@ const ACME: CustomerSummary = {
   shipments: 12,
   lastUpdate: { state: 'sent', at: '2026-11-23T07:00:05Z' },
   nextDueAt: '2026-11-25T07:00:00Z',
+  next: { state: 'waiting', until: '2026-11-25T07:00:00Z', why: 'cadence', since: null },
+  closest: null,
 };
 const NORDIC: CustomerSummary = {
   rule: rule({ name: 'Nordic Furniture', who: { kind: 'watchlist', watchlist: 'Nordic inbound' }, to: ['ops@nordic.example'], tell: { freeTimeDays: null, noDataDays: null } }),
   shipments: 3,
   lastUpdate: null,
   nextDueAt: null,
+  next: { state: 'quiet' },
+  closest: null,
 };
 
 const PREVIEW: UpdatePreviewData = {
@@ -92,12 +96,12 @@ describe('the customers and their rules', () => {
     expect(acme.textContent).toContain('einkauf@acme.example · Cc 1');
     expect(acme.textContent).toContain('departed, ETA moves, arrived, discharged, delivered, free time, no data');
     expect(acme.textContent).toContain('Daily at 08:00 · German · with Excel file');
-    expect(acme.textContent).toContain('In 22 h');
+    expect(acme.textContent).toMatch(/Tomorrow \d\d:00, at its time/);
     expect(within(acme).getByText('Sent')).toBeInstanceOf(HTMLElement);
     const nordic = within(list).getAllByRole('listitem')[1]!;
     expect(nordic.textContent).toContain('Watchlist "Nordic inbound"');
     expect(nordic.textContent).toContain('departed, ETA moves, arrived, discharged, delivered');
-    expect(nordic.textContent).toContain('When there is news');
+    expect(nordic.textContent).toContain('With the next change to their shipments');
     expect(nordic.textContent).toContain('No update yet');
   });
 
@@ -197,7 +201,7 @@ describe('the preview of the next update', () => {
   it('says when nothing would go, and why Send now is off', () => {
     view({ preview: { state: 'nothing-new', customer: 'ACME GmbH' } });
     fireEvent.click(screen.getByRole('button', { name: /ACME GmbH: open/ }));
-    expect(screen.getByText('Nothing new for ACME GmbH since their last update: no mail would go now.')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('Nothing to tell ACME GmbH now: no change to their shipments passes their rule, so no mail would go.')).toBeInstanceOf(HTMLElement);
     cleanup();
     view({ preview: PREVIEW, sending: { ready: false, reason: 'Sending is off with the sample data; drafts work.' } });
     fireEvent.click(screen.getByRole('button', { name: /ACME GmbH: open/ }));
@@ -241,5 +245,76 @@ describe('the outbox and the history', () => {
     expect(within(history).getByText(/tries again in 2 min/)).toBeInstanceOf(HTMLElement);
     expect(within(history).getByText('The server refused old@acme.example; the others got it.')).toBeInstanceOf(HTMLElement);
     expect(history.textContent).toContain('by Desk-F');
+  });
+});
+
+describe('what the person chooses and decides', () => {
+  it('offers the column\'s values with their shipments, and warns of a value no shipment holds with the closest one to use', async () => {
+    const loadChoices = vi.fn(async () => ({
+      values: [
+        { value: 'Brightline Foods GmbH', shipments: 12 },
+        { value: 'ACME GmbH', shipments: 4 },
+      ],
+      watchlists: [{ name: 'Nordic inbound', shipments: 3 }],
+    }));
+    const { props } = view({ loadChoices });
+    fireEvent.click(screen.getByRole('button', { name: 'New customer' }));
+    const form = screen.getByRole('form', { name: 'New customer' });
+    const values = (await within(form).findByLabelText('Value in the column')) as HTMLSelectElement;
+    const valuesNow = () => within(form).getByLabelText('Value in the column') as HTMLSelectElement;
+    expect([...values.options].map((o) => o.textContent)).toEqual(['Choose a value…', 'Brightline Foods GmbH (12 shipments)', 'ACME GmbH (4 shipments)', 'Another value…']);
+    // The watchlists come with their shipments too.
+    fireEvent.click(within(form).getByRole('radio', { name: 'A watchlist' }));
+    expect(within(form).getByRole('option', { name: 'Nordic inbound (3 shipments)' })).toBeInstanceOf(HTMLElement);
+    fireEvent.click(within(form).getByRole('radio', { name: 'A value of an imported column' }));
+    fireEvent.change(within(form).getByLabelText('Customer name'), { target: { value: 'Brightline Foods' } });
+    const warning = within(form).getByRole('note');
+    expect(warning.textContent).toBe('No shipment has "Brightline Foods" in column customer yet; the closest value is "Brightline Foods GmbH" (12 shipments).Use "Brightline Foods GmbH"');
+    fireEvent.click(within(warning).getByRole('button', { name: 'Use "Brightline Foods GmbH"' }));
+    expect(valuesNow().value).toBe('Brightline Foods GmbH');
+    expect(within(form).queryByRole('note')).toBeNull();
+    fireEvent.change(within(form).getByLabelText('To (one address a line, or separated by commas)'), { target: { value: '"Weiß, Jürgen" <jw@brightline.example>' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save customer' }));
+    await vi.waitFor(() => expect(props.onSave).toHaveBeenCalledTimes(1));
+    expect(props.onSave).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Brightline Foods', who: { kind: 'column', column: 'customer', value: 'Brightline Foods GmbH' }, to: ['"Weiß, Jürgen" <jw@brightline.example>'], cadence: { kind: 'now', pauseMinutes: 5 } }),
+      null,
+    );
+  });
+
+  it('says when the next update goes, the last check that found nothing, and a value no shipment holds', () => {
+    const waiting: CustomerSummary = { ...NORDIC, next: { state: 'waiting', until: '2026-11-24T09:05:00Z', why: 'pause', since: '2026-11-24T09:00:00Z' }, lastUpdate: { state: 'nothing-new', at: '2026-11-24T08:30:00Z' } };
+    const nobody: CustomerSummary = { ...ACME, rule: { ...ACME.rule, name: 'Brightline Foods', who: { kind: 'column', column: 'customer', value: 'Brightline Foods' } }, shipments: 0, closest: { value: 'Brightline Foods GmbH', shipments: 12 } };
+    const { props } = view({ customers: [waiting, nobody] });
+    const list = screen.getByRole('list', { name: 'Customers' });
+    const [nordic, brightline] = within(list).getAllByRole('listitem');
+    expect(nordic!.textContent).toMatch(/Checks at \d\d:05, 5 min after their shipments changed at \d\d:00/);
+    expect(nordic!.textContent).toContain('Nothing new checked 30 min ago: nothing to tell');
+    expect(brightline!.textContent).toContain('No shipment has this value in column customer; closest: "Brightline Foods GmbH" (12 shipments).');
+    fireEvent.click(within(list).getByRole('button', { name: 'Brightline Foods: open' }));
+    const note = screen.getAllByRole('note').find((n) => n.classList.contains('no-shipments'))!;
+    expect(note.textContent).toContain('No shipment has "Brightline Foods" in column customer, so no update can tell them anything yet.');
+    fireEvent.click(within(note).getByRole('button', { name: 'Use "Brightline Foods GmbH"' }));
+    expect(props.onSave).toHaveBeenCalledWith(expect.objectContaining({ name: 'Brightline Foods', who: { kind: 'column', column: 'customer', value: 'Brightline Foods GmbH' } }), 'Brightline Foods');
+  });
+
+  it('a draft can be marked sent, written again or discarded; a discarded one says so and can still be said to have gone', () => {
+    const outbox = [
+      item({ id: 'd1', state: 'draft', sentAt: null, sentHow: null, answer: null }),
+      item({ id: 'x2', state: 'discarded', sentAt: null, sentHow: null, answer: null, sentence: 'Replaced by a newer update to ACME GmbH, which carries this draft\'s news too.' }),
+    ];
+    const { props } = view({ outbox, onDiscard: vi.fn(), onDraftAgain: vi.fn() });
+    fireEvent.click(screen.getByRole('button', { name: /ACME GmbH: open/ }));
+    const history = screen.getByRole('list', { name: 'Updates to ACME GmbH' });
+    const [draft, discarded] = within(history).getAllByRole('listitem').filter((li) => li.classList.contains('outbox-item'));
+    expect(within(draft!).getByText('Draft, not sent')).toBeInstanceOf(HTMLElement);
+    fireEvent.click(within(draft!).getByRole('button', { name: 'Get the draft again (.eml)' }));
+    expect(props.onDraftAgain).toHaveBeenCalledWith('d1');
+    fireEvent.click(within(draft!).getByRole('button', { name: 'Discard draft' }));
+    expect(props.onDiscard).toHaveBeenCalledWith('d1');
+    expect(discarded!.textContent).toContain('Discarded');
+    expect(discarded!.textContent).toContain('Replaced by a newer update to ACME GmbH');
+    fireEvent.click(within(discarded!).getByRole('button', { name: 'Sent it after all: mark as sent' }));
+    expect(props.onMarkSent).toHaveBeenCalledWith('x2');
   });
 });

@@ -9,8 +9,10 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { plural } from '../lib/format';
 import { CustomerEditor } from './CustomerEditor';
 import { CustomerList, whoText } from './CustomerList';
-import type { CustomerSummary, OutboxItem, SendingReadiness, UpdatePreviewData } from './customer-view';
+import { nextText, type CustomerSummary, type OutboxItem, type SendingReadiness, type UpdatePreviewData } from './customer-view';
+import { relativeTime } from '../lib/relative-time';
 import { OutboxList } from './OutboxList';
+import type { CustomerChoices } from './WhoFields';
 import { UpdatePreview } from './UpdatePreview';
 import '../feed/feed.css';
 import './customers.css';
@@ -38,10 +40,37 @@ export interface CustomersViewProps {
   onSendNow(name: string): void;
   onMarkSent(id: string): void;
   onSendAgain(id: string): void;
+  onDiscard?(id: string): void;
+  onDraftAgain?(id: string): void;
   onOpenUpdate?(id: string): void;
+  /** The values of a column and the watchlists with their shipments, for the editor to offer. */
+  loadChoices?(column: string): Promise<CustomerChoices>;
 }
 
 type Mode = { kind: 'view' } | { kind: 'new' } | { kind: 'edit'; rule: CustomerRule };
+
+/** A customer by a column value no shipment holds: said plainly, with the closest value the cache has to take instead. */
+function NoShipments({ rule, closest, onUse }: { rule: CustomerRule; closest: CustomerSummary['closest']; onUse(value: string): void }) {
+  if (rule.who.kind !== 'column') return null;
+  return (
+    <div className="notice notice-warning no-shipments" role="note">
+      <span>
+        No shipment has &quot;{rule.who.value}&quot; in column {rule.who.column}, so no update can tell them anything yet.
+        {closest && (
+          <>
+            {' '}
+            The closest value is &quot;{closest.value}&quot; ({plural(closest.shipments, 'shipment')}).
+          </>
+        )}
+      </span>
+      {closest && (
+        <button type="button" className="button small" onClick={() => onUse(closest.value)}>
+          Use &quot;{closest.value}&quot;
+        </button>
+      )}
+    </div>
+  );
+}
 
 /** Updates a person has to look at: drafts not marked sent, uncertain ones, and those waiting for a change. */
 function needsPerson(item: OutboxItem): boolean {
@@ -62,8 +91,8 @@ export function CustomersView(props: CustomersViewProps) {
     props.onSelect(name);
   };
 
-  const save = async (rule: CustomerRule) => {
-    const previous = mode.kind === 'edit' ? mode.rule.name : null;
+  const save = async (rule: CustomerRule, editing: string | null = mode.kind === 'edit' ? mode.rule.name : null) => {
+    const previous = editing;
     const answer = await props.onSave(rule, previous);
     if (answer === null) {
       setMode({ kind: 'view' });
@@ -89,7 +118,7 @@ export function CustomersView(props: CustomersViewProps) {
       {pending.length > 0 && (
         <section className="customers-pending" aria-label="Updates waiting for you">
           <h2>Waiting for you</h2>
-          <OutboxList items={pending} label="Updates waiting for you" nowMs={nowMs} onMarkSent={props.onMarkSent} onSendAgain={props.onSendAgain} onOpen={props.onOpenUpdate} />
+          <OutboxList items={pending} label="Updates waiting for you" nowMs={nowMs} onMarkSent={props.onMarkSent} onSendAgain={props.onSendAgain} onOpen={props.onOpenUpdate} onDiscard={props.onDiscard} onDraftAgain={props.onDraftAgain} />
         </section>
       )}
 
@@ -110,7 +139,8 @@ export function CustomersView(props: CustomersViewProps) {
               editing={mode.kind === 'edit' ? mode.rule : null}
               columns={props.columns}
               watchlists={props.watchlists}
-              onSave={save}
+              loadChoices={props.loadChoices}
+              onSave={(rule) => save(rule)}
               onCancel={() => setMode({ kind: 'view' })}
             />
           ) : current ? (
@@ -129,6 +159,13 @@ export function CustomersView(props: CustomersViewProps) {
                 </button>
               </div>
               <h3>Next update</h3>
+              <p className="customer-next small">
+                <strong>{nextText(current.rule, current.next, nowMs)}</strong>
+                {current.lastUpdate?.state === 'nothing-new' && <span className="muted"> · last checked {relativeTime(current.lastUpdate.at, nowMs)}: nothing to tell</span>}
+              </p>
+              {current.rule.who.kind === 'column' && current.shipments === 0 && (
+                <NoShipments rule={current.rule} closest={current.closest} onUse={(value) => void save({ ...current.rule, who: { ...current.rule.who, kind: 'column', value } as CustomerRule['who'] }, current.rule.name)} />
+              )}
               {props.notice}
               {props.preview && props.preview.customer === current.rule.name ? (
                 <UpdatePreview preview={props.preview} sending={props.sending} onMakeDraft={() => props.onMakeDraft(current.rule.name)} onSendNow={() => props.onSendNow(current.rule.name)} />
@@ -136,7 +173,16 @@ export function CustomersView(props: CustomersViewProps) {
                 <p className="muted">Composing the preview…</p>
               )}
               <h3>Their updates</h3>
-              <OutboxList items={outbox.filter((u) => u.customer === current.rule.name)} label={`Updates to ${current.rule.name}`} nowMs={nowMs} onMarkSent={props.onMarkSent} onSendAgain={props.onSendAgain} onOpen={props.onOpenUpdate} />
+              <OutboxList
+                items={outbox.filter((u) => u.customer === current.rule.name)}
+                label={`Updates to ${current.rule.name}`}
+                nowMs={nowMs}
+                onMarkSent={props.onMarkSent}
+                onSendAgain={props.onSendAgain}
+                onOpen={props.onOpenUpdate}
+                onDiscard={props.onDiscard}
+                onDraftAgain={props.onDraftAgain}
+              />
             </>
           ) : (
             customers &&

@@ -3,7 +3,8 @@
  * person has to decide. A draft is marked sent only when the person says they sent it; an update
  * whose hand-over was interrupted is never sent again by itself: it is shown with what to do.
  */
-import { absoluteTime, relativeTime } from '../lib/relative-time';
+import { plural } from '../lib/format';
+import { absoluteTime, clockTime, relativeTime } from '../lib/relative-time';
 import { STATE_LABELS, STATE_PILLS, type OutboxItem } from './customer-view';
 
 export interface OutboxListProps {
@@ -17,6 +18,10 @@ export interface OutboxListProps {
   onSendAgain(id: string): void;
   /** Opens the update again (a past one, or a draft to send). */
   onOpen?(id: string): void;
+  /** Throws a draft (or a refused update) away: its news goes in the next update. */
+  onDiscard?(id: string): void;
+  /** Writes the draft's .eml again, to open in the mail program or download. */
+  onDraftAgain?(id: string): void;
 }
 
 function when(iso: string, nowMs: number) {
@@ -54,18 +59,46 @@ function Uncertain({ item, onMarkSent, onSendAgain }: { item: OutboxItem } & Pic
   );
 }
 
-function Waiting({ item, nowMs, onSendAgain }: { item: OutboxItem; nowMs: number; onSendAgain(id: string): void }) {
+function Waiting({ item, nowMs, onSendAgain, onDiscard }: { item: OutboxItem; nowMs: number; onSendAgain(id: string): void; onDiscard?(id: string): void }) {
   return (
     <div className="waiting-help">
       {item.sentence && <p>{item.sentence}</p>}
       {item.answer && <p className="muted small">The server answered: {item.answer}</p>}
       <p className="muted small">
-        {item.nextAttemptAt ? <>Tried {item.attempts} {item.attempts === 1 ? 'time' : 'times'}; tries again {relativeFuture(item.nextAttemptAt, nowMs)}.</> : 'Waits for you: fix what the sentence says, then try again.'}
+        {item.nextAttemptAt ? <>Tried {plural(item.attempts, 'time')}; tries again {relativeFuture(item.nextAttemptAt, nowMs)} ({clockTime(item.nextAttemptAt, nowMs)}).</> : 'Waits for you: fix what the sentence says, then try again.'}
       </p>
       <div className="row-actions">
         <button type="button" className="button small" onClick={() => onSendAgain(item.id)}>
           Try again now
         </button>
+        {onDiscard && (
+          <button type="button" className="button small ghost" onClick={() => onDiscard(item.id)}>
+            Discard: tell it in the next update
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Draft({ item, onMarkSent, onDiscard, onDraftAgain }: { item: OutboxItem } & Pick<OutboxListProps, 'onMarkSent' | 'onDiscard' | 'onDraftAgain'>) {
+  return (
+    <div className="draft-help">
+      <p className="muted small">Not sent: send it from your mail program, then mark it sent. Until then its news stays in their next update.</p>
+      <div className="row-actions">
+        <button type="button" className="button small" onClick={() => onMarkSent(item.id)}>
+          Mark as sent
+        </button>
+        {onDraftAgain && (
+          <button type="button" className="button small" onClick={() => onDraftAgain(item.id)}>
+            Get the draft again (.eml)
+          </button>
+        )}
+        {onDiscard && (
+          <button type="button" className="button small ghost" onClick={() => onDiscard(item.id)}>
+            Discard draft
+          </button>
+        )}
       </div>
     </div>
   );
@@ -76,7 +109,7 @@ function relativeFuture(iso: string, nowMs: number): string {
   return minutes === 0 ? 'in a moment' : minutes < 60 ? `in ${minutes} min` : `in ${Math.round(minutes / 60)} h`;
 }
 
-export function OutboxList({ items, label, nowMs, onMarkSent, onSendAgain, onOpen }: OutboxListProps) {
+export function OutboxList({ items, label, nowMs, onMarkSent, onSendAgain, onOpen, onDiscard, onDraftAgain }: OutboxListProps) {
   if (items.length === 0) {
     return <p className="muted">No updates yet.</p>;
   }
@@ -99,22 +132,25 @@ export function OutboxList({ items, label, nowMs, onMarkSent, onSendAgain, onOpe
             {item.sentAt && (
               <>
                 {' '}
-                · {item.sentHow === 'person' ? 'marked sent' : 'sent'} {when(item.sentAt, nowMs)}
+                · {item.sentHow === 'person' ? 'marked sent' : 'sent'} {when(item.sentAt, nowMs)} ({clockTime(item.sentAt, nowMs)})
               </>
             )}
             {item.desk && <> · {item.state === 'sent' ? 'by' : 'on'} {item.desk}</>}
           </p>
           {item.state === 'sent' && item.refused.length > 0 && <p className="inline-error small">The server refused {item.refused.join(', ')}; the others got it.</p>}
-          {item.state === 'draft' && (
+          {item.state === 'draft' && <Draft item={item} onMarkSent={onMarkSent} onDiscard={onDiscard} onDraftAgain={onDraftAgain} />}
+          {item.state === 'due' && <p className="muted small">Composed: goes to the mail server within a minute.</p>}
+          {item.state === 'sending' && <p className="muted small">Being handed to the mail server.</p>}
+          {item.state === 'discarded' && (
             <div className="row-actions">
-              <span className="muted small">A draft for your mail program: nothing is marked sent until you say so.</span>
-              <button type="button" className="button small" onClick={() => onMarkSent(item.id)}>
-                Mark as sent
+              <span className="muted small">{item.sentence ?? 'Discarded: its news goes in the next update.'}</span>
+              <button type="button" className="button small ghost" onClick={() => onMarkSent(item.id)}>
+                Sent it after all: mark as sent
               </button>
             </div>
           )}
           {item.state === 'uncertain' && <Uncertain item={item} onMarkSent={onMarkSent} onSendAgain={onSendAgain} />}
-          {item.state === 'waiting' && <Waiting item={item} nowMs={nowMs} onSendAgain={onSendAgain} />}
+          {item.state === 'waiting' && <Waiting item={item} nowMs={nowMs} onSendAgain={onSendAgain} onDiscard={onDiscard} />}
         </li>
       ))}
     </ol>

@@ -21,7 +21,7 @@ export function UpdatePreview({ preview, sending, onMakeDraft, onSendNow }: Upda
   if (preview.state === 'nothing-new') {
     return (
       <section className="update-preview" aria-label={`Next update to ${preview.customer}`}>
-        <p className="notice notice-muted">Nothing new for {preview.customer} since their last update: no mail would go now.</p>
+        <p className="notice notice-muted">Nothing to tell {preview.customer} now: no change to their shipments passes their rule, so no mail would go.</p>
       </section>
     );
   }

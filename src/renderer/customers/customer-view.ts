@@ -3,7 +3,9 @@
  * the contract's answers (`customers.list`, `updates.preview`, `updates.outbox`); until then the
  * components take them as props and call back, and nothing here reaches the engine.
  */
-import type { CustomerRule, UpdateState } from '../../shared/customer-rules';
+import type { NextUpdateView } from '../../shared/contract';
+import { pauseOf, type CustomerRule, type UpdateState } from '../../shared/customer-rules';
+import { clockTime } from '../lib/relative-time';
 
 export interface CustomerSummary {
   rule: CustomerRule;
@@ -13,6 +15,10 @@ export interface CustomerSummary {
   lastUpdate: { state: UpdateState | 'nothing-new'; at: string } | null;
   /** When their next update is due (UTC), or null while an "as it happens" customer has nothing waiting. */
   nextDueAt: string | null;
+  /** When it goes and what it waits for. */
+  next: NextUpdateView;
+  /** A rule by a column value no shipment holds: the value most like it, with its shipments. */
+  closest: { value: string; shipments: number } | null;
 }
 
 /** A customer's next update as it would go now. */
@@ -68,12 +74,13 @@ export interface SendingReadiness {
 }
 
 export const STATE_LABELS: Record<UpdateState | 'nothing-new', string> = {
-  due: 'Due',
+  due: 'Composed',
   sending: 'Sending…',
   sent: 'Sent',
-  waiting: 'Waiting',
+  waiting: 'Not sent',
   uncertain: 'Unclear whether it went',
-  draft: 'Draft',
+  draft: 'Draft, not sent',
+  discarded: 'Discarded',
   'nothing-new': 'Nothing new',
 };
 
@@ -83,6 +90,22 @@ export const STATE_PILLS: Record<UpdateState | 'nothing-new', string> = {
   sent: 'pill-done',
   waiting: 'pill-waiting',
   uncertain: 'pill-error',
-  draft: 'pill-muted',
+  draft: 'pill-waiting',
+  discarded: 'pill-muted',
   'nothing-new': 'pill-muted',
 };
+
+/**
+ * When the customer's next update goes, in words: "Checks at 21:33, 5 min after their shipments
+ * changed at 21:28", "Tomorrow 08:00 (daily at 08:00)", "Due now", "With the next change".
+ */
+export function nextText(rule: CustomerRule, next: NextUpdateView, nowMs: number): string {
+  if (next.state === 'quiet') return 'With the next change to their shipments';
+  if (next.state === 'due') return 'Due now: checked within a minute';
+  if (next.why === 'pause') {
+    const pause = rule.cadence.kind === 'now' ? pauseOf(rule.cadence) : 0;
+    return `Checks at ${clockTime(next.until, nowMs)}, ${pause} min after their shipments changed${next.since ? ` at ${clockTime(next.since, nowMs)}` : ''}`;
+  }
+  const at = clockTime(next.until, nowMs);
+  return `${at.charAt(0).toUpperCase()}${at.slice(1)}, at its time`;
+}

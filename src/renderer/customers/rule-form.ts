@@ -6,12 +6,15 @@
 import {
   checkCustomerRule,
   DEFAULT_CUSTOMER_COLUMN,
+  DEFAULT_PAUSE_MINUTES,
   DEFAULT_TELL,
+  pauseOf,
   type CustomerLanguage,
   type CustomerRule,
   type RuleProblem,
   type Weekday,
 } from '../../shared/customer-rules';
+import { splitAddressList } from '../../shared/mail-address';
 
 export interface RuleForm {
   name: string;
@@ -35,6 +38,8 @@ export interface RuleForm {
   noDataOn: boolean;
   noDataDays: string;
   cadenceKind: 'now' | 'daily' | 'weekly';
+  /** An "as it happens" update's wait after the first change, in minutes (0: at once). */
+  pause: string;
   day: Weekday;
   time: string;
   attachXlsx: boolean;
@@ -63,17 +68,11 @@ export function formOf(rule: CustomerRule | null): RuleForm {
     noDataOn: tell.noDataDays !== null,
     noDataDays: String(tell.noDataDays ?? DEFAULT_TELL.noDataDays),
     cadenceKind: cadence.kind,
+    pause: String(cadence.kind === 'now' ? pauseOf(cadence) : DEFAULT_PAUSE_MINUTES),
     day: cadence.kind === 'weekly' ? cadence.day : 'mon',
     time: cadence.kind === 'now' ? '08:00' : cadence.time,
     attachXlsx: rule?.attachXlsx ?? false,
   };
-}
-
-function addressList(text: string): string[] {
-  return text
-    .split(/[\n,;]+/)
-    .map((a) => a.trim())
-    .filter((a) => a !== '');
 }
 
 const DAY_FIELDS = [
@@ -94,14 +93,19 @@ export function ruleOfForm(form: RuleForm): { ok: true; rule: CustomerRule } | {
     return Number(text);
   };
   const [eta, free, noData] = DAY_FIELDS.map(([on, text, field, what]) => days(form[on], form[text], field, what));
+  let pause = DEFAULT_PAUSE_MINUTES;
+  if (form.cadenceKind === 'now') {
+    if (/^\s*\d+\s*$/.test(form.pause)) pause = Number(form.pause);
+    else numberProblems.push({ field: 'cadence', message: 'The wait after the first change is a whole number of minutes (0: at once).' });
+  }
   const checked = checkCustomerRule({
     name: form.name,
     who: form.whoKind === 'watchlist' ? { kind: 'watchlist', watchlist: form.watchlist } : { kind: 'column', column: form.column, ...(form.value.trim() ? { value: form.value } : {}) },
-    to: addressList(form.to),
-    cc: addressList(form.cc),
+    to: splitAddressList(form.to),
+    cc: splitAddressList(form.cc),
     language: form.language,
     tell: { departed: form.departed, etaMovedDays: eta, arrived: form.arrived, discharged: form.discharged, delivered: form.delivered, freeTimeDays: free, noDataDays: noData },
-    cadence: form.cadenceKind === 'now' ? { kind: 'now' } : form.cadenceKind === 'daily' ? { kind: 'daily', time: form.time } : { kind: 'weekly', day: form.day, time: form.time },
+    cadence: form.cadenceKind === 'now' ? { kind: 'now', pauseMinutes: pause } : form.cadenceKind === 'daily' ? { kind: 'daily', time: form.time } : { kind: 'weekly', day: form.day, time: form.time },
     attachXlsx: form.attachXlsx,
   });
   if (numberProblems.length === 0) return checked;

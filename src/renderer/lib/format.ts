@@ -3,6 +3,7 @@ import { formatNaive } from '../../shared/naive-date';
 import { arrivalOrEta, statusOf, type StatusFacts } from '../../shared/status';
 import { shipmentStatusWords, trackingWords, typeWords } from '../../shared/words';
 import type { PortName, RemovalOutcome } from '../../shared/contract';
+import { pick } from '../../shared/plural';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -10,8 +11,9 @@ export function formatCount(n: number): string {
   return numberFormat.format(n);
 }
 
+/** "1 shipment", "2 shipments": by the language's plural rule (Intl.PluralRules), as the CLI and the mails count. */
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${formatCount(n)} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${pick(n, 'en', one, many)}`;
 }
 
 /** The one vocabulary (src/shared/words.ts), under the names the window has always used. */

@@ -36,3 +36,20 @@ export function localDay(iso: string): string {
   if (Number.isNaN(d.getTime())) return iso;
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
+
+/**
+ * A UTC instant ahead or just behind, as a person plans by it: "21:33" today, "tomorrow 08:00",
+ * "Mon 08:00" within the week, else "2026-12-03 08:00" (this computer's time).
+ */
+export function clockTime(iso: string, nowMs: number): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const dayOf = (t: Date) => Date.UTC(t.getFullYear(), t.getMonth(), t.getDate()) / 86_400_000;
+  const days = dayOf(d) - dayOf(new Date(nowMs));
+  if (days === 0) return time;
+  if (days === 1) return `tomorrow ${time}`;
+  if (days === -1) return `yesterday ${time}`;
+  if (days > 1 && days < 7) return `${['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d.getDay()]} ${time}`;
+  return `${localDay(iso)} ${time}`;
+}

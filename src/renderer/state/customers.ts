@@ -22,7 +22,7 @@ export interface CustomersState {
   selected: string | null;
   preview: UpdatePreviewView | null;
   /** The draft just written: opened in the mail program (desktop) or offered as a download (browser). */
-  draft: { customer: string; opened: boolean; download: string | null; path: string } | null;
+  draft: { id: string; customer: string; opened: boolean; download: string | null; path: string } | null;
   /** A past update opened to read again. */
   opened: OpenedUpdate | null;
   /** Updates that need a person (drafts, uncertain ones, those waiting for a fix). */
@@ -37,6 +37,10 @@ export interface CustomersState {
   sendNow(name: string): Promise<void>;
   markSent(id: string): Promise<void>;
   sendAgain(id: string): Promise<void>;
+  /** Throws a draft (or a refused update) away: its news goes in the next update. */
+  discard(id: string): Promise<void>;
+  /** Writes a kept draft's .eml again: opened in the mail program, or offered as a download. */
+  draftAgain(id: string): Promise<void>;
   openUpdate(id: string): Promise<void>;
   closeUpdate(): void;
 }
@@ -73,6 +77,9 @@ export const useCustomers = create<CustomersState>()((set, get) => {
       try {
         const [page, outbox] = await Promise.all([call('customers.list'), call('customers.outbox', { limit: 200 })]);
         const needPerson = outbox.filter((u) => u.state === 'uncertain' || u.state === 'draft' || (u.state === 'waiting' && u.nextAttemptAt === null)).length;
+        // A draft discarded or marked sent elsewhere (another window, the CLI) no longer stands as "just made".
+        const draft = get().draft;
+        if (draft !== null && outbox.find((u) => u.id === draft.id)?.state !== 'draft') set({ draft: null });
         set({ page, outbox, needPerson });
       } catch (error) {
         toast(error);
@@ -103,7 +110,7 @@ export const useCustomers = create<CustomersState>()((set, get) => {
         if (made === null) {
           useUi.getState().toast(`Nothing new for ${name}: no draft was made.`, 'info');
         } else {
-          set({ draft: { customer: name, opened: made.opened, download: made.download, path: made.path } });
+          set({ draft: { id: made.item.id, customer: name, opened: made.opened, download: made.download, path: made.path } });
           if (made.opened) useUi.getState().toast('The draft opened in your mail program. Mark it sent here once you have sent it.', 'info');
         }
         await afterMove();
@@ -132,6 +139,26 @@ export const useCustomers = create<CustomersState>()((set, get) => {
       try {
         await call('customers.sendAgain', { id });
         await afterMove();
+      } catch (error) {
+        toast(error);
+      }
+    },
+    async discard(id) {
+      try {
+        const item = await call('customers.discard', { id });
+        if (get().opened?.item.id === id) set({ opened: null });
+        if (get().draft?.id === id) set({ draft: null });
+        useUi.getState().toast(`The draft to ${item.customer} is discarded: its news goes in their next update.`, 'info');
+        await afterMove();
+      } catch (error) {
+        toast(error);
+      }
+    },
+    async draftAgain(id) {
+      try {
+        const made = await call('customers.openDraft', { id });
+        set({ draft: { id, customer: made.item.customer, opened: made.opened, download: made.download, path: made.path } });
+        if (made.opened) useUi.getState().toast('The draft opened in your mail program. Mark it sent here once you have sent it.', 'info');
       } catch (error) {
         toast(error);
       }

@@ -34,21 +34,40 @@ const ruleViewSchema = z.strictObject({
     noDataDays: z.number().int().nullable(),
   }),
   cadence: z.discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('now') }),
+    z.strictObject({ kind: z.literal('now'), pauseMinutes: z.number().int().optional() }),
     z.strictObject({ kind: z.literal('daily'), time: z.string() }),
     z.strictObject({ kind: z.literal('weekly'), day: z.enum(WEEKDAYS), time: z.string() }),
   ]),
   attachXlsx: z.boolean(),
 });
 
+/**
+ * When the customer's next update goes: `due` (composed at the next round, within a minute),
+ * `waiting` until a time (`pause`: the "as it happens" pause after their shipments changed at
+ * `since`; `cadence`: the daily or weekly slot), or `quiet` (as it happens, nothing changed since
+ * their last slot). Whether there is anything to tell is the preview's to say.
+ */
+const nextUpdateSchema = z.discriminatedUnion('state', [
+  z.strictObject({ state: z.literal('due'), since: utcTime }),
+  z.strictObject({ state: z.literal('waiting'), until: utcTime, why: z.enum(['pause', 'cadence']), since: utcTime.nullable() }),
+  z.strictObject({ state: z.literal('quiet') }),
+]);
+export type NextUpdateView = z.output<typeof nextUpdateSchema>;
+
 const customerSummarySchema = z.strictObject({
   rule: ruleViewSchema,
   /** Shipments the rule selects now. */
   shipments: count,
-  /** The latest update and when it was made, or null before the first. */
+  /** The latest update and when it was made, or the last check that found nothing new; null before the first. */
   lastUpdate: z.strictObject({ state: z.union([updateState, z.literal('nothing-new')]), at: utcTime }).nullable(),
   /** When the next update is due (UTC); null while an "as it happens" customer has nothing waiting. */
   nextDueAt: utcTime.nullable(),
+  next: nextUpdateSchema,
+  /**
+   * A rule by a column value that selects no shipment: the value of that column most like it, with
+   * its shipments (a typo, or the sheet's longer name: "Brightline Foods GmbH"); null otherwise.
+   */
+  closest: z.strictObject({ value: z.string(), shipments: count }).nullable(),
 });
 export type CustomerSummaryView = z.output<typeof customerSummarySchema>;
 
@@ -143,6 +162,13 @@ const mentionSchema = z.strictObject({
   news: z.array(z.string()),
 });
 
+const choicesSchema = z.strictObject({
+  /** The column's values, most shipments first, with their counts (case aside). */
+  values: z.array(z.strictObject({ value: z.string(), shipments: count })),
+  /** Every watchlist with its shipments now. */
+  watchlists: z.array(z.strictObject({ name: z.string(), shipments: count })),
+});
+
 const address = z.string().superRefine((text, ctx) => {
   const problem = addressProblem(text, 'To:');
   if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
@@ -169,6 +195,10 @@ export const customersMethods = {
   'customers.sendNow': method(z.strictObject({ name: customerName }), outboxItemSchema.nullable()),
   /** A person says a draft or an unclear update went. */
   'customers.markSent': method(z.strictObject({ id: updateId }), outboxItemSchema),
+  /** A person throws a draft (or a refused update) away: its news goes in the customer's next update. */
+  'customers.discard': method(z.strictObject({ id: updateId }), outboxItemSchema),
+  /** What a customer can be chosen by: the values of an imported column and the watchlists, each with its shipments. */
+  'customers.choices': method(z.strictObject({ column: z.string().trim().min(1).max(200) }), choicesSchema),
   /** A person says an unclear or refused update should go again. */
   'customers.sendAgain': method(z.strictObject({ id: updateId }), outboxItemSchema),
   /** The updates that mentioned a shipment, newest first (its detail). */

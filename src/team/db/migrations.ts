@@ -369,6 +369,14 @@ const TEAM_MIGRATIONS: readonly TeamMigration[] = [
        ON CONFLICT (account, uid) DO NOTHING`,
     ],
   },
+  {
+    version: 12,
+    name: 'customer updates: a draft a person threw away, or one a newer update replaced, is discarded',
+    statements: [
+      'ALTER TABLE customer_updates DROP CONSTRAINT IF EXISTS customer_updates_state_check',
+      "ALTER TABLE customer_updates ADD CONSTRAINT customer_updates_state_check CHECK (state IN ('due', 'sending', 'sent', 'waiting', 'uncertain', 'draft', 'discarded'))",
+    ],
+  },
 ];
 
 export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS.length;

@@ -7,7 +7,7 @@
  */
 import type { WritableDB } from '../handles.js';
 import { invalidInputError } from '../sqlite/errors.js';
-import type { CustomerRecord, NewUpdate, OutboxFields, UpdateRecord, UpdateState } from './rows.js';
+import type { CustomerRecord, HandledOutcome, NewUpdate, OutboxFields, UpdateRecord, UpdateState } from './rows.js';
 import { customerRecord, updateRecord, type CustomerRow, type UpdateRow } from './rows.js';
 
 interface CustomerSave {
@@ -35,6 +35,10 @@ export interface CustomerReads {
   openUpdates(): UpdateRecord[];
   /** The customer's newest update (what the next one follows), or null before their first. */
   latestUpdate(customerId: number): { id: string; createdAt: string } | null;
+  /** The customer's newest update that went (sent by Quayside, or marked sent by a person), or null. */
+  latestSentUpdate(customerId: number): { id: string; createdAt: string } | null;
+  /** The customer's drafts not marked sent, oldest first. */
+  draftsOf(customerId: number): UpdateRecord[];
   /** What an update told of each shipment (news as JSON). */
   updateLines(updateId: string): { shipmentId: number; newsJson: string }[];
   /** Updates a person has to look at: drafts not marked sent, unclear ones, and refused ones waiting for a change. */
@@ -50,8 +54,8 @@ export interface CustomerWrites {
   removeCustomer(name: string, at: string): boolean;
   /** News for these customers was recorded at `at` (kept when earlier news is already waiting). */
   markCustomerNews(customerIds: readonly number[], at: string): number;
-  /** The slot was handled at `at`: the next is counted from there, and no news waits. */
-  setCustomerHandled(customerId: number, at: string): void;
+  /** The slot was handled at `at` (with what it came to): the next is counted from there, and no news waits. */
+  setCustomerHandled(customerId: number, at: string, outcome: HandledOutcome): void;
   /** Stores a composed update and its lines; false when another update of the customer came first (it no longer follows the newest). */
   insertUpdate(update: NewUpdate): boolean;
   /** Replaces the outbox fields if the stored ones still have `expected`'s state and attempt id; false when they changed meanwhile. */
@@ -80,6 +84,14 @@ export function createCustomers(db: WritableDB, file: string): { reads: Customer
     `SELECT id, created_at FROM customer_updates WHERE customer_id = ?
       ORDER BY created_at DESC, rowid DESC LIMIT 1`,
   );
+  const latestSent = db.prepare<[number], { id: string; created_at: string }>(
+    `SELECT id, created_at FROM customer_updates WHERE customer_id = ? AND state = 'sent'
+      ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+  );
+  const drafts = db.prepare<[number], UpdateRow>(
+    `SELECT ${UPDATE_COLUMNS} FROM customer_updates u JOIN customers c ON c.id = u.customer_id
+      WHERE u.customer_id = ? AND u.state = 'draft' ORDER BY u.created_at, u.rowid`,
+  );
   const mentioning = db.prepare<[number], UpdateRow & { news_json: string }>(
     `SELECT ${UPDATE_COLUMNS}, l.news_json FROM customer_update_lines l
        JOIN customer_updates u ON u.id = l.update_id JOIN customers c ON c.id = u.customer_id
@@ -106,7 +118,7 @@ export function createCustomers(db: WritableDB, file: string): { reads: Customer
   const news = db.prepare<[string, string]>(
     'UPDATE customers SET first_news_at = coalesce(first_news_at, ?) WHERE deleted_at IS NULL AND id IN (SELECT value FROM json_each(?))',
   );
-  const handled = db.prepare<[string, number]>('UPDATE customers SET handled_at = ?, first_news_at = NULL WHERE id = ?');
+  const handled = db.prepare<[string, string, number]>('UPDATE customers SET handled_at = ?, handled_outcome = ?, first_news_at = NULL WHERE id = ?');
   const insertUpdate = db.prepare(
     `INSERT INTO customer_updates (id, customer_id, follows_id, state, created_at, created_by, subject, to_json, cc_json, message_id, message,
        text_body, html_body, attachment_name, changes, shipments, sent_at, sent_how, sent_by, team_seq)
@@ -149,6 +161,11 @@ export function createCustomers(db: WritableDB, file: string): { reads: Customer
       const row = latest.get(customerId);
       return row ? { id: row.id, createdAt: row.created_at } : null;
     },
+    latestSentUpdate: (customerId) => {
+      const row = latestSent.get(customerId);
+      return row ? { id: row.id, createdAt: row.created_at } : null;
+    },
+    draftsOf: (customerId) => drafts.all(customerId).map(updateRecord),
     updateLines: (updateId) => lines.all(updateId).map((l) => ({ shipmentId: l.shipment_id, newsJson: l.news_json })),
     countNeedPerson: () => needPerson.get() ?? 0,
     updatesMentioning: (shipmentId) => mentioning.all(shipmentId).map((r) => ({ ...updateRecord(r), news: r.news_json })),
@@ -170,7 +187,7 @@ export function createCustomers(db: WritableDB, file: string): { reads: Customer
     },
     removeCustomer: (name, at) => remove.run(at, at, name.trim()).changes > 0,
     markCustomerNews: (customerIds, at) => (customerIds.length === 0 ? 0 : news.run(at, JSON.stringify(customerIds)).changes),
-    setCustomerHandled: (customerId, at) => void handled.run(at, customerId),
+    setCustomerHandled: (customerId, at, outcome) => void handled.run(at, outcome, customerId),
     insertUpdate(update) {
       // Inside the write's transaction: the newest update read here is the newest there is.
       if ((latest.get(update.customerId)?.id ?? null) !== update.followsId) return false;

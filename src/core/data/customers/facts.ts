@@ -97,7 +97,7 @@ export interface CustomerFactReads {
   etaMoves(ids: readonly number[]): EtaMoveRow[];
   /** Actual milestone events of these shipments recorded (as changes) after `since` (UTC). */
   milestonesSince(ids: readonly number[], since: string): MilestoneRow[];
-  /** What each of these customers was last told of each shipment (their newest update that mentioned it). */
+  /** What each of these customers was last told of each shipment (their newest update that mentioned it and went, or is going). */
   told(customerIds: readonly number[]): ToldRow[];
 }
 
@@ -170,9 +170,10 @@ export function createCustomerFacts(db: Database): CustomerFactReads {
   );
   const told = db.prepare<[string], ToldRow>(
     // SQLite takes the bare columns from the row whose created_at is the max: each pair's newest line.
+    // Told means gone or going: a draft not marked sent (or thrown away) told the customer nothing yet.
     `SELECT u.customer_id, l.shipment_id, l.eta_told, l.free_days_told, l.no_data_told, max(u.created_at) AS created_at
        FROM json_each(?) j
-       JOIN customer_updates u ON u.customer_id = j.value
+       JOIN customer_updates u ON u.customer_id = j.value AND u.state IN ('sent', 'due', 'waiting', 'sending', 'uncertain')
        JOIN customer_update_lines l ON l.update_id = u.id
       GROUP BY u.customer_id, l.shipment_id`,
   );

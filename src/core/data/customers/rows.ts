@@ -1,6 +1,9 @@
 /** The customers tables' rows (migration 13) and the records the repository answers. */
 
-export type UpdateState = 'due' | 'sending' | 'sent' | 'waiting' | 'uncertain' | 'draft';
+export type UpdateState = 'due' | 'sending' | 'sent' | 'waiting' | 'uncertain' | 'draft' | 'discarded';
+
+/** What a customer's last slot came to: an update kept, nothing new to tell, or another desk's (or process's) update of the slot. */
+export type HandledOutcome = 'update' | 'nothing-new' | 'taken';
 
 export interface CustomerRow {
   id: number;
@@ -11,6 +14,7 @@ export interface CustomerRow {
   who_value: string | null;
   who_watchlist: string | null;
   handled_at: string;
+  handled_outcome: HandledOutcome | null;
   first_news_at: string | null;
   created_at: string;
   updated_at: string;
@@ -27,6 +31,8 @@ export interface CustomerRecord {
   ruleJson: string;
   /** When the last slot was handled (UTC); the rule's creation at first. */
   handledAt: string;
+  /** What that slot came to; null before the first. */
+  handledOutcome: HandledOutcome | null;
   /** When the first news not yet told was recorded (UTC), or null. */
   firstNewsAt: string | null;
   createdAt: string;
@@ -150,6 +156,7 @@ export function customerRecord(row: CustomerRow): CustomerRecord {
     name: row.name,
     ruleJson: row.rule_json,
     handledAt: row.handled_at,
+    handledOutcome: row.handled_outcome ?? null,
     firstNewsAt: row.first_news_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -257,4 +257,42 @@ describe('migrations', () => {
     db.close();
     expect(fs.existsSync(file)).toBe(true);
   });
+  it('migration 21 keeps every customer update and what it told, and takes a discarded one', () => {
+    const file = path.join(dir, 'cache.sqlite');
+    const db = databaseAt(file, 19);
+    db.prepare(
+      `INSERT INTO customers (id, name, rule_json, who_kind, who_column, who_value, handled_at, created_at, updated_at)
+       VALUES (1, 'ACME', '{}', 'column', 'customer', 'ACME', '2026-11-24T07:00:00.000Z', '2026-11-20T07:00:00.000Z', '2026-11-20T07:00:00.000Z')`,
+    ).run();
+    const update = db.prepare(
+      `INSERT INTO customer_updates (id, customer_id, follows_id, state, created_at, subject, to_json, cc_json, message_id, message, text_body, html_body, changes, shipments)
+       VALUES (?, 1, ?, ?, ?, 'news', '["a@acme.example"]', '[]', ?, x'4d', 'text', '<p>html</p>', 1, 1)`,
+    );
+    update.run('00000000-0000-4000-8000-000000000001', null, 'sent', '2026-11-23T07:00:00.000Z', '<1@acme.example>');
+    update.run('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', 'draft', '2026-11-24T07:00:00.000Z', '<2@acme.example>');
+    const line = db.prepare("INSERT INTO customer_update_lines (update_id, shipment_id, news_json, eta_told) VALUES (?, 1, '[]', '2026-11-20T08:00:00')");
+    line.run('00000000-0000-4000-8000-000000000001');
+    line.run('00000000-0000-4000-8000-000000000002');
+    db.close();
+
+    const store = openData(file);
+    try {
+      const raw = cacheDb(store);
+      expect(schemaVersion(raw)).toBe(LATEST_SCHEMA_VERSION);
+      expect(raw.prepare('SELECT id, state FROM customer_updates ORDER BY created_at').all()).toEqual([
+        { id: '00000000-0000-4000-8000-000000000001', state: 'sent' },
+        { id: '00000000-0000-4000-8000-000000000002', state: 'draft' },
+      ]);
+      expect(raw.prepare('SELECT count(*) FROM customer_update_lines').pluck().get()).toBe(2);
+      raw.prepare("UPDATE customer_updates SET state = 'discarded' WHERE id = '00000000-0000-4000-8000-000000000002'").run();
+      expect(() => raw.prepare("UPDATE customer_updates SET state = 'lost' WHERE id = '00000000-0000-4000-8000-000000000002'").run()).toThrow(/CHECK/);
+      // The lines still belong to their update: removing it removes them.
+      raw.prepare("DELETE FROM customer_updates WHERE id = '00000000-0000-4000-8000-000000000002'").run();
+      expect(raw.prepare('SELECT update_id FROM customer_update_lines').pluck().all()).toEqual(['00000000-0000-4000-8000-000000000001']);
+      expect(raw.pragma('foreign_key_check')).toEqual([]);
+      expect(raw.prepare('SELECT handled_outcome FROM customers').pluck().get()).toBeNull();
+    } finally {
+      store.close();
+    }
+  });
 });

@@ -26,6 +26,7 @@ import {
 import { CARRIER_NAMES_NAME, chooseCarrierNames } from './schema-carrier-names.js';
 import { TEAM_ATTENTION_NAME, teamAttention } from './schema-team-attention.js';
 import { FIELD_EDITS_NAME, keepFieldEdits } from './schema-field-edits.js';
+import { UPDATE_STATES_NAME, updateStates } from './schema-update-states.js';
 
 const V2_LOCAL = `
 -- Fields imported from a customer's sheet (customer, PO, ...), kept locally and searchable.
@@ -399,6 +400,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 20,
     name: FIELD_EDITS_NAME,
     up: keepFieldEdits,
+  },
+  {
+    version: 21,
+    name: UPDATE_STATES_NAME,
+    up: updateStates,
   },
 ];
 

@@ -10,7 +10,7 @@ export { acknowledgeMany, undoMany } from './handle-many.js';
 export { attentionListCache } from './list-cache.js';
 export type { AttentionListCache } from './list-cache.js';
 export { sendDigestIfDue, DIGEST_SHOWN_SETTING } from './digest.js';
-export { attentionSettings, freeDaysSettings, updateAttentionSettings, updateFreeDays } from './settings.js';
+export { attentionSettings, customerColumn, freeDaysSettings, updateAttentionSettings, updateFreeDays } from './settings.js';
 export { addDays, daysBetween, naiveDay } from './naive-days.js';
 export { DEFAULT_THRESHOLDS, REASON_KINDS } from './types.js';
 export type {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BATCH_MINUTES, isUpdateDue, nextUpdateDue } from './cadence.js';
+import { isUpdateDue, nextUpdateDue } from './cadence.js';
 import { instantOf, wallTime } from './desk-time.js';
 import { isoWeek, mailDate } from './mail-dates.js';
 
@@ -11,7 +11,9 @@ describe('when the next update is due, on the desk\'s clock', () => {
   it('as it happens: a few minutes after the first news not yet told, so one sync\'s changes go in one mail', () => {
     const input = { handledAt: at('2026-11-24T07:00:00Z'), firstNewsAt: at('2026-11-24T09:12:30Z'), zone: BERLIN };
     expect(due({ kind: 'now' }, input)).toBe('2026-11-24T09:17:30.000Z');
-    expect(BATCH_MINUTES).toBe(5);
+    // The pause is the rule's (0: at once), and the time scale shortens it like every other wait.
+    expect(due({ kind: 'now', pauseMinutes: 0 }, input)).toBe('2026-11-24T09:12:30.000Z');
+    expect(due({ kind: 'now', pauseMinutes: 10 }, { ...input, timeScale: 60 })).toBe('2026-11-24T09:12:40.000Z');
     expect(due({ kind: 'now' }, { ...input, firstNewsAt: null })).toBeNull();
     expect(isUpdateDue({ kind: 'now' }, input, at('2026-11-24T09:17:29Z'))).toBe(false);
     expect(isUpdateDue({ kind: 'now' }, input, at('2026-11-24T09:17:30Z'))).toBe(true);

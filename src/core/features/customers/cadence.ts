@@ -2,8 +2,9 @@
  * When a customer's next update is due, on the desk's clock. Pure: the caller hands in when the
  * previous update was handled and when the first news since then was recorded.
  *
- * - `now` (as it happens): BATCH_MINUTES after the first news not yet told, so an arrival and the
- *   discharge an hour later are two updates, but a sync that records five changes at once is one.
+ * - `now` (as it happens): the rule's pause after the first news not yet told (shortened by the
+ *   time scale like every wait), so an arrival and the discharge an hour later are two updates,
+ *   but a sync that records five changes at once is one.
  * - `daily` / `weekly`: the first slot after the last handled one. A desk that was closed at 08:00
  *   finds the slot in the past and sends at once; it sends one update for all it missed, never
  *   one per missed day, because the next slot is counted from when this one was handled.
@@ -12,11 +13,8 @@
  * nothing new is still handled, or it would be due again every minute.
  */
 import type { UpdateCadence } from '../../../shared/customer-rules.js';
-import { WEEKDAYS } from '../../../shared/customer-rules.js';
+import { pauseOf, WEEKDAYS } from '../../../shared/customer-rules.js';
 import { deskZone, instantOf, wallTime, weekdayOf } from './desk-time.js';
-
-/** "As it happens" waits this long after the first news, so one sync's changes go in one mail. */
-export const BATCH_MINUTES = 5;
 
 export interface DueInput {
   /** When the previous update of this customer was handled, or when the rule was saved (UTC instant). */
@@ -25,13 +23,15 @@ export interface DueInput {
   firstNewsAt: Date | null;
   /** The desk's time zone; the operating system's when not given. */
   zone?: string;
+  /** QUAYSIDE_TIME_SCALE: the pause after news is this many times shorter (a cadence's clock time is not). */
+  timeScale?: number;
 }
 
 /** The instant the next update is due, or null when a `now` customer has no news waiting. */
 export function nextUpdateDue(cadence: UpdateCadence, input: DueInput): Date | null {
   if (cadence.kind === 'now') {
     if (input.firstNewsAt === null) return null;
-    return new Date(input.firstNewsAt.getTime() + BATCH_MINUTES * 60_000);
+    return new Date(input.firstNewsAt.getTime() + (pauseOf(cadence) * 60_000) / Math.max(1, input.timeScale ?? 1));
   }
   const zone = input.zone ?? deskZone();
   const after = input.handledAt.getTime();

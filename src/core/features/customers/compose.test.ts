@@ -116,7 +116,8 @@ describe('composing a customer update', () => {
     const late = customerShipment(11, { eta: { told: '2026-12-31T23:59:00', now: '2027-01-03T00:00', firstSeen: '2026-12-31' } });
     const { text, html } = compose({ shipments: [late] });
     expect(text).toContain('Delayed 3 days. ETA 31 Dec 2026 23:59 → 03 Jan 2027 00:00 (3 days later than the first ETA of 31 Dec 2026).');
-    expect(html).toContain('31 Dec 2026 23:59 → 03 Jan 2027 00:00');
+    // Each date whole on its line; the pair may break at the arrow, so a narrow window never cuts it.
+    expect(html).toContain('<span style="white-space:nowrap">31 Dec 2026 23:59</span> → <span style="white-space:nowrap">03 Jan 2027 00:00</span>');
   });
 
   it('escapes a customer\'s cells in the HTML and keeps control characters out of both bodies and the subject', () => {

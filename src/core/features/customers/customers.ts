@@ -9,8 +9,11 @@ import type { CustomerSummaryView } from '../../../shared/contract/index.js';
 import type { Core } from '../../context.js';
 import type { CustomerRecord, Reader } from '../../data/index.js';
 import { AppFailure } from '../../platform/failure.js';
+import { closestTo } from '../../../shared/closest.js';
+import { watchlistMembers } from '../shipments/index.js';
 import { nextUpdateDue } from './cadence.js';
 import { selectShipments, type Customer } from './gather.js';
+import { nextUpdateOf } from './next-update.js';
 
 /** The rule kept with a customer, or null when this Quayside cannot read it (a newer one wrote it). */
 export function ruleOf(record: CustomerRecord): CustomerRule | null {
@@ -65,26 +68,60 @@ export function removeCustomer(core: Core, name: string): boolean {
 }
 
 /** When the customer's next update is due (UTC), or null while an "as it happens" customer has no news waiting. */
-function nextDueAt(customer: Customer): string | null {
+function nextDueAt(customer: Customer, timeScale: number): string | null {
   const due = nextUpdateDue(customer.rule.cadence, {
     handledAt: new Date(customer.record.handledAt),
     firstNewsAt: customer.record.firstNewsAt === null ? null : new Date(customer.record.firstNewsAt),
+    timeScale,
   });
   return due?.toISOString() ?? null;
 }
 
+/** The imported column a rule names, as the cache spells it (a rule's column matches case aside). */
+function columnNamed(read: Reader, column: string): string | null {
+  const wanted = column.trim().toLowerCase();
+  return read.shipmentFacets().fieldNames.find((name) => name.toLowerCase() === wanted) ?? null;
+}
+
+/** What a customer can be chosen by: the column's values (most shipments first) and the watchlists, each with its shipments. */
+export function customerChoices(read: Reader, column: string): { values: { value: string; shipments: number }[]; watchlists: { name: string; shipments: number }[] } {
+  const name = columnNamed(read, column);
+  const values = name === null ? [] : read.fieldValues(name).map((v) => ({ value: v.value, shipments: v.count }));
+  values.sort((a, b) => b.shipments - a.shipments || a.value.localeCompare(b.value));
+  return { values, watchlists: read.listWatchlists().map((w) => ({ name: w.name, shipments: read.listShipmentIds(watchlistMembers(w)).length })) };
+}
+
+/** For a rule by a column value that selects nothing: the value of that column most like it, with its shipments. */
+function closestValue(read: Reader, rule: CustomerRule, shipments: number): { value: string; shipments: number } | null {
+  if (rule.who.kind !== 'column' || shipments > 0) return null;
+  const { values } = customerChoices(read, rule.who.column);
+  return closestTo(rule.who.value, values, (v) => v.value);
+}
+
+/** The latest update, or the check since that found nothing new (so a slot that told nothing is seen, never a vanished update). */
+function lastOf(read: Reader, customer: Customer): CustomerSummaryView['lastUpdate'] {
+  const { record } = customer;
+  const latest = read.customers.latestUpdate(record.id);
+  const checkedSince = record.handledOutcome === 'nothing-new' && (latest === null || record.handledAt > latest.createdAt);
+  if (checkedSince) return { state: 'nothing-new', at: record.handledAt };
+  if (latest === null) return null;
+  return { state: read.customers.getUpdate(latest.id)?.entry.state ?? 'due', at: latest.createdAt };
+}
+
 /** The customers as the window lists them. */
-export function customerSummaries(read: Reader, customers: readonly Customer[] = listCustomers(read)): CustomerSummaryView[] {
+export function customerSummaries(core: Pick<Core, 'read' | 'timeScale' | 'now'>, customers: readonly Customer[] = listCustomers(core.read)): CustomerSummaryView[] {
+  const { read } = core;
   const selected = selectShipments(read, customers);
+  const now = core.now();
   return customers.map((c) => {
-    const latest = read.customers.latestUpdate(c.record.id);
-    const latestState = latest ? read.customers.getUpdate(latest.id)?.entry.state : undefined;
-    const handledLater = latest !== null && c.record.handledAt > latest.createdAt;
+    const shipments = selected.get(c.record.id)?.length ?? 0;
     return {
       rule: c.rule,
-      shipments: selected.get(c.record.id)?.length ?? 0,
-      lastUpdate: latest === null ? null : handledLater ? { state: 'nothing-new', at: c.record.handledAt } : { state: latestState ?? 'due', at: latest.createdAt },
-      nextDueAt: nextDueAt(c),
+      shipments,
+      lastUpdate: lastOf(read, c),
+      nextDueAt: nextDueAt(c, core.timeScale),
+      next: nextUpdateOf(core, c, now),
+      closest: closestValue(read, c.rule, shipments),
     };
   });
 }

@@ -49,7 +49,7 @@ export async function deliverUpdate(id: string, options: DeliverOptions): Promis
 }
 
 /** A person's move (mark sent, send again, make a draft instead), checked against the rules and stored the same way. */
-export async function applyPersonMove(id: string, port: OutboxPort, event: Extract<OutboxEvent, { type: 'drafted' | 'marked-sent' | 'send-again' }>): Promise<OutboxEntry> {
+export async function applyPersonMove(id: string, port: OutboxPort, event: Extract<OutboxEvent, { type: 'drafted' | 'marked-sent' | 'send-again' | 'discard' }>): Promise<OutboxEntry> {
   const entry = await port.load(id);
   if (entry === null) throw new Error(`No update ${id} in the outbox.`);
   const next = applyOutboxEvent(entry, event);

@@ -3,7 +3,7 @@ import type { CustomerLanguage } from '../../../shared/customer-rules.js';
 import type { Core } from '../../context.js';
 import type { AreaHandlers, Host } from '../../handlers.js';
 import { AppFailure } from '../../platform/failure.js';
-import { customerNamed, customerSummaries, removeCustomer, ruleOf, setCustomer } from './customers.js';
+import { customerChoices, customerNamed, customerSummaries, removeCustomer, ruleOf, setCustomer } from './customers.js';
 import { mailSettings, passwordKept, removeMail, sendingReadiness, setMail, smtpAccess } from './mail-config.js';
 import { personMove } from './outbox-work.js';
 import { sendTestMail } from './smtp.js';
@@ -38,14 +38,14 @@ export function createCustomersHandlers(core: Core, host: Host, options: WorkOpt
 
   return {
     'customers.list': async () => ({
-      customers: customerSummaries(core.read),
+      customers: customerSummaries(core),
       columns: core.read.shipmentFacets().fieldNames,
       watchlists: core.read.listWatchlists().map((w) => w.name),
       sending: sendingReadiness(core, options),
     }),
     'customers.save': async ({ rule, previousName }) => {
       const saved = setCustomer(core, rule, previousName ?? null);
-      return customerSummaries(core.read, [saved])[0]!;
+      return customerSummaries(core, [saved])[0]!;
     },
     'customers.remove': async ({ name }) => {
       removeCustomer(core, name);
@@ -73,6 +73,8 @@ export function createCustomersHandlers(core: Core, host: Host, options: WorkOpt
     },
     'customers.markSent': async ({ id }) => outboxItem(await personMove(core, id, 'marked-sent')),
     'customers.sendAgain': async ({ id }) => outboxItem(await personMove(core, id, 'send-again')),
+    'customers.discard': async ({ id }) => outboxItem(await personMove(core, id, 'discard')),
+    'customers.choices': async ({ column }) => customerChoices(core.read, column),
     'customers.forShipment': async ({ shipmentId }) =>
       core.read.customers.updatesMentioning(shipmentId).map((u) => ({
         id: u.id,

@@ -20,12 +20,14 @@ export { checkMailServer, sendTestMail, sendUpdate, type SendResult, type SmtpAc
 export { applyOutboxEvent, interruptedOnStart, newOutboxEntry, UNCERTAIN_SENTENCE, type OutboxEntry } from './outbox.js';
 export { deliverUpdate, type OutboxPort } from './deliver.js';
 export type { MailSettings } from '../../../shared/mail-settings.js';
-export { customerNamed, customerSummaries, listCustomers, removeCustomer, setCustomer } from './customers.js';
+export { customerChoices, customerNamed, customerSummaries, listCustomers, removeCustomer, setCustomer } from './customers.js';
+export { nextUpdatesSinceChanges } from './next-update.js';
 export type { Customer } from './gather.js';
 export { mailSettings, sendingReadiness, setMail, setTrustedCertificates, smtpAccess, smtpPasswordAccount } from './mail-config.js';
-export { composeFor, type Kept } from './updates.js';
+export { composeFor, keepComposed, type Composed, type Kept } from './updates.js';
+export { toldLines, type ToldLine } from './views.js';
 export { sendReady, settleInterrupted } from './outbox-work.js';
-export { composeAndKeep, isDue, workOutbox, writeKeptDraft } from './work.js';
+export { workOutbox, writeKeptDraft } from './work.js';
 
 /** The Customers view's handlers; in the background, the due updates composed and sent, and news marked. */
 export function customersFeature(core: Core, host: Host): FeatureParts<'customers'> {

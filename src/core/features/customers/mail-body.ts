@@ -60,6 +60,14 @@ export function renderText(body: UpdateBody): string {
 const CELL = 'padding:6px 10px;border-top:1px solid #d9dee5;text-align:left;vertical-align:top';
 const MUTED = 'color:#566273';
 
+/** Each date stays whole on its line; an old → new pair may break at the arrow, so a narrow window never cuts it. */
+function etaHtml(eta: string): string {
+  return eta
+    .split(' → ')
+    .map((part) => `<span style="white-space:nowrap">${escapeHtml(part)}</span>`)
+    .join(' → ');
+}
+
 function htmlRow(line: UpdateLine, w: Wording, withReference: boolean): string {
   const missing = (text: string) => `<span style="${MUTED};font-style:italic">${escapeHtml(text)}</span>`;
   const cells = [
@@ -67,7 +75,7 @@ function htmlRow(line: UpdateLine, w: Wording, withReference: boolean): string {
     `<span style="font-family:Consolas,Menlo,monospace">${escapeHtml(line.equipment)}</span>`,
     line.vessel === null ? missing(w.missing.vessel) : escapeHtml(line.vessel),
     line.news.map(escapeHtml).join('<br>'),
-    `${line.eta === null ? missing(w.missing.eta) : `<span style="white-space:nowrap">${escapeHtml(line.eta)}</span>`}${line.etaNote === null ? '' : `<br><span style="${MUTED};font-size:12px">${escapeHtml(line.etaNote)}</span>`}`,
+    `${line.eta === null ? missing(w.missing.eta) : etaHtml(line.eta)}${line.etaNote === null ? '' : `<br><span style="${MUTED};font-size:12px">${escapeHtml(line.etaNote)}</span>`}`,
   ];
   return `<tr>${cells.map((c) => `<td style="${CELL}">${c}</td>`).join('')}</tr>`;
 }
@@ -84,7 +92,7 @@ export function renderHtml(body: UpdateBody): string {
     '<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.45;color:#17202b;background:#ffffff">',
     `<p style="margin:0 0 12px">${escapeHtml(w.greeting)}</p>`,
     `<p style="margin:0 0 12px">${escapeHtml(body.intro)}</p>`,
-    `<table cellpadding="0" cellspacing="0" style="border-collapse:collapse;border:1px solid #d9dee5;margin:0 0 12px"><thead><tr style="background:#f4f6f8">${head}</tr></thead>`,
+    `<table cellpadding="0" cellspacing="0" style="width:100%;max-width:760px;border-collapse:collapse;border:1px solid #d9dee5;margin:0 0 12px"><thead><tr style="background:#f4f6f8">${head}</tr></thead>`,
     `<tbody>${body.lines.map((l) => htmlRow(l, w, withReference)).join('')}</tbody></table>`,
     `<p style="margin:0 0 12px;font-size:12px;${MUTED}">${escapeHtml(w.datesNote)}</p>`,
     body.attachmentNote === null ? '' : `<p style="margin:0 0 12px">${escapeHtml(body.attachmentNote)}</p>`,

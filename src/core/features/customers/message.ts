@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { ComposedUpdate } from './compose.js';
 import type { CustomerRule } from '../../../shared/customer-rules.js';
+import { parseMailbox } from '../../../shared/mail-address.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -58,12 +59,29 @@ export interface MessageOptions {
   draft: boolean;
 }
 
+/** A mailbox for the composer: the name handed apart from the address, so a comma in a name never splits it. */
+function recipient(text: string): string | { name: string; address: string } {
+  const mailbox = parseMailbox(text);
+  if (mailbox === null) return text;
+  return mailbox.name === null ? mailbox.address : { name: mailbox.name, address: mailbox.address };
+}
+
+/**
+ * The attachment's headers, written here rather than from a filename: a name outside ASCII
+ * goes in RFC 2231's `name*=utf-8''…` in Content-Type and `filename*=utf-8''…` in
+ * Content-Disposition, never as encoded words inside quotes (which RFC 2047 forbids there).
+ */
+function attachmentHeaders(filename: string): { contentType: string; contentDisposition: string } {
+  const quoted = filename.replace(/["\\]/g, '_');
+  return { contentType: `${XLSX_TYPE}; name="${quoted}"`, contentDisposition: `attachment; filename="${quoted}"` };
+}
+
 /** The RFC 5322 bytes of an update (CRLF line ends, encoded headers). */
 export async function buildMessage(update: OutgoingUpdate, sender: Sender, options: MessageOptions): Promise<Buffer> {
   const composer = new MailComposer({
     from: sender.fromName ? { name: sender.fromName, address: sender.from } : sender.from,
-    to: update.to,
-    cc: update.cc.length > 0 ? update.cc : undefined,
+    to: update.to.map(recipient),
+    cc: update.cc.length > 0 ? update.cc.map(recipient) : undefined,
     subject: update.subject,
     text: update.text,
     html: update.html,
@@ -73,7 +91,7 @@ export async function buildMessage(update: OutgoingUpdate, sender: Sender, optio
     attachments:
       update.attachment === null
         ? []
-        : [{ filename: update.attachment.filename, content: Buffer.from(update.attachment.bytes), contentType: XLSX_TYPE, contentDisposition: 'attachment' }],
+        : [{ filename: false, content: Buffer.from(update.attachment.bytes), ...attachmentHeaders(update.attachment.filename) }],
     // CRLF everywhere, bodies included: a .eml is read as it is written, with no SMTP layer to fix line ends.
     newline: 'win',
     // Nothing in an update names a file or a URL; if a value ever looked like one, it stays text.

@@ -103,15 +103,34 @@ export async function sendReady(core: Core, access: SmtpAccess, only?: ReadonlyS
   return tried;
 }
 
-/** A person's move on an update: it went (a draft sent from their mail program, an unclear one), or send it again. */
-export async function personMove(core: Core, id: string, move: 'marked-sent' | 'send-again'): Promise<UpdateRecord> {
-  if (!core.read.customers.getUpdate(id)) throw new AppFailure('not-found', 'That update is no longer in the outbox; the list has been refreshed.');
+/** The customer's drafts but `keep`, thrown away because a newer update carries their news; answers their ids. */
+export async function replaceDrafts(core: Core, customerId: number, keep: string, customer: string): Promise<string[]> {
+  const port = outboxPort(core);
+  const replaced: string[] = [];
+  for (const draft of core.read.customers.draftsOf(customerId)) {
+    if (draft.id === keep) continue;
+    const next = applyOutboxEvent(draft.entry, { type: 'discard', at: core.now(), sentence: `Replaced by a newer update to ${customer}, which carries this draft's news too.` });
+    // A draft a person moved meanwhile (marked sent) keeps what the person said.
+    if (await port.replace(draft.id, draft.entry, next).catch(() => false)) replaced.push(draft.id);
+  }
+  return replaced;
+}
+
+const MOVE_WORDS: Record<PersonMove, string> = { 'marked-sent': 'marked as sent', 'send-again': 'sent again', discard: 'discarded' };
+
+export type PersonMove = 'marked-sent' | 'send-again' | 'discard';
+
+/** A person's move on an update: it went (a draft sent from their mail program, an unclear one), send it again, or throw it away. */
+export async function personMove(core: Core, id: string, move: PersonMove): Promise<UpdateRecord> {
+  const update = core.read.customers.getUpdate(id);
+  if (!update) throw new AppFailure('not-found', 'That update is no longer in the outbox; the list has been refreshed.');
+  const at = core.now();
+  const event = move === 'discard' ? { type: move, at, sentence: `Discarded: its news goes in the next update to ${update.customer}.` } : { type: move, at };
   try {
-    await applyPersonMove(id, outboxPort(core), { type: move, at: core.now() });
+    await applyPersonMove(id, outboxPort(core), event);
   } catch (err) {
     if (err instanceof OutboxMoveRefused) {
-      const what = move === 'marked-sent' ? 'marked as sent' : 'sent again';
-      throw new AppFailure('invalid-input', `An update that is ${err.state} cannot be ${what}; look at it again.`);
+      throw new AppFailure('invalid-input', `An update that is ${err.state} cannot be ${MOVE_WORDS[move]}; look at it again.`);
     }
     throw err;
   }

@@ -125,6 +125,16 @@ describe('the outbox\'s moves', () => {
     expect(port.entries.get('u1')).toMatchObject({ state: 'sent', sentHow: 'person' });
   });
 
+  it('a draft thrown away is never sent, and one the person did send after all can still be marked sent', async () => {
+    const port = outbox(newOutboxEntry('draft'));
+    await applyPersonMove('u1', port, { type: 'discard', at: t0, sentence: 'Discarded by a person.' });
+    expect(port.entries.get('u1')).toMatchObject({ state: 'discarded', sentence: 'Discarded by a person.', sentAt: null });
+    expect((await deliverUpdate('u1', { port, holder: 'h', now: () => later(86_400_000), send: async () => accepted })).done).toBe('not-ready');
+    await expect(applyPersonMove('u1', port, { type: 'send-again', at: t0 })).rejects.toThrow(OutboxMoveRefused);
+    await applyPersonMove('u1', port, { type: 'marked-sent', at: later(60_000) });
+    expect(port.entries.get('u1')).toMatchObject({ state: 'sent', sentHow: 'person' });
+  });
+
   it('refuses every move its state does not allow', () => {
     const moves = Object.entries(OUTBOX_MOVES).flatMap(([state, allowed]) => allowed.map((m) => `${state}:${m}`));
     expect(moves).toEqual([
@@ -137,12 +147,15 @@ describe('the outbox\'s moves', () => {
       'waiting:claim',
       'waiting:drafted',
       'waiting:send-again',
+      'waiting:discard',
       'uncertain:accepted',
       'uncertain:not-sent',
       'uncertain:drafted',
       'uncertain:marked-sent',
       'uncertain:send-again',
       'draft:marked-sent',
+      'draft:discard',
+      'discarded:marked-sent',
     ]);
     const sent = { ...newOutboxEntry(), state: 'sent' as const };
     expect(() => applyOutboxEvent(sent, { type: 'send-again', at: t0 })).toThrow('An update that is sent cannot take "send-again".');

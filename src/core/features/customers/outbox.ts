@@ -8,6 +8,7 @@
  *                     │ ──unclear / found on start-up──▶ uncertain
  *   due · waiting · uncertain ──drafted──▶ draft ──marked-sent──▶ sent
  *   uncertain ──marked-sent──▶ sent        uncertain ──send-again (a person)──▶ due
+ *   draft · waiting ──discard (a person, or a newer update that carries its news)──▶ discarded ──marked-sent──▶ sent
  *
  * Exactly once, as far as a mail can be: an update is handed to the server only from `sending`,
  * entered (and committed) with a fresh attempt id before the connection opens, and left only by
@@ -52,7 +53,9 @@ export type OutboxEvent =
   | { type: 'interrupted'; at: Date }
   | { type: 'drafted'; at: Date }
   | { type: 'marked-sent'; at: Date }
-  | { type: 'send-again'; at: Date };
+  | { type: 'send-again'; at: Date }
+  /** Thrown away: its news goes in the customer's next update. `sentence` says why (a person, or the update that replaced it). */
+  | { type: 'discard'; at: Date; sentence: string };
 
 export type OutboxEventType = OutboxEvent['type'];
 
@@ -60,10 +63,12 @@ export type OutboxEventType = OutboxEvent['type'];
 export const OUTBOX_MOVES: Record<UpdateState, readonly OutboxEventType[]> = {
   due: ['claim', 'drafted'],
   sending: ['accepted', 'not-sent', 'unclear', 'interrupted'],
-  waiting: ['claim', 'drafted', 'send-again'],
+  waiting: ['claim', 'drafted', 'send-again', 'discard'],
   // A late result of the interrupted attempt still tells the truth, so it is taken.
   uncertain: ['accepted', 'not-sent', 'drafted', 'marked-sent', 'send-again'],
-  draft: ['marked-sent'],
+  draft: ['marked-sent', 'discard'],
+  // A person who did send a draft after all says so; it counts as told from then on.
+  discarded: ['marked-sent'],
   sent: [],
 };
 
@@ -117,6 +122,8 @@ export function applyOutboxEvent(entry: OutboxEntry, event: OutboxEvent): Outbox
       return { ...entry, state: 'sent', sentAt: at, sentHow: 'person' };
     case 'send-again':
       return { ...entry, state: 'due', nextAttemptAt: null, sentence: null };
+    case 'discard':
+      return { ...entry, state: 'discarded', claimedBy: null, nextAttemptAt: null, sentence: event.sentence };
   }
 }
 

@@ -7,6 +7,7 @@
 import { hostname } from 'node:os';
 import { isIP } from 'node:net';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
+import { addressOf } from '../../../shared/mail-address.js';
 import type { MailSettings } from '../../../shared/mail-settings.js';
 import { escapeHtml } from './mail-body.js';
 import { buildMessage, newMessageId, type OutgoingUpdate } from './message.js';
@@ -110,7 +111,7 @@ async function open(access: SmtpAccess): Promise<SMTPConnection> {
   return connection;
 }
 
-/** Hands one message to the server. Never throws: every outcome is a result the outbox records. */
+/** Hands one message to the server (the envelope takes the bare addresses of its mailboxes). Never throws: every outcome is a result the outbox records. */
 export async function sendMessage(access: SmtpAccess, envelope: { from: string; to: readonly string[] }, message: Buffer): Promise<SendResult> {
   let connection: SMTPConnection;
   try {
@@ -121,7 +122,7 @@ export async function sendMessage(access: SmtpAccess, envelope: { from: string; 
   }
   const { settings } = access;
   try {
-    const info = await step<SMTPConnection.SentMessageInfo>(connection, (done) => connection.send({ from: envelope.from, to: [...envelope.to] }, message, done));
+    const info = await step<SMTPConnection.SentMessageInfo>(connection, (done) => connection.send({ from: envelope.from, to: envelope.to.map(addressOf) }, message, done));
     connection.quit();
     return { outcome: 'accepted', answer: redact(info.response, [access.password]), accepted: info.accepted, rejected: info.rejected };
   } catch (error) {

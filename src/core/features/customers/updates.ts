@@ -16,6 +16,7 @@ import { composeUpdate, type ComposedUpdate } from './compose.js';
 import { gatherShipments, pacer, type Customer } from './gather.js';
 import { mailSettings, senderOf } from './mail-config.js';
 import { buildMessage, newMessageId, outgoingUpdate, type MakeXlsx } from './message.js';
+import { replaceDrafts } from './outbox-work.js';
 import type { CustomerShipment } from './news.js';
 
 export type Composed = { customer: Customer; update: ComposedUpdate; shipments: readonly CustomerShipment[] };
@@ -43,12 +44,13 @@ export async function composeFor(core: Core, customers: readonly Customer[], tur
   const composed: Composed[] = [];
   // Composed as each customer's shipments are read (gather takes the turns of the event loop between customers).
   await gatherShipments(core.read, customers, { now, today, pace }, (customer, own) => {
-    const latest = customer.followsId === null ? null : core.read.customers.getUpdate(customer.followsId);
+    // "Since our update of …" names only a message that went: never a draft, nor one thrown away.
+    const sent = core.read.customers.latestSentUpdate(customer.record.id);
     const update = composeUpdate({
       rule: customer.rule,
       shipments: own,
       today,
-      previousUpdateDay: latest === null ? null : deskDay(new Date(latest.createdAt)),
+      previousUpdateDay: sent === null ? null : deskDay(new Date(sent.createdAt)),
       signature: signature(core),
     });
     composed.push({ customer, update, shipments: own });
@@ -107,7 +109,7 @@ export async function keepComposed(core: Core, composed: Composed, state: 'due' 
   const customerId = composed.customer.record.id;
   const { update } = composed;
   if (update.state === 'nothing-new') {
-    core.write((tx) => tx.customers.setCustomerHandled(customerId, at));
+    core.write((tx) => tx.customers.setCustomerHandled(customerId, at, 'nothing-new'));
     return { kept: 'nothing-new' };
   }
   const rule: CustomerRule = composed.customer.rule;
@@ -138,20 +140,25 @@ export async function keepComposed(core: Core, composed: Composed, state: 'due' 
   const offered = await core.ports.customerUpdates.offer(row);
   if (offered === 'unreachable') return { kept: 'unreachable' };
   if (offered === 'lost') {
-    core.write((tx) => tx.customers.setCustomerHandled(customerId, at));
+    core.write((tx) => tx.customers.setCustomerHandled(customerId, at, 'taken'));
     return { kept: 'taken' };
   }
   const stored = core.write((tx) => {
     // Pulled from the team meanwhile (offer won and the pull already brought it), or kept by another process of this desk.
     if (offered === 'won' && tx.customers.getUpdate(row.id)) {
-      tx.customers.setCustomerHandled(customerId, at);
+      tx.customers.setCustomerHandled(customerId, at, 'update');
       return true;
     }
     if (!tx.customers.insertUpdate(row)) return false;
-    tx.customers.setCustomerHandled(customerId, at);
+    tx.customers.setCustomerHandled(customerId, at, 'update');
     return true;
   });
-  if (!stored) return { kept: 'taken' };
-  core.events.emit('customers.outbox', { ids: [row.id] });
+  if (!stored) {
+    core.write((tx) => tx.customers.setCustomerHandled(customerId, at, 'taken'));
+    return { kept: 'taken' };
+  }
+  // The customer's older drafts are in this one: one draft to send, never two that overlap.
+  const replaced = await replaceDrafts(core, customerId, row.id, composed.customer.rule.name);
+  core.events.emit('customers.outbox', { ids: [row.id, ...replaced] });
   return { kept: 'update', update: core.read.customers.getUpdate(row.id)! };
 }

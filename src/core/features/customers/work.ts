@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import type { Core } from '../../context.js';
 import type { UpdateRecord } from '../../data/index.js';
 import { AppFailure } from '../../platform/failure.js';
-import { isUpdateDue } from './cadence.js';
 import { customerNamed, listCustomers } from './customers.js';
 import { draftFileName, draftOfStored, writeEml } from './draft.js';
 import type { Customer } from './gather.js';
+import { isDue } from './next-update.js';
 import { sendingReadiness, smtpAccess, type MailOptions } from './mail-config.js';
 import { sendReady } from './outbox-work.js';
 import { composeFor, keepComposed, type Kept } from './updates.js';
@@ -20,21 +20,10 @@ import { composeFor, keepComposed, type Kept } from './updates.js';
 export interface WorkOptions extends MailOptions {
   /** Awaited between blocks of a large cache (the engine's setImmediate). */
   turn?: () => Promise<void>;
-  /**
-   * The CLI's: an "as it happens" customer without news marked (no engine was running to mark
-   * it) is due when any change was recorded since their last slot; composing tells whether any is theirs.
-   */
-  changesSinceSlot?: boolean;
-}
-
-export function isDue(core: Core, customer: Customer, now: Date, changesSinceSlot = false): boolean {
-  const { record, rule } = customer;
-  const firstNewsAt = record.firstNewsAt !== null ? new Date(record.firstNewsAt) : changesSinceSlot && rule.cadence.kind === 'now' && core.read.countChanges(record.handledAt) > 0 ? new Date(record.handledAt) : null;
-  return isUpdateDue(rule.cadence, { handledAt: new Date(record.handledAt), firstNewsAt }, now);
 }
 
 /** Composes and keeps the updates of these customers (`due` when sending is set up, else drafts; or as `state` says). */
-export async function composeAndKeep(core: Core, customers: readonly Customer[], options: WorkOptions, as?: 'due' | 'draft'): Promise<{ customer: Customer; kept: Kept }[]> {
+async function composeAndKeep(core: Core, customers: readonly Customer[], options: WorkOptions, as?: 'due' | 'draft'): Promise<{ customer: Customer; kept: Kept }[]> {
   if (customers.length === 0) return [];
   const state = as ?? (sendingReadiness(core, options).ready ? 'due' : 'draft');
   const composed = await composeFor(core, customers, options.turn);
@@ -46,7 +35,7 @@ export async function composeAndKeep(core: Core, customers: readonly Customer[],
 /** One round: the due customers' updates composed and kept, then whatever is ready sent. */
 export async function workOutbox(core: Core, options: WorkOptions): Promise<{ kept: { customer: Customer; kept: Kept }[]; sent: UpdateRecord[] }> {
   const now = core.now();
-  const due = listCustomers(core.read).filter((c) => isDue(core, c, now, options.changesSinceSlot));
+  const due = listCustomers(core.read).filter((c) => isDue(core, c, now));
   const kept = await composeAndKeep(core, due, options);
   const access = await smtpAccess(core, options);
   const sent = access ? await sendReady(core, access) : [];

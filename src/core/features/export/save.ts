@@ -18,6 +18,8 @@ export async function writeWhole(path: string, bytes: Buffer): Promise<void> {
     await rename(partial, path);
   } catch (err) {
     await rm(partial, { force: true });
+    // Writing, a missing name is a missing folder (never "not there any more": it may never have been).
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new AppFailure('storage', `The export could not be saved: the folder ${dirname(path)} does not exist; choose another folder and export again.`);
     throw new AppFailure('storage', `The export could not be saved to ${path} (${fileProblem(err)}); choose another folder and export again.`);
   }
 }

@@ -1,7 +1,9 @@
 import type { MilestoneKind } from '../news.js';
+import { pick } from '../../../../shared/plural.js';
 import type { Noun, SubjectKind, Wording } from './types.js';
 
-const s = (n: number, one: string, many: string) => (n === 1 ? one : many);
+/** Singular or plural by the language's rule (Intl.PluralRules), never by n === 1. */
+const s = (n: number, one: string, many: string) => pick(n, 'de', one, many);
 const tage = (n: number) => `${Math.abs(n)} ${s(Math.abs(n), 'Tag', 'Tage')}`;
 const nouns = (n: number, noun: Noun | null) => (noun === null ? '' : ` ${noun === 'container' ? 'Container' : s(n, 'Sendung', 'Sendungen')}`);
 
@@ -33,7 +35,7 @@ export const de: Wording = {
   intro: (customer, since) => `hier ${since === null ? 'der aktuelle Stand Ihrer Sendungen' : 'die Neuigkeiten zu Ihren Sendungen'} (${customer})${since === null ? '' : ` seit unserer Nachricht vom ${since}`}.`,
   datesNote: 'Alle Zeiten sind Ortszeit im Hafen, wie von der Reederei gemeldet.',
   closing: 'Mit freundlichen Grüßen',
-  attachmentNote: (n) => (n === 1 ? 'Im Anhang: Ihre offene Sendung als Excel-Datei.' : `Im Anhang: Ihre ${n} offenen Sendungen als Excel-Datei.`),
+  attachmentNote: (n) => s(n, 'Im Anhang: Ihre offene Sendung als Excel-Datei.', `Im Anhang: Ihre ${n} offenen Sendungen als Excel-Datei.`),
   attachmentName: (customer, day) => `${customer} offene Sendungen ${day}`,
   headers: { reference: 'Ihre Referenz', equipment: 'Container / B/L', vessel: 'Schiff', eta: 'ETA', news: 'Neuigkeiten' },
   missing: { reference: 'keine Referenz angegeben', vessel: 'Schiff nicht gemeldet', eta: 'keine ETA von der Reederei' },

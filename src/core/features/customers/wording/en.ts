@@ -1,7 +1,9 @@
 import type { MilestoneKind } from '../news.js';
+import { pick } from '../../../../shared/plural.js';
 import type { Noun, SubjectKind, Wording } from './types.js';
 
-const s = (n: number, one: string, many: string) => (n === 1 ? one : many);
+/** Singular or plural by the language's rule (Intl.PluralRules), never by n === 1. */
+const s = (n: number, one: string, many: string) => pick(n, 'en', one, many);
 const days = (n: number) => `${Math.abs(n)} ${s(Math.abs(n), 'day', 'days')}`;
 const nouns = (n: number, noun: Noun | null) => (noun === null ? '' : ` ${noun === 'container' ? s(n, 'container', 'containers') : s(n, 'shipment', 'shipments')}`);
 

@@ -1,7 +1,9 @@
 import type { MilestoneKind } from '../news.js';
+import { pick } from '../../../../shared/plural.js';
 import type { Noun, SubjectKind, Wording } from './types.js';
 
-const s = (n: number, one: string, many: string) => (n === 1 ? one : many);
+/** Singular or plural by the language's rule (Intl.PluralRules), never by n === 1. */
+const s = (n: number, one: string, many: string) => pick(n, 'es', one, many);
 const dias = (n: number) => `${Math.abs(n)} ${s(Math.abs(n), 'día', 'días')}`;
 const nouns = (n: number, noun: Noun | null) => (noun === null ? '' : ` ${noun === 'container' ? s(n, 'contenedor', 'contenedores') : s(n, 'envío', 'envíos')}`);
 
@@ -34,7 +36,7 @@ export const es: Wording = {
   intro: (customer, since) => `le enviamos ${since === null ? 'el estado de sus envíos' : 'las novedades de sus envíos'} (${customer})${since === null ? ' a día de hoy' : ` desde nuestra actualización del ${since}`}.`,
   datesNote: 'Las fechas están en hora local del puerto, tal como las da la naviera.',
   closing: 'Saludos cordiales',
-  attachmentNote: (n) => (n === 1 ? 'Adjunto: su envío abierto en un archivo Excel.' : `Adjunto: sus ${n} envíos abiertos en un archivo Excel.`),
+  attachmentNote: (n) => s(n, 'Adjunto: su envío abierto en un archivo Excel.', `Adjunto: sus ${n} envíos abiertos en un archivo Excel.`),
   attachmentName: (customer, day) => `${customer} envíos abiertos ${day}`,
   headers: { reference: 'Su referencia', equipment: 'Contenedor / B/L', vessel: 'Buque', eta: 'ETA', news: 'Novedades' },
   missing: { reference: 'sin referencia', vessel: 'buque no indicado', eta: 'sin ETA de la naviera' },

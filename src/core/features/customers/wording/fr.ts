@@ -1,7 +1,9 @@
 import type { MilestoneKind } from '../news.js';
+import { pick } from '../../../../shared/plural.js';
 import type { Noun, SubjectKind, Wording } from './types.js';
 
-const s = (n: number, one: string, many: string) => (n === 1 ? one : many);
+/** Singular or plural by the language's rule (Intl.PluralRules), never by n === 1. */
+const s = (n: number, one: string, many: string) => pick(n, 'fr', one, many);
 const jours = (n: number) => `${Math.abs(n)} ${s(Math.abs(n), 'jour', 'jours')}`;
 const nouns = (n: number, noun: Noun | null) => (noun === null ? '' : ` ${noun === 'container' ? s(n, 'conteneur', 'conteneurs') : s(n, 'envoi', 'envois')}`);
 
@@ -34,7 +36,7 @@ export const fr: Wording = {
   intro: (customer, since) => `voici ${since === null ? "l'état de vos envois" : 'les nouvelles de vos envois'} (${customer})${since === null ? " à ce jour" : ` depuis notre message du ${since}`}.`,
   datesNote: 'Les dates sont en heure locale du port, telles que données par le transporteur.',
   closing: 'Cordialement',
-  attachmentNote: (n) => (n === 1 ? 'En pièce jointe : votre envoi en cours, au format Excel.' : `En pièce jointe : vos ${n} envois en cours, au format Excel.`),
+  attachmentNote: (n) => s(n, 'En pièce jointe : votre envoi en cours, au format Excel.', `En pièce jointe : vos ${n} envois en cours, au format Excel.`),
   attachmentName: (customer, day) => `${customer} envois en cours ${day}`,
   headers: { reference: 'Votre référence', equipment: 'Conteneur / B/L', vessel: 'Navire', eta: 'ETA', news: 'Nouvelles' },
   missing: { reference: 'aucune référence', vessel: 'navire non communiqué', eta: "pas d'ETA du transporteur" },
