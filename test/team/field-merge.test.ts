@@ -130,6 +130,19 @@ describe.runIf(!missing)('fields and notes merged across two command-line desks'
     expect(json<{ notesWaiting: number }>(await a(['team', 'status', '--json'])).notesWaiting).toBe(0);
   });
 
+  it('names a desk the environment puts in the team, without a keychain or an address to pipe in', { timeout: 60_000 }, async () => {
+    const c = (args: string[]) =>
+      runCli(args, { env: { QUAYSIDE_DATA_DIR: join(work, 'c'), QUAYSIDE_API_BASE: sim.url, QUAYSIDE_API_KEY: KEY, QUAYSIDE_TEAM_URL: teamUrl, QUAYSIDE_TIME_SCALE: String(SCALE), DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' } });
+    const named = json<{ desk: string; connected: boolean }>(await c(['team', 'join', '--desk', 'Night desk', '--json']));
+    expect(named).toMatchObject({ desk: 'Night desk', connected: true });
+    json(await c(['sync', '--json']));
+    json(await c(['field', 'set', reference, 'Customer=Night', '--json']));
+    const customer = (await field(a, 'customer'))!;
+    expect(customer.current).toMatchObject({ value: 'Night', by: 'Night desk' });
+    const desks = json<{ desks: { desk: string }[] }>(await a(['team', 'status', '--json'])).desks.map((d) => d.desk);
+    expect(desks).toContain('Night desk');
+  });
+
   it("gives a desk that syncs every row the other imported, with its fields, while both import at once", { timeout: 600_000 }, async () => {
     const sheetA = join(work, 'a.csv');
     const sheetB = join(work, 'b.csv');
