@@ -8,7 +8,3 @@ export function fieldKey(name: string): string {
   return name.normalize('NFC').trim().toLowerCase().replace(/[\s_-]+/gu, ' ').trim();
 }
 
-/** Whether two names are one field. */
-export function sameField(a: string, b: string): boolean {
-  return fieldKey(a) === fieldKey(b);
-}

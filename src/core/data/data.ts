@@ -76,7 +76,7 @@ interface ShipmentRecordReads {
 }
 
 /** A sheet row's fields, as it sets them on its shipment. */
-export interface FieldsOfRow {
+interface FieldsOfRow {
   values: Readonly<Record<string, string>>;
   source: FieldSource;
 }

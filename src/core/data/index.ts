@@ -32,5 +32,4 @@ export type { EtaMoveRow, MilestoneRow, ShipmentDetailRow, ShipmentStateRow, Tol
 export type { PulledUpdate } from './customers/team.js';
 export type { KeptVoyageColumns, LikelyArrivalRow, MeasuredVoyageRow, VoyageRecord } from './performance/index.js';
 export { NO_SAMPLE } from './performance/index.js';
-export type { EditToPush, FieldEditView, FieldSource, FieldState, PulledEdit } from './fields/repository.js';
-export type { FieldsOfRow } from './data.js';
+export type { FieldEditView, FieldState, PulledEdit } from './fields/repository.js';

@@ -10,13 +10,13 @@ import { count, localId, method, shipmentId, utcTime } from './base.js';
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A field's name as a person writes it; "Promised Date" and "promised_date" are one field. */
-export const fieldName = z
+const fieldName = z
   .string()
   .trim()
   .min(1, 'a field name')
   .max(60, 'a field name of at most 60 characters')
   .refine((name) => !CONTROL.test(name), 'a field name without control characters');
-export const fieldValue = z.string().max(200, 'a value of at most 200 characters');
+const fieldValue = z.string().max(200, 'a value of at most 200 characters');
 
 const fieldEditSchema = z.strictObject({
   uid: z.string(),
@@ -55,7 +55,7 @@ const fieldsSetResultSchema = z.strictObject({
   /** The names changed, as shown. */
   fields: z.array(z.string()),
 });
-export type FieldsSetResult = z.output<typeof fieldsSetResultSchema>;
+
 
 export const fieldsMethods = {
   /** Every field of a shipment, with its history and conflicts. */

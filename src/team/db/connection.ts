@@ -34,8 +34,8 @@ function translateTeamError(err: unknown, address: TeamAddress): unknown {
   if (code === '28P01' || code === '28000') {
     return new TeamDbError('refused', `The team database at ${where} refused the user name or password; ask whoever set it up for the address again.`);
   }
-  if (code === '3D000') return new TeamDbError('refused', `There is no database named in ${where}; create it first (README: setting up a team).`);
-  if (code === '42501') return new TeamDbError('refused', `The role in ${where} may not create or change Quayside's tables; make it the owner of the database (README: setting up a team).`);
+  if (code === '3D000') return new TeamDbError('refused', `There is no database named in ${where}; create it first (docs/team.md: setting up a team).`);
+  if (code === '42501') return new TeamDbError('refused', `The role in ${where} may not create or change Quayside's tables; make it the owner of the database (docs/team.md: setting up a team).`);
   if (code === '57P01' || code === '57P03' || code.startsWith('08')) {
     return new TeamDbError('unreachable', `The team database at ${where} is not available right now (${detail}); this desk keeps working on its own cache.`);
   }

@@ -49,7 +49,7 @@ export function observedBy(deskId: string): string {
 }
 
 /** Newest first: by when made, then by desk and id, so every desk orders ties alike. */
-export function newestFirst(a: FieldEditFacts, b: FieldEditFacts): number {
+function newestFirst(a: FieldEditFacts, b: FieldEditFacts): number {
   if (a.editedAt !== b.editedAt) return a.editedAt < b.editedAt ? 1 : -1;
   if (a.deskId !== b.deskId) return a.deskId < b.deskId ? 1 : -1;
   if (a.deskN !== b.deskN) return b.deskN - a.deskN;

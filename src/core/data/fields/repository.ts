@@ -14,7 +14,7 @@ export type { FieldEditView, FieldSource, FieldState, PulledEdit, EditToPush } f
 
 const DESK_ID_SETTING = 'team.deskId';
 /** A shipment's note, kept as a field's edits are (merged, shared, in conflict) but shown as the note, never as a field. */
-export const NOTE_KEY = '@note';
+const NOTE_KEY = '@note';
 const DESK_N_SETTING = 'fields.deskN';
 /** The team's field edits this desk has stored, up to this number (src/team/fields.ts moves it). */
 export const FIELD_EDITS_PULLED_SETTING = 'team.fieldEditsPulledSeq';

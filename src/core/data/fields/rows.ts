@@ -17,7 +17,7 @@ export type FieldSource =
   | { kind: 'person'; detail?: 'undo' | 'resolve' | null }
   | { kind: 'sample' };
 
-export type FieldSourceKind = 'import' | 'person' | 'sample' | 'earlier' | 'service';
+type FieldSourceKind = 'import' | 'person' | 'sample' | 'earlier' | 'service';
 
 export interface EditRow {
   id: number;

@@ -6,7 +6,7 @@ import type { Core } from '../../context.js';
 import type { FeatureParts } from '../../handlers.js';
 import { createFieldsHandlers } from './handlers.js';
 
-export { fieldStates, resolveField, setFields, undoField } from './fields.js';
+export { fieldStates, setFields } from './fields.js';
 
 export function fieldsFeature(core: Core): FeatureParts<'fields'> {
   return { handlers: createFieldsHandlers(core) };

@@ -126,7 +126,7 @@ function newerNote(core: Core, entry: OutboxEntry): string | null {
 }
 
 /** Thrown to a person waiting for their note (`quayside note`): a newer one took its place, unsent. */
-export class NoteSupersededError extends Error {
+class NoteSupersededError extends Error {
   readonly [APP_ERROR_CODE] = 'invalid-input' as const;
 }
 
