@@ -49,6 +49,9 @@ describe("a shipment's fields, kept per edit", () => {
     expect(store.read.fields.names()).toEqual(['promised date']);
     expect(store.read.shipmentFacets().fieldNames).toEqual(['promised date']);
     expect(store.read.listShipments({ fields: { 'Promised-Date': '2026-12-12' } }).map((s) => s.id)).toEqual([id]);
+    // Attention's promised-date column, and a customer column, by any spelling.
+    expect(store.read.attention.fieldValues('PROMISED DATE')).toEqual(new Map([[id, '2026-12-12']]));
+    expect(store.read.attention.valuesOf([id], 'Promised_Date')).toEqual(new Map([[id, '2026-12-12']]));
   });
 
   it('keeps the team’s edits of a shipment not here yet, and gives them to it when it arrives', () => {
