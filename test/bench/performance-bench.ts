@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Core } from '../../src/core/context.js';
 import { syncShipments } from '../../src/core/features/sync/index.js';
-import { MIGRATIONS } from '../../src/core/data/sqlite/migrations.js';
+import { MIGRATIONS } from '../../src/core/data/sqlite/migrations/index.js';
 import { performanceOf } from '../../src/core/features/performance/index.js';
 import { FACT_RULES, Names, historyOf, measuredRow } from '../../src/core/features/performance/voyages.js';
 import { cacheFile } from '../../src/core/platform/paths.js';

@@ -12,7 +12,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheFile } from '../../src/core/platform/paths.js';
 import { openData, type Data } from '../../src/core/data/index.js';
-import { MIGRATIONS } from '../../src/core/data/sqlite/migrations.js';
+import { MIGRATIONS } from '../../src/core/data/sqlite/migrations/index.js';
 import { runMigrations } from '../../src/core/data/sqlite/migrate.js';
 import { registerSearchFunctions } from '../../src/core/data/sqlite/search-functions.js';
 import { decodeRawBody, encodeRawBody } from '../../src/core/data/shipments/raw-payloads.js';

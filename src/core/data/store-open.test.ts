@@ -4,7 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/helpers/store-fixtures.js';
 import { StoreError } from './sqlite/errors.js';
-import { LATEST_SCHEMA_VERSION } from './sqlite/migrations.js';
+import { LATEST_SCHEMA_VERSION } from './sqlite/migrations/index.js';
 import { openData } from './data.js';
 import { holdPassingPageCache } from './sqlite/db.js';
 import { cacheDb } from '../../../test/support/cache-db.js';

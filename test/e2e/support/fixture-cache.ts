@@ -21,7 +21,7 @@
 import { constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cacheFile } from '../../../src/core/platform/paths.js';
-import { MIGRATIONS } from '../../../src/core/data/sqlite/migrations.js';
+import { MIGRATIONS } from '../../../src/core/data/sqlite/migrations/index.js';
 import { openData } from '../../../src/core/data/index.js';
 import { schemaVersion } from '../../../src/core/data/sqlite/migrate.js';
 import { DEFAULT_API_KEY } from '../../../src/sim/index.js';

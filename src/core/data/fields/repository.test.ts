@@ -5,7 +5,7 @@ import { containerNumber, okResult, openTempStore, shipmentRecord, tempDir, trac
 import type { Data } from '../data.js';
 import { openData } from '../data.js';
 import { runMigrations } from '../sqlite/migrate.js';
-import { MIGRATIONS } from '../sqlite/migrations.js';
+import { MIGRATIONS } from '../sqlite/migrations/index.js';
 import { registerSearchFunctions } from '../sqlite/search-functions.js';
 
 let clock = Date.parse('2026-12-02T09:00:00.000Z');

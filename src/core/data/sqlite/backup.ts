@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import { existsSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { LATEST_SCHEMA_VERSION } from './migrations.js';
+import { LATEST_SCHEMA_VERSION } from './migrations/index.js';
 import { openSqlite } from './sqlite-addon.js';
 
 export interface BackupCheck {

@@ -10,7 +10,7 @@ import { openSqlite } from './sqlite-addon.js';
 import { wholeCheckStillHolds } from './check-note.js';
 import { damagedError, newerSchemaError, readOnlyError, translateSqliteError } from './errors.js';
 import { runMigrations, schemaVersion } from './migrate.js';
-import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations.js';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations/index.js';
 import { registerSearchFunctions } from './search-functions.js';
 
 /** How long a reader or writer waits for a lock held by another connection. */

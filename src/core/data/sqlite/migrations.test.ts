@@ -4,7 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../../test/helpers/store-fixtures.js';
 import { checkMigrationList, type Migration, runMigrations, schemaVersion } from './migrate.js';
-import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations.js';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations/index.js';
 import { registerSearchFunctions } from './search-functions.js';
 import { openData } from '../data.js';
 import { cacheDb } from '../../../../test/support/cache-db.js';

@@ -10,7 +10,7 @@ import { FakeService } from '../../../../test/support/fake-service.js';
 import type { RateBudget, Reservation } from '../../platform/scheduler/rate-budget.js';
 import { createScheduler } from '../../platform/scheduler/scheduler.js';
 import { runMigrations } from './migrate.js';
-import { MIGRATIONS } from './migrations.js';
+import { MIGRATIONS } from './migrations/index.js';
 import { registerSearchFunctions } from './search-functions.js';
 import { openData, type Data } from '../data.js';
 import { cacheDb } from '../../../../test/support/cache-db.js';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { runMigrations } from './migrate.js';
-import { MIGRATIONS } from './migrations.js';
+import { MIGRATIONS } from './migrations/index.js';
 import { registerSearchFunctions } from './search-functions.js';
 
 /*
@@ -40,5 +40,13 @@ describe('the schema the migrations build', () => {
     expect(now.versions).toBe(kept.versions);
     expect(fresh).toEqual(kept.fresh);
     expect(upgraded).toEqual(kept.upgraded);
+  });
+});
+
+describe('the migrations folder', () => {
+  it('holds one file per migration, named by its number, and the index lists them in order', () => {
+    const files = readdirSync(new URL('./migrations/', import.meta.url)).filter((f) => /^\d{3}-.+\.ts$/.test(f) && !f.endsWith('.test.ts')).sort();
+    expect(files.map((f) => Number(f.slice(0, 3)))).toEqual(MIGRATIONS.map((m) => m.version));
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Migration 1: the shipments cache as first released (shipments, containers, events, locations,
  * raw answers, changes, carriers, credits, settings, import jobs and batch tasks). Never edited:
- * later changes are later migrations (migrations.ts).
+ * later changes are later migrations (the files after this one).
  */
+import type { Migration } from '../migrate.js';
 export const V1_CORE = `
 CREATE TABLE shipments (
   id                  INTEGER PRIMARY KEY,
@@ -152,3 +153,9 @@ CREATE TABLE settings (
   value TEXT NOT NULL
 );
 `;
+
+export const migration1: Migration = {
+  version: 1,
+  name: 'shipments, containers, events, raw payloads, change log, carriers, credits, settings',
+  up: (db) => db.exec(V1_CORE),
+};

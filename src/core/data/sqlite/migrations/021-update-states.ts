@@ -10,6 +10,7 @@
  *   shown as such and never looks like an update that vanished. Null before the first slot.
  */
 import type { Database } from 'better-sqlite3';
+import type { Migration } from '../migrate.js';
 
 export const UPDATE_STATES_NAME = 'customer updates: a discarded state, and what the last slot of each customer came to';
 
@@ -77,3 +78,9 @@ CREATE INDEX customer_update_lines_by_shipment ON customer_update_lines (shipmen
   const columns = db.prepare("SELECT name FROM pragma_table_info('customers')").pluck().all() as string[];
   if (!columns.includes('handled_outcome')) db.exec('ALTER TABLE customers ADD COLUMN handled_outcome TEXT');
 }
+
+export const migration21: Migration = {
+  version: 21,
+  name: UPDATE_STATES_NAME,
+  up: updateStates,
+};

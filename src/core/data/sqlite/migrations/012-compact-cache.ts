@@ -41,6 +41,7 @@
  *   index finds container numbers; a container is read with its shipment's).
  */
 import type { Database } from 'better-sqlite3';
+import type { Migration } from '../migrate.js';
 
 const SEARCH_INDEX_WITHOUT_POSITIONS = `
 DROP TRIGGER shipments_fts_delete;
@@ -227,3 +228,9 @@ export function compactCache(db: Database): void {
   db.exec(RAW_DICTIONARIES);
   db.exec(SORT_INDEXES_IN_ARRIVAL_ORDER);
 }
+
+export const migration12: Migration = {
+  version: 12,
+  name: COMPACT_CACHE_NAME,
+  up: compactCache,
+};

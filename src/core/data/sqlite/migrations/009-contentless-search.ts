@@ -17,6 +17,7 @@
  * statements as migrations 6 and 7 filled them with). A first sync inserts about five events a
  * shipment; their triggers took about as long as the rest of the write. The rows stay as they were.
  */
+import type { Migration } from '../migrate.js';
 export const V9_CONTENTLESS_SEARCH = `
 CREATE VIRTUAL TABLE shipments_fts_next USING fts5 (
   reference, containers, documents, vessels, ports, carrier, note, fields,
@@ -38,3 +39,9 @@ DROP TRIGGER IF EXISTS attention_marks_event_added;
 DROP TRIGGER IF EXISTS attention_marks_event_removed;
 DROP TRIGGER IF EXISTS planned_events_seen_insert;
 `;
+
+export const migration9: Migration = {
+  version: 9,
+  name: 'search index without a copy of its documents (contentless), with one-letter prefixes; attention facts of events kept by the writer',
+  up: (db) => db.exec(V9_CONTENTLESS_SEARCH),
+};

@@ -9,6 +9,7 @@
  * `attention_acknowledgements.update_id`: the update that told the customer ("Customer told").
  * No column holds a password: the SMTP password lives in the OS keychain only.
  */
+import type { Migration } from '../migrate.js';
 export const CUSTOMER_UPDATES_NAME = 'customer updates: customers and their rules, the updates composed (the outbox), what each told of each shipment';
 
 export const V13_CUSTOMER_UPDATES = `
@@ -80,3 +81,9 @@ CREATE INDEX customer_update_lines_by_shipment ON customer_update_lines (shipmen
 
 ALTER TABLE attention_acknowledgements ADD COLUMN update_id TEXT;
 `;
+
+export const migration13: Migration = {
+  version: 13,
+  name: CUSTOMER_UPDATES_NAME,
+  up: (db) => db.exec(V13_CUSTOMER_UPDATES),
+};

@@ -20,6 +20,7 @@
  *   earlier word to the customer is not lost with an Undo.
  */
 import type { Database } from 'better-sqlite3';
+import type { Migration } from '../migrate.js';
 
 export const TEAM_ATTENTION_NAME =
   "team attention marks: what this desk marked handled or took back since its last push, and the team's marks waiting for their shipment; the mark a mark replaced";
@@ -55,3 +56,9 @@ export function teamAttention(db: Database): void {
   if (!columns.has('replaced')) db.exec('ALTER TABLE attention_acknowledgements ADD COLUMN replaced TEXT');
   db.exec(TEAM_ATTENTION_TABLES);
 }
+
+export const migration18: Migration = {
+  version: 18,
+  name: TEAM_ATTENTION_NAME,
+  up: teamAttention,
+};

@@ -7,10 +7,11 @@
  * follow through their triggers.
  */
 import type { Database } from 'better-sqlite3';
-import { answerCompanyOf, chooseCarrierName, directoryMainNames } from '../shipments/carrier-name.js';
-import { decodeRawBody } from '../shipments/raw-payloads.js';
-import type { RawPayloadsRow } from '../shipments/rows.js';
-import type { TrackingData } from '../../platform/api/types.js';
+import { answerCompanyOf, chooseCarrierName, directoryMainNames } from '../../shipments/carrier-name.js';
+import { decodeRawBody } from '../../shipments/raw-payloads.js';
+import type { RawPayloadsRow } from '../../shipments/rows.js';
+import type { TrackingData } from '../../../platform/api/types.js';
+import type { Migration } from '../migrate.js';
 
 export const CARRIER_NAMES_NAME = "carrier names chosen on purpose: the answer's own carrier for its SCAC, else the directory's main name";
 
@@ -43,3 +44,9 @@ export function chooseCarrierNames(db: Database): void {
     rename.run(name, s.id, name);
   }
 }
+
+export const migration15: Migration = {
+  version: 15,
+  name: CARRIER_NAMES_NAME,
+  up: chooseCarrierNames,
+};

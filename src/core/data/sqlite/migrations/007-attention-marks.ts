@@ -13,6 +13,7 @@
  * not delivered, from the free days the person set (settings 'attention.freeDays': by customer in
  * the imported column it names, else by carrier SCAC). No free days: no row, never a guess.
  */
+import type { Migration } from '../migrate.js';
 export const V7_ATTENTION_MARKS = `
 CREATE TABLE attention_marks (
   shipment_id       INTEGER PRIMARY KEY REFERENCES shipments (id) ON DELETE CASCADE,
@@ -89,3 +90,9 @@ SELECT shipment_id, arrived, free_days,
            AND coalesce(s.shipment_status, '') <> 'DELIVERED')
  WHERE free_days IS NOT NULL AND typeof(free_days) = 'integer';
 `;
+
+export const migration7: Migration = {
+  version: 7,
+  name: 'attention: event marks per shipment (kept by triggers) and the demurrage clocks view',
+  up: (db) => db.exec(V7_ATTENTION_MARKS),
+};

@@ -8,8 +8,9 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { fieldKey } from '../../../shared/field-names.js';
-import { type FieldEditFacts, mergeField } from '../fields/merge.js';
+import { fieldKey } from '../../../../shared/field-names.js';
+import { type FieldEditFacts, mergeField } from '../../fields/merge.js';
+import type { Migration } from '../migrate.js';
 
 export const FIELD_EDITS_NAME = 'imported fields kept per field with every edit, where it came from and what it saw; one field per name';
 
@@ -136,3 +137,9 @@ function keepNoteEdits(db: Database): void {
   if (!outbox.has('edit_uid')) db.exec('ALTER TABLE notes_outbox ADD COLUMN edit_uid TEXT');
   if (!outbox.has('superseded_by')) db.exec('ALTER TABLE notes_outbox ADD COLUMN superseded_by TEXT');
 }
+
+export const migration20: Migration = {
+  version: 20,
+  name: FIELD_EDITS_NAME,
+  up: keepFieldEdits,
+};
