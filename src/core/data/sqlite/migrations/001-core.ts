@@ -4,7 +4,7 @@
  * later changes are later migrations (the files after this one).
  */
 import type { Migration } from '../migrate.js';
-export const V1_CORE = `
+const V1_CORE = `
 CREATE TABLE shipments (
   id                  INTEGER PRIMARY KEY,
   tracking_id         TEXT UNIQUE,               -- the service's permanent uuid; NULL until known

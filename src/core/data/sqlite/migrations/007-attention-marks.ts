@@ -14,7 +14,7 @@
  * the imported column it names, else by carrier SCAC). No free days: no row, never a guess.
  */
 import type { Migration } from '../migrate.js';
-export const V7_ATTENTION_MARKS = `
+const V7_ATTENTION_MARKS = `
 CREATE TABLE attention_marks (
   shipment_id       INTEGER PRIMARY KEY REFERENCES shipments (id) ON DELETE CASCADE,
   last_actual       TEXT,

@@ -18,7 +18,7 @@
  * Keys are `json_array(...)`, which tells NULL from ''.
  */
 import type { Migration } from '../migrate.js';
-export const FACET_COUNTS = `
+const FACET_COUNTS = `
 CREATE TABLE facet_carriers (
   key   TEXT PRIMARY KEY,                      -- json_array(carrier_scac, carrier_name)
   scac  TEXT,

@@ -18,7 +18,7 @@
  * shipment; their triggers took about as long as the rest of the write. The rows stay as they were.
  */
 import type { Migration } from '../migrate.js';
-export const V9_CONTENTLESS_SEARCH = `
+const V9_CONTENTLESS_SEARCH = `
 CREATE VIRTUAL TABLE shipments_fts_next USING fts5 (
   reference, containers, documents, vessels, ports, carrier, note, fields,
   tokenize = 'unicode61 remove_diacritics 2',

@@ -218,9 +218,9 @@ CREATE INDEX shipments_by_eta ON shipments (eta IS NULL, eta);
 DROP INDEX containers_by_number;
 `;
 
-export const COMPACT_CACHE_NAME = 'compact cache: the search index without word positions; places, terminal names and event texts stored once; raw answers deflated with dictionaries of the cache\'s own; sort indexes in arrival order';
+const COMPACT_CACHE_NAME = 'compact cache: the search index without word positions; places, terminal names and event texts stored once; raw answers deflated with dictionaries of the cache\'s own; sort indexes in arrival order';
 
-export function compactCache(db: Database): void {
+function compactCache(db: Database): void {
   db.exec(SEARCH_INDEX_WITHOUT_POSITIONS);
   db.exec(SHARED_PLACES);
   db.exec(SHARED_TERMINAL_NAMES);

@@ -10,9 +10,9 @@
  * No column holds a password: the SMTP password lives in the OS keychain only.
  */
 import type { Migration } from '../migrate.js';
-export const CUSTOMER_UPDATES_NAME = 'customer updates: customers and their rules, the updates composed (the outbox), what each told of each shipment';
+const CUSTOMER_UPDATES_NAME = 'customer updates: customers and their rules, the updates composed (the outbox), what each told of each shipment';
 
-export const V13_CUSTOMER_UPDATES = `
+const V13_CUSTOMER_UPDATES = `
 CREATE TABLE customers (
   id            INTEGER PRIMARY KEY,
   name          TEXT NOT NULL,

@@ -22,12 +22,11 @@
  * was forecast on; the table's sortable column and exports read it, the table only while its
  * `carrier_eta` is still the shipment's ETA.
  */
-import type { Database } from 'better-sqlite3';
 import type { Migration } from '../migrate.js';
 
-export const PERFORMANCE_NAME = 'carrier performance: the facts of each voyage kept beside the cache, the likely arrival of each shipment on the way';
+const PERFORMANCE_NAME = 'carrier performance: the facts of each voyage kept beside the cache, the likely arrival of each shipment on the way';
 
-export const PERFORMANCE_FACTS = `
+const PERFORMANCE_FACTS = `
 CREATE TABLE performance_voyages (
   shipment_id    INTEGER PRIMARY KEY REFERENCES shipments (id) ON DELETE CASCADE,
   content_hash   TEXT,

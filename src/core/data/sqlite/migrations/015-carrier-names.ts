@@ -13,14 +13,14 @@ import type { RawPayloadsRow } from '../../shipments/rows.js';
 import type { TrackingData } from '../../../platform/api/types.js';
 import type { Migration } from '../migrate.js';
 
-export const CARRIER_NAMES_NAME = "carrier names chosen on purpose: the answer's own carrier for its SCAC, else the directory's main name";
+const CARRIER_NAMES_NAME = "carrier names chosen on purpose: the answer's own carrier for its SCAC, else the directory's main name";
 
 interface Answer {
   tracked_item?: { company_name?: string | null; data?: { data?: TrackingData | null } | null } | null;
   data?: TrackingData | null;
 }
 
-export function chooseCarrierNames(db: Database): void {
+function chooseCarrierNames(db: Database): void {
   const mainName = directoryMainNames(db);
   const newest = db.prepare<[number], Pick<RawPayloadsRow, 'encoding' | 'body'> & { dictionary: Buffer | null }>(
     `SELECT r.encoding, r.body, d.body AS dictionary FROM raw_payloads r LEFT JOIN raw_dictionaries d ON d.id = r.dictionary_id

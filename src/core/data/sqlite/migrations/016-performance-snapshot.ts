@@ -17,10 +17,10 @@
  * on a shipment already named).
  */
 import type { Migration } from '../migrate.js';
-export const PERFORMANCE_SNAPSHOT_NAME =
+const PERFORMANCE_SNAPSHOT_NAME =
   'carrier performance read quickly: the kept voyages as one snapshot and those changed since, the shipments whose voyage is to be read again, the ETA moves in one index';
 
-export const PERFORMANCE_SNAPSHOT = `
+const PERFORMANCE_SNAPSHOT = `
 CREATE TABLE IF NOT EXISTS performance_snapshot (
   id      INTEGER PRIMARY KEY CHECK (id = 1),
   voyages INTEGER NOT NULL,

@@ -5,9 +5,9 @@
  * follow, so the trigger that names changed voyages no longer fires on those two columns alone.
  */
 import type { Migration } from '../migrate.js';
-export const PERFORMANCE_SAME_FACTS_NAME = 'carrier performance: a voyage read again with the facts it had is no change to the snapshot';
+const PERFORMANCE_SAME_FACTS_NAME = 'carrier performance: a voyage read again with the facts it had is no change to the snapshot';
 
-export const PERFORMANCE_SAME_FACTS = `
+const PERFORMANCE_SAME_FACTS = `
 DROP TRIGGER IF EXISTS performance_voyages_changed;
 
 CREATE TRIGGER performance_voyages_changed

@@ -22,7 +22,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Migration } from '../migrate.js';
 
-export const TEAM_ATTENTION_NAME =
+const TEAM_ATTENTION_NAME =
   "team attention marks: what this desk marked handled or took back since its last push, and the team's marks waiting for their shipment; the mark a mark replaced";
 
 const TEAM_ATTENTION_TABLES = `
@@ -49,7 +49,7 @@ CREATE TABLE IF NOT EXISTS attention_acknowledgements_waiting (
  * Runs twice without harm, as the migrations before it (a cache put back to an older version
  * number runs it again): a column is added only where it is missing.
  */
-export function teamAttention(db: Database): void {
+function teamAttention(db: Database): void {
   const columns = new Set((db.pragma('table_info(attention_acknowledgements)') as { name: string }[]).map((c) => c.name));
   if (!columns.has('team_seq')) db.exec('ALTER TABLE attention_acknowledgements ADD COLUMN team_seq INTEGER');
   if (!columns.has('marked_by')) db.exec('ALTER TABLE attention_acknowledgements ADD COLUMN marked_by TEXT');

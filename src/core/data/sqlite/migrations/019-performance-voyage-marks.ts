@@ -17,7 +17,7 @@ import type { Migration } from '../migrate.js';
  * trigger took a third of the time of keeping a page of 500 changed voyages. Voyages added or
  * removed are still named by their triggers.
  */
-export const PERFORMANCE_VOYAGE_MARKS_NAME =
+const PERFORMANCE_VOYAGE_MARKS_NAME =
   'carrier performance: the actual departure and the vessel changes kept with the event facts and the plans of each shipment; changed voyages named for the snapshot by the statement that keeps them';
 
 const VOYAGE_MARKS = `
@@ -55,7 +55,7 @@ BEGIN
 END;
 `;
 
-export function keepVoyageMarks(db: Database): void {
+function keepVoyageMarks(db: Database): void {
   const columnsOf = (table: string) => new Set((db.pragma(`table_info(${table})`) as { name: string }[]).map((c) => c.name));
   if (!columnsOf('attention_marks').has('departed')) db.exec('ALTER TABLE attention_marks ADD COLUMN departed TEXT');
   if (!columnsOf('attention_plans').has('vessel_changes')) db.exec('ALTER TABLE attention_plans ADD COLUMN vessel_changes INTEGER NOT NULL DEFAULT 0');

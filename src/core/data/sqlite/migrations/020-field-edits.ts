@@ -12,7 +12,7 @@ import { fieldKey } from '../../../../shared/field-names.js';
 import { type FieldEditFacts, mergeField } from '../../fields/merge.js';
 import type { Migration } from '../migrate.js';
 
-export const FIELD_EDITS_NAME = 'imported fields kept per field with every edit, where it came from and what it saw; one field per name';
+const FIELD_EDITS_NAME = 'imported fields kept per field with every edit, where it came from and what it saw; one field per name';
 
 const TABLES = `
 CREATE TABLE IF NOT EXISTS field_names (
@@ -58,7 +58,7 @@ interface Kept {
   first_row: number | null;
 }
 
-export function keepFieldEdits(db: Database): void {
+function keepFieldEdits(db: Database): void {
   db.exec(TABLES);
   const columns = new Set((db.pragma('table_info(shipment_fields)') as { name: string }[]).map((c) => c.name));
   if (!columns.has('edit_id')) db.exec('ALTER TABLE shipment_fields ADD COLUMN edit_id INTEGER');

@@ -12,13 +12,13 @@
 import type { Database } from 'better-sqlite3';
 import type { Migration } from '../migrate.js';
 
-export const UPDATE_STATES_NAME = 'customer updates: a discarded state, and what the last slot of each customer came to';
+const UPDATE_STATES_NAME = 'customer updates: a discarded state, and what the last slot of each customer came to';
 
 const COLUMNS = `id, customer_id, follows_id, state, created_at, created_by, subject, to_json, cc_json, message_id, message, text_body, html_body,
   attachment_name, changes, shipments, attempts, attempt_id, claimed_by, claimed_at, next_attempt_at, sentence, answer, sent_at, sent_how, sent_by,
   refused_json, team_seq`;
 
-export function updateStates(db: Database): void {
+function updateStates(db: Database): void {
   db.exec(`
 CREATE TEMP TABLE customer_update_lines_kept AS SELECT * FROM customer_update_lines;
 DROP TABLE customer_update_lines;
