@@ -76,7 +76,7 @@ describe.runIf(!missing && keychain)('quayside team join, status and leave', () 
     const status = await runCli(['team', 'status', '--json'], { env: env('north') });
     expect(status.code, status.stderr).toBe(0);
     const view = JSON.parse(status.stdout);
-    expect(Object.keys(view).sort()).toEqual(['connected', 'desk', 'deskId', 'desks', 'lastPullAt', 'leader', 'pending', 'team'].sort());
+    expect(Object.keys(view).sort()).toEqual(['connected', 'desk', 'deskId', 'desks', 'lastPullAt', 'leader', 'notesWaiting', 'pending', 'team'].sort());
     expect(view).toMatchObject({ connected: true, team: `postgres://quayside@127.0.0.1:${cluster.port}/office`, desk: 'North desk', leader: null, lastPullAt: null, pending: 0 });
     expect(view.desks.map((d: { desk: string }) => d.desk)).toEqual(['North desk', 'South desk']);
     // Each desk is known by its own id, kept with its cache; the name is for people.
