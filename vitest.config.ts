@@ -1,56 +1,19 @@
-import { existsSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { TESTS_ALONE } from './scripts/tests-alone.mjs';
 
 /**
  * The test run in five projects (`npm run test:unit|test:integration|test:e2e|test:electron`;
- * `npm test` runs them all; test:integration takes keychain with it):
- * - unit: no network, no child process, no browser: pure functions, components in jsdom
- *   (`// @vitest-environment jsdom` in the file), a SQLite file in a temp folder.
- * - integration: the simulator or another server over HTTP on 127.0.0.1, child processes (the
- *   CLI, the engine, the harness, python3), the keychain, the engine or the import cage in a
- *   worker: every test under test/ outside e2e and electron, and the files of src/ listed below.
- * - keychain: the two files of the system keychain, each in a process of its own (KEYCHAIN below).
- * - e2e: test/e2e/** (Chromium against the web harness).
- * - electron: test/electron/** (the desktop build and the Electron binary).
- *
- * Every test file is in exactly one project: src/ is unit unless listed here, test/ is
- * integration unless under e2e/ or electron/. A listed file that no longer exists stops the run,
- * so a rename cannot move a test to unit unnoticed.
+ * `npm test` runs them all; test:integration takes keychain with it), found by folder and suffix:
+ * - unit: `src/**\/*.test.ts(x)`: no network, no child process, no browser: pure functions,
+ *   components in jsdom (`// @vitest-environment jsdom`), a SQLite file in a temp folder.
+ * - integration: `src/**\/*.integration.test.ts` (a server on 127.0.0.1, a child process, a worker
+ *   with the engine) and every test under test/ outside e2e/ and electron/.
+ * - keychain: `*.keychain.test.ts`, each file in a process of its own (libsecret keeps the D-Bus
+ *   connection it made first, and one of them points D-Bus at nothing).
+ * - e2e: test/e2e/** (Chromium against the web harness); electron: test/electron/**.
  */
-const INTEGRATION_IN_SRC = [
-  // A real node:http server on 127.0.0.1 (test/support/api-test-server.ts).
-  'src/core/platform/api/client.test.ts',
-  'src/core/platform/api/errors.test.ts',
-  'src/core/platform/api/validation.test.ts',
-  // The app runtime against the simulator over HTTP.
-  'src/core/features/sync/background-sync.test.ts',
-  'src/engine/runtime.test.ts',
-  'src/core/features/watchlists/import-values.test.ts',
-  'src/engine/workday.test.ts',
-  // python3 checks the archive (a child process).
-  'src/core/features/export/xlsx.test.ts',
-  // Spawns a process to have the id of a dead one.
-  'src/core/data/sqlite/rate-budget.test.ts',
-  // The harness as a child process, over HTTP.
-  'src/harness/harness.test.ts',
-  // The real engine in a worker standing in for the utility process.
-  'src/main/shell.test.ts',
-  // The simulator over HTTP.
-  'src/sim/batch.test.ts',
-  'src/sim/data.test.ts',
-  'src/sim/faults.test.ts',
-  'src/sim/rate-limit.test.ts',
-  'src/sim/shipments.test.ts',
-  'src/sim/webhooks.test.ts',
-];
-
-/**
- * Files that need a process of their own: keytar-unavailable points D-Bus at nothing for its whole
- * process, and libsecret keeps the connection it made first, so neither keychain test may share a
- * process with the other (or with a CLI the other starts). The `keychain` project runs them.
- */
-const KEYCHAIN = ['src/core/platform/secrets/keytar-store.test.ts', 'src/core/platform/secrets/keytar-unavailable.test.ts'];
+const INTEGRATION_IN_SRC = ['src/**/*.integration.test.ts'];
+const KEYCHAIN = ['src/**/*.keychain.test.ts'];
 
 /**
  * A worker process runs file after file without starting afresh (vitest's `isolate: false`): a
@@ -64,11 +27,6 @@ const isolate = process.env.QUAYSIDE_FRESH_PROCESSES === '1';
 
 const E2E = ['test/e2e/**/*.test.ts'];
 const ELECTRON = ['test/electron/**/*.test.ts'];
-
-const missing = [...INTEGRATION_IN_SRC, ...KEYCHAIN].filter((file) => !existsSync(new URL(file, import.meta.url)));
-if (missing.length > 0) {
-  throw new Error(`vitest.config.ts lists integration tests that do not exist: ${missing.join(', ')}. Update INTEGRATION_IN_SRC or KEYCHAIN.`);
-}
 
 // `npm test` runs the files of TESTS_ALONE in a second run of their own (scripts/test.mjs).
 const exclude = [...configDefaults.exclude, 'out/**', ...(process.env.QUAYSIDE_TESTS_TOGETHER ? TESTS_ALONE : [])];

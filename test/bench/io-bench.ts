@@ -1,7 +1,7 @@
 /**
  * The export's XLSX writer and the import's CSV reader on large inputs: how long, how long the
  * event loop was held, how much heap. Prints; asserts nothing (the tests check what they produce:
- * src/core/features/export/xlsx.test.ts, src/core/features/imports/sheets/csv.test.ts).
+ * src/core/features/export/xlsx.integration.test.ts, src/core/features/imports/sheets/csv.test.ts).
  *   npx tsx test/bench/io-bench.ts
  */
 import { createWriteStream } from 'node:fs';
