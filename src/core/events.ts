@@ -6,6 +6,7 @@
  */
 import type {
   AttentionDigest,
+  Events,
   ImportJobView,
   ImportProgressView,
   SyncView,
@@ -13,8 +14,8 @@ import type {
   TeamView,
 } from '../shared/contract/index.js';
 
-/** Why shipments changed, as the window is told (it reloads what it shows). */
-type ShipmentsChangedReason = 'track' | 'note' | 'removal' | 'sync' | 'import' | 'watchlist';
+/** Why shipments changed, as the window is told (it reloads what it shows): the contract's list. */
+type ShipmentsChangedReason = Events['shipments.changed']['reason'];
 
 /** A setting whose change others follow (the key and the address wake the outbox and the refresh). */
 type SettingChanged = 'apiKey' | 'apiBase' | 'syncInterval' | 'creditWarning' | 'theme' | 'importFileDays' | 'team';

@@ -105,6 +105,24 @@ describe('the window', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Shipment detail' })).toBeNull());
   });
 
+  it("Ctrl+1…9 open the views in the navigation's order, and the help lists them so", async () => {
+    render(<App />);
+    const names = within(screen.getByRole('navigation', { name: 'Main' }))
+      .getAllByRole('button')
+      .map((b) => b.querySelector('.nav-label')?.textContent);
+    expect(names.slice(0, 3)).toEqual(['Shipments', 'Attention', 'Import']);
+    for (const [i, name] of names.slice(0, 9).entries()) {
+      fireEvent.keyDown(document.body, { key: String(i + 1), ctrlKey: true });
+      await waitFor(() => expect(screen.getByRole('button', { name: new RegExp(`^${name}`), current: 'page' })).toBeTruthy());
+    }
+    fireEvent.keyDown(document.body, { key: ',', ctrlKey: true });
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
+    fireEvent.keyDown(document.body, { key: '?' });
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    const rows = within(help).getAllByRole('row').map((r) => r.textContent ?? '');
+    expect(rows.filter((r) => /^Ctrl\+[1-9]/.test(r))).toEqual(names.slice(0, 9).map((n, i) => `Ctrl+${i + 1}Go to ${n}`));
+  });
+
   it('opens the shortcuts help with ? and closes it with Escape', async () => {
     render(<App />);
     fireEvent.keyDown(document.body, { key: '?' });

@@ -1,3 +1,4 @@
+import { NUMBERED_VIEWS, viewName } from '../../shared/views';
 import { Dialog } from './Dialog';
 
 const SHORTCUTS: readonly { keys: string; what: string }[] = [
@@ -14,12 +15,9 @@ const SHORTCUTS: readonly { keys: string; what: string }[] = [
   { keys: 'Delete', what: 'Remove the selection (or the active row)' },
   { keys: 'Esc', what: 'Close the panel or dialog' },
   { keys: '?', what: 'Show these shortcuts' },
-  // The View menu's keys (src/main/menu.ts): the desktop app has them, a browser keeps its own.
-  {
-    keys: 'Ctrl+1 … Ctrl+9',
-    what: 'Go to Shipments, Changes, Watchlists, Map, Import, Webhooks, Attention, Customers, Performance (desktop app)',
-  },
-  { keys: 'Ctrl+,', what: 'Settings (desktop app)' },
+  // The views in the navigation's order (src/shared/views.ts), as the View menu has them.
+  ...NUMBERED_VIEWS.map((v) => ({ keys: `Ctrl+${v.key}`, what: `Go to ${v.name}` })),
+  { keys: 'Ctrl+,', what: `Go to ${viewName('settings')}` },
 ];
 
 export function ShortcutsHelp({ onClose }: { onClose(): void }) {

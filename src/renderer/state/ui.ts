@@ -1,8 +1,8 @@
 /** What the window shows: the current view, the open dialogs and panels, the toasts. */
 import { create } from 'zustand';
+import type { ViewId } from '../../shared/views';
 
-/** The navigation: one id per view, listed in NAV_ITEMS and rendered in App. */
-export type ViewId = 'shipments' | 'attention' | 'import' | 'watchlists' | 'customers' | 'map' | 'changes' | 'webhooks' | 'performance' | 'settings';
+export type { ViewId } from '../../shared/views';
 
 interface Toast {
   id: number;

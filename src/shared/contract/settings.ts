@@ -1,5 +1,6 @@
 /** The app itself, the API key, settings, the connection test and the carrier directory. */
 import { z } from 'zod';
+import { VIEW_IDS } from '../views.js';
 import { localId, method, nothing, none, utcTime } from './base.js';
 
 const keyStatusViewSchema = z.strictObject({
@@ -91,7 +92,7 @@ export const settingsMethods = {
 export const settingsEvents = {
   /** Something outside the window (a desktop notification click, the menu) asks to show a shipment or a view. */
   'window.show': z.strictObject({
-    view: z.enum(['shipments', 'attention', 'import', 'watchlists', 'customers', 'map', 'changes', 'webhooks', 'performance', 'settings']),
+    view: z.enum(VIEW_IDS),
     shipmentId: localId.optional(),
   }),
 };
