@@ -1,8 +1,9 @@
 import type { Place, Shipment } from '../shared/domain.js';
 import { progressAddsToStatus, progressWords, statusText, trackingWords, typeWords } from '../shared/words.js';
+import { cliDates } from './dates.js';
 
-/** Naive dates are shown exactly as given: they are the port's wall-clock time. */
-const naive = (date: string | null) => (date ? date.replace('T', ' ') : '—');
+/** Naive dates are the port's wall-clock time, written the one way (no zone, no seconds). */
+const naive = (date: string | null) => (date ? cliDates().dateTime(date) : '—');
 
 function placeText(place: Place | null): string {
   if (!place) return '—';
@@ -35,7 +36,7 @@ export function shipmentRow(s: Shipment): Record<string, string> {
     carrier: s.carrier.scac ?? s.carrier.name ?? 'AUTO',
     status: `${[statusText(s.shipmentStatus, s.outcome), progress].filter(Boolean).join(' · ')}${tracking}`,
     pod: s.pod?.name ?? '—',
-    eta: s.eta ? `${naive(s.eta).slice(0, 16)}${lastEta ? ' moved' : ''}` : '—',
+    eta: s.eta ? `${naive(s.eta)}${lastEta ? ' moved' : ''}` : '—',
     note: s.note ?? '',
   };
 }
@@ -64,7 +65,7 @@ export function shipmentDetail(s: Shipment): string {
   lines.push(`  ETA          ${naive(s.eta)} (port time)`);
   if (s.note) lines.push(`  Note         ${s.note}`);
   for (const [name, value] of Object.entries(s.fields)) lines.push(`  ${name.padEnd(12)} ${value}`);
-  lines.push(`  Last checked ${s.lastCheckedAt ?? 'never'}`);
+  lines.push(`  Last checked ${s.lastCheckedAt ? cliDates().utcDateTime(s.lastCheckedAt) : 'never'}`);
   for (const c of s.containers) {
     lines.push('', `  Container ${c.number}  ${c.type}`);
     if (c.events.length === 0) lines.push('    no events reported');
@@ -76,7 +77,8 @@ export function shipmentDetail(s: Shipment): string {
   }
   if (s.changes.length > 0) {
     lines.push('', '  Changes seen');
-    for (const ch of s.changes) lines.push(`    ${ch.at}  ${ch.kind.replace('_', ' ')}  ${ch.from ?? '—'} → ${ch.to ?? '—'}`);
+    const d = cliDates();
+    for (const ch of s.changes) lines.push(`    ${d.utcDateTime(ch.at)}  ${ch.kind.replace('_', ' ')}  ${ch.from ? d.inText(ch.from) : '—'} → ${ch.to ? d.inText(ch.to) : '—'}`);
   }
   return lines.join('\n');
 }

@@ -14,6 +14,7 @@ import { useGlobalShortcuts } from './components/use-shortcuts';
 import { useApplyTheme } from './components/use-theme';
 import { ExportDialog } from './export/ExportDialog';
 import { ImportWindowDrop } from './import/ImportView';
+import { useDates } from './lib/dates';
 import { RemoveDialog } from './shipments/RemoveDialog';
 import { startClock } from './state/clock';
 import { useUi } from './state/ui';
@@ -30,6 +31,8 @@ export function App() {
   useEffect(() => startClock(), []);
   useApplyTheme();
   useGlobalShortcuts();
+  // Another way of writing dates chosen in Settings: the whole window is drawn again with it.
+  useDates();
 
   return (
     <>

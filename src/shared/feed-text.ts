@@ -2,8 +2,9 @@
  * How a change of the feed reads to a forwarder: the Changes view and main's desktop
  * notifications say it the same way.
  */
+import { type Dates, ISO_DATES } from './dates.js';
 import { formatEtaMove } from './eta.js';
-import { describeEtaMove, formatEventText, formatNaive } from './naive-date.js';
+import { describeEtaMove, formatEventText } from './naive-date.js';
 import { shipmentStatusWords } from './words.js';
 import type { FeedItem, FeedKind } from './contract/index.js';
 
@@ -28,17 +29,17 @@ export interface FeedItemText {
 
 const status = (value: string | null): string => (value ? shipmentStatusWords(value) : 'none');
 
-export function describeFeedItem(item: FeedItem): FeedItemText {
+export function describeFeedItem(item: FeedItem, dates: Dates = ISO_DATES): FeedItemText {
   const title = FEED_KIND_LABELS[item.kind] ?? item.kind;
   const container = item.containerNumber ? ` (container ${item.containerNumber})` : '';
   switch (item.kind) {
     case 'eta_moved': {
       const move = formatEtaMove(item.from, item.to);
-      const detail = `${formatNaive(item.from) || 'no ETA'} → ${formatNaive(item.to) || 'no ETA'}`;
-      return { title, move, detail, spoken: `${item.reference}: ${describeEtaMove({ from: item.from, to: item.to })}` };
+      const detail = `${dates.dateTime(item.from) || 'no ETA'} → ${dates.dateTime(item.to) || 'no ETA'}`;
+      return { title, move, detail, spoken: `${item.reference}: ${describeEtaMove({ from: item.from, to: item.to }, dates)}` };
     }
     case 'event_added': {
-      const detail = `${item.to ? formatEventText(item.to) : 'An event was recorded'}${container}`;
+      const detail = `${item.to ? formatEventText(item.to, dates) : 'An event was recorded'}${container}`;
       return { title, move: null, detail, spoken: `${item.reference}: new event, ${detail}` };
     }
     case 'status_changed':

@@ -4,6 +4,7 @@ import { REASON_KINDS, acknowledge, attentionSettings, listAttention, reasonNow,
 import { performanceOf } from '../../core/features/performance/index.js';
 import { findShipment } from '../../core/features/shipments/index.js';
 import { reasonWords } from '../../shared/words.js';
+import { cliDates } from '../dates.js';
 
 const KIND_LABELS: Record<ReasonKind, string> = {
   eta_slipped: 'ETA slipped',
@@ -16,22 +17,18 @@ const KIND_LABELS: Record<ReasonKind, string> = {
   likely_later: 'Likely later than promised',
 };
 
-/** A UTC time as the desk's calendar day, "2026-11-21". */
-function deskDay(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+/** A UTC time as the desk's calendar day, written the one way. */
+const deskDay = (iso: string): string => cliDates().utcDay(iso);
 
 function clockText(item: AttentionItem): string {
   if (item.lastFreeDay === null || item.daysLeft === null) return '';
   const n = Math.abs(item.daysLeft);
   const state = item.daysLeft > 0 ? `${n} day${n === 1 ? '' : 's'} left` : item.daysLeft === 0 ? 'today' : `${n} day${n === 1 ? '' : 's'} charged`;
-  return `  last free day ${item.lastFreeDay} (${state})`;
+  return `  last free day ${cliDates().day(item.lastFreeDay)} (${state})`;
 }
 
-/** Naive dates are shown as given: the port's wall-clock time. */
-const naive = (date: string | null) => (date ? date.replace('T', ' ').replace(/:00$/, '') : '—');
+/** Naive dates are the port's wall-clock time, written the one way. */
+const naive = (date: string | null) => (date ? cliDates().dateTime(date) : '—');
 
 function attentionLines(items: readonly AttentionItem[]): string[] {
   const lines: string[] = [];
@@ -43,7 +40,7 @@ function attentionLines(items: readonly AttentionItem[]): string[] {
       const handled = reason.acknowledged
         ? ` [handled ${deskDay(reason.acknowledgement?.at ?? reason.since)}${reason.acknowledgement?.by ? ` by ${reason.acknowledgement.by}` : ''}${reason.acknowledgement?.comment ? `: ${reason.acknowledgement.comment}` : ''}]`
         : '';
-      lines.push(`  ${KIND_LABELS[reason.kind] ?? reason.kind}, seen ${deskDay(reason.since)}${handled}: ${reason.detail}`);
+      lines.push(`  ${KIND_LABELS[reason.kind] ?? reason.kind}, seen ${deskDay(reason.since)}${handled}: ${cliDates().inText(reason.detail)}`);
     }
   }
   return lines;

@@ -1,3 +1,4 @@
+import { cliDates } from '../dates.js';
 import type { Command } from '../context.js';
 import { carrierDirectory } from '../../core/features/settings/index.js';
 import { readCredits } from '../../core/features/credits/index.js';
@@ -21,7 +22,7 @@ export const carriersCommand: Command = {
         { key: 'bk', title: 'BOOKING' },
       ],
     );
-    ctx.out.line(`${carriers.length} carriers, read from the service at ${fetchedAt ?? 'never'}.`);
+    ctx.out.line(`${carriers.length} carriers, read from the service at ${fetchedAt ? cliDates().utcDateTime(fetchedAt) : 'never'}.`);
   },
 };
 
@@ -32,6 +33,6 @@ export const creditsCommand: Command = {
   async run(ctx) {
     const credits = await readCredits(ctx.service());
     ctx.out.data({ remaining: credits.remaining, checkedAt: credits.checkedAt });
-    ctx.out.line(`${credits.remaining} tracking credits left (checked ${credits.checkedAt}).`);
+    ctx.out.line(`${credits.remaining} tracking credits left (checked ${cliDates().utcDateTime(credits.checkedAt)}).`);
   },
 };

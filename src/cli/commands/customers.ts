@@ -3,6 +3,7 @@
  * team desk): set (add or change), list, remove. The same rule and checks as the window's
  * Customers view; an address that is not an address is refused in one sentence before anything is saved.
  */
+import { cliDates } from '../dates.js';
 import { CUSTOMER_LANGUAGES, DEFAULT_CUSTOMER_COLUMN, cadenceText, checkCustomerRule, parseCadence, type CustomerRule, type UpdateCadence } from '../../shared/customer-rules.js';
 import { customerSummaries, listCustomers, removeCustomer, setCustomer } from '../../core/features/customers/index.js';
 import type { Command, Values } from '../context.js';
@@ -94,7 +95,7 @@ export const customersCommand: Command = {
           to: [...s.rule.to, ...s.rule.cc.map((c) => `cc ${c}`)].join(', '),
           when: cadenceText(s.rule.cadence),
           shipments: String(s.shipments),
-          next: s.nextDueAt ?? 'with the next news',
+          next: s.nextDueAt ? cliDates().utcDateTime(s.nextDueAt) : 'with the next news',
         })),
         [
           { key: 'name', title: 'CUSTOMER', max: 30 },
@@ -102,7 +103,7 @@ export const customersCommand: Command = {
           { key: 'to', title: 'TO', max: 50 },
           { key: 'when', title: 'WHEN' },
           { key: 'shipments', title: 'SHIPMENTS' },
-          { key: 'next', title: 'NEXT (UTC)' },
+          { key: 'next', title: 'NEXT' },
         ],
       );
       ctx.out.line(summaries.length === 0 ? 'No customers yet; "quayside customers set NAME --to ADDR" adds one.' : `${summaries.length} customer${summaries.length === 1 ? '' : 's'}.`);

@@ -1,3 +1,4 @@
+import { cliDates } from '../dates.js';
 import { diskFullError, StoreError, type ImportReport, type JobProgress } from '../../core/data/index.js';
 import { columnUpdates, DELIMITERS, resumeImports, runImport, validateImport, type ColumnUpdate, type Delimiter, type ValidationReport } from '../../core/features/imports/index.js';
 import { teamImportJobs } from '../../team/index.js';
@@ -187,7 +188,7 @@ export const jobsCommand: Command = {
     const jobs = core.read.imports.listJobs();
     ctx.out.data(jobs);
     ctx.out.table(
-      jobs.map((j) => ({ id: String(j.jobId), file: j.file, state: j.state, done: `${j.done}/${j.references}`, created: j.createdAt })),
+      jobs.map((j) => ({ id: String(j.jobId), file: j.file, state: j.state, done: `${j.done}/${j.references}`, created: cliDates().utcDateTime(j.createdAt) })),
       [{ key: 'id', title: 'JOB' }, { key: 'file', title: 'FILE', max: 40 }, { key: 'state', title: 'STATE' }, { key: 'done', title: 'DONE' }, { key: 'created', title: 'STARTED' }],
     );
     const open = jobs.filter((j) => j.state !== 'done').length;

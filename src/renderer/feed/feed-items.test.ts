@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setSystemLocale } from '../lib/dates';
 import { feedItem } from '../test-support/fixtures';
 import { describeFeedItem, groupByDay, localDay, mergeFeed, notifyMessage } from './feed-items';
+
+// A system without a locale of its own writes ISO dates on a 24-hour clock.
+beforeAll(() => setSystemLocale(null));
 
 describe('a change in the forwarder\'s words', () => {
   it('an ETA move says by how much, with the naive dates as given', () => {

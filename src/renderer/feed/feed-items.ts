@@ -1,8 +1,12 @@
 /** How a change of the feed reads to a forwarder, and how the feed is grouped by day. */
-import { describeFeedItem, FEED_KIND_LABELS } from '../../shared/feed-text';
+import { describeFeedItem as describeIn, FEED_KIND_LABELS, type FeedItemText } from '../../shared/feed-text';
 import type { FeedItem, FeedKind } from '../../shared/contract';
+import { currentDates } from '../lib/dates';
 
-export { describeFeedItem } from '../../shared/feed-text';
+/** A change in words, its dates written the window's way. */
+export function describeFeedItem(item: FeedItem): FeedItemText {
+  return describeIn(item, currentDates());
+}
 
 /** What each notification choice covers, in the person's words. */
 export const NOTIFY_LABELS: Record<FeedKind, string> = {
@@ -41,7 +45,7 @@ export function groupByDay(items: readonly FeedItem[], nowMs: number): FeedDay[]
     const day = localDay(item.at);
     let group = days[days.length - 1];
     if (!group || group.day !== day) {
-      const label = day === today ? 'Today' : day === yesterday ? 'Yesterday' : day;
+      const label = day === today ? 'Today' : day === yesterday ? 'Yesterday' : currentDates().day(day);
       group = { key: `${day}-g${days.length}`, day, label, items: [] };
       days.push(group);
     }

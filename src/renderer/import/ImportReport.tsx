@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { call, messageOf } from '../api/call';
 import { formatCount } from '../lib/format';
+import { currentDates } from '../lib/dates';
 import { absoluteTime } from '../lib/relative-time';
 import { useImports } from '../state/imports';
 import { EMPTY_FILTERS } from '../state/query';
@@ -11,11 +12,8 @@ import { saveTextFile } from './download';
 
 export const REPORT_TITLE_ID = 'import-report-title';
 
-/** "23 Nov, 09:19" in the person's time; the full UTC stamp is in the title. */
-function localTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-}
+/** The day and time on the desk's clock, written the one way. */
+const localTime = (iso: string): string => currentDates().utcDateTime(iso);
 
 export function ImportReport() {
   const report = useImports((s) => s.report);

@@ -1,4 +1,5 @@
 /** UTC metadata timestamps (checked_at, credit readings): relative for the eye, absolute in a title. */
+import { currentDates } from './dates';
 
 export function relativeTime(iso: string | null | undefined, nowMs: number): string {
   if (!iso) return 'never';
@@ -18,21 +19,12 @@ export function relativeTime(iso: string | null | undefined, nowMs: number): str
   return `${Math.round(days / 365)} y ago`;
 }
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** "2026-11-23 14:05:09 your time (2026-11-23T13:05:09Z)", from a UTC ISO timestamp; the ISO as given when unreadable. */
+/** "01.12.2026 14:05, your time", from a UTC ISO timestamp (for a title beside a relative time); the ISO as given when unreadable. */
 export function absoluteTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  return `${date} ${time} your time (${iso})`;
+  return currentDates().utcTitle(iso);
 }
 
-/** "2026-11-20": the day of a UTC ISO timestamp on the desk's own calendar; the ISO as given when unreadable. */
+/** The day of a UTC ISO timestamp on the desk's own calendar, written the one way; the ISO as given when unreadable. */
 export function localDay(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return currentDates().utcDay(iso);
 }

@@ -1,5 +1,7 @@
-import type { ThemeChoice } from '../../shared/contract';
+import type { SettingsPatch, ThemeChoice } from '../../shared/contract';
+import { CLOCK_CHOICES, DATE_PATTERNS, type ClockChoice, type DateChoice } from '../../shared/dates';
 import { messageOf } from '../api/call';
+import { datesFor } from '../lib/dates';
 import { useCredits } from '../state/credits';
 import { useSettings } from '../state/settings';
 import { useUi } from '../state/ui';
@@ -19,6 +21,42 @@ const THEMES: { value: ThemeChoice; label: string }[] = [
   { value: 'dark', label: 'Dark' },
   { value: 'system', label: 'Same as the system' },
 ];
+
+const EXAMPLE = '2026-12-01T14:30:00';
+
+/** How dates and times are written everywhere in the window and the CLI's text; each choice shows 1 December 2026, 14:30. */
+function DateFormatFields() {
+  const settings = useSettings((s) => s.settings);
+  const update = useSettings((s) => s.update);
+  const save = (patch: SettingsPatch) => update(patch).catch((e: unknown) => useUi.getState().toast(`The date format was not saved: ${messageOf(e)}`));
+  if (!settings) return null;
+  const example = (date: DateChoice, clock: ClockChoice) => datesFor({ dateFormat: date, timeFormat: clock }).dateTime(EXAMPLE);
+  return (
+    <>
+      <label className="field">
+        <span className="field-label">Dates</span>
+        <select className="input select" value={settings.dateFormat} onChange={(e) => void save({ dateFormat: e.target.value as DateChoice })}>
+          <option value="system">As the system writes them ({datesFor({ dateFormat: 'system', timeFormat: settings.timeFormat }).day(EXAMPLE)})</option>
+          {DATE_PATTERNS.map((p) => (
+            <option key={p} value={p}>
+              {datesFor({ dateFormat: p, timeFormat: settings.timeFormat }).day(EXAMPLE)} ({p})
+            </option>
+          ))}
+        </select>
+      </label>
+      <fieldset className="radio-group">
+        <legend>Times</legend>
+        {CLOCK_CHOICES.map((c) => (
+          <label key={c} className="radio">
+            <input type="radio" name="time-format" value={c} checked={settings.timeFormat === c} onChange={() => void save({ timeFormat: c })} />
+            {c === 'system' ? 'As the system' : c === '24h' ? '24-hour' : '12-hour'} ({example(settings.dateFormat, c).split(' ').slice(1).join(' ')})
+          </label>
+        ))}
+      </fieldset>
+      <p className="muted small">Used for every date in the window and in the quayside command's text; exports and --json keep ISO dates.</p>
+    </>
+  );
+}
 
 function AppearanceSection() {
   const theme = useSettings((s) => s.theme);
@@ -43,6 +81,7 @@ function AppearanceSection() {
           </label>
         ))}
       </fieldset>
+      <DateFormatFields />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { call } from '../api/call';
 import { formatCount, statusShipmentFilterLabel } from '../lib/format';
 import { TRACKING_HEADING, fieldLabel } from '../../shared/words';
+import { DateInput } from '../components/DateInput';
 import { isNaiveDay } from '../lib/naive-date';
 import { useFacets } from '../state/facets';
 import { type ShipmentFilters, activeFilterCount } from '../state/query';
@@ -95,26 +96,18 @@ export function FilterBar() {
           </option>
         ))}
       </Select>
-      <label className="field">
-        <span className="field-label">ETA from</span>
-        <input
-          className="input date"
-          type="date"
-          value={filters.etaFrom}
-          max={isNaiveDay(filters.etaTo) ? filters.etaTo : undefined}
-          onChange={(e) => set({ etaFrom: e.target.value })}
-        />
-      </label>
-      <label className="field">
-        <span className="field-label">ETA to</span>
-        <input
-          className="input date"
-          type="date"
-          value={filters.etaTo}
-          min={isNaiveDay(filters.etaFrom) ? filters.etaFrom : undefined}
-          onChange={(e) => set({ etaTo: e.target.value })}
-        />
-      </label>
+      <div className="field">
+        <span className="field-label" aria-hidden="true">
+          ETA from
+        </span>
+        <DateInput label="ETA from" value={filters.etaFrom} max={isNaiveDay(filters.etaTo) ? filters.etaTo : undefined} onChange={(v) => set({ etaFrom: v })} />
+      </div>
+      <div className="field">
+        <span className="field-label" aria-hidden="true">
+          ETA to
+        </span>
+        <DateInput label="ETA to" value={filters.etaTo} min={isNaiveDay(filters.etaFrom) ? filters.etaFrom : undefined} onChange={(v) => set({ etaTo: v })} />
+      </div>
       {facets && facets.fieldNames.length > 0 && (
         <>
           <Select label="Imported column" value={filters.fieldName} onChange={(v) => set({ fieldName: v, fieldValue: '' })}>

@@ -1,6 +1,7 @@
 /** Puts every store back to its first state and installs a bridge, between component tests. */
 import type { QuaysideBridge } from '../../shared/contract';
 import { setBridge } from '../api/bridge';
+import { setSystemLocale } from '../lib/dates';
 import { resetAttentionStore } from '../state/attention';
 import { resetAttentionBulkStore } from '../state/attention-bulk';
 import { resetCreditsStore } from '../state/credits';
@@ -19,6 +20,8 @@ import { resetUiStore } from '../state/ui';
 
 export function resetStores(bridge: QuaysideBridge | null = null): void {
   setBridge(bridge);
+  // The "system" the tests' window runs in writes ISO dates on a 24-hour clock (no locale of its own).
+  setSystemLocale(null);
   resetShipmentsStore();
   resetDetailStore();
   resetNotesStore();
