@@ -1,6 +1,7 @@
 /** Puts every store back to its first state and installs a bridge, between component tests. */
 import type { QuaysideBridge } from '../../shared/contract';
 import { setBridge } from '../api/bridge';
+import { forgetCarrierDirectory } from '../components/CarrierPicker';
 import { setSystemLocale } from '../lib/dates';
 import { resetAttentionStore } from '../state/attention';
 import { resetAttentionBulkStore } from '../state/attention-bulk';
@@ -22,6 +23,7 @@ export function resetStores(bridge: QuaysideBridge | null = null): void {
   setBridge(bridge);
   // The "system" the tests' window runs in writes ISO dates on a 24-hour clock (no locale of its own).
   setSystemLocale(null);
+  forgetCarrierDirectory();
   resetShipmentsStore();
   resetDetailStore();
   resetNotesStore();
