@@ -8,7 +8,7 @@
 
 /** The orders a person can choose in Settings (the examples are 1 December 2026). */
 export const DATE_PATTERNS = ['DD.MM.YYYY', 'DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
-export type DatePattern = (typeof DATE_PATTERNS)[number];
+type DatePattern = (typeof DATE_PATTERNS)[number];
 export type DateChoice = 'system' | DatePattern;
 export const CLOCK_CHOICES = ['system', '24h', '12h'] as const;
 export type ClockChoice = (typeof CLOCK_CHOICES)[number];

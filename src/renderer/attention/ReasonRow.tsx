@@ -18,7 +18,7 @@ function openUpdate(id: string): void {
 const COMMENT_MAX = 500;
 
 /** A reason's sentence, its dates written the window's way, each kept on one line. */
-export function Sentence({ text }: { text: string }) {
+function Sentence({ text }: { text: string }) {
   return (
     <>
       {currentDates()

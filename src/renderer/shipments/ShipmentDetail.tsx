@@ -4,6 +4,7 @@ import type { ShipmentDetail as Detail } from '../../shared/contract';
 import { NOT_TRACKED_NOTE, carrierText, shipmentStatusText, shipmentStatusTone, subscriptionLabel, typeLabel } from '../lib/format';
 import { PROGRESS_HEADING, SHIPMENT_STATUS_HEADING, TRACKING_HEADING, fieldLabel, progressWords } from '../../shared/words';
 import { useShipments } from '../state/shipments';
+import { currentDates } from '../lib/dates';
 import { formatNaive } from '../lib/naive-date';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { useClock } from '../state/clock';
@@ -89,7 +90,7 @@ function DetailBody({ detail }: { detail: Detail }) {
         {s.progress && (
           <>
             <dt>{PROGRESS_HEADING}</dt>
-            <dd className={`progress-fact progress-${s.progress.kind}`}>{progressWords(s.progress, { withDate: true })}</dd>
+            <dd className={`progress-fact progress-${s.progress.kind}`}>{currentDates().inText(progressWords(s.progress, { withDate: true }))}</dd>
           </>
         )}
         <dt>{TRACKING_HEADING}</dt>

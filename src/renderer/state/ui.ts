@@ -75,3 +75,17 @@ export function focusById(id: string, select = false): void {
   };
   attempt(5);
 }
+
+/** Opens Settings at one of its sections (its element's id), scrolled into view and focused. */
+export function openSettingsAt(sectionId: string): void {
+  useUi.getState().setView('settings');
+  const attempt = (left: number): void => {
+    const el = document.getElementById(sectionId);
+    if (el) {
+      el.scrollIntoView({ block: 'start' });
+      if (el.tabIndex < 0) el.setAttribute('tabindex', '-1');
+      el.focus({ preventScroll: true });
+    } else if (left > 0) requestAnimationFrame(() => attempt(left - 1));
+  };
+  attempt(10);
+}

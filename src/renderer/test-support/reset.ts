@@ -13,6 +13,7 @@ import { resetPerformanceStore } from '../state/performance';
 import { resetPerformanceSettingsStore } from '../state/performance-settings';
 import { resetSettingsStore } from '../state/settings';
 import { resetShipmentsStore } from '../state/shipments';
+import { resetTableLayoutStore } from '../state/table-layout';
 import { resetStatusStore } from '../state/status';
 import { resetSyncStore } from '../state/sync';
 import { resetTeamStore } from '../state/team';
@@ -24,6 +25,8 @@ export function resetStores(bridge: QuaysideBridge | null = null): void {
   // The "system" the tests' window runs in writes ISO dates on a 24-hour clock (no locale of its own).
   setSystemLocale(null);
   forgetCarrierDirectory();
+  // The layout first: the table starts from the default layout it holds.
+  resetTableLayoutStore();
   resetShipmentsStore();
   resetDetailStore();
   resetNotesStore();

@@ -55,7 +55,8 @@ export function SavedFilterDialog({ onClose, editing }: { onClose(): void; editi
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const shown = filterInput({ ...EMPTY_FILTERS, ...f });
+    // The view (still moving or all) is the table's, not a condition of the list.
+    const shown = filterInput({ ...EMPTY_FILTERS, ...f, view: 'all' });
     const filter: ShipmentFilterInput = { ...start.kept, ...shown, ...(start.kept.fields || shown.fields ? { fields: { ...start.kept.fields, ...shown.fields } } : {}) };
     if (!name.trim()) return setError('Give the saved filter a name, for example "Due in Rotterdam this week".');
     if (Object.keys(filter).length === 0) return setError('Choose at least one condition (carrier, POD, ETA window, status or an imported column).');

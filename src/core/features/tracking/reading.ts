@@ -11,7 +11,7 @@ import type { Carrier } from '../../platform/api/types.js';
 import { type CarrierDirectory, carrierFromBlPrefix, carrierFromContainerOwner, normaliseReference, resolveCarrierText } from '../imports/index.js';
 
 export type TypeFrom = 'given' | 'check-digit' | 'prefix' | 'digits';
-export type CarrierFrom = 'given' | 'bl-prefix' | 'owner-code' | 'auto';
+type CarrierFrom = 'given' | 'bl-prefix' | 'owner-code' | 'auto';
 
 export interface ReferenceReading {
   value: string;
