@@ -60,6 +60,8 @@ export interface ShipmentsState extends QueryShape {
   setShape(shape: QueryShape): void;
   /** The table's lines: group headings and the rows shown. */
   lines(): Lines;
+  /** Reads the layout kept for the view shown (at the window's start), and follows it. */
+  followLayout(): void;
   /** Fetches the blocks covering rows first..last that are neither cached nor on their way. */
   ensureRange(first: number, last: number): void;
   /** Rows changed at the service or locally: refetch what is shown, keep showing the old rows meanwhile. */
@@ -234,6 +236,12 @@ export const useShipments = create<ShipmentsState>()((set, get) => {
         return;
       }
       newQuery({ ...shape });
+    },
+    followLayout() {
+      const layouts = useTableLayout.getState();
+      const key = layoutKeyOf(get().filters);
+      if (layouts.layoutFor(key).read) return;
+      layouts.follow(key, (kept) => get().setShape(shapeOf(kept)));
     },
     lines() {
       const s = get();
