@@ -22,7 +22,8 @@ describe('a change in the forwarder\'s words', () => {
       'Gate out, Rotterdam (container MSCU1234565)',
     );
     const withDate = feedItem(1, { kind: 'event_added', from: null, to: 'VDL Vessel departure, Rotterdam, 2026-11-20T10:00:00', containerNumber: null });
-    expect(describeFeedItem(withDate).detail).toBe('VDL Vessel departure, Rotterdam, 2026-11-20 10:00');
+    // In words, the code behind them in a tooltip.
+    expect(describeFeedItem(withDate)).toMatchObject({ detail: 'Vessel departure, Rotterdam, 2026-11-20 10:00', code: 'VDL' });
   });
 });
 

@@ -54,6 +54,39 @@ export function groupByDay(items: readonly FeedItem[], nowMs: number): FeedDay[]
   return days;
 }
 
+export interface ShipmentChanges {
+  shipmentId: number;
+  items: FeedItem[];
+}
+
+/** The date an event says it happened (the last part of its text), for the order within a shipment; '' when none. */
+function eventDate(item: FeedItem): string {
+  if (item.kind !== 'event_added' || !item.to) return '';
+  const last = item.to.split(', ').at(-1) ?? '';
+  return /^\d{4}-\d{2}-\d{2}/.test(last) ? last : '';
+}
+
+/**
+ * A day's changes one group per shipment, in the order of each shipment's newest change; within a
+ * shipment newest first: by when Quayside saw them, then (one refresh records several events at
+ * once) by when each event happened.
+ */
+export function groupByShipment(items: readonly FeedItem[]): ShipmentChanges[] {
+  const groups = new Map<number, ShipmentChanges>();
+  for (const item of items) {
+    let group = groups.get(item.shipmentId);
+    if (!group) {
+      group = { shipmentId: item.shipmentId, items: [] };
+      groups.set(item.shipmentId, group);
+    }
+    group.items.push(item);
+  }
+  for (const group of groups.values()) {
+    group.items.sort((a, b) => (a.at === b.at ? (eventDate(a) === eventDate(b) ? b.id - a.id : eventDate(a) < eventDate(b) ? 1 : -1) : a.at < b.at ? 1 : -1));
+  }
+  return [...groups.values()];
+}
+
 /** Adds a newer or older page to what is shown: one entry per id, newest first. */
 export function mergeFeed(shown: readonly FeedItem[], page: readonly FeedItem[]): FeedItem[] {
   const byId = new Map<number, FeedItem>();

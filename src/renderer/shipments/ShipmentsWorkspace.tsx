@@ -68,6 +68,8 @@ export function ShipmentsWorkspace({ viewportHeight }: { viewportHeight?: number
   const order = useShipments((s) => s.order);
   const groupBy = useShipments((s) => s.groupBy);
   const fieldNames = useFacets((s) => s.facets?.fieldNames) ?? NO_NAMES;
+  /** Shipments in the cache at all (the facets count every one): none moving is then not "no shipments yet". */
+  const cached = useFacets((s) => s.facets?.total ?? 0);
   const sorted = sortWords(order, groupBy, fieldNames);
   const loading = useShipments((s) => s.loading);
   const loadError = useShipments((s) => s.loadError);
@@ -146,7 +148,17 @@ export function ShipmentsWorkspace({ viewportHeight }: { viewportHeight?: number
           <ShipmentTable viewportHeight={viewportHeight} />
           {empty && (
             <div className="empty-state">
-              {filtered ? (
+              {!filtered && filters.view === 'moving' && cached > 0 ? (
+                <>
+                  <h2>Nothing is still moving</h2>
+                  <p>Every shipment in the cache is delivered, archived or no longer at the service.</p>
+                  <div className="button-row">
+                    <button type="button" className="button primary" onClick={() => useShipments.getState().setFilters({ view: 'all' })}>
+                      Show all shipments
+                    </button>
+                  </div>
+                </>
+              ) : filtered ? (
                 <>
                   <h2>No shipments match</h2>
                   <p>Nothing in the cache matches this search and these filters.</p>
