@@ -27,8 +27,8 @@ const EXAMPLE = '2026-12-01T14:30:00';
 /** How dates and times are written everywhere in the window and the CLI's text; each choice shows 1 December 2026, 14:30. */
 function DateFormatFields() {
   const settings = useSettings((s) => s.settings);
-  const update = useSettings((s) => s.update);
-  const save = (patch: SettingsPatch) => update(patch).catch((e: unknown) => useUi.getState().toast(`The date format was not saved: ${messageOf(e)}`));
+  const choose = useSettings((s) => s.choose);
+  const save = (patch: SettingsPatch) => choose(patch).catch((e: unknown) => useUi.getState().toast(`The date format was not saved: ${messageOf(e)}`));
   if (!settings) return null;
   const example = (date: DateChoice, clock: ClockChoice) => datesFor({ dateFormat: date, timeFormat: clock }).dateTime(EXAMPLE);
   return (
