@@ -42,9 +42,9 @@ async function serviceWebhookIds(stack: Stack): Promise<string[]> {
 async function createWebhook(page: Page, url: string, types: string[]): Promise<string> {
   await page.getByRole('button', { name: 'New webhook' }).click();
   const form = page.getByRole('dialog', { name: 'New webhook' });
-  await form.getByRole('textbox', { name: 'Endpoint address (callback URL)' }).fill(url);
+  await form.getByRole('textbox', { name: 'Address of your system that receives the news (its callback URL)' }).fill(url);
   for (const type of types) await form.getByRole('checkbox', { name: new RegExp(type.replace('.', '\\.')) }).check();
-  await form.getByRole('textbox', { name: 'Endpoint address (callback URL)' }).press('Enter');
+  await form.getByRole('textbox', { name: 'Address of your system that receives the news (its callback URL)' }).press('Enter');
   const shown = page.getByRole('dialog', { name: 'Webhook created: copy its secret' });
   const secret = await shown.getByRole('textbox', { name: 'Signing secret' }).inputValue();
   expect(secret).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -97,11 +97,11 @@ describe.skipIf(skipWithoutChromium())('webhooks in Chromium', () => {
       // A form sent empty says what to fill in.
       await page.getByRole('button', { name: 'New webhook' }).click();
       const form = page.getByRole('dialog', { name: 'New webhook' });
-      await form.getByRole('textbox', { name: 'Endpoint address (callback URL)' }).fill('erp.example.com/hooks');
+      await form.getByRole('textbox', { name: 'Address of your system that receives the news (its callback URL)' }).fill('erp.example.com/hooks');
       await form.getByRole('button', { name: 'Create webhook' }).click();
       await expect.poll(() => form.getByRole('alert').allInnerTexts()).toEqual([
         'This is not a full web address. Start it with https:// (for example https://example.com/hooks/quayside).',
-        'Choose at least one event type.',
+        'Choose at least one kind of news to send.',
       ]);
       await screenshot(page, 'webhooks-form-errors');
       await page.keyboard.press('Escape');
@@ -145,7 +145,7 @@ describe.skipIf(skipWithoutChromium())('webhooks in Chromium', () => {
       await page.getByRole('button', { name: `Send test to ${brokenUrl}` }).click();
       const brokenResult = brokenCard.getByRole('status', { name: 'Test result' });
       await expect.poll(() => brokenResult.innerText(), { timeout: 15_000 }).toContain('Test not delivered');
-      expect(await brokenResult.innerText()).toContain('Your endpoint answered HTTP 500');
+      expect(await brokenResult.innerText()).toContain('Your system answered (HTTP 500)');
       expect(await page.getByRole('alert').count()).toBe(0);
       await screenshot(page, 'webhooks-test-result');
 

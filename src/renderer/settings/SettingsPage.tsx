@@ -1,10 +1,11 @@
+import { type ComponentType, type RefObject, useEffect, useRef, useState } from 'react';
 import type { SettingsPatch, ThemeChoice } from '../../shared/contract';
 import { CLOCK_CHOICES, DATE_PATTERNS, type ClockChoice, type DateChoice } from '../../shared/dates';
 import { messageOf } from '../api/call';
 import { datesFor } from '../lib/dates';
 import { useCredits } from '../state/credits';
 import { useSettings } from '../state/settings';
-import { useUi } from '../state/ui';
+import { openSettingsAt, useUi } from '../state/ui';
 import { ApiKeySection } from './ApiKeySection';
 import { AttentionSettingsSection } from './AttentionSettings';
 import { CarrierDirectory } from './CarrierDirectory';
@@ -99,7 +100,6 @@ function CreditWarningSection() {
         stored={stored}
         min={0}
         rule="Give a whole number of credits, 0 or more."
-        button="Save threshold"
         save={async (n) => {
           await update({ creditWarningBelow: n });
           // The warning in the header follows the new threshold.
@@ -110,27 +110,79 @@ function CreditWarningSection() {
   );
 }
 
+/** The sections in their order: the page draws them and its side list jumps to them, from this one list. */
+const SECTIONS: readonly { id: string; label: string; component: ComponentType }[] = [
+  { id: 'settings-key', label: 'API key', component: ApiKeySection },
+  { id: 'settings-connection', label: 'Tracking service', component: ConnectionSection },
+  { id: 'settings-team', label: 'Team', component: TeamSection },
+  { id: 'settings-refresh', label: 'Background refresh', component: RefreshSection },
+  { id: 'settings-credits', label: 'Credit warning', component: CreditWarningSection },
+  { id: 'settings-appearance', label: 'Appearance and dates', component: AppearanceSection },
+  { id: 'settings-attention', label: 'Attention and free time', component: AttentionSettingsSection },
+  { id: 'settings-performance', label: 'Carrier performance', component: PerformanceSettingsSection },
+  { id: 'settings-mail', label: 'Customer updates by mail', component: MailSection },
+  { id: 'settings-carriers', label: 'Carrier directory', component: CarrierDirectory },
+  { id: 'settings-data', label: 'Data', component: DataSection },
+];
+
+/** The section whose heading was last scrolled past the top of the page (the side list marks it). */
+function useSectionInView(page: RefObject<HTMLDivElement | null>): string {
+  const [current, setCurrent] = useState(SECTIONS[0]!.id);
+  useEffect(() => {
+    const el = page.current;
+    if (!el) return;
+    const onScroll = () => {
+      const top = el.getBoundingClientRect().top + 80;
+      let seen = SECTIONS[0]!.id;
+      for (const s of SECTIONS) {
+        const heading = document.getElementById(s.id);
+        if (heading && heading.getBoundingClientRect().top <= top) seen = s.id;
+      }
+      setCurrent(seen);
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => el.removeEventListener('scroll', onScroll);
+  }, [page]);
+  return current;
+}
+
 export function SettingsPage() {
   const loadError = useSettings((s) => s.loadError);
+  const page = useRef<HTMLDivElement>(null);
+  const current = useSectionInView(page);
   return (
-    <div className="settings-page">
-      <h1 className="page-title">Settings</h1>
-      {loadError && (
-        <p className="inline-error" role="alert">
-          {loadError}
-        </p>
-      )}
-      <ApiKeySection />
-      <ConnectionSection />
-      <TeamSection />
-      <RefreshSection />
-      <CreditWarningSection />
-      <AppearanceSection />
-      <AttentionSettingsSection />
-      <PerformanceSettingsSection />
-      <MailSection />
-      <CarrierDirectory />
-      <DataSection />
+    <div className="settings-page" ref={page}>
+      <nav className="settings-index" aria-label="Settings sections">
+        <h1 className="page-title">Settings</h1>
+        <ul>
+          {SECTIONS.map((s) => (
+            <li key={s.id}>
+              <a
+                href={`#${s.id}`}
+                className={current === s.id ? 'current' : undefined}
+                aria-current={current === s.id ? 'location' : undefined}
+                onClick={(e) => {
+                  e.preventDefault();
+                  openSettingsAt(s.id);
+                }}
+              >
+                {s.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <p className="muted small settings-how">Each setting is kept as soon as it is chosen or its box is left; the API key, the service address, the mail server and a team are checked or confirmed first, with their own button.</p>
+      </nav>
+      <div className="settings-sections">
+        {loadError && (
+          <p className="inline-error" role="alert">
+            {loadError}
+          </p>
+        )}
+        {SECTIONS.map((s) => (
+          <s.component key={s.id} />
+        ))}
+      </div>
     </div>
   );
 }
