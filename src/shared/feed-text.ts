@@ -33,7 +33,7 @@ export interface FeedItemText {
  * An event as the core recorded it ("CGI Gate in at inland depot, Hamburg, 2026-12-01T09:28:00")
  * in words alone, and the code it began with; a text that does not begin with a code is kept whole.
  */
-export function eventWords(text: string): { words: string; code: string | null } {
+function eventWords(text: string): { words: string; code: string | null } {
   const m = /^([A-Z0-9]{2,6}) (?=[A-Za-z])(.+)$/s.exec(text);
   return m ? { words: m[2]!, code: m[1]! } : { words: text, code: null };
 }

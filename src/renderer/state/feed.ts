@@ -16,7 +16,7 @@ import { useWatchlists } from './watchlists';
 export const FEED_PAGE = 50;
 
 /** What else the feed is narrowed to: a kind of change, a customer, a carrier (SCAC); null for all. */
-export interface FeedFilters {
+interface FeedFilters {
   kind: FeedKind | null;
   customer: string | null;
   carrier: string | null;
