@@ -105,7 +105,7 @@ export function CarrierPicker({ type, value, valueName, onChoose }: CarrierPicke
         role="combobox"
         aria-label="Carrier of this reference"
         aria-expanded={open}
-        aria-controls={listId}
+        aria-controls={open ? listId : undefined}
         aria-autocomplete="list"
         aria-activedescendant={open && options[active] ? `${listId}-${active}` : undefined}
         autoComplete="off"

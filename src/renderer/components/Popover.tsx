@@ -46,7 +46,7 @@ export function Popover({ label, title, buttonClassName = 'button small', panelC
         }
       }}
     >
-      <button ref={button} type="button" className={buttonClassName} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+      <button ref={button} type="button" className={buttonClassName} aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen((o) => !o)}>
         {label}
       </button>
       {open && (

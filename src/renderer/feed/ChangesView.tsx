@@ -117,6 +117,11 @@ export function ChangesView() {
             : 'Loading…'}
         </span>
         <span className="spacer" />
+        <button type="button" className="button primary" disabled={marking || feed.unseen === 0 || feed.items.length === 0} onClick={() => void markAllSeen()}>
+          Mark all seen
+        </button>
+      </header>
+      <div className="feed-filters" role="group" aria-label="Narrow the changes">
         <FeedFilters />
         <label className="field">
           <span className="field-label">Show changes of</span>
@@ -133,10 +138,7 @@ export function ChangesView() {
             ))}
           </select>
         </label>
-        <button type="button" className="button primary" disabled={marking || feed.unseen === 0 || feed.items.length === 0} onClick={() => void markAllSeen()}>
-          Mark all seen
-        </button>
-      </header>
+      </div>
       <NotificationChoices />
       {feed.error && (
         <div className="inline-error" role="alert">
