@@ -128,7 +128,9 @@ describe.skipIf(skipWithoutChromium())('webhooks in Chromium', () => {
       const okCard = page.getByRole('listitem', { name: okUrl });
       const brokenCard = page.getByRole('listitem', { name: brokenUrl });
       await brokenCard.waitFor();
-      expect(await okCard.innerText()).toContain('tracking.delivered');
+      // The news it is sent, in words; the type a developer configures for in the tooltip.
+      expect(await okCard.innerText()).toContain('A shipment was delivered');
+      expect(await okCard.getByText('A shipment was delivered').getAttribute('title')).toBe('Sent as tracking.delivered');
       expect(await okCard.innerText()).toContain('Active');
       await screenshot(page, 'webhooks-list');
 
@@ -151,7 +153,7 @@ describe.skipIf(skipWithoutChromium())('webhooks in Chromium', () => {
 
       // Deliveries: the failed test under Failed, the good one under Delivered, with their attempts.
       const failed = page.getByRole('table', { name: 'Failed deliveries' });
-      await expect.poll(() => failed.innerText(), { timeout: 15_000 }).toContain('tracking.test');
+      await expect.poll(() => failed.innerText(), { timeout: 15_000 }).toContain('A test sent from Quayside');
       expect(await failed.innerText()).toContain(brokenUrl);
       await page.getByRole('combobox', { name: 'Status' }).selectOption('delivered');
       const delivered = page.getByRole('table', { name: 'Delivered deliveries' });
