@@ -8,9 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttentionPage, FeedPage } from '../../src/shared/contract/index.js';
 import { REASON_KINDS } from '../../src/shared/contract/index.js';
-import { localeStyle, makeDates, type Dates } from '../../src/shared/dates.js';
 import type { Harness } from '../../src/harness/server.js';
-import { startDemoHarness, type DemoHarness, launchBrowser, screenshot, skipWithoutChromium } from './support/index.js';
+import { startDemoHarness, type DemoHarness, launchBrowser, screenshot, skipWithoutChromium, windowDates } from './support/index.js';
 
 /** A day as the window may write it: 2026-11-27, 27.11.2026, 27/11/2026 or 11/27/2026. */
 const DAY = '(\\d{4}-\\d{2}-\\d{2}|\\d{2}[./]\\d{2}[./]\\d{4})';
@@ -75,7 +74,7 @@ describe.skipIf(skipWithoutChromium())('the Attention view in Chromium', () => {
       const withEta = before.items.find((i) => i.eta !== null && shownRefs.includes(i.reference))!;
       const card = cards.filter({ hasText: withEta.reference });
       // Written the one way the window writes dates: the browser's locale, no choice made in Settings.
-      const dates: Dates = makeDates(localeStyle(await page.evaluate(() => navigator.languages[0] ?? navigator.language)));
+      const dates = await windowDates(page);
       expect(await card.locator('.attention-meta').innerText()).toContain(dates.day(withEta.eta));
       await screenshot(page, 'attention');
 

@@ -12,9 +12,8 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BacktestReport, PerformanceReport, ShipmentListPage } from '../../src/shared/contract/index.js';
-import { localeStyle, makeDates } from '../../src/shared/dates.js';
 import type { Harness } from '../../src/harness/server.js';
-import { startDemoHarness, type DemoHarness, launchBrowser, screenshot, skipWithoutChromium } from './support/index.js';
+import { startDemoHarness, type DemoHarness, launchBrowser, screenshot, skipWithoutChromium, windowDates } from './support/index.js';
 
 /** Evaluated in the page (the page's CSP allows no script tag of ours; evaluation is not a script tag). */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -125,7 +124,7 @@ describe.skipIf(skipWithoutChromium())('the Performance view in Chromium', () =>
       const firstRow = page.locator('[role="row"][data-id]').first();
       await expect.poll(() => firstRow.getAttribute('data-id'), { timeout: 10_000 }).toBe(String(first.id));
       // The band as the window writes dates (the browser's locale): earliest–latest, the year once.
-      const dates = makeDates(localeStyle(await page.evaluate(() => navigator.languages[0] ?? navigator.language)));
+      const dates = await windowDates(page);
       const band = first.likelyArrival!;
       expect(await firstRow.locator('.c-likely').innerText()).toBe(dates.dayRange(band.earliest, band.latest));
 
