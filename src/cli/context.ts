@@ -5,6 +5,7 @@ import { KeytarSecretStore } from '../core/platform/secrets/index.js';
 import { cacheFile, defaultDataDir } from '../core/platform/paths.js';
 import { openCore } from '../engine/open-core.js';
 import { parseTimeScale } from '../shared/time-scale.js';
+import { followCacheDates } from './dates.js';
 import type { Output } from './output.js';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
@@ -82,6 +83,7 @@ export function createContext(values: Values, out: Output, env: NodeJS.ProcessEn
         // The CLI's documented knob for tests and benchmarks (README): read here, handed down.
         timeScale: parseTimeScale(env.QUAYSIDE_TIME_SCALE),
       }).core;
+      followCacheDates(service, env);
       return service;
     },
     async teamCore() {

@@ -1,18 +1,15 @@
 import type { Place, Shipment } from '../shared/domain.js';
 import { arrivalOrEta, serviceSays, statusOf } from '../shared/status.js';
 import { trackingWords, typeWords } from '../shared/words.js';
+import { cliDates } from './dates.js';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A UTC instant (when an update goes, when it was sent) on this computer's clock: "2026-12-03 08:00". */
+/** A UTC instant (when an update goes, when it was sent) on this computer's clock, written the one way. */
 export function deskTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return cliDates().utcDateTime(iso);
 }
 
-/** Naive dates are shown exactly as given: they are the port's wall-clock time. */
-const naive = (date: string | null) => (date ? date.replace('T', ' ') : '—');
+/** Naive dates are the port's wall-clock time, written the one way (no zone, no seconds). */
+const naive = (date: string | null) => (date ? cliDates().dateTime(date) : '—');
 
 function placeText(place: Place | null): string {
   if (!place) return '—';
@@ -40,7 +37,7 @@ export function shipmentRow(s: Shipment): Record<string, string> {
   const tracking = s.status && s.status !== 'ACTIVE' ? ` (${trackingWords(s.status).toLowerCase()})` : '';
   // Arrived: the day of the arrival stands where the ETA was (the carrier's ETA is the past; `show` has the time).
   const shown = arrivalOrEta(s.eta, status);
-  const eta = shown.arrived ? `arrived ${naive(shown.date).slice(0, 10)}` : s.eta ? `${naive(s.eta).slice(0, 16)}${lastEta ? ' moved' : ''}` : '—';
+  const eta = shown.arrived ? `arrived ${cliDates().day(shown.date)}` : s.eta ? `${naive(s.eta)}${lastEta ? ' moved' : ''}` : '—';
   return {
     reference: s.reference,
     type: typeWords(s.type),
@@ -92,7 +89,7 @@ export function shipmentDetail(s: Shipment): string {
   lines.push(`  ETA          ${naive(s.eta)} (port time)${status.arrivedAt !== null ? ', the carrier\'s last' : ''}`);
   if (s.note) lines.push(`  Note         ${s.note}`);
   for (const [name, value] of Object.entries(s.fields)) lines.push(`  ${name.padEnd(12)} ${value}`);
-  lines.push(`  Last checked ${s.lastCheckedAt ?? 'never'}`);
+  lines.push(`  Last checked ${s.lastCheckedAt ? cliDates().utcDateTime(s.lastCheckedAt) : 'never'}`);
   for (const c of s.containers) {
     lines.push('', `  Container ${c.number}  ${c.type}`);
     if (c.events.length === 0) lines.push('    no events reported');
@@ -104,7 +101,8 @@ export function shipmentDetail(s: Shipment): string {
   }
   if (s.changes.length > 0) {
     lines.push('', '  Changes seen');
-    for (const ch of s.changes) lines.push(`    ${ch.at}  ${ch.kind.replace('_', ' ')}  ${ch.from ?? '—'} → ${ch.to ?? '—'}`);
+    const d = cliDates();
+    for (const ch of s.changes) lines.push(`    ${d.utcDateTime(ch.at)}  ${ch.kind.replace('_', ' ')}  ${ch.from ? d.inText(ch.from) : '—'} → ${ch.to ? d.inText(ch.to) : '—'}`);
   }
   return lines.join('\n');
 }

@@ -40,14 +40,16 @@ const HELD_EVENTS = 200;
 /** State the window reads afresh when it loads: not worth holding (the status bar changes many times a second). */
 const NOT_HELD: ReadonlySet<EventName> = new Set(['status', 'sync', 'credits']);
 /**
- * The window's first asks (src/renderer/state/shipments.ts: blocks of 200, 'recent' first; the
- * filters' facets), then a search, so the table's order for searching (table-order.ts) and the
- * search index's pages are read before the first keystroke rather than at it.
+ * The window's first asks (src/renderer/state/shipments.ts: blocks of 200 of the shipments still
+ * moving, soonest ETA first, as the default layout has it; the filters' facets), then a search,
+ * so the table's order for searching (table-order.ts) and the search index's pages are read before
+ * the first keystroke rather than at it.
  */
+const FIRST_ORDER = [{ column: 'eta', direction: 'asc' }];
 const FIRST_ASKS: readonly [string, unknown][] = [
-  ['shipments.list', { sort: 'recent', offset: 0, limit: 200 }],
+  ['shipments.list', { moving: true, order: FIRST_ORDER, offset: 0, limit: 200 }],
   ['shipments.facets', undefined],
-  ['shipments.list', { search: 'a', sort: 'recent', offset: 0, limit: 1 }],
+  ['shipments.list', { search: 'a', moving: true, order: FIRST_ORDER, offset: 0, limit: 1 }],
 ];
 /** Reads that a window replaces as a person types (the table's blocks): one cancelled before it starts is not run. */
 const ABANDONED_WHEN_REPLACED: ReadonlySet<string> = new Set(['shipments.list', 'shipments.ids']);

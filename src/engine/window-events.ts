@@ -52,7 +52,7 @@ export function mapEventsToWindow(core: Core, emit: WindowEmit, attention: Atten
       const news = feedNewsSince(core, feedUpTo);
       if (!news) return;
       feedUpTo = news.upTo;
-      emit('feed.new', { items: news.items, notify: news.notify, unseen: news.unseen });
+      emit('feed.new', { items: news.items, notify: news.notify, unseen: news.unseen, unseenShipments: news.unseenShipments });
       emit('watchlists.changed', { ids: null });
     });
   let counting = true;

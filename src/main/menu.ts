@@ -5,6 +5,7 @@
  */
 import type { MenuItemConstructorOptions } from 'electron';
 import type { Events } from '../shared/contract/index.js';
+import { NUMBERED_VIEWS } from '../shared/views.js';
 
 export interface MenuActions {
   importFile(): void;
@@ -21,18 +22,6 @@ export interface MenuState {
   dev: boolean;
   demo: boolean;
 }
-
-const GO_TO: { label: string; view: Events['window.show']['view']; key: string }[] = [
-  { label: 'Shipments', view: 'shipments', key: '1' },
-  { label: 'Changes', view: 'changes', key: '2' },
-  { label: 'Watchlists', view: 'watchlists', key: '3' },
-  { label: 'Map', view: 'map', key: '4' },
-  { label: 'Import', view: 'import', key: '5' },
-  { label: 'Webhooks', view: 'webhooks', key: '6' },
-  { label: 'Attention', view: 'attention', key: '7' },
-  { label: 'Customers', view: 'customers', key: '8' },
-  { label: 'Performance', view: 'performance', key: '9' },
-];
 
 export function menuTemplate(state: MenuState, actions: MenuActions): MenuItemConstructorOptions[] {
   const mac = state.platform === 'darwin';
@@ -83,7 +72,8 @@ export function menuTemplate(state: MenuState, actions: MenuActions): MenuItemCo
   template.push({
     label: 'View',
     submenu: [
-      ...GO_TO.map((g): MenuItemConstructorOptions => ({ label: g.label, accelerator: `CmdOrCtrl+${g.key}`, click: () => actions.show(g.view) })),
+      // Ctrl+1…9 in the navigation's order (src/shared/views.ts).
+      ...NUMBERED_VIEWS.map((v): MenuItemConstructorOptions => ({ label: v.name, accelerator: `CmdOrCtrl+${v.key}`, click: () => actions.show(v.id) })),
       { type: 'separator' },
       { role: 'resetZoom', accelerator: 'CmdOrCtrl+0' },
       { role: 'zoomIn', accelerator: 'CmdOrCtrl+=' },

@@ -72,8 +72,9 @@ describe('notifications', () => {
     );
     expect(describeChange({ ...base, kind: 'status_changed', from: 'IN_TRANSIT', to: 'DELIVERED' })).toBe('Status changed: In transit → Delivered');
     expect(describeChange({ ...base, kind: 'status_changed', from: 'IN_TRANSIT', to: 'STUCK' })).toBe('Status changed: In transit → Stuck');
+    // The carrier's event code (VDL) is left out, as the Changes view leaves it to a tooltip.
     expect(describeChange({ ...base, kind: 'event_added', to: 'VDL Vessel departure, Rotterdam, 2026-11-20T10:00:00', containerNumber: 'MSCU1234565' })).toBe(
-      'New event: VDL Vessel departure, Rotterdam, 2026-11-20 10:00 (container MSCU1234565)',
+      'New event: Vessel departure, Rotterdam, 2026-11-20 10:00 (container MSCU1234565)',
     );
     expect(describeChange({ ...base, kind: 'not_found' })).toBe('No data from the carrier: The carrier has no data for it yet; this is not a delivery.');
   });

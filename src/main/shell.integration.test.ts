@@ -187,8 +187,8 @@ describe('the desktop shell', () => {
     expect(template.map((m) => m.label ?? m.role)).toEqual(['File', 'Edit', 'View', 'Window', 'help']);
     expect(item(template, 'File', 'Import Spreadsheet…').accelerator).toBe('CmdOrCtrl+O');
     expect(item(template, 'File', 'Back Up Cache…').accelerator).toBe('CmdOrCtrl+Shift+B');
-    // A key per view, in the order the menu has always had: Customers and Performance came last.
-    const views = ['Shipments', 'Changes', 'Watchlists', 'Map', 'Import', 'Webhooks', 'Attention', 'Customers', 'Performance'];
+    // A key per view, in the navigation's order.
+    const views = ['Shipments', 'Attention', 'Import', 'Watchlists', 'Customers', 'Map', 'Changes', 'Webhooks', 'Performance'];
     expect(views.map((label) => item(template, 'View', label).accelerator)).toEqual(views.map((_, i) => `CmdOrCtrl+${i + 1}`));
     expect(item(template, 'File', 'Settings').accelerator).toBe('CmdOrCtrl+,');
     expect(item(template, 'Edit', 'paste').accelerator).toBe('CmdOrCtrl+V');

@@ -19,9 +19,19 @@ beforeEach(() => {
     'notes.pending': () => [],
     'shipments.facets': () => ({ carriers: [], pods: [], shipmentStatuses: [], fieldNames: [], total: 0 }),
     'shipments.list': (q) => pageOf(q, 0),
-    'tracking.check': (reference) => ({
-      ok: true,
-      plan: { reference: reference.toUpperCase(), type: 'container', carrier: 'AUTO', carrierName: null, cachedId: null, costsCredit: true },
+    'tracking.check': (input) => {
+      const { reference, type, carrier } = typeof input === 'string' ? { reference: input, type: undefined, carrier: undefined } : input;
+      const value = reference.toUpperCase();
+      if (/^\d+$/.test(value) && !carrier) return { ok: false, problem: 'Choose the carrier of this booking: the service needs it.', suggestion: null, type: type ?? 'bk', typeFrom: type ? 'given' : 'digits', needs: 'carrier' };
+      if (/^\d+$/.test(value)) return { ok: true, plan: { reference: value, type: type ?? 'bk', typeFrom: type ? 'given' : 'digits', carrier: carrier!, carrierName: carrier === 'MAEU' ? 'Maersk' : null, carrierFrom: 'given', cachedId: null, costsCredit: true } };
+      return { ok: true, plan: { reference: value, type: 'container', typeFrom: 'check-digit', carrier: 'AUTO', carrierName: null, carrierFrom: 'auto', cachedId: null, costsCredit: true } };
+    },
+    'settings.carriers': () => ({
+      carriers: [
+        { name: 'Maersk', scac: 'MAEU', containers: true, bl: true, booking: true },
+        { name: 'Mediterranean Shipping Company', scac: 'MSCU', containers: true, bl: true, booking: false },
+      ],
+      fetchedAt: '2026-11-20T08:00:00.000Z',
     }),
     'tracking.run': () => ({ shipment: detailOf(7).shipment, fromCache: false }),
     'shipments.get': (id) => detailOf(id),
@@ -94,7 +104,10 @@ describe('the window', () => {
     const box = screen.getByRole('textbox', { name: 'Quick track' });
     act(() => box.focus());
     fireEvent.change(box, { target: { value: 'mscu1234565' } });
-    await waitFor(() => expect(screen.getByText(/Container · AUTO ·/).textContent).toBe('Container · AUTO · 1 credit'), { timeout: 2000 });
+    const panel = await screen.findByRole('radiogroup', { name: 'Type' });
+    await waitFor(() => expect(within(panel).getByRole('radio', { name: 'Container' }).getAttribute('aria-checked')).toBe('true'), { timeout: 2000 });
+    expect((screen.getByRole('combobox', { name: 'Carrier of this reference' }) as HTMLInputElement).value).toBe('Any carrier (AUTO)');
+    expect(screen.getByText(/^Costs/).textContent).toBe('Costs 1 credit; 40 left');
     fireEvent.submit(box.closest('form')!);
     const detail = await screen.findByRole('region', { name: 'Shipment detail' });
     expect(bridge.callsOf('tracking.run')).toEqual([{ reference: 'MSCU1234565', type: 'container' }]);
@@ -103,6 +116,46 @@ describe('the window', () => {
     expect(within(detail).queryByText(/delivered/i)).toBeNull();
     fireEvent.keyDown(window, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Shipment detail' })).toBeNull());
+  });
+
+  it('quick track needs a carrier for a booking: the carrier is searched in the directory, then it tracks', async () => {
+    render(<App />);
+    const box = screen.getByRole('textbox', { name: 'Quick track' });
+    act(() => box.focus());
+    fireEvent.change(box, { target: { value: '123456789' } });
+    expect(await screen.findByText(/Choose the carrier of this booking/, {}, { timeout: 2000 })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Booking' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByText(/Guessed: digits only/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Track' }) as HTMLButtonElement).disabled).toBe(true);
+    const carrier = screen.getByRole('combobox', { name: 'Carrier of this reference' });
+    act(() => carrier.focus());
+    fireEvent.change(carrier, { target: { value: 'mae' } });
+    // MSC does not track bookings: it is not offered.
+    const options = within(await screen.findByRole('listbox', { name: 'Carriers' })).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Maersk (MAEU)']);
+    fireEvent.keyDown(carrier, { key: 'Enter' });
+    await waitFor(() => expect(screen.getByText(/^Costs/).textContent).toBe('Costs 1 credit; 40 left'), { timeout: 2000 });
+    expect(bridge.callsOf('tracking.check').at(-1)).toEqual({ reference: '123456789', carrier: 'MAEU' });
+    fireEvent.click(screen.getByRole('button', { name: 'Track' }));
+    await waitFor(() => expect(bridge.callsOf('tracking.run')).toEqual([{ reference: '123456789', type: 'bk', carrier: 'MAEU' }]));
+  });
+
+  it("Ctrl+1…9 open the views in the navigation's order, and the help lists them so", async () => {
+    render(<App />);
+    const names = within(screen.getByRole('navigation', { name: 'Main' }))
+      .getAllByRole('button')
+      .map((b) => b.querySelector('.nav-label')?.textContent);
+    expect(names.slice(0, 3)).toEqual(['Shipments', 'Attention', 'Import']);
+    for (const [i, name] of names.slice(0, 9).entries()) {
+      fireEvent.keyDown(document.body, { key: String(i + 1), ctrlKey: true });
+      await waitFor(() => expect(screen.getByRole('button', { name: new RegExp(`^${name}`), current: 'page' })).toBeTruthy());
+    }
+    fireEvent.keyDown(document.body, { key: ',', ctrlKey: true });
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
+    fireEvent.keyDown(document.body, { key: '?' });
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    const rows = within(help).getAllByRole('row').map((r) => r.textContent ?? '');
+    expect(rows.filter((r) => /^Ctrl\+[1-9]/.test(r))).toEqual(names.slice(0, 9).map((n, i) => `Ctrl+${i + 1}Go to ${n}`));
   });
 
   it('opens the shortcuts help with ? and closes it with Escape', async () => {

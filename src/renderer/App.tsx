@@ -13,23 +13,16 @@ import { Toasts } from './components/Toasts';
 import { useGlobalShortcuts } from './components/use-shortcuts';
 import { useApplyTheme } from './components/use-theme';
 import { ExportDialog } from './export/ExportDialog';
-import { AttentionView } from './attention/AttentionView';
-import { CustomersPage } from './customers/CustomersPage';
-import { ChangesView } from './feed/ChangesView';
-import { ImportView, ImportWindowDrop } from './import/ImportView';
-import { MapView } from './map/MapView';
-import { PerformancePage } from './performance/PerformancePage';
-import { SettingsPage } from './settings/SettingsPage';
+import { ImportWindowDrop } from './import/ImportView';
+import { useDates } from './lib/dates';
 import { RemoveDialog } from './shipments/RemoveDialog';
-import { ShipmentsWorkspace } from './shipments/ShipmentsWorkspace';
 import { startClock } from './state/clock';
 import { useUi } from './state/ui';
 import { connectStores } from './state/wire-events';
-import { WatchlistsView } from './watchlists/WatchlistsView';
-import { WebhooksView } from './webhooks/WebhooksView';
+import { windowView } from './views';
 
 export function App() {
-  const view = useUi((s) => s.view);
+  const current = windowView(useUi((s) => s.view));
   const removeIds = useUi((s) => s.removeIds);
   const helpOpen = useUi((s) => s.helpOpen);
   const exportOpen = useUi((s) => s.exportOpen);
@@ -38,6 +31,8 @@ export function App() {
   useEffect(() => startClock(), []);
   useApplyTheme();
   useGlobalShortcuts();
+  // Another way of writing dates chosen in Settings: the whole window is drawn again with it.
+  useDates();
 
   return (
     <>
@@ -67,56 +62,9 @@ export function App() {
         </header>
         <DemoBanner />
         <main id="main" className="main">
-          {view === 'shipments' && (
-            <ErrorBoundary area="the shipments view">
-              <ShipmentsWorkspace />
-            </ErrorBoundary>
-          )}
-          {view === 'attention' && (
-            <ErrorBoundary area="Attention">
-              <AttentionView />
-            </ErrorBoundary>
-          )}
-          {view === 'import' && (
-            <ErrorBoundary area="Import">
-              <ImportView />
-            </ErrorBoundary>
-          )}
-          {view === 'watchlists' && (
-            <ErrorBoundary area="Watchlists">
-              <WatchlistsView />
-            </ErrorBoundary>
-          )}
-          {view === 'customers' && (
-            <ErrorBoundary area="Customers">
-              <CustomersPage />
-            </ErrorBoundary>
-          )}
-          {view === 'map' && (
-            <ErrorBoundary area="the map">
-              <MapView />
-            </ErrorBoundary>
-          )}
-          {view === 'changes' && (
-            <ErrorBoundary area="Changes">
-              <ChangesView />
-            </ErrorBoundary>
-          )}
-          {view === 'webhooks' && (
-            <ErrorBoundary area="Webhooks">
-              <WebhooksView />
-            </ErrorBoundary>
-          )}
-          {view === 'performance' && (
-            <ErrorBoundary area="Performance">
-              <PerformancePage />
-            </ErrorBoundary>
-          )}
-          {view === 'settings' && (
-            <ErrorBoundary area="Settings">
-              <SettingsPage />
-            </ErrorBoundary>
-          )}
+          <ErrorBoundary key={current.id} area={current.area}>
+            <current.component />
+          </ErrorBoundary>
         </main>
         <StatusBar />
       </div>

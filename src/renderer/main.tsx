@@ -9,6 +9,7 @@ import './styles/header.css';
 import './styles/workspace.css';
 import './styles/table.css';
 import './styles/table-tools.css';
+import './styles/grid.css';
 import './styles/detail.css';
 import './styles/panels.css';
 

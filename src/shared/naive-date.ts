@@ -4,6 +4,7 @@
  * offset; a value in another shape is shown exactly as it came. Used by the window and by main's
  * desktop notifications.
  */
+import { type Dates, ISO_DATES } from './dates.js';
 import { etaMoveDays } from './eta.js';
 
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
@@ -23,19 +24,15 @@ export function parseNaive(value: string): NaiveParts | null {
   return { year: Number(y), month: Number(mo), day: Number(d), time };
 }
 
-/** "2026-12-04T14:00:00" → "2026-12-04 14:00"; a value in another shape is shown as it came. */
+/** "2026-12-04T14:00:00" → "2026-12-04 14:00" (no seconds); a value in another shape is shown as it came. */
 export function formatNaive(value: string | null | undefined): string {
-  if (!value) return '';
-  const p = parseNaive(value);
-  if (!p) return value;
-  const date = value.trim().slice(0, 10);
-  return p.time ? `${date} ${p.time}` : date;
+  return ISO_DATES.dateTime(value);
 }
 
-/** An ETA move in words: "ETA moved 3 days later, from … to …". */
-export function describeEtaMove(move: { from: string | null; to: string | null }): string {
+/** An ETA move in words: "ETA moved 3 days later, from … to …", the dates written as `dates` writes them. */
+export function describeEtaMove(move: { from: string | null; to: string | null }, dates: Dates = ISO_DATES): string {
   const days = etaMoveDays(move.from, move.to);
-  const range = `from ${formatNaive(move.from) || 'none'} to ${formatNaive(move.to) || 'none'}`;
+  const range = `from ${dates.dateTime(move.from) || 'none'} to ${dates.dateTime(move.to) || 'none'}`;
   if (days === null) return `ETA changed ${range}`;
   if (days === 0) return `ETA moved within the same day, ${range}`;
   const n = Math.abs(days);
@@ -43,9 +40,9 @@ export function describeEtaMove(move: { from: string | null; to: string | null }
 }
 
 /** The core writes a new event as "code status, place, date"; its date reads as everywhere else. */
-export function formatEventText(text: string): string {
+export function formatEventText(text: string, dates: Dates = ISO_DATES): string {
   const parts = text.split(', ');
   const last = parts.at(-1) ?? '';
-  const shown = formatNaive(last);
+  const shown = dates.dateTime(last);
   return shown === last ? text : [...parts.slice(0, -1), shown].join(', ');
 }

@@ -1,8 +1,9 @@
 /**
  * Searching the window's table over a cache of 100,000 shipments, in Chromium against the web
- * harness (as test/e2e/workspace-table.test.ts does, which checks that the row shows): from the
- * last keystroke to the first frame whose top row is the reference typed, and the core's share
- * (the same first block asked over HTTP). The cache is the shared fixture (test/e2e/support/
+ * harness (as test/e2e/workspace-table.test.ts does, which checks that the row shows), in the
+ * view of all shipments (the harness's service knows none of the cache's, so its first refresh
+ * marks them removed and none is still moving): from the last keystroke to the first frame whose
+ * top row is the reference typed, and the core's share (the same first block asked over HTTP). The cache is the shared fixture (test/e2e/support/
  * fixture-cache.ts). Prints; asserts nothing.
  *   npx tsx test/bench/window-search.ts [shipments] [runs]
  */
@@ -61,10 +62,15 @@ export async function runWindowSearchBench(shipments = 100_000, runs = 3): Promi
       const measuring = performance.now();
       const report = await stack.call('performance.report', {});
       console.log(`  the engine's first measuring of carrier performance on this cache (once per cache): ${((performance.now() - measuring) / 1000).toFixed(1)} s${report.ok ? '' : ` (failed: ${report.error.message})`}; the searches come after it`);
+      // All shipments, as that view starts: the latest ETA first.
+      const opensOn = { order: [{ column: 'eta' as const, direction: 'desc' as const }] };
+      await page.getByRole('radio', { name: 'All shipments' }).click();
+      await page.locator('.count').filter({ hasText: `${shipments.toLocaleString('en')} shipments` }).waitFor({ timeout: 10_000 });
+      const moving = shipments;
       const times: number[] = [];
       for (let run = 1; run <= runs; run++) {
-        const offset = Math.floor((shipments * (0.73123 + run * 0.05)) % shipments);
-        const listed = await stack.call('shipments.list', { offset, limit: 1, sort: 'recent' });
+        const offset = Math.floor((moving * (0.73123 + run * 0.05)) % moving);
+        const listed = await stack.call('shipments.list', { ...opensOn, offset, limit: 1 });
         if (!listed.ok) throw new Error(listed.error.message);
         const reference = listed.value.rows[0]!.reference;
         await search.click();
@@ -74,7 +80,7 @@ export async function runWindowSearchBench(shipments = 100_000, runs = 3): Promi
         const ms = await measured;
         const wall = performance.now() - started;
         const asked = performance.now();
-        const answer = await stack.call('shipments.list', { search: reference, offset: 0, limit: 200, sort: 'recent' });
+        const answer = await stack.call('shipments.list', { ...opensOn, search: reference, offset: 0, limit: 200 });
         const coreMs = performance.now() - asked;
         const found = answer.ok && answer.value.rows[0]?.reference === reference;
         console.log(
@@ -84,7 +90,7 @@ export async function runWindowSearchBench(shipments = 100_000, runs = 3): Promi
         times.push(ms);
         await rowOf(page, reference).waitFor();
         await search.press('Escape');
-        await page.locator('.count').filter({ hasText: `${shipments.toLocaleString('en')} shipments` }).waitFor({ timeout: 10_000 });
+        await page.locator('.count').filter({ hasText: `${moving.toLocaleString('en')} shipments` }).waitFor({ timeout: 10_000 });
       }
       lastEnginePeakMb = enginePeakMb();
       if (lastEnginePeakMb !== null) console.log(`  the engine's peak memory (VmHWM) with the 100,000-shipment cache open and searched: ${lastEnginePeakMb.toFixed(0)} MB`);

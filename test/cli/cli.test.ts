@@ -124,6 +124,18 @@ describe('quayside CLI against the simulator', () => {
     expect(sim.control.stats(KEY).requests['GET /v2/tracking'] ?? 0).toBe(lookups);
   });
 
+  it("guesses a B/L's carrier from its prefix and says so; without --type it says what the number looks like", async () => {
+    const lookups = sim.control.stats(KEY).requests['GET /v2/tracking'] ?? 0;
+    const unsure = await cli(['track', 'MAEU246813579']);
+    expect(unsure.code).toBe(1);
+    expect(unsure.stderr).toMatch(/looks like a B\/L of .+ \(MAEU, from its first four letters\): pass --type bl/);
+    expect(sim.control.stats(KEY).requests['GET /v2/tracking'] ?? 0).toBe(lookups);
+    const run = await cli(['track', 'MAEU246813579', '--type', 'bl', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(json<Shipment>(run).carrier.scac).toBe('MAEU');
+    expect(run.stderr).toMatch(/Carrier .*MAEU.* guessed from the B\/L's first four letters; pass --carrier SCAC to choose another/);
+  });
+
   it('sync reads every page without spending credits, and records an ETA move', async () => {
     const before = json<{ remaining: number }>(await cli(['credits', '--json'])).remaining;
     const first = json<{ shipments: number; pages: number }>(await cli(['sync', '--json']));

@@ -74,6 +74,11 @@ describe.skipIf(skipWithoutChromium())('finding and acting in the Attention view
       await page.keyboard.press('Enter');
       await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(stuckCount);
       expect(await chip.getAttribute('aria-pressed')).toBe('true');
+      // Only that reason: one group, headed Stuck, and on each card the stuck reason alone (the others named).
+      expect(await page.getByTestId('attention-group').evaluateAll((groups) => groups.map((g) => g.getAttribute('data-kind')))).toEqual(['stuck']);
+      expect(new Set(await page.locator('[data-testid="attention-card"] .attention-reason').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kind'))))).toEqual(new Set(['stuck']));
+      const withMore = before.items.find((i) => i.reasons.some((r) => r.kind === 'stuck') && i.reasons.filter((r) => !r.acknowledged).length > 1);
+      if (withMore) expect(await page.locator(`[data-testid="attention-card"][data-id="${withMore.id}"] .attention-also`).innerText()).toMatch(/^Also: /);
       // Then one customer: its stuck shipments only, as the engine counts them.
       const customer = page.getByRole('combobox', { name: /^Customer/ });
       const option = (await customer.locator('option').allTextContents()).find((t) => t.startsWith('Atlas Home'))!;

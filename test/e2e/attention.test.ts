@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttentionPage, FeedPage } from '../../src/shared/contract/index.js';
 import { REASON_KINDS } from '../../src/shared/contract/index.js';
 import type { Harness } from '../../src/harness/server.js';
-import { startDemoHarness, type DemoHarness, launchBrowser, screenshot, skipWithoutChromium } from './support/index.js';
+import { startDemoHarness, type DemoHarness, launchBrowser, screenshot, skipWithoutChromium, windowDates } from './support/index.js';
+
+/** A day as the window may write it: 2026-11-27, 27.11.2026, 27/11/2026 or 11/27/2026. */
+const DAY = '(\\d{4}-\\d{2}-\\d{2}|\\d{2}[./]\\d{2}[./]\\d{4})';
 
 describe.skipIf(skipWithoutChromium())('the Attention view in Chromium', () => {
   let demo: DemoHarness;
@@ -71,7 +74,9 @@ describe.skipIf(skipWithoutChromium())('the Attention view in Chromium', () => {
       // (One that has not arrived: an arrival stands where the ETA was.)
       const withEta = before.items.find((i) => i.eta !== null && !i.progress?.arrivedAt && shownRefs.includes(i.reference))!;
       const card = cards.filter({ hasText: withEta.reference });
-      expect(await card.locator('.attention-meta').innerText()).toContain(withEta.eta!.slice(0, 10));
+      // Written the one way the window writes dates: the browser's locale, no choice made in Settings.
+      const dates = await windowDates(page);
+      expect(await card.locator('.attention-meta').innerText()).toContain(dates.day(withEta.eta));
       await screenshot(page, 'attention');
 
       // "Customer told" on the worst shipment's first reason, by keyboard, with a comment.
@@ -134,9 +139,11 @@ describe.skipIf(skipWithoutChromium())('the Attention view in Chromium', () => {
       const firstRow = page.locator('[role="row"][data-id]').first();
       await expect.poll(() => firstRow.locator('.free-time').count(), { timeout: 10_000 }).toBe(1);
       const firstClock = await firstRow.locator('.free-time').getAttribute('title');
-      expect(firstClock).toMatch(/^Last free day \d{4}-\d{2}-\d{2} \(port local\): /);
+      expect(firstClock).toMatch(/^Last free day \S+ \(port local\): /);
       // The soonest last free day leads: none of the rows after it has an earlier one.
-      const days = await page.locator('[role="row"][data-id] .free-time').evaluateAll((els) => els.map((e) => e.getAttribute('title')!.slice(14, 24)));
+      const titles = await page.locator('[role="row"][data-id] .free-time').evaluateAll((els) => els.map((e) => e.getAttribute('title')!));
+      const days = titles.map((t) => dates.parseDay(/^Last free day (\S+) /.exec(t)![1]!));
+      expect(days.every((d) => d !== null)).toBe(true);
       expect(days).toEqual([...days].sort());
       await screenshot(page, 'attention-clock-table');
 
@@ -144,14 +151,14 @@ describe.skipIf(skipWithoutChromium())('the Attention view in Chromium', () => {
       await firstRow.dblclick();
       const detail = page.getByRole('region', { name: 'Shipment detail' });
       await detail.getByText('Free time', { exact: true }).waitFor({ timeout: 10_000 });
-      expect(await detail.locator('.free-time').innerText()).toMatch(/^Last free day \d{4}-\d{2}-\d{2}, /);
+      expect(await detail.locator('.free-time').innerText()).toMatch(new RegExp(`^Last free day ${DAY}, `));
 
       // The Attention view leads with the clock run out, in the same words.
       await nav.getByRole('button', { name: /^Attention/ }).click();
       const lead = cards.first();
       await expect.poll(() => lead.locator('.attention-reference').innerText(), { timeout: 10_000 }).toBe(clocked.items[0]!.reference);
       expect(clocked.items[0]!.daysLeft).not.toBeNull();
-      expect(await lead.locator('.free-time').innerText()).toMatch(/^Last free day \d{4}-\d{2}-\d{2}, (\d+ days? (left|charged)|last free day today)$/);
+      expect(await lead.locator('.free-time').innerText()).toMatch(new RegExp(`^Last free day ${DAY}, (\\d+ days? (left|charged)|last free day today)$`));
       await screenshot(page, 'attention-clock');
 
       // The clock shows in exports' column choices as well.

@@ -1,7 +1,8 @@
 /**
- * The changes feed in the window, end to end: an ETA moved and an event added at the
- * (simulated) service, a refresh, and the change in the Changes view with its move, the nav
- * badge and a notification; a kind switched off is not notified; per-watchlist view; seen.
+ * The changes feed in the window, end to end: an ETA moved and events added at the (simulated)
+ * service, a refresh, and the changes in the Changes view a shipment at a time with the ETA's
+ * move, the nav badge counting shipments, a notification; a kind switched off is not notified;
+ * per-watchlist view; seen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentTableRow } from '../../src/shared/contract/index.js';
@@ -43,14 +44,15 @@ describe.skipIf(skipWithoutChromium())('the changes feed in Chromium', () => {
 
       stack.sim.control.moveEta(stack.apiKey, first.trackingId!, 3);
       await must(stack.call('sync.now'));
-      const item = page.locator('.feed-item', { hasText: first.reference });
+      const box = (reference: string) => page.getByTestId('feed-shipment').filter({ hasText: reference });
+      const item = box(first.reference).locator('.feed-item');
       await item.waitFor({ timeout: 15_000 });
       expect(await item.locator('.feed-kind').innerText()).toBe('ETA moved\n+3 d');
       expect(await item.getAttribute('class')).toContain('is-new');
       await expect.poll(() => page.getByTestId('nav-badge-changes').innerText()).toContain('1');
       // ETA moves notify by default: the window says so too.
       await expect.poll(() => page.locator('.toasts').innerText()).toContain(`${first.reference}: ETA moved +3 d`);
-      await expect.poll(() => page.locator('.work-header .summary').innerText()).toBe('1 unseen change');
+      await expect.poll(() => page.locator('.work-header .summary').innerText()).toBe('1 shipment with unseen changes (1 change)');
 
       // Switch ETA moves off; the next move shows in the feed but is not notified.
       await page.getByText(/^Notifications/).click();
@@ -62,12 +64,22 @@ describe.skipIf(skipWithoutChromium())('the changes feed in Chromium', () => {
 
       stack.sim.control.moveEta(stack.apiKey, second.trackingId!, -2);
       stack.sim.control.addEvent(stack.apiKey, third.trackingId!);
+      stack.sim.control.addEvent(stack.apiKey, third.trackingId!);
       await must(stack.call('sync.now'));
-      const earlier = page.locator('.feed-item', { hasText: second.reference });
+      const earlier = box(second.reference).locator('.feed-item');
       await earlier.waitFor({ timeout: 15_000 });
       expect(await earlier.locator('.feed-move').innerText()).toBe('\u22122 d');
-      await page.locator('.feed-item.feed-event_added', { hasText: third.reference }).waitFor();
+      // The third shipment's two events are one box of the day, in words (the codes in the tooltips).
+      await expect.poll(() => box(third.reference).locator('.feed-item.feed-event_added').count(), { timeout: 15_000 }).toBe(2);
+      expect(await box(third.reference).getByRole('button').first().innerText()).toContain('2 changes');
+      for (const line of await box(third.reference).locator('.feed-item').all()) {
+        expect(await line.getAttribute('title')).toMatch(/^As the service says it: [A-Z0-9]{2,6}$/);
+        const code = (await line.getAttribute('title'))!.replace('As the service says it: ', '');
+        expect(await line.locator('.feed-detail').innerText()).not.toMatch(new RegExp(`^${code}\\b`));
+      }
+      // The badge counts the shipments with news (three), not the changes (four).
       await expect.poll(() => page.getByTestId('nav-badge-changes').innerText()).toContain('3');
+      await expect.poll(() => page.locator('.work-header .summary').innerText()).toBe('3 shipments with unseen changes (4 changes)');
       // Give a notification time to show up if it wrongly were one.
       await page.waitForTimeout(1500);
       expect(await page.locator('.toasts').innerText()).not.toContain(second.reference);
@@ -78,19 +90,19 @@ describe.skipIf(skipWithoutChromium())('the changes feed in Chromium', () => {
 
       // Per watchlist: only its shipment's change.
       await page.getByLabel('Show changes of').selectOption({ label: `Watchlist: ${list.name} (1)` });
-      await expect.poll(() => page.locator('.feed-item').count()).toBe(1);
-      expect(await page.locator('.feed-item').innerText()).toContain(second.reference);
+      await expect.poll(() => page.getByTestId('feed-shipment').count()).toBe(1);
+      expect(await page.getByTestId('feed-shipment').innerText()).toContain(second.reference);
 
       // Every shipment again; mark all seen clears the badge and the "new" marks.
       await page.getByLabel('Show changes of').selectOption({ label: 'Every shipment' });
-      await expect.poll(() => page.locator('.feed-item').count()).toBe(3);
+      await expect.poll(() => page.getByTestId('feed-shipment').count()).toBe(3);
       await page.getByRole('button', { name: 'Mark all seen' }).click();
       await expect.poll(() => page.locator('.work-header .summary').innerText()).toBe('All seen');
       await expect.poll(() => page.getByTestId('nav-badge-changes').count()).toBe(0);
       expect(await page.locator('.feed-item.is-new').count()).toBe(0);
 
       // A change opens its shipment.
-      await page.locator('.feed-item', { hasText: first.reference }).getByRole('button').click();
+      await box(first.reference).getByRole('button').first().click();
       await expect.poll(() => page.locator('.detail-title').innerText(), { timeout: 15_000 }).toContain(first.reference);
       expect(errors.filter((e) => e.startsWith('page error'))).toEqual([]);
     } finally {

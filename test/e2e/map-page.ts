@@ -50,11 +50,15 @@ export async function settled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => (window.__quaysideMap!.isMoving() ? window.__quaysideMap!.once('idle', () => resolve()) : resolve())));
 }
 
-/** Opens the Map view; answers the milliseconds from the click on "Map" to a fully drawn map. */
-export async function openMap(page: Page, url: string): Promise<number> {
+/**
+ * Opens the Map view; answers the milliseconds from the click on "Map" to a fully drawn map. The
+ * map follows the table's view: "all" chooses All shipments first (the table opens on those still moving).
+ */
+export async function openMap(page: Page, url: string, view: 'moving' | 'all' = 'moving'): Promise<number> {
   await page.addInitScript(() => (window.__quaysideTest = true));
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(url, { waitUntil: 'load' });
+  if (view === 'all') await page.getByRole('radio', { name: 'All shipments' }).click();
   const started = Date.now();
   await page.getByRole('button', { name: 'Map' }).click();
   await page.locator('.map-canvas[data-ready="true"]').waitFor({ timeout: 30_000 });

@@ -118,7 +118,8 @@ describe.skipIf(skipWithoutChromium() || missing !== null)('the team in the wind
       await expect.poll(() => teamMark.innerText(), { timeout: 30_000 }).toMatch(/^Team: 2 desks online · leader /);
 
       // Columns from Desk-2's import (written as its push writes them) reach this desk, and the detail says whose they are.
-      const list = await stack.call('shipments.list', { offset: 0, limit: 1, sort: 'reference' });
+      // The first row of the table as it opens: the shipments still moving, what arrives next first.
+      const list = await stack.call('shipments.list', { moving: true, order: [{ column: 'eta', direction: 'asc' }], offset: 0, limit: 1 });
       if (!list.ok) throw new Error(list.error.message);
       const first = list.value.rows[0]!;
       const admin = new pg.Client({ connectionString: cluster.adminUrl('harbour_office') });

@@ -121,7 +121,8 @@ describe.skipIf(skipWithoutChromium())('watchlists in Chromium', () => {
     try {
       const { page, errors } = browser;
       await page.goto(stack.url, { waitUntil: 'load' });
-      const rows = await must(stack.call('shipments.list', { sort: 'recent', offset: 0, limit: 2 }));
+      // The table opens on the shipments still moving, what arrives next first.
+      const rows = await must(stack.call('shipments.list', { moving: true, order: [{ column: 'eta', direction: 'asc' }], offset: 0, limit: 2 }));
       const [a, b] = rows.rows.map((r) => r.reference) as [string, string];
       await page.getByRole('checkbox', { name: `Select ${a}` }).check();
       await page.getByRole('checkbox', { name: `Select ${b}` }).check();

@@ -42,9 +42,9 @@ async function serviceWebhookIds(stack: Stack): Promise<string[]> {
 async function createWebhook(page: Page, url: string, types: string[]): Promise<string> {
   await page.getByRole('button', { name: 'New webhook' }).click();
   const form = page.getByRole('dialog', { name: 'New webhook' });
-  await form.getByRole('textbox', { name: 'Endpoint address (callback URL)' }).fill(url);
+  await form.getByRole('textbox', { name: 'Address of your system that receives the news (its callback URL)' }).fill(url);
   for (const type of types) await form.getByRole('checkbox', { name: new RegExp(type.replace('.', '\\.')) }).check();
-  await form.getByRole('textbox', { name: 'Endpoint address (callback URL)' }).press('Enter');
+  await form.getByRole('textbox', { name: 'Address of your system that receives the news (its callback URL)' }).press('Enter');
   const shown = page.getByRole('dialog', { name: 'Webhook created: copy its secret' });
   const secret = await shown.getByRole('textbox', { name: 'Signing secret' }).inputValue();
   expect(secret).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -97,11 +97,11 @@ describe.skipIf(skipWithoutChromium())('webhooks in Chromium', () => {
       // A form sent empty says what to fill in.
       await page.getByRole('button', { name: 'New webhook' }).click();
       const form = page.getByRole('dialog', { name: 'New webhook' });
-      await form.getByRole('textbox', { name: 'Endpoint address (callback URL)' }).fill('erp.example.com/hooks');
+      await form.getByRole('textbox', { name: 'Address of your system that receives the news (its callback URL)' }).fill('erp.example.com/hooks');
       await form.getByRole('button', { name: 'Create webhook' }).click();
       await expect.poll(() => form.getByRole('alert').allInnerTexts()).toEqual([
         'This is not a full web address. Start it with https:// (for example https://example.com/hooks/quayside).',
-        'Choose at least one event type.',
+        'Choose at least one kind of news to send.',
       ]);
       await screenshot(page, 'webhooks-form-errors');
       await page.keyboard.press('Escape');
@@ -128,7 +128,9 @@ describe.skipIf(skipWithoutChromium())('webhooks in Chromium', () => {
       const okCard = page.getByRole('listitem', { name: okUrl });
       const brokenCard = page.getByRole('listitem', { name: brokenUrl });
       await brokenCard.waitFor();
-      expect(await okCard.innerText()).toContain('tracking.delivered');
+      // The news it is sent, in words; the type a developer configures for in the tooltip.
+      expect(await okCard.innerText()).toContain('A shipment was delivered');
+      expect(await okCard.getByText('A shipment was delivered').getAttribute('title')).toBe('Sent as tracking.delivered');
       expect(await okCard.innerText()).toContain('Active');
       await screenshot(page, 'webhooks-list');
 
@@ -145,13 +147,13 @@ describe.skipIf(skipWithoutChromium())('webhooks in Chromium', () => {
       await page.getByRole('button', { name: `Send test to ${brokenUrl}` }).click();
       const brokenResult = brokenCard.getByRole('status', { name: 'Test result' });
       await expect.poll(() => brokenResult.innerText(), { timeout: 15_000 }).toContain('Test not delivered');
-      expect(await brokenResult.innerText()).toContain('Your endpoint answered HTTP 500');
+      expect(await brokenResult.innerText()).toContain('Your system answered (HTTP 500)');
       expect(await page.getByRole('alert').count()).toBe(0);
       await screenshot(page, 'webhooks-test-result');
 
       // Deliveries: the failed test under Failed, the good one under Delivered, with their attempts.
       const failed = page.getByRole('table', { name: 'Failed deliveries' });
-      await expect.poll(() => failed.innerText(), { timeout: 15_000 }).toContain('tracking.test');
+      await expect.poll(() => failed.innerText(), { timeout: 15_000 }).toContain('A test sent from Quayside');
       expect(await failed.innerText()).toContain(brokenUrl);
       await page.getByRole('combobox', { name: 'Status' }).selectOption('delivered');
       const delivered = page.getByRole('table', { name: 'Delivered deliveries' });

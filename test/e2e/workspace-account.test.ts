@@ -72,7 +72,10 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: key, credits, qui
     await expect.poll(() => hasFocus(box)).toBe(true);
     await box.pressSequentially('msku1234565');
     const hint = page.locator('#quick-track-hint');
-    await expect.poll(() => hint.innerText(), { timeout: 10_000 }).toBe('Container · A.P. Moller-Maersk · 1 credit');
+    // Read as a container of Maersk (its owner code), at a credit: each shown, each changeable.
+    await expect.poll(() => hint.getByRole('radio', { name: 'Container' }).getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
+    await expect.poll(() => hint.getByRole('combobox', { name: 'Carrier of this reference' }).inputValue()).toMatch(/Moller-Maersk/);
+    await expect.poll(() => hint.locator('.qt-outcome').innerText()).toMatch(/^Costs 1 credit; 500 left$/);
     await screenshot(page, 'workspace-quick-track');
     await box.press('Enter');
 
@@ -84,7 +87,7 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: key, credits, qui
     await rowOf(page, 'MSKU1234565').waitFor();
 
     await box.fill('MSKU1234565');
-    await expect.poll(() => hint.innerText(), { timeout: 10_000 }).toBe('Already tracked — opens at no cost');
+    await expect.poll(() => hint.locator('.qt-outcome').innerText(), { timeout: 10_000 }).toBe('Already tracked, free: opens it from the cache');
     expect(await page.getByRole('search', { name: 'Track a new reference' }).getByRole('button', { name: 'Open' }).isEnabled()).toBe(true);
     const trackingRequests = () =>
       Object.entries(stack.sim.control.stats(stack.apiKey).requests)

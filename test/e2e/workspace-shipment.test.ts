@@ -67,6 +67,9 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: detail, notes, re
     stack.sim.control.addEvent(stack.apiKey, discharged.reference, { status_code: 'CDD', status: 'Discharged from vessel', location: pod, date: daysAgo(5, '14:10:00') });
     await stack.sync();
     browser = await openWindow(stack);
+    // Every shipment, the delivered one too, with the Tracking column (the view still moving leaves both out).
+    await browser.page.getByRole('radio', { name: 'All shipments' }).click();
+    await browser.page.getByRole('columnheader', { name: /^Tracking/ }).waitFor();
   }, 180_000);
 
   afterAll(async () => {
@@ -230,6 +233,8 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: detail, notes, re
   it('narrows the table to a watchlist made meanwhile, and the chip takes it away', async () => {
     const { page } = browser;
     const members = rows.slice(0, 2);
+    // The watchlist is chosen among the filters, behind the Filters button.
+    await page.getByRole('button', { name: /^Filters/ }).click();
     const select = page.getByRole('combobox', { name: 'Watchlist' });
     const created = await stack.call('watchlists.create', { name: 'ACME Imports', kind: 'list', shipmentIds: members.map((r) => r.id) });
     if (!created.ok) throw new Error(created.error.message);
@@ -242,7 +247,60 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: detail, notes, re
     await screenshot(page, 'workspace-watchlist-filter');
     await page.getByRole('button', { name: 'Remove the watchlist filter ACME Imports' }).click();
     await expect.poll(() => page.locator('.count').innerText()).toBe(totalText);
+    await page.getByRole('button', { name: /^Filters/ }).click();
     expect(await select.inputValue()).toBe('');
+    await page.keyboard.press('Escape');
+  });
+
+  it('tracks a B/L (its carrier guessed from its prefix) and a booking (its carrier picked from the directory) from Quick track', async () => {
+    const { page } = browser;
+    const box = page.getByRole('textbox', { name: 'Quick track' });
+    const panel = page.locator('#quick-track-hint');
+    const carrier = panel.getByRole('combobox', { name: 'Carrier of this reference' });
+    const track = page.getByRole('search', { name: 'Track a new reference' }).getByRole('button', { name: 'Track', exact: true });
+    const creditsBefore = (await creditBalance(page))!;
+    /** How the cache keeps a tracked reference: its type and carrier, as the service answered. */
+    const cachedAs = async (reference: string) => {
+      const found = await stack.call('shipments.list', { search: reference, offset: 0, limit: 1 });
+      if (!found.ok) throw new Error(found.error.message);
+      const row = found.value.rows[0];
+      return row ? { type: row.type, scac: row.carrier.scac } : null;
+    };
+
+    // A B/L: four letters a carrier's B/L starts with. Its type and carrier are guesses, said so, and the cost in words.
+    const bl = 'HLCUHAM260412345';
+    await box.fill(bl);
+    await expect.poll(() => panel.getByRole('radio', { name: 'B/L' }).getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => panel.innerText()).toContain("Guessed from the B/L's first four letters");
+    expect(await carrier.inputValue()).toMatch(/^Hapag-Lloyd.* \(HLCU\)$/);
+    expect(await panel.innerText()).toMatch(new RegExp(`Costs 1 credit; ${creditsBefore.toLocaleString('en')} left`));
+    await screenshot(page, 'quick-track-bl');
+    await track.click();
+    const detail = page.getByRole('region', { name: 'Shipment detail' });
+    await detail.getByRole('heading', { name: bl, level: 2 }).waitFor({ timeout: 15_000 });
+    expect(await cachedAs(bl)).toEqual({ type: 'bl', scac: 'HLCU' });
+    // Typed again: already tracked, free.
+    await box.fill(bl);
+    await expect.poll(() => panel.innerText()).toContain('Already tracked, free');
+    await box.press('Escape');
+
+    // A booking: digits alone. The service needs a carrier for it (AUTO is for containers only): chosen from the directory.
+    const booking = '260412345';
+    await box.fill(booking);
+    await expect.poll(() => panel.getByRole('radio', { name: 'Booking' }).getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => panel.innerText()).toContain('Choose the carrier of this booking');
+    expect(await track.isDisabled()).toBe(true);
+    await carrier.click();
+    await carrier.fill('maersk');
+    await panel.getByRole('listbox', { name: 'Carriers' }).getByRole('option', { name: /Maersk.*\(MAEU\)/ }).first().click();
+    await expect.poll(() => panel.innerText()).toMatch(/Costs 1 credit; [\d,]+ left/);
+    await screenshot(page, 'quick-track-booking');
+    await track.click();
+    await detail.getByRole('heading', { name: booking, level: 2 }).waitFor({ timeout: 15_000 });
+    expect(await cachedAs(booking)).toEqual({ type: 'bk', scac: 'MAEU' });
+    await expect.poll(() => creditBalance(page), { timeout: 10_000 }).toBe(creditsBefore - 2);
+    await page.keyboard.press('Escape');
+    expect(pageErrors(browser)).toEqual([]);
   });
 
   it('removes a selection after a preview of refunds and archiving, then shows what the service did', async () => {

@@ -6,6 +6,7 @@ import { findShipment } from '../../core/features/shipments/index.js';
 import { arrivalOrEta, statusOf } from '../../shared/status.js';
 import { reasonWords } from '../../shared/words.js';
 import { counted, pick } from '../../shared/plural.js';
+import { cliDates } from '../dates.js';
 
 const KIND_LABELS: Record<ReasonKind, string> = {
   eta_slipped: 'ETA slipped',
@@ -18,22 +19,18 @@ const KIND_LABELS: Record<ReasonKind, string> = {
   likely_later: 'Likely later than promised',
 };
 
-/** A UTC time as the desk's calendar day, "2026-11-21". */
-function deskDay(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+/** A UTC time as the desk's calendar day, written the one way. */
+const deskDay = (iso: string): string => cliDates().utcDay(iso);
 
 function clockText(item: AttentionItem): string {
   if (item.lastFreeDay === null || item.daysLeft === null) return '';
   const n = Math.abs(item.daysLeft);
   const state = item.daysLeft > 0 ? `${counted(n, 'day')} left` : item.daysLeft === 0 ? 'today' : `${counted(n, 'day')} charged`;
-  return `  last free day ${item.lastFreeDay} (${state})`;
+  return `  last free day ${cliDates().day(item.lastFreeDay)} (${state})`;
 }
 
-/** Naive dates are shown as given: the port's wall-clock time. */
-const naive = (date: string | null) => (date ? date.replace('T', ' ').replace(/:00$/, '') : '—');
+/** Naive dates are the port's wall-clock time, written the one way. */
+const naive = (date: string | null) => (date ? cliDates().dateTime(date) : '—');
 
 function attentionLines(items: readonly AttentionItem[]): string[] {
   const lines: string[] = [];
@@ -49,7 +46,7 @@ function attentionLines(items: readonly AttentionItem[]): string[] {
       const handled = reason.acknowledged
         ? ` [handled ${deskDay(reason.acknowledgement?.at ?? reason.since)}${reason.acknowledgement?.by ? ` by ${reason.acknowledgement.by}` : ''}${reason.acknowledgement?.comment ? `: ${reason.acknowledgement.comment}` : ''}]`
         : '';
-      lines.push(`  ${KIND_LABELS[reason.kind] ?? reason.kind}, seen ${deskDay(reason.since)}${handled}: ${reason.detail}`);
+      lines.push(`  ${KIND_LABELS[reason.kind] ?? reason.kind}, seen ${deskDay(reason.since)}${handled}: ${cliDates().inText(reason.detail)}`);
     }
   }
   return lines;

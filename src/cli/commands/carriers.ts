@@ -1,3 +1,4 @@
+import { cliDates } from '../dates.js';
 import type { Command } from '../context.js';
 import { carrierDirectory } from '../../core/features/settings/index.js';
 import { readCredits } from '../../core/features/credits/index.js';
@@ -22,7 +23,7 @@ export const carriersCommand: Command = {
         { key: 'bk', title: 'BOOKING' },
       ],
     );
-    ctx.out.line(carriers.length === 0 ? 'No carriers read from the service yet; "quayside sync" reads the list when the service answers.' : `${counted(carriers.length, 'carrier')}, read from the service at ${fetchedAt ?? 'never'}.`);
+    ctx.out.line(carriers.length === 0 ? 'No carriers read from the service yet; "quayside sync" reads the list when the service answers.' : `${counted(carriers.length, 'carrier')}, read from the service at ${fetchedAt ? cliDates().utcDateTime(fetchedAt) : 'never'}.`);
   },
 };
 
@@ -33,6 +34,6 @@ export const creditsCommand: Command = {
   async run(ctx) {
     const credits = await readCredits(ctx.service());
     ctx.out.data({ remaining: credits.remaining, checkedAt: credits.checkedAt });
-    ctx.out.line(`${credits.remaining} tracking credits left (checked ${credits.checkedAt}).`);
+    ctx.out.line(`${credits.remaining} tracking credits left (checked ${cliDates().utcDateTime(credits.checkedAt)}).`);
   },
 };

@@ -1,3 +1,4 @@
+import { cliDates } from '../dates.js';
 import { diskFullError, StoreError, type ImportReport, type JobProgress } from '../../core/data/index.js';
 import {
   columnUpdates, conflictingDuplicates, DELIMITERS, duplicateMessage, resumeImports, runImport, validateImport, type ColumnUpdate, type Delimiter, type ValidationReport,
@@ -233,7 +234,7 @@ export const jobsCommand: Command = {
       return;
     }
     ctx.out.table(
-      jobs.map((j) => ({ id: String(j.jobId), file: j.file, state: j.state, done: `${j.done}/${j.references}`, created: j.createdAt })),
+      jobs.map((j) => ({ id: String(j.jobId), file: j.file, state: j.state, done: `${j.done}/${j.references}`, created: cliDates().utcDateTime(j.createdAt) })),
       [{ key: 'id', title: 'JOB' }, { key: 'file', title: 'FILE', max: 40 }, { key: 'state', title: 'STATE' }, { key: 'done', title: 'DONE' }, { key: 'created', title: 'STARTED' }],
     );
     const open = jobs.filter((j) => j.state !== 'done').length;

@@ -1,3 +1,4 @@
+import { cliDates } from '../dates.js';
 import type { Command, Context } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { readSecret } from '../secret-input.js';
@@ -16,7 +17,7 @@ function describe(ctx: Context, status: TeamStatus): void {
   if (!status.connected) return;
   ctx.out.line(status.leader ? `Sync leader: ${status.leader}.` : 'No desk leads the sync right now (none has Quayside open).');
   ctx.out.line(`Desks on this key: ${status.desks.map((d) => `${d.desk} (seen ${ago(d.lastSeenAt)})`).join(', ')}.`);
-  ctx.out.line(`Last pull from the team: ${status.lastPullAt ?? 'never'}; waiting to be pushed: ${status.pending}.`);
+  ctx.out.line(`Last pull from the team: ${status.lastPullAt ? cliDates().utcDateTime(status.lastPullAt) : 'never'}; waiting to be pushed: ${status.pending}.`);
   if (status.notesWaiting) ctx.out.line(`Notes waiting for the service: ${status.notesWaiting} (sent by the next \`quayside sync\`).`);
 }
 

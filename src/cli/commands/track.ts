@@ -17,13 +17,18 @@ export const trackCommand: Command = {
     if (type !== undefined && !TRACKING_TYPES.includes(type as TrackingType)) {
       throw new UsageError(`--type must be container, bl or bk, not "${type}".`);
     }
-    const { shipment, fromCache } = await trackReference(ctx.service(), value, {
+    const { shipment, fromCache, plan } = await trackReference(ctx.service(), value, {
       type: type as TrackingType | undefined,
       carrier: values.carrier as string | undefined,
       route: Boolean(values.route),
       force: Boolean(values.force),
     });
     ctx.out.data(shipment);
+    const guessed = plan.carrierFrom === 'bl-prefix' ? "the B/L's first four letters" : plan.carrierFrom === 'owner-code' ? "the container's owner code" : null;
+    if (guessed && !fromCache) {
+      const name = shipment.carrier.name && shipment.carrier.scac === plan.company ? `${shipment.carrier.name} (${plan.company})` : plan.company;
+      ctx.out.note(`Carrier ${name} guessed from ${guessed}; pass --carrier SCAC to choose another.`);
+    }
     if (fromCache) ctx.out.note(`${shipment.reference} is already tracked; shown from the cache, no credit spent (--force asks the service again).`);
     else if (shipment.outcome === 'OK') ctx.out.note(`${shipment.reference} was looked up at the service; a new tracking spends 1 credit ("quayside credits" shows the balance).`);
     if (shipment.outcome === 'INFO_NOT_FOUND') {

@@ -1,3 +1,4 @@
+import { cliDates } from '../dates.js';
 import type { Command, Values } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { createWebhook, deleteWebhook, forgetWebhookSecret, updateWebhook } from '../../core/features/webhooks/index.js';
@@ -120,7 +121,7 @@ export const webhooksCommand: Command = {
         ctx.out.data(page);
         ctx.out.table(
           page.data.map((d) => ({
-            created: d.created_at,
+            created: cliDates().utcDateTime(d.created_at),
             event: d.event_type,
             status: d.status,
             attempts: String(d.attempt_count),

@@ -23,6 +23,8 @@ interface FeedRequest {
 export interface ChangeFeed {
   changeFeed(request: FeedRequest): FeedItem[];
   countFeed(request: Omit<FeedRequest, 'limit' | 'beforeId'>): number;
+  /** How many shipments those changes are of. */
+  countFeedShipments(request: Omit<FeedRequest, 'limit' | 'beforeId'>): number;
   latestChangeId(): number;
 }
 
@@ -41,6 +43,9 @@ interface FeedRow {
   from_value: string | null;
   to_value: string | null;
   container_number: string | null;
+  carrier_scac: string | null;
+  carrier_name: string | null;
+  customer: string | null;
 }
 
 export function createChangeFeed(db: Database): ChangeFeed {
@@ -74,7 +79,8 @@ export function createChangeFeed(db: Database): ChangeFeed {
   return {
     changeFeed(request) {
       const q = query(request);
-      const sql = `SELECT f.*, s.reference FROM ${q.from} JOIN shipments s ON s.id = f.shipment_id ${q.whereSql} ORDER BY f.id DESC LIMIT ?`;
+      const customer = "(SELECT cf.value FROM shipment_fields cf WHERE cf.shipment_id = s.id AND cf.name = 'customer' COLLATE NOCASE ORDER BY cf.name LIMIT 1)";
+      const sql = `SELECT f.*, s.reference, s.carrier_scac, s.carrier_name, ${customer} AS customer FROM ${q.from} JOIN shipments s ON s.id = f.shipment_id ${q.whereSql} ORDER BY f.id DESC LIMIT ?`;
       return (prepared(sql).all(...q.params, request.limit) as FeedRow[]).map((r) => ({
         id: r.id,
         at: r.at,
@@ -85,11 +91,17 @@ export function createChangeFeed(db: Database): ChangeFeed {
         to: r.to_value,
         etaMoveDays: r.feed_kind === 'eta_moved' ? etaMoveDays(r.from_value, r.to_value) : null,
         containerNumber: r.container_number,
+        carrier: { scac: r.carrier_scac, name: r.carrier_name },
+        customer: r.customer,
       }));
     },
     countFeed(request) {
       const q = query(request);
       return (prepared(`SELECT count(*) AS n FROM ${q.from} ${q.whereSql}`).get(...q.params) as { n: number }).n;
+    },
+    countFeedShipments(request) {
+      const q = query(request);
+      return (prepared(`SELECT count(DISTINCT f.shipment_id) AS n FROM ${q.from} ${q.whereSql}`).get(...q.params) as { n: number }).n;
     },
     latestChangeId: () => latest.get()?.n ?? 0,
   };

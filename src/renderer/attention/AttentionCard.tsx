@@ -4,8 +4,10 @@
  * it, the free-time clock, and its reasons.
  */
 import type { MouseEvent } from 'react';
-import type { AttentionItem } from '../../shared/contract';
+import type { AttentionItem, ReasonKind } from '../../shared/contract';
 import { arrivalOrEta, statusOf } from '../../shared/status';
+import { reasonWords } from '../../shared/words';
+import { currentDates } from '../lib/dates';
 import { carrierText, portText } from '../lib/format';
 import { formatNaive } from '../lib/naive-date';
 import { useAttentionBulk } from '../state/attention-bulk';
@@ -19,8 +21,11 @@ function openShipment(id: number): void {
   useDetail.getState().open(id);
 }
 
-export function AttentionCard({ item, nowMs, order }: { item: AttentionItem; nowMs: number; order: readonly number[] }) {
+export function AttentionCard({ item, nowMs, order, onlyReason = null }: { item: AttentionItem; nowMs: number; order: readonly number[]; onlyReason?: ReasonKind | null }) {
   const headingId = `attention-${item.id}`;
+  // Narrowed to one reason, the card shows that reason; the others are named, not shown.
+  const reasons = onlyReason === null ? item.reasons : item.reasons.filter((r) => r.kind === onlyReason);
+  const others = onlyReason === null ? [] : item.reasons.filter((r) => r.kind !== onlyReason && !r.acknowledged);
   const open = item.reasons.filter((r) => !r.acknowledged).length;
   const chosen = useAttentionBulk((s) => s.selected.has(item.id));
   const lists = item.watchlists ?? [];
@@ -60,7 +65,7 @@ export function AttentionCard({ item, nowMs, order }: { item: AttentionItem; now
             {lists.map((w) => w.name).join(', ')}
           </span>
         )}
-        <span className={`pill pill-${status.tone} attention-status`} title={status.long}>
+        <span className={`pill pill-${status.tone} attention-status`} title={currentDates().inText(status.long)}>
           {status.text}
         </span>
         <span className="attention-meta">
@@ -77,10 +82,11 @@ export function AttentionCard({ item, nowMs, order }: { item: AttentionItem; now
         <FreeTime lastFreeDay={item.lastFreeDay} nowMs={nowMs} long />
       </div>
       <ul className="attention-reasons" aria-label={`Reasons for ${item.reference}`}>
-        {item.reasons.map((reason) => (
+        {reasons.map((reason) => (
           <ReasonRow key={reason.kind} shipmentId={item.id} reference={item.reference} reason={reason} nowMs={nowMs} />
         ))}
       </ul>
+      {others.length > 0 && <p className="attention-also muted small">Also: {others.map((r) => reasonWords(r.kind)).join(', ')}</p>}
     </li>
   );
 }

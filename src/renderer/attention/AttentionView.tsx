@@ -10,11 +10,11 @@ import { formatCount, plural } from '../lib/format';
 import { isFiltered, useAttention } from '../state/attention';
 import { useAttentionBulk } from '../state/attention-bulk';
 import { useClock } from '../state/clock';
-import type { AttentionItem } from '../../shared/contract';
+import type { AttentionItem, ReasonKind } from '../../shared/contract';
 import { AttentionCard } from './AttentionCard';
 import { AttentionFilters } from './AttentionFilters';
 import { BulkBar } from './BulkBar';
-import { type CardGroup, groupByLeadReason } from './groups';
+import { type CardGroup, groupByLeadReason, groupForReason } from './groups';
 import './attention.css';
 
 /** A group shows its worst this many until opened; one more is shown rather than "Show 1 more". */
@@ -26,14 +26,14 @@ interface ShownGroup extends CardGroup {
   whole: boolean;
 }
 
-function shownGroups(items: readonly AttentionItem[], expanded: ReadonlySet<string>, reasonChosen: boolean): ShownGroup[] {
-  return groupByLeadReason(items).map((g) => {
-    const whole = reasonChosen || expanded.has(g.key) || g.items.length <= GROUP_SHOWN + 1;
+function shownGroups(items: readonly AttentionItem[], expanded: ReadonlySet<string>, reason: ReasonKind | null): ShownGroup[] {
+  return (reason === null ? groupByLeadReason(items) : groupForReason(items, reason)).map((g) => {
+    const whole = reason !== null || expanded.has(g.key) || g.items.length <= GROUP_SHOWN + 1;
     return { ...g, whole, shown: whole ? g.items : g.items.slice(0, GROUP_SHOWN) };
   });
 }
 
-function Group({ group, nowMs, order, canFold }: { group: ShownGroup; nowMs: number; order: readonly number[]; canFold: boolean }) {
+function Group({ group, nowMs, order, canFold, reason }: { group: ShownGroup; nowMs: number; order: readonly number[]; canFold: boolean; reason: ReasonKind | null }) {
   const headingId = `attention-group-${group.key}`;
   const hidden = group.items.length - group.shown.length;
   return (
@@ -44,7 +44,7 @@ function Group({ group, nowMs, order, canFold }: { group: ShownGroup; nowMs: num
       </h2>
       <ul className="attention-list" aria-label={`${group.label}: shipments`}>
         {group.shown.map((item) => (
-          <AttentionCard key={item.id} item={item} nowMs={nowMs} order={order} />
+          <AttentionCard key={item.id} item={item} nowMs={nowMs} order={order} onlyReason={reason} />
         ))}
       </ul>
       {hidden > 0 && (
@@ -79,7 +79,7 @@ export function AttentionView() {
       : state.needAttention === 0
         ? 'Nothing needs attention'
         : `${plural(state.needAttention ?? 0, 'shipment')} need${state.needAttention === 1 ? 's' : ''} attention`;
-  const groups = shownGroups(state.items, state.expanded, state.filters.kind !== null);
+  const groups = shownGroups(state.items, state.expanded, state.filters.kind);
   const shownIds = groups.flatMap((g) => g.shown.map((i) => i.id));
 
   return (
@@ -125,7 +125,7 @@ export function AttentionView() {
       {state.items.length > 0 && (
         <div className="attention-groups" aria-label="Shipments that need attention" role="group">
           {groups.map((g) => (
-            <Group key={g.key} group={g} nowMs={nowMs} order={shownIds} canFold={state.filters.kind === null && g.items.length > GROUP_SHOWN + 1} />
+            <Group key={g.key} group={g} nowMs={nowMs} order={shownIds} reason={state.filters.kind} canFold={state.filters.kind === null && g.items.length > GROUP_SHOWN + 1} />
           ))}
         </div>
       )}

@@ -1,6 +1,7 @@
 /** One reason of a shipment in the Attention view, with "Customer told…" (and a comment) or Undo. */
 import { useState } from 'react';
 import type { AttentionReason } from '../../shared/contract';
+import { currentDates } from '../lib/dates';
 import { absoluteTime, localDay, relativeTime } from '../lib/relative-time';
 import { useAttention } from '../state/attention';
 import { useCustomers } from '../state/customers';
@@ -15,21 +16,22 @@ function openUpdate(id: string): void {
 
 
 const COMMENT_MAX = 500;
-/** A naive date (with its time) in a reason's sentence: kept on one line, as the carrier gave it. */
-const DATE_IN_TEXT = /(\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?)/;
 
+/** A reason's sentence, its dates written the window's way, each kept on one line. */
 function Sentence({ text }: { text: string }) {
   return (
     <>
-      {text.split(DATE_IN_TEXT).map((part, i) =>
-        i % 2 === 1 ? (
-          <span key={i} className="nowrap">
-            {part}
-          </span>
-        ) : (
-          part
-        ),
-      )}
+      {currentDates()
+        .inTextParts(text)
+        .map((part, i) =>
+          part.date ? (
+            <span key={i} className="nowrap">
+              {part.text}
+            </span>
+          ) : (
+            part.text
+          ),
+        )}
     </>
   );
 }

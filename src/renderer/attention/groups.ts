@@ -13,6 +13,11 @@ export interface CardGroup {
   items: AttentionItem[];
 }
 
+/** Narrowed to one reason, the list is that reason's shipments alone: one group, under its name. */
+export function groupForReason(items: readonly AttentionItem[], kind: string): CardGroup[] {
+  return items.length === 0 ? [] : [{ key: kind, label: reasonWords(kind), items: [...items] }];
+}
+
 export function groupByLeadReason(items: readonly AttentionItem[]): CardGroup[] {
   const groups = new Map<string, CardGroup>();
   for (const item of items) {

@@ -1,32 +1,42 @@
 /**
- * Quick track: a raw reference is checked as the import would read it (type, carrier, whether
- * it costs a credit) before anything is sent; Enter tracks it, or opens the cached one for free.
+ * Quick track: any reference from one box. What it reads as is shown before anything is sent: the
+ * type (guessed, changeable), the carrier (chosen from the directory, or guessed from a B/L's prefix
+ * or a container's owner code, said as a guess; required for a B/L or booking), and the cost in
+ * words. Enter tracks it, or opens the cached one for free.
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { QuickTrackCheck } from '../../shared/contract';
+import type { TrackingType } from '../../shared/domain';
 import { call, messageOf } from '../api/call';
-import { typeLabel } from '../lib/format';
+import { formatCount, typeLabel } from '../lib/format';
 import { useCredits } from '../state/credits';
 import { useDetail } from '../state/detail';
 import { useUi } from '../state/ui';
+import { CarrierPicker } from './CarrierPicker';
+import { carrierGuessWords, typeGuessWords } from './quick-track-words';
 
 export const QUICK_TRACK_ID = 'quick-track';
 const CHECK_DEBOUNCE_MS = 250;
+const TYPES: readonly TrackingType[] = ['container', 'bl', 'bk'];
 
 type State =
   | { kind: 'idle' }
   | { kind: 'checking' }
-  | { kind: 'checked'; check: QuickTrackCheck; text: string }
+  | { kind: 'checked'; check: QuickTrackCheck; key: string }
   | { kind: 'running'; cached: boolean }
   | { kind: 'error'; message: string };
 
 export function QuickTrack() {
   const [text, setText] = useState('');
+  /** What the person chose; null: Quayside's guess stands. */
+  const [type, setType] = useState<TrackingType | null>(null);
+  const [carrier, setCarrier] = useState<string | null>(null);
   const [state, setState] = useState<State>({ kind: 'idle' });
-  /** The hint floats over the page: shown while the box (or its suggestion) has focus. */
+  /** The panel floats over the page: shown while the box (or the panel) has focus. */
   const [focused, setFocused] = useState(false);
   const sequence = useRef(0);
   const ask = useUi((s) => s.quickTrackAsk);
+  const remaining = useCredits((s) => s.view?.remaining ?? null);
 
   // A reference handed over (the empty table's "Track this reference"): checked as if typed, focused to confirm.
   useEffect(() => {
@@ -35,24 +45,35 @@ export function QuickTrack() {
     document.getElementById(QUICK_TRACK_ID)?.focus();
   }, [ask]);
 
+  const reference = text.trim();
+  const key = `${reference}|${type ?? ''}|${carrier ?? ''}`;
   useEffect(() => {
-    const value = text.trim();
     const mine = ++sequence.current;
-    if (!value) {
+    if (!reference) {
       setState({ kind: 'idle' });
       return;
     }
     setState((s) => (s.kind === 'running' ? s : { kind: 'checking' }));
     const timer = setTimeout(() => {
-      call('tracking.check', value)
-        .then((check) => mine === sequence.current && setState({ kind: 'checked', check, text: value }))
+      call('tracking.check', { reference, ...(type ? { type } : {}), ...(carrier ? { carrier } : {}) })
+        .then((check) => mine === sequence.current && setState({ kind: 'checked', check, key }))
         .catch((e: unknown) => mine === sequence.current && setState({ kind: 'error', message: messageOf(e) }));
     }, CHECK_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [reference, type, carrier, key]);
 
-  const plan = state.kind === 'checked' && state.check.ok && state.text === text.trim() ? state.check.plan : null;
+  const check = state.kind === 'checked' && state.key === key ? state.check : null;
+  const plan = check?.ok ? check.plan : null;
   const cached = plan?.cachedId != null;
+  /** The type shown as chosen: the person's, else what the reference reads as. */
+  const shownType = type ?? (check ? (check.ok ? check.plan.type : (check.type ?? null)) : null);
+
+  const reset = (): void => {
+    setText('');
+    setType(null);
+    setCarrier(null);
+    setState({ kind: 'idle' });
+  };
 
   const run = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -71,10 +92,7 @@ export function QuickTrack() {
         .getState()
         .toast(result.fromCache ? `${result.shipment.reference} opened from the cache at no cost.` : `${result.shipment.reference} is now tracked.`, 'info');
       if (!result.fromCache) void useCredits.getState().load();
-      if (mine === sequence.current) {
-        setText('');
-        setState({ kind: 'idle' });
-      }
+      if (mine === sequence.current) reset();
     } catch (err) {
       if (mine === sequence.current) setState({ kind: 'error', message: messageOf(err) });
     }
@@ -84,48 +102,44 @@ export function QuickTrack() {
     if (e.key === 'Escape' && text) {
       e.preventDefault();
       e.stopPropagation();
-      setText('');
+      reset();
     }
   };
 
-  const hint = (() => {
-    switch (state.kind) {
-      case 'idle':
-        return null;
-      case 'checking':
-        return <span className="muted">Checking…</span>;
-      case 'running':
-        return <span className="muted">{state.cached ? 'Opening…' : 'Tracking…'}</span>;
-      case 'error':
-        return <span className="qt-problem">{state.message}</span>;
-      case 'checked': {
-        const c = state.check;
-        if (!c.ok) {
-          return (
-            <span className="qt-problem">
-              {c.problem}
-              {c.suggestion && (
-                <>
-                  {' '}
-                  <button type="button" className="link-button" onClick={() => setText(c.suggestion ?? '')}>
-                    Use {c.suggestion}
-                  </button>
-                </>
-              )}
-            </span>
-          );
-        }
-        const p = c.plan;
-        if (p.cachedId != null) return <span className="qt-free">Already tracked — opens at no cost</span>;
-        const carrier = p.carrier === 'AUTO' ? 'AUTO' : (p.carrierName ?? p.carrier);
-        return (
-          <span>
-            {typeLabel(p.type)} · {carrier} · <strong>{p.costsCredit ? '1 credit' : 'no credit'}</strong>
-          </span>
-        );
-      }
-    }
+  const cost = (() => {
+    if (!plan) return null;
+    if (cached) return <span className="qt-free">Already tracked, free: opens it from the cache</span>;
+    if (!plan.costsCredit) return <span>Costs no credit</span>;
+    return (
+      <span>
+        Costs <strong>1 credit</strong>
+        {remaining !== null && `; ${remaining === 0 ? 'none' : formatCount(remaining)} left`}
+      </span>
+    );
   })();
+
+  const problem = (() => {
+    if (state.kind === 'error') return <span className="qt-problem">{state.message}</span>;
+    if (!check || check.ok) return null;
+    return (
+      <span className="qt-problem">
+        {check.problem}
+        {check.suggestion && (
+          <>
+            {' '}
+            <button type="button" className="link-button" onClick={() => setText(check.suggestion ?? '')}>
+              Use {check.suggestion}
+            </button>
+          </>
+        )}
+      </span>
+    );
+  })();
+
+  const typeGuess = plan && !type ? typeGuessWords(plan.typeFrom) : check && !check.ok && !type ? typeGuessWords(check.typeFrom ?? undefined) : null;
+  const carrierGuess = plan && !carrier ? carrierGuessWords(plan.carrierFrom) : null;
+  const showPanel = reference !== '' && (focused || state.kind === 'running');
+  const busy = state.kind === 'checking' || (state.kind === 'checked' && state.key !== key);
 
   return (
     <form
@@ -144,12 +158,19 @@ export function QuickTrack() {
         type="text"
         aria-label="Quick track"
         aria-describedby="quick-track-hint"
-        placeholder="Track a reference…"
+        placeholder="Track a container, B/L or booking…"
         autoComplete="off"
         spellCheck={false}
         maxLength={100}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          // A new reference starts from Quayside's reading again.
+          if (e.target.value.trim() === '') {
+            setType(null);
+            setCarrier(null);
+          }
+        }}
         onKeyDown={onKeyDown}
       />
       <kbd className="qt-kbd" aria-hidden="true">
@@ -158,8 +179,48 @@ export function QuickTrack() {
       <button type="submit" className="button primary small" disabled={!plan || state.kind === 'running'}>
         {cached ? 'Open' : 'Track'}
       </button>
-      <div id="quick-track-hint" className={`qt-hint${hint && (focused || state.kind === 'running') ? ' visible' : ''}`} aria-live="polite">
-        {hint}
+      <div id="quick-track-hint" className={`qt-panel${showPanel ? ' visible' : ''}`} aria-live="polite">
+        {showPanel && (
+          <>
+            <div className="qt-row">
+              <div className="qt-types" role="radiogroup" aria-label="Type">
+                {TYPES.map((t) => (
+                  <button
+                    key={t}
+                    type="button"
+                    role="radio"
+                    aria-checked={shownType === t}
+                    className={`qt-type${shownType === t ? ' chosen' : ''}`}
+                    onClick={() => setType(t)}
+                  >
+                    {typeLabel(t)}
+                  </button>
+                ))}
+              </div>
+              {typeGuess && <span className="qt-guess">{typeGuess}</span>}
+            </div>
+            {shownType && (
+              <div className="qt-row">
+                <CarrierPicker
+                  type={shownType}
+                  value={carrier ?? plan?.carrier ?? null}
+                  valueName={plan?.carrierName ?? null}
+                  onChoose={(scac) => setCarrier(scac)}
+                />
+                {carrierGuess && <span className="qt-guess">{carrierGuess}</span>}
+              </div>
+            )}
+            <div className="qt-row qt-outcome">
+              {state.kind === 'running' ? (
+                <span className="muted">{state.cached ? 'Opening…' : 'Tracking…'}</span>
+              ) : busy ? (
+                <span className="muted">Checking…</span>
+              ) : (
+                (problem ?? cost)
+              )}
+            </div>
+          </>
+        )}
       </div>
     </form>
   );

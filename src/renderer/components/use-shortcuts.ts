@@ -1,9 +1,11 @@
 /**
- * Window-wide keys: focus search (/ or Ctrl+F), quick track (Ctrl+K), help (?), Escape closes
- * the detail panel; the table keys also work when nothing has focus. Keys typed in a text box
- * stay text. While a dialog is open these keys do nothing: the dialog handles its own.
+ * Window-wide keys: the views (Ctrl+1…9, Ctrl+,), search (/ or Ctrl+F), quick track (Ctrl+K),
+ * help (?), Escape closes the detail panel; the table keys also work when nothing has focus. Keys
+ * typed in a text box stay text. While a dialog is open these keys do nothing: the dialog handles
+ * its own.
  */
 import { useEffect } from 'react';
+import { viewOfKey } from '../../shared/views';
 import { useDetail } from '../state/detail';
 import { useShipments } from '../state/shipments';
 import { focusById, useUi } from '../state/ui';
@@ -27,6 +29,13 @@ export function handleGlobalKey(e: KeyboardEvent): void {
   const ctrl = e.ctrlKey || e.metaKey;
   const key = e.key.toLowerCase();
 
+  // The views by number, as the desktop app's View menu has them (a browser may keep these keys for its tabs).
+  const numbered = ctrl && !e.altKey && !e.shiftKey ? viewOfKey(e.key) : null;
+  if (numbered) {
+    e.preventDefault();
+    ui.setView(numbered);
+    return;
+  }
   if (ctrl && !e.altKey && (key === 'f' || key === 'k')) {
     e.preventDefault();
     if (key === 'f') {

@@ -96,7 +96,7 @@ describe('the customers and their rules', () => {
     expect(acme.textContent).toContain('einkauf@acme.example · Cc 1');
     expect(acme.textContent).toContain('departed, ETA moves, arrived, discharged, delivered, free time, no data');
     expect(acme.textContent).toContain('Daily at 08:00 · German · with Excel file');
-    expect(acme.textContent).toMatch(/Tomorrow \d\d:00, at its time/);
+    expect(acme.textContent).toMatch(/Tomorrow \d{1,2}:00( [AP]M)?, at its time/);
     expect(within(acme).getByText('Sent')).toBeInstanceOf(HTMLElement);
     const nordic = within(list).getAllByRole('listitem')[1]!;
     expect(nordic.textContent).toContain('Watchlist "Nordic inbound"');
@@ -288,7 +288,7 @@ describe('what the person chooses and decides', () => {
     const { props } = view({ customers: [waiting, nobody] });
     const list = screen.getByRole('list', { name: 'Customers' });
     const [nordic, brightline] = within(list).getAllByRole('listitem');
-    expect(nordic!.textContent).toMatch(/Checks at \d\d:05, 5 min after their shipments changed at \d\d:00/);
+    expect(nordic!.textContent).toMatch(/Checks at \d{1,2}:05( [AP]M)?, 5 min after their shipments changed at \d{1,2}:00( [AP]M)?/);
     expect(nordic!.textContent).toContain('Nothing new checked 30 min ago: nothing to tell');
     expect(brightline!.textContent).toContain('No shipment has this value in column customer; closest: "Brightline Foods GmbH" (12 shipments).');
     fireEvent.click(within(list).getByRole('button', { name: 'Brightline Foods: open' }));

@@ -70,7 +70,8 @@ describe('export dialog', () => {
     const input = bridge.callsOf('export.run')[0] as ExportInput;
     expect(input.columns).toEqual(['reference', 'field:customer', 'eta', 'note', 'likely']);
     expect(input.format).toBe('csv');
-    expect(input.scope).toEqual({ kind: 'view', filter: {}, sort: 'recent' });
+    // The view as the table shows it: the shipments still moving, in the table's order.
+    expect(input.scope).toEqual({ kind: 'view', filter: { moving: true }, order: [{ column: 'eta', direction: 'asc' }] });
     expect(saved).toEqual([{ name: 'shipments-20261123-0900.csv', type: 'http://localhost:3000/downloads/7d6f0c1e-0000-4000-8000-000000000001/shipments-20261123-0900.csv' }]);
   });
 
@@ -157,12 +158,13 @@ describe('export dialog', () => {
     expect(screen.getByRole('radio', { name: /Current view/ }).closest('label')?.textContent).toContain('the watchlist shown in the table, as filtered now');
     fireEvent.click(screen.getByRole('button', { name: 'Export 40 shipments' }));
     await screen.findByText('40 shipments exported to', { exact: false });
-    expect((bridge.callsOf('export.run')[0] as ExportInput).scope).toEqual({ kind: 'view', filter: { carrier: 'MSCU', watchlistId: 4 }, sort: 'recent' });
+    expect((bridge.callsOf('export.run')[0] as ExportInput).scope).toEqual({ kind: 'view', filter: { carrier: 'MSCU', watchlistId: 4, moving: true }, order: [{ column: 'eta', direction: 'asc' }] });
   });
 
   it('exports a watchlist shown alone as that watchlist, named in the dialog', async () => {
     useWatchlists.setState({ lists: [{ id: 4, name: 'Acme Textiles', kind: 'list', filter: null, count: 40, attention: { etaMoved: 0, stuck: 0, notFound: 0, total: 0 }, needAttention: { total: 0, byKind: {} }, createdAt: '2026-11-01T00:00:00Z', lastViewedAt: null }] });
-    useShipments.setState({ filters: { ...useShipments.getState().filters, watchlistId: 4 } });
+    // As Watchlists → Open in the table shows it: the whole list, delivered ones too.
+    useShipments.setState({ filters: { ...useShipments.getState().filters, view: 'all', watchlistId: 4 } });
     render(<ExportDialog onClose={() => undefined} />);
     await screen.findByRole('checkbox', { name: /^Reference/ });
     expect(screen.getByRole('radio', { name: /Current view/ }).closest('label')?.textContent).toContain('Current view: the watchlist “Acme Textiles” (40 shipments)');

@@ -11,7 +11,7 @@ import { Dialog } from '../components/Dialog';
 import { formatCount, plural } from '../lib/format';
 import { chosenInOrder, useExport } from '../state/export';
 import { filterInput, isFiltered } from '../state/query';
-import { useShipments } from '../state/shipments';
+import { orderInput, useShipments } from '../state/shipments';
 import { useWatchlists } from '../state/watchlists';
 import { ColumnChooser } from './ColumnChooser';
 import { folderOf, offerDownload } from './save-file';
@@ -30,7 +30,8 @@ function viewDescription(inWatchlist: boolean, watchlistName: string | null, fil
 export function ExportDialog({ onClose }: { onClose: () => void }) {
   const total = useShipments((s) => s.total);
   const filters = useShipments((s) => s.filters);
-  const sort = useShipments((s) => s.sort);
+  const order = useShipments((s) => s.order);
+  const groupBy = useShipments((s) => s.groupBy);
   const selection = useShipments((s) => s.selection);
   const format = useExport((s) => s.format);
   const columns = useExport((s) => s.columns);
@@ -47,6 +48,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
   const chosenIds = chosen ? chosen.split('\n') : [];
   const count = which === 'selection' ? selection.size : total;
   const filter = filterInput(filters);
+  // A watchlist alone (every one of its shipments, the delivered too) is exported as that watchlist.
   const onlyWatchlist = filters.watchlistId !== null && Object.keys(filter).length === 1;
   const viewText = viewDescription(filters.watchlistId !== null, watchlistName, onlyWatchlist ? false : isFiltered({ ...filters, watchlistId: null }));
 
@@ -55,7 +57,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
     if (which === 'selection') scope = { kind: 'ids', ids: [...selection] };
     // A watchlist alone (a customer's shipments) gives a file named after it.
     else if (onlyWatchlist && filters.watchlistId !== null) scope = { kind: 'watchlist', watchlistId: filters.watchlistId };
-    else scope = { kind: 'view', filter, sort };
+    else scope = { kind: 'view', filter, ...orderInput({ order, groupBy }) };
     setPhase({ kind: 'running' });
     try {
       const file = await call('export.run', { format, columns: chosenIds, scope });

@@ -34,7 +34,8 @@ let prefs: NotificationPrefs;
 function page(q: FeedQuery) {
   const scoped = q.watchlistId === 7 ? all.filter((i) => i.shipmentId % 2 === 0) : all;
   const older = scoped.filter((i) => q.beforeId === undefined || i.id < q.beforeId).sort((a, b) => b.id - a.id);
-  return { items: older.slice(0, q.limit), unseen: scoped.filter((i) => i.id > seenUpTo).length, seenUpTo };
+  const unseen = scoped.filter((i) => i.id > seenUpTo);
+  return { items: older.slice(0, q.limit), unseen: unseen.length, unseenShipments: new Set(unseen.map((i) => i.shipmentId)).size, seenUpTo };
 }
 
 beforeEach(() => {
@@ -50,6 +51,8 @@ beforeEach(() => {
     'feed.notifications': () => prefs,
     'feed.updateNotifications': (patch) => (prefs = { ...prefs, ...patch }),
     'watchlists.list': () => [LIST],
+    'shipments.fieldValues': () => [{ value: 'ACME', count: 2 }],
+    'shipments.facets': () => ({ carriers: [{ scac: 'MAEU', name: 'Maersk', count: 2 }], pods: [], shipmentStatuses: [], fieldNames: ['customer'], total: 2 }),
   });
   resetStores(bridge);
   resetFeedStore();
@@ -68,10 +71,10 @@ describe('the Changes view', () => {
     render(<ChangesView />);
     const rows = await screen.findAllByRole('button', { name: /^MSCU\d+: ETA moved 3 days later/ });
     expect(rows).toHaveLength(FEED_PAGE);
-    expect(rows[0]!.getAttribute('aria-label')).toMatch(/^MSCU0000120: .*\(new\)\. Open MSCU0000120$/);
+    expect(rows[0]!.getAttribute('aria-label')).toMatch(/^MSCU0000120: .*\(1 new\)\. Open MSCU0000120$/);
     expect(document.querySelectorAll('.feed-item.is-new')).toHaveLength(5);
-    expect(screen.getByText('5 unseen changes')).toBeTruthy();
-    expect(within(rows[0]!).getByText('+3 d')).toBeTruthy();
+    expect(screen.getByText('5 shipments with unseen changes (5 changes)')).toBeTruthy();
+    expect(within(rows[0]!.closest('li')!).getByText('+3 d')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Show older changes' }));
     await waitFor(() => expect(document.querySelectorAll('.feed-item')).toHaveLength(100));
@@ -109,11 +112,38 @@ describe('the Changes view', () => {
     act(() => bridge.emit('feed.new', { items: [all[120]!], notify: [all[120]!], unseen: 6 }));
     expect(useFeed.getState().unseenOverall).toBe(6);
     expect(useUi.getState().toasts.map((t) => t.message)).toEqual(['MSCU0000121: Delivered']);
-    await screen.findByRole('button', { name: /^MSCU0000121: delivered, In transit to Delivered \(new\)/ });
+    await screen.findByRole('button', { name: /^MSCU0000121: delivered, In transit to Delivered \(1 new\)/ });
     // Not asked to notify: no note, the list still refreshes.
     act(() => bridge.emit('feed.new', { items: [item(122)], notify: [], unseen: 7 }));
     expect(useUi.getState().toasts).toHaveLength(1);
     off();
+  });
+
+  it("puts a day's changes of one shipment together, newest event first, in words with the code in a tooltip; narrows by customer, carrier and kind", async () => {
+    const at = new Date(Date.now() - 60_000).toISOString();
+    all = [
+      item(1, { shipmentId: 50, reference: 'MSKU1234565', kind: 'event_added', from: null, to: 'CGI Gate in, Hamburg, 2026-11-20T08:00:00', etaMoveDays: null, at, customer: 'ACME', carrier: { scac: 'MAEU', name: 'Maersk' } }),
+      item(2, { shipmentId: 60, reference: 'MSCU7654321', at }),
+      item(3, { shipmentId: 50, reference: 'MSKU1234565', kind: 'event_added', from: null, to: 'VDL Vessel departure, Hamburg, 2026-11-21T10:00:00', etaMoveDays: null, at, customer: 'ACME', carrier: { scac: 'MAEU', name: 'Maersk' } }),
+    ];
+    seenUpTo = 0;
+    render(<ChangesView />);
+    const boxes = await screen.findAllByTestId('feed-shipment');
+    expect(boxes).toHaveLength(2);
+    expect(within(boxes[0]!).getByRole('button', { name: /^MSKU1234565/ }).textContent).toBe('MSKU1234565MaerskACME2 changes');
+    const lines = within(boxes[0]!).getAllByRole('listitem');
+    // The departure happened after the gate-in: it comes first, in words; the code is in the tooltip.
+    expect(lines.map((l) => l.querySelector('.feed-detail')!.textContent)).toEqual(['Vessel departure, Hamburg, 2026-11-21 10:00', 'Gate in, Hamburg, 2026-11-20 08:00']);
+    expect(lines.map((l) => l.getAttribute('title'))).toEqual(['As the service says it: VDL', 'As the service says it: CGI']);
+    expect(screen.getByText('2 shipments with unseen changes (3 changes)')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Kind of change'), { target: { value: 'event_added' } });
+    await waitFor(() => expect(bridge.callsOf('feed.list').at(-1)).toEqual({ kinds: ['event_added'], limit: FEED_PAGE }));
+    fireEvent.change(screen.getByLabelText('Carrier'), { target: { value: 'MAEU' } });
+    await waitFor(() => expect(bridge.callsOf('feed.list').at(-1)).toEqual({ kinds: ['event_added'], carrier: 'MAEU', limit: FEED_PAGE }));
+    await waitFor(() => expect(within(screen.getByLabelText('Customer')).getByRole('option', { name: 'ACME' })).toBeTruthy());
+    fireEvent.change(screen.getByLabelText('Customer'), { target: { value: 'ACME' } });
+    await waitFor(() => expect(bridge.callsOf('feed.list').at(-1)).toEqual({ kinds: ['event_added'], carrier: 'MAEU', customer: 'ACME', limit: FEED_PAGE }));
   });
 
   it('switches a notification kind off through the core', async () => {

@@ -1,13 +1,83 @@
-/** What changed since the person last looked: overall or per watchlist, newest first, paged back. */
+/**
+ * What changed since the person last looked, a day and a shipment at a time, newest first, paged
+ * back: overall or per watchlist, narrowed by customer, carrier and kind of change.
+ */
 import { useEffect, useState } from 'react';
-import { messageOf } from '../api/call';
+import { FEED_KINDS, type FeedKind } from '../../shared/contract';
+import { FEED_KIND_LABELS } from '../../shared/feed-text';
+import { call, messageOf } from '../api/call';
 import { formatCount, plural } from '../lib/format';
+import { useFacets } from '../state/facets';
 import { useFeed } from '../state/feed';
 import { useUi } from '../state/ui';
 import { useWatchlists } from '../state/watchlists';
 import { FeedList } from './FeedList';
 import { NotificationChoices } from './NotificationChoices';
 import './feed.css';
+
+/** The customers (the customer column's values) to narrow by, read once per visit. */
+function useCustomers(): { value: string; count: number }[] {
+  const [values, setValues] = useState<{ value: string; count: number }[]>([]);
+  useEffect(() => {
+    let live = true;
+    call('shipments.fieldValues', 'customer').then(
+      (v) => live && setValues(v),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return values;
+}
+
+function FeedFilters() {
+  const filters = useFeed((s) => s.filters);
+  const setFilters = useFeed((s) => s.setFilters);
+  const customers = useCustomers();
+  const carriers = useFacets((s) => s.facets?.carriers);
+  useEffect(() => {
+    if (!useFacets.getState().facets) void useFacets.getState().load();
+  }, []);
+  const scacs = [...new Map((carriers ?? []).filter((c) => c.scac).map((c) => [c.scac!, c.name ?? c.scac!])).entries()];
+  return (
+    <>
+      <label className="field">
+        <span className="field-label">Customer</span>
+        <select className="input select" value={filters.customer ?? ''} onChange={(e) => setFilters({ customer: e.target.value || null })}>
+          <option value="">Every customer</option>
+          {customers.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.value}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="field-label">Carrier</span>
+        <select className="input select" value={filters.carrier ?? ''} onChange={(e) => setFilters({ carrier: e.target.value || null })}>
+          <option value="">Every carrier</option>
+          {scacs.map(([scac, name]) => (
+            <option key={scac} value={scac}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="field-label">Kind of change</span>
+        <select className="input select" value={filters.kind ?? ''} onChange={(e) => setFilters({ kind: (e.target.value || null) as FeedKind | null })}>
+          <option value="">Every kind</option>
+          {FEED_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {FEED_KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
 
 export function ChangesView() {
   const feed = useFeed();
@@ -40,9 +110,19 @@ export function ChangesView() {
       <header className="work-header">
         <h1 id="page-title">Changes</h1>
         <span className="summary" aria-live="polite">
-          {feed.loaded ? (feed.unseen > 0 ? `${plural(feed.unseen, 'unseen change')}` : 'All seen') : 'Loading…'}
+          {feed.loaded
+            ? feed.unseen > 0
+              ? `${plural(feed.unseenShipments, 'shipment')} with unseen changes (${plural(feed.unseen, 'change')})`
+              : 'All seen'
+            : 'Loading…'}
         </span>
         <span className="spacer" />
+        <button type="button" className="button primary" disabled={marking || feed.unseen === 0 || feed.items.length === 0} onClick={() => void markAllSeen()}>
+          Mark all seen
+        </button>
+      </header>
+      <div className="feed-filters" role="group" aria-label="Narrow the changes">
+        <FeedFilters />
         <label className="field">
           <span className="field-label">Show changes of</span>
           <select
@@ -58,10 +138,7 @@ export function ChangesView() {
             ))}
           </select>
         </label>
-        <button type="button" className="button primary" disabled={marking || feed.unseen === 0 || feed.items.length === 0} onClick={() => void markAllSeen()}>
-          Mark all seen
-        </button>
-      </header>
+      </div>
       <NotificationChoices />
       {feed.error && (
         <div className="inline-error" role="alert">

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setSystemLocale } from '../lib/dates';
 import { feedItem } from '../test-support/fixtures';
 import { describeFeedItem, groupByDay, localDay, mergeFeed, notifyMessage } from './feed-items';
+
+// A system without a locale of its own writes ISO dates on a 24-hour clock.
+beforeAll(() => setSystemLocale(null));
 
 describe('a change in the forwarder\'s words', () => {
   it('an ETA move says by how much, with the naive dates as given', () => {
@@ -18,7 +22,8 @@ describe('a change in the forwarder\'s words', () => {
       'Gate out, Rotterdam (container MSCU1234565)',
     );
     const withDate = feedItem(1, { kind: 'event_added', from: null, to: 'VDL Vessel departure, Rotterdam, 2026-11-20T10:00:00', containerNumber: null });
-    expect(describeFeedItem(withDate).detail).toBe('VDL Vessel departure, Rotterdam, 2026-11-20 10:00');
+    // In words, the code behind them in a tooltip.
+    expect(describeFeedItem(withDate)).toMatchObject({ detail: 'Vessel departure, Rotterdam, 2026-11-20 10:00', code: 'VDL' });
   });
 });
 

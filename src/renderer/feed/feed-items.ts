@@ -1,8 +1,12 @@
 /** How a change of the feed reads to a forwarder, and how the feed is grouped by day. */
-import { describeFeedItem, FEED_KIND_LABELS } from '../../shared/feed-text';
+import { describeFeedItem as describeIn, FEED_KIND_LABELS, type FeedItemText } from '../../shared/feed-text';
 import type { FeedItem, FeedKind } from '../../shared/contract';
+import { currentDates } from '../lib/dates';
 
-export { describeFeedItem } from '../../shared/feed-text';
+/** A change in words, its dates written the window's way. */
+export function describeFeedItem(item: FeedItem): FeedItemText {
+  return describeIn(item, currentDates());
+}
 
 /** What each notification choice covers, in the person's words. */
 export const NOTIFY_LABELS: Record<FeedKind, string> = {
@@ -41,13 +45,46 @@ export function groupByDay(items: readonly FeedItem[], nowMs: number): FeedDay[]
     const day = localDay(item.at);
     let group = days[days.length - 1];
     if (!group || group.day !== day) {
-      const label = day === today ? 'Today' : day === yesterday ? 'Yesterday' : day;
+      const label = day === today ? 'Today' : day === yesterday ? 'Yesterday' : currentDates().day(day);
       group = { key: `${day}-g${days.length}`, day, label, items: [] };
       days.push(group);
     }
     group.items.push(item);
   }
   return days;
+}
+
+export interface ShipmentChanges {
+  shipmentId: number;
+  items: FeedItem[];
+}
+
+/** The date an event says it happened (the last part of its text), for the order within a shipment; '' when none. */
+function eventDate(item: FeedItem): string {
+  if (item.kind !== 'event_added' || !item.to) return '';
+  const last = item.to.split(', ').at(-1) ?? '';
+  return /^\d{4}-\d{2}-\d{2}/.test(last) ? last : '';
+}
+
+/**
+ * A day's changes one group per shipment, in the order of each shipment's newest change; within a
+ * shipment newest first: by when Quayside saw them, then (one refresh records several events at
+ * once) by when each event happened.
+ */
+export function groupByShipment(items: readonly FeedItem[]): ShipmentChanges[] {
+  const groups = new Map<number, ShipmentChanges>();
+  for (const item of items) {
+    let group = groups.get(item.shipmentId);
+    if (!group) {
+      group = { shipmentId: item.shipmentId, items: [] };
+      groups.set(item.shipmentId, group);
+    }
+    group.items.push(item);
+  }
+  for (const group of groups.values()) {
+    group.items.sort((a, b) => (a.at === b.at ? (eventDate(a) === eventDate(b) ? b.id - a.id : eventDate(a) < eventDate(b) ? 1 : -1) : a.at < b.at ? 1 : -1));
+  }
+  return [...groups.values()];
 }
 
 /** Adds a newer or older page to what is shown: one entry per id, newest first. */

@@ -1,17 +1,25 @@
 /**
- * Naive dates (port wall-clock time, no time zone) are shown exactly as the service gave them.
- * They never go through `Date`: a conversion would shift them by the viewer's offset.
- * The ETA-move arithmetic is shared with the CLI and exports (src/shared/eta.ts).
+ * Naive dates (port wall-clock time, no time zone) in the window: written the one way
+ * (./dates.ts), never through `Date`, which would shift them by the viewer's offset. The
+ * ETA-move arithmetic is shared with the CLI and exports (src/shared/eta.ts).
  */
 import { etaMoveDays, formatEtaMove as formatEtaMoveShared } from '../../shared/eta';
-import { describeEtaMove, formatNaive, parseNaive } from '../../shared/naive-date';
+import { describeEtaMove as describeEtaMoveIn } from '../../shared/naive-date';
+import { currentDates } from './dates';
 
-export { describeEtaMove, formatNaive };
+/** A naive date with its time when it has one ("01.12.2026 14:00"); another shape as it came. */
+export function formatNaive(value: string | null | undefined): string {
+  return currentDates().dateTime(value);
+}
 
-/** The date part only ("2026-12-04"), or the value as it came when it has another shape. */
-export function naiveDay(value: string | null | undefined): string {
-  if (!value) return '';
-  return parseNaive(value) ? value.trim().slice(0, 10) : value;
+/** The day alone ("01.12.2026"). */
+export function formatDay(value: string | null | undefined): string {
+  return currentDates().day(value);
+}
+
+/** "ETA moved 3 days later, from … to …", in the window's way of writing dates. */
+export function describeEtaMove(move: { from: string | null; to: string | null }): string {
+  return describeEtaMoveIn(move, currentDates());
 }
 
 /** Whole calendar days from `from` to `to` (naive dates), or null when either is missing or unreadable. */
@@ -24,7 +32,7 @@ export function formatEtaMove(move: { from: string | null; to: string | null } |
   return move ? formatEtaMoveShared(move.from, move.to) : null;
 }
 
-/** A `YYYY-MM-DD` a date input accepts, or null. */
+/** A `YYYY-MM-DD` a date filter accepts, or null. */
 export function isNaiveDay(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(value);
 }

@@ -1,4 +1,5 @@
 /** UTC metadata timestamps (checked_at, credit readings): relative for the eye, absolute in a title. */
+import { currentDates } from './dates';
 
 export function relativeTime(iso: string | null | undefined, nowMs: number): string {
   if (!iso) return 'never';
@@ -18,38 +19,31 @@ export function relativeTime(iso: string | null | undefined, nowMs: number): str
   return `${Math.round(days / 365)} y ago`;
 }
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** "2026-11-23 14:05:09 your time (2026-11-23T13:05:09Z)", from a UTC ISO timestamp; the ISO as given when unreadable. */
+/** "01.12.2026 14:05, your time", from a UTC ISO timestamp (for a title beside a relative time); the ISO as given when unreadable. */
 export function absoluteTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  return `${date} ${time} your time (${iso})`;
+  return currentDates().utcTitle(iso);
 }
 
-/** "2026-11-20": the day of a UTC ISO timestamp on the desk's own calendar; the ISO as given when unreadable. */
+/** The day of a UTC ISO timestamp on the desk's own calendar, written the one way; the ISO as given when unreadable. */
 export function localDay(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return currentDates().utcDay(iso);
 }
 
 /**
  * A UTC instant ahead or just behind, as a person plans by it: "21:33" today, "tomorrow 08:00",
- * "Mon 08:00" within the week, else "2026-12-03 08:00" (this computer's time).
+ * "Mon 08:00" within the week, else the day and time (this computer's clock, written the one way).
  */
 export function clockTime(iso: string, nowMs: number): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const two = (n: number) => String(n).padStart(2, '0');
+  // The desk's wall clock of the instant, written as every time in the window is (24 h or 12 h).
+  const time = currentDates().time(`2000-01-01T${two(d.getHours())}:${two(d.getMinutes())}:00`);
   const dayOf = (t: Date) => Date.UTC(t.getFullYear(), t.getMonth(), t.getDate()) / 86_400_000;
   const days = dayOf(d) - dayOf(new Date(nowMs));
   if (days === 0) return time;
   if (days === 1) return `tomorrow ${time}`;
   if (days === -1) return `yesterday ${time}`;
   if (days > 1 && days < 7) return `${['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d.getDay()]} ${time}`;
-  return `${localDay(iso)} ${time}`;
+  return currentDates().utcDateTime(iso);
 }

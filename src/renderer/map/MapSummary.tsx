@@ -5,7 +5,7 @@
  */
 import type { MapView } from '../../shared/contract';
 import { formatCount, plural, statusShipmentFilterLabel } from '../lib/format';
-import { naiveDay } from '../lib/naive-date';
+import { formatDay } from '../lib/naive-date';
 import { useDetail } from '../state/detail';
 import { useMap } from '../state/map';
 
@@ -110,7 +110,7 @@ export function MapSummary() {
                       <span className="mono">{s.reference}</span>
                       {/* Each fact on one line of its own, so a date never breaks as "2026-12-" above "23". */}
                       <span className="muted map-shipment-facts">
-                        {[s.shipmentStatus ? statusShipmentFilterLabel(s.shipmentStatus) : null, s.podName, s.eta ? `ETA ${naiveDay(s.eta)}` : null]
+                        {[s.shipmentStatus ? statusShipmentFilterLabel(s.shipmentStatus) : null, s.podName, s.eta ? `ETA ${formatDay(s.eta)}` : null]
                           .filter((fact): fact is string => Boolean(fact))
                           .map((fact, i) => (
                             <span key={i} className="date">

@@ -68,7 +68,8 @@ describe('MapView', () => {
     expect(within(summary()).getByRole('button', { name: /MSCU1234565/ }).textContent).toContain('In transit · Rotterdam · ETA 2026-12-04');
     // The shipment without status, POD or ETA shows nothing made up.
     expect(within(summary()).getByRole('button', { name: /HLCU7654321/ }).textContent).toBe('HLCU7654321');
-    expect(bridge.callsOf('map.view')).toEqual([{}]);
+    // The table's view: the shipments still moving.
+    expect(bridge.callsOf('map.view')).toEqual([{ moving: true }]);
   });
 
   it('says so when the map cannot be drawn here, and keeps the list', async () => {
@@ -86,7 +87,7 @@ describe('MapView', () => {
     await waitFor(() => expect(summary().textContent).toContain('2 shipments with a position'));
     act(() => useShipments.getState().setFilters({ carrier: 'HLCU' }));
     await waitFor(() => expect(summary().textContent).toContain('1 shipment with a position'));
-    expect(bridge.callsOf('map.view').at(-1)).toEqual({ carrier: 'HLCU' });
+    expect(bridge.callsOf('map.view').at(-1)).toEqual({ carrier: 'HLCU', moving: true });
     expect(summary().textContent).toContain('0 ports with shipments due');
   });
 

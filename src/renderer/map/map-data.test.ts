@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setSystemLocale } from '../lib/dates';
 import type { MapRoute, MapShipmentPoint } from '../../shared/contract';
 import { boundsOf, hoverText, nearLongitude, portsCollection, positionsCollection, routeCollection, routePositions } from './map-data';
+
+// A system without a locale of its own writes ISO dates on a 24-hour clock.
+beforeAll(() => setSystemLocale(null));
 
 const point = (id: number, lat: number, lng: number): MapShipmentPoint => ({
   id,

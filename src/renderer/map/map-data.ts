@@ -6,7 +6,7 @@
 import type { Feature, FeatureCollection, LineString, MultiLineString, Point, Position } from 'geojson';
 import type { MapPort, MapRoute, MapShipmentPoint } from '../../shared/contract';
 import { statusShipmentFilterLabel } from '../lib/format';
-import { naiveDay } from '../lib/naive-date';
+import { formatDay } from '../lib/naive-date';
 
 export interface PositionProperties {
   id: number;
@@ -69,7 +69,7 @@ export function hoverText(properties: object): string {
   const text = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : '');
   const status = text('status');
   const pod = text('pod');
-  const eta = naiveDay(text('eta'));
+  const eta = formatDay(text('eta'));
   return [text('reference'), status ? statusShipmentFilterLabel(status) : '', pod ? `POD ${pod}` : '', eta ? `ETA ${eta}` : ''].filter(Boolean).join(' · ');
 }
 

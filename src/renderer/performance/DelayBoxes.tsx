@@ -8,7 +8,7 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import type { PerformanceReport } from '../../shared/performance';
 import { formatCount } from '../lib/format';
 import { ChartCard } from './ChartCard';
-import { DELAY_MEASURES, boxRows, formatDays, type BoxRow, type DelayMeasure } from './chart-data';
+import { DELAY_MEASURES, X_TITLE_ROOM, boxRows, formatDays, type BoxRow, type DelayMeasure } from './chart-data';
 import { nameMargin } from './OnTimeChart';
 import { PlotFigure } from './PlotFigure';
 
@@ -58,10 +58,11 @@ export function DelayBoxes({ report, by }: DelayBoxesProps) {
   const label = DELAY_MEASURES.find((m) => m.value === measure)!.label;
   const options = useCallback(
     (): PlotOptions => ({
-      height: 40 + rows.length * 28,
+      height: 20 + X_TITLE_ROOM.marginBottom + rows.length * 28,
       marginLeft: nameMargin(rows.map((r) => r.name)),
       marginRight: 20,
-      x: { label: `Days late ${label} (negative: early)`, grid: true, nice: true },
+      marginBottom: X_TITLE_ROOM.marginBottom,
+      x: { label: `Days late ${label} (negative: early)`, labelOffset: X_TITLE_ROOM.labelOffset, labelAnchor: 'center', grid: true, nice: true },
       y: { label: null, domain: rows.map((r) => r.name) },
       marks: [
         ruleX([0], { className: 'perf-mark-axis' }),

@@ -1,14 +1,15 @@
 /**
  * The ETA history of one shipment, for its detail: every ETA Quayside saw, against when it saw
  * it, as steps; the actual arrival as a line across; for a shipment on the way, the likely arrival's
- * band (p10–p90) with its p50. ETAs and the arrival are the port's wall clock; seen times are UTC.
+ * band (p10–p90) with its p50. ETAs and the arrival are the port's wall clock; seen times the desk's.
  */
 import { dot, lineY, rectY, ruleY, text, type PlotOptions } from '@observablehq/plot';
 import { useCallback, useMemo } from 'react';
 import type { LikelyArrival } from '../../shared/performance';
+import { currentDates } from '../lib/dates';
 import { formatEtaMove, formatNaive } from '../lib/naive-date';
 import { ChartCard } from './ChartCard';
-import { naivePlotDate } from './chart-data';
+import { X_TITLE_ROOM, localDayTick, naiveDayTick, naivePlotDate } from './chart-data';
 import { PlotFigure } from './PlotFigure';
 
 export interface EtaSeenPoint {
@@ -36,7 +37,7 @@ interface Step {
   move: string | null;
 }
 
-const utcText = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+const seenText = (d: Date) => currentDates().utcDateTime(d.toISOString());
 
 export function etaSteps(etas: readonly EtaSeenPoint[]): Step[] {
   const steps: Step[] = [];
@@ -45,7 +46,7 @@ export function etaSteps(etas: readonly EtaSeenPoint[]): Step[] {
     const eta = naivePlotDate(e.eta);
     const seen = new Date(e.seenAt);
     if (!eta || Number.isNaN(seen.getTime())) continue;
-    steps.push({ seen, eta, seenText: utcText(seen), etaText: formatNaive(e.eta), move: previous === null ? null : formatEtaMove({ from: previous, to: e.eta }) });
+    steps.push({ seen, eta, seenText: seenText(seen), etaText: formatNaive(e.eta), move: previous === null ? null : formatEtaMove({ from: previous, to: e.eta }) });
     previous = e.eta;
   }
   return steps;
@@ -57,7 +58,7 @@ function StepTable({ steps, arrival }: { steps: readonly Step[]; arrival: string
       <caption className="sr-only">Every ETA seen</caption>
       <thead>
         <tr>
-          <th scope="col">Seen (UTC)</th>
+          <th scope="col">Seen (your time)</th>
           <th scope="col">ETA (port time)</th>
           <th scope="col" className="num">Moved</th>
         </tr>
@@ -94,7 +95,7 @@ export function EtaStepChart({ etas, arrival = null, likely = null, level = 2, t
   const steps = useMemo(() => etaSteps(etas), [etas]);
   const arrived = useMemo(() => naivePlotDate(arrival), [arrival]);
   const band = likely?.kind === 'band' ? likely : null;
-  const options = useCallback((): PlotOptions => {
+  const options = useCallback((width: number): PlotOptions => {
     const first = steps[0]?.seen ?? new Date();
     const last = steps.at(-1)?.seen ?? first;
     // The last ETA stood until now (or the arrival): the step is carried a little to the right.
@@ -119,10 +120,11 @@ export function EtaStepChart({ etas, arrival = null, likely = null, level = 2, t
       height: 260,
       marginLeft: 84,
       marginRight: 16,
-      marginBottom: 44,
-      x: { type: 'utc', label: 'Seen (UTC)', labelOffset: 40 },
+      marginTop: 28,
+      marginBottom: X_TITLE_ROOM.marginBottom,
+      x: { type: 'time', label: 'Seen (your time)', labelOffset: X_TITLE_ROOM.labelOffset, tickFormat: localDayTick, ticks: Math.max(2, Math.floor(width / 110)) },
       // Over a few days Plot would tick every few hours, and a day's format would say each day twice.
-      y: { type: 'utc', label: 'ETA (port time)', grid: true, tickFormat: '%d %b', ...(spanDays(line, band, arrived) <= 12 ? { ticks: 'day' } : {}) },
+      y: { type: 'utc', label: 'ETA (port time)', grid: true, tickFormat: naiveDayTick, ...(spanDays(line, band, arrived) <= 12 ? { ticks: 'day' } : {}) },
       marks,
     };
   }, [steps, arrived, arrival, band]);
@@ -134,7 +136,7 @@ export function EtaStepChart({ etas, arrival = null, likely = null, level = 2, t
       description={
         <>
           {steps.length === 0 ? 'No ETA seen yet.' : `${steps.length} ${steps.length === 1 ? 'ETA' : 'ETAs'} seen, ${moves} ${moves === 1 ? 'change' : 'changes'}.`}
-          {band && <> Likely arrival: {band.sentence}.</>}
+          {band && <> Likely arrival: {currentDates().inText(band.sentence)}.</>}
         </>
       }
       empty={steps.length === 0 ? 'Quayside has not seen an ETA for this shipment.' : null}

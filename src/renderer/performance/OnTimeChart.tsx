@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react';
 import type { PerformanceReport } from '../../shared/performance';
 import { formatCount } from '../lib/format';
 import { ChartCard } from './ChartCard';
-import { formatDays, formatShare, onTimeRows, type OnTimeRow } from './chart-data';
+import { X_TITLE_ROOM, formatDays, formatShare, onTimeRows, type OnTimeRow } from './chart-data';
 import { PlotFigure } from './PlotFigure';
 
 /** Room for the longest name at about 7 px a character. */
@@ -48,10 +48,19 @@ export function OnTimeChart({ report }: { report: PerformanceReport }) {
   const rows = useMemo(() => onTimeRows(report.carriers), [report.carriers]);
   const options = useCallback(
     (width: number): PlotOptions => ({
-      height: 36 + rows.length * 26,
+      height: 20 + X_TITLE_ROOM.marginBottom + rows.length * 26,
       marginLeft: nameMargin(rows.map((r) => r.name)),
       marginRight: 96,
-      x: { domain: [0, 100], percent: true, label: `On time (%), ±${report.onTimeWithinDays} d of the first ETA`, grid: true, ticks: width > 500 ? 10 : 5 },
+      marginBottom: X_TITLE_ROOM.marginBottom,
+      x: {
+        domain: [0, 100],
+        percent: true,
+        label: `On time (%), ±${report.onTimeWithinDays} d of the first ETA`,
+        labelOffset: X_TITLE_ROOM.labelOffset,
+        labelAnchor: 'center',
+        grid: true,
+        ticks: width > 500 ? 10 : 5,
+      },
       y: { label: null, domain: rows.map((r) => r.name) },
       marks: [
         barX(rows, { x: 'share', y: 'name', fill: 'currentColor', className: 'perf-mark-bar', title: (r: OnTimeRow) => `${r.name}: ${formatShare(r.share)} of ${r.n}` }),

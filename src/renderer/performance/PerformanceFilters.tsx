@@ -1,6 +1,7 @@
 /** The view's filters as controlled inputs: period (arrived since), carrier, lane, customer. */
 import { useId } from 'react';
 import type { PerformanceFilters as Filters, PerformanceReport } from '../../shared/performance';
+import { DateInput } from '../components/DateInput';
 import { isNaiveDay } from '../lib/naive-date';
 import { laneName } from './chart-data';
 
@@ -17,16 +18,12 @@ export function PerformanceFilters({ value, choices, onChange }: PerformanceFilt
   const set = (patch: Filters) => onChange({ ...value, ...patch });
   return (
     <form className="perf-filters row-form" role="search" aria-label="Filter the figures" onSubmit={(e) => e.preventDefault()}>
-      <label className="field" htmlFor={`${id}-since`}>
-        <span className="field-label">Arrived since</span>
-        <input
-          id={`${id}-since`}
-          className="input"
-          type="date"
-          value={value.since ?? ''}
-          onChange={(e) => set({ since: isNaiveDay(e.target.value) ? e.target.value : null })}
-        />
-      </label>
+      <div className="field">
+        <span className="field-label" aria-hidden="true">
+          Arrived since
+        </span>
+        <DateInput label="Arrived since" value={value.since ?? ''} onChange={(v) => set({ since: isNaiveDay(v) ? v : null })} />
+      </div>
       <label className="field" htmlFor={`${id}-carrier`}>
         <span className="field-label">Carrier</span>
         <select id={`${id}-carrier`} className="input select" value={value.carrier ?? ''} onChange={(e) => set({ carrier: e.target.value || null })}>

@@ -52,7 +52,10 @@ export function PlotFigure({ options, label, className }: PlotFigureProps) {
     });
     // The box is the image and carries the label; Plot's own labels on its groups (aria-label on a
     // <g> without a role) are prohibited ARIA, and the numbers are in the table behind the toggle.
+    // What each group was ("x-axis label", "y-axis tick label") stays as data-part, for the layout test.
     for (const node of [chart, ...chart.querySelectorAll('[aria-label], [aria-description]')]) {
+      const part = node.getAttribute('aria-label');
+      if (part && node !== chart) node.setAttribute('data-part', part);
       node.removeAttribute('aria-label');
       node.removeAttribute('aria-description');
     }

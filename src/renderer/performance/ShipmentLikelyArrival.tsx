@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type { ShipmentPerformanceView } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 import { isAbort, newestOnly } from '../api/newest';
+import { currentDates } from '../lib/dates';
 import { EtaStepChart } from './EtaStepChart';
 
 const asks = newestOnly();
@@ -48,8 +49,8 @@ export function ShipmentLikelyArrival({ shipmentId, version }: { shipmentId: num
                 ? 'Arrived: no forecast needed.'
                 : 'Not on the way: no forecast.'
               : shown.likely.kind === 'band'
-                ? `${capital(shown.likely.sentence)}. A forecast from past voyages, not the carrier's date.`
-                : capital(shown.likely.sentence)}
+                ? `${capital(currentDates().inText(shown.likely.sentence))}. A forecast from past voyages, not the carrier's date.`
+                : capital(currentDates().inText(shown.likely.sentence))}
           </p>
           <EtaStepChart etas={shown.etas} arrival={shown.arrival} likely={shown.likely} level={4} title="Every ETA seen" />
         </>

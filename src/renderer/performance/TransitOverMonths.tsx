@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react';
 import type { PerformanceReport } from '../../shared/performance';
 import { formatCount } from '../lib/format';
 import { ChartCard } from './ChartCard';
-import { formatTransit, transitPoints, type TransitPoint } from './chart-data';
+import { X_TITLE_ROOM, formatTransit, monthTick, transitPoints, type TransitPoint } from './chart-data';
 import { PlotFigure } from './PlotFigure';
 
 function TransitTable({ points }: { points: readonly TransitPoint[] }) {
@@ -46,8 +46,9 @@ export function TransitOverMonths({ report, lanes = 6 }: { report: PerformanceRe
     (width: number): PlotOptions => ({
       height: 300,
       marginLeft: 44,
-      marginBottom: 44,
-      x: { type: 'utc', label: 'Month of arrival', labelOffset: 40, ticks: Math.max(2, Math.floor(width / 90)) },
+      marginTop: 28,
+      marginBottom: X_TITLE_ROOM.marginBottom,
+      x: { type: 'utc', label: 'Month of arrival', labelOffset: X_TITLE_ROOM.labelOffset, ticks: Math.max(2, Math.floor(width / 90)), tickFormat: monthTick },
       y: { label: 'Transit days (p50)', grid: true, nice: true },
       color: { legend: true, type: 'categorical' },
       marks: [

@@ -8,10 +8,10 @@
  * axis then reads exactly what the carrier wrote.
  */
 import type { CarrierRef, Distribution, GroupFigures, LaneRef } from '../../shared/performance';
+import { currentDates } from '../lib/dates';
 import { formatCount } from '../lib/format';
 
 const MINUS = '\u2212';
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "+2 d", "−1 d", "0 d"; a mean with one decimal ("+1.4 d"); "—" when unknown. */
 export function formatDays(value: number | null, decimals = 0): string {
@@ -41,11 +41,38 @@ export function laneName(lane: LaneRef | null): string {
   return lane ? `${lane.portOfLoading.name} \u2192 ${lane.portOfDischarge.name}` : 'All lanes';
 }
 
-/** "Nov 2026" for "2026-11". */
+/** "11.2026" for "2026-11", in the window's way of writing dates. */
 export function monthLabel(month: string): string {
-  const m = /^(\d{4})-(\d{2})$/.exec(month);
-  return m ? `${MONTHS[Number(m[2]) - 1] ?? m[2]} ${m[1]}` : month;
+  return currentDates().month(month);
 }
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** A plotting coordinate of a naive date (UTC fields) back to its naive day, `YYYY-MM-DD`. */
+function plotDay(d: Date): string {
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+/** Tick labels of an axis of naive dates: the day without its year ("01.12."). */
+export function naiveDayTick(d: Date): string {
+  return currentDates().dayMonth(plotDay(d));
+}
+
+/** Tick labels of an axis of months ("12.2026"). */
+export function monthTick(d: Date): string {
+  return currentDates().month(plotDay(d).slice(0, 7));
+}
+
+/** Tick labels of an axis of the desk's own time (a local-time scale): its day without the year. */
+export function localDayTick(d: Date): string {
+  return currentDates().dayMonth(`${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`);
+}
+
+/**
+ * Room for an x axis's title below its tick labels, descenders and all: Plot draws the title at
+ * `labelOffset` under the axis, inside `marginBottom`. Used by every chart with an x title.
+ */
+export const X_TITLE_ROOM = { marginBottom: 50, labelOffset: 40 } as const;
 
 /** The first of the month as a plotting coordinate (see the note above). */
 function monthDate(month: string): Date {

@@ -3,7 +3,7 @@
  * the morning digest, and free days (demurrage and detention) per carrier and per customer (from
  * an imported column). Without free days no clock is shown anywhere.
  */
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
 import { REASON_KINDS, type AttentionSettingsView, type ReasonKind } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 import { reasonWords } from '../../shared/words';
@@ -42,30 +42,38 @@ async function saving(setMessage: (m: Message) => void, run: () => Promise<Atten
   }
 }
 
+/** Each threshold, the promised-date column and the digest's time kept as every setting is: as the box is left, a choice as it is made. */
 function ThresholdsForm({ settings }: { settings: AttentionSettingsView }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [digest, setDigest] = useState(settings.digestTime);
-  const [promised, setPromised] = useState(settings.promisedDateField ?? '');
   const [message, setMessage] = useState<Message>(null);
   useEffect(() => {
     setValues(Object.fromEntries(REASON_KINDS.map((k) => [k, String(settings.thresholds[k])])));
     setDigest(settings.digestTime);
-    setPromised(settings.promisedDateField ?? '');
   }, [settings]);
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    const thresholds: Partial<Record<ReasonKind, number>> = {};
-    for (const kind of REASON_KINDS) {
-      const n = Number(values[kind]);
-      if (!Number.isInteger(n) || n < 0 || n > 366) return setMessage({ ok: false, text: `${reasonWords(kind)}: give a whole number of days from 0 to 366.` });
-      thresholds[kind] = n;
+  const keep = (patch: Parameters<typeof call<'attention.updateSettings'>>[1]) => saving(setMessage, () => call('attention.updateSettings', patch));
+
+  const keepThreshold = (kind: ReasonKind) => {
+    const text = values[kind] ?? '';
+    if (text === String(settings.thresholds[kind])) return;
+    const n = Number(text);
+    if (text.trim() === '' || !Number.isInteger(n) || n < 0 || n > 366) {
+      setMessage({ ok: false, text: `${reasonWords(kind)}: give a whole number of days from 0 to 366.` });
+      return;
     }
-    await saving(setMessage, () => call('attention.updateSettings', { thresholds, digestTime: digest, promisedDateField: promised === '' ? null : promised }));
+    void keep({ thresholds: { [kind]: n } });
+  };
+
+  const enterKeeps = (e: KeyboardEvent<HTMLInputElement>, then: () => void) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      then();
+    }
   };
 
   return (
-    <form onSubmit={save} className="attention-settings-form">
+    <div className="attention-settings-form">
       <fieldset className="threshold-grid">
         <legend>A shipment needs attention when</legend>
         {REASON_KINDS.map((kind) => (
@@ -80,6 +88,8 @@ function ThresholdsForm({ settings }: { settings: AttentionSettingsView }) {
               aria-label={`${reasonWords(kind)}: ${THRESHOLD_WORDS[kind]}`}
               value={values[kind] ?? ''}
               onChange={(e) => setValues({ ...values, [kind]: e.target.value })}
+              onBlur={() => keepThreshold(kind)}
+              onKeyDown={(e) => enterKeeps(e, () => keepThreshold(kind))}
             />
             <span className="muted small">{THRESHOLD_WORDS[kind]}</span>
           </label>
@@ -88,7 +98,11 @@ function ThresholdsForm({ settings }: { settings: AttentionSettingsView }) {
       <div className="row-form">
         <label className="field">
           <span className="field-label">Compare the ETA with the promised date in column</span>
-          <select className="input select" value={promised} onChange={(e) => setPromised(e.target.value)}>
+          <select
+            className="input select"
+            value={settings.promisedDateField ?? ''}
+            onChange={(e) => void keep({ promisedDateField: e.target.value === '' ? null : e.target.value })}
+          >
             <option value="">none (the ETA Quayside first saw)</option>
             {settings.fieldNames.map((name) => (
               <option key={name} value={name}>
@@ -99,14 +113,18 @@ function ThresholdsForm({ settings }: { settings: AttentionSettingsView }) {
         </label>
         <label className="field">
           <span className="field-label">Morning digest at</span>
-          <input className="input" type="time" value={digest} onChange={(e) => setDigest(e.target.value)} />
+          <input
+            className="input"
+            type="time"
+            value={digest}
+            onChange={(e) => setDigest(e.target.value)}
+            onBlur={() => digest !== settings.digestTime && void keep({ digestTime: digest })}
+            onKeyDown={(e) => enterKeeps(e, () => digest !== settings.digestTime && void keep({ digestTime: digest }))}
+          />
         </label>
-        <button type="submit" className="button">
-          Save
-        </button>
       </div>
       <Feedback message={message} />
-    </form>
+    </div>
   );
 }
 
@@ -153,7 +171,8 @@ function FreeDaysForm({ settings }: { settings: AttentionSettingsView }) {
   const free = settings.freeDays;
   const update = (patch: Parameters<typeof call<'attention.updateFreeDays'>>[1]) => saving(setMessage, () => call('attention.updateFreeDays', patch));
   return (
-    <div className="free-days">
+    <div className="free-days" id="settings-free-days">
+      <h3 className="field-label">Free days</h3>
       <p className="muted small">
         Free days at the port of discharge, counted from the vessel's arrival (the arrival day is the first). A customer's days win over the
         carrier's. Without free days, no clock is shown.

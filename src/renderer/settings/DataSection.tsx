@@ -25,7 +25,6 @@ export function DataSection() {
         min={1}
         max={3650}
         rule="Give a whole number of days from 1 to 3650."
-        button="Save days"
         save={async (n) => {
           await update({ importFileDays: n });
         }}

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { SaveOutcome, useSettingSave } from './use-setting-save';
 
 interface Props {
@@ -10,22 +10,22 @@ interface Props {
   max?: number;
   /** The sentence shown when the box holds no whole number in range. */
   rule: string;
-  button: string;
   save: (value: number) => Promise<void>;
 }
 
 /**
- * One whole-number setting: a box, a save button enabled once it differs (and not while it saves),
- * and the outcome in a sentence. A number out of range is refused here with the rule, before the
- * engine is asked (the browser's own check is off: its bubble would say less, in other words).
+ * One whole-number setting, kept as every setting is: when the box is left or Enter is pressed,
+ * once it differs; the outcome is said under it. A number out of range is refused here with the
+ * rule, before the engine is asked, and the box keeps what was typed to be put right (the
+ * browser's own check is off: its bubble would say less, in other words).
  */
-export function NumberSettingForm({ label, stored, min, max, rule, button, save }: Props) {
+export function NumberSettingForm({ label, stored, min, max, rule, save }: Props) {
   const [value, setValue] = useState(String(stored ?? ''));
   const { saving, outcome, outcomeId, run, refuse } = useSettingSave();
   useEffect(() => setValue(String(stored ?? '')), [stored]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const keep = async () => {
+    if (saving || String(stored ?? '') === value) return;
     const n = Number(value);
     if (value.trim() === '' || !Number.isInteger(n) || n < min || (max !== undefined && n > max)) {
       refuse(rule);
@@ -34,9 +34,16 @@ export function NumberSettingForm({ label, stored, min, max, rule, button, save 
     await run(() => save(n));
   };
 
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      void keep();
+    }
+  };
+
   return (
     <>
-      <form className="row-form" onSubmit={submit} noValidate>
+      <div className="row-form">
         <label className="field">
           <span className="field-label">{label}</span>
           <input
@@ -49,12 +56,12 @@ export function NumberSettingForm({ label, stored, min, max, rule, button, save 
             aria-invalid={outcome?.ok === false || undefined}
             aria-describedby={outcome ? outcomeId : undefined}
             onChange={(e) => setValue(e.target.value)}
+            onBlur={() => void keep()}
+            onKeyDown={onKeyDown}
           />
         </label>
-        <button type="submit" className="button" disabled={saving || String(stored ?? '') === value}>
-          {saving ? 'Saving…' : button}
-        </button>
-      </form>
+        {saving && <span className="muted small">Saving…</span>}
+      </div>
       <SaveOutcome outcome={outcome} id={outcomeId} />
     </>
   );

@@ -53,15 +53,16 @@ describe('Settings → Carrier performance', () => {
     expect(within(section()).getByText(/works out every likely arrival again/)).toBeTruthy();
 
     fireEvent.change(minimum(), { target: { value: '25' } });
-    fireEvent.click(within(section()).getByRole('button', { name: 'Save minimum' }));
-    const saving = await within(section()).findByRole('button', { name: 'Saving…' });
-    expect((saving as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.blur(minimum());
+    await within(section()).findByText('Saving…');
     answered.resolve();
 
     expect((await within(section()).findByRole('status')).textContent).toBe('Saved.');
     expect(bridge.callsOf('performance.updateSettings')).toEqual([{ minimumSample: 25 }]);
     expect(minimum().value).toBe('25');
-    expect((within(section()).getByRole('button', { name: 'Save minimum' }) as HTMLButtonElement).disabled).toBe(true);
+    // Left again unchanged: nothing more is sent.
+    fireEvent.blur(minimum());
+    expect(bridge.callsOf('performance.updateSettings')).toHaveLength(1);
   });
 
   it('refuses a window out of range with the rule and asks the engine nothing; shows the engine\'s own refusal', async () => {
@@ -69,13 +70,13 @@ describe('Settings → Carrier performance', () => {
     await waitFor(() => expect(onTime().value).toBe('1'));
 
     fireEvent.change(onTime(), { target: { value: '15' } });
-    fireEvent.click(within(section()).getByRole('button', { name: 'Save on-time window' }));
+    fireEvent.blur(onTime());
     expect((await within(section()).findByRole('alert')).textContent).toBe('Give a whole number of days from 0 to 14.');
     fireEvent.change(onTime(), { target: { value: '2.5' } });
-    fireEvent.click(within(section()).getByRole('button', { name: 'Save on-time window' }));
+    fireEvent.blur(onTime());
     expect(within(section()).getByRole('alert').textContent).toBe('Give a whole number of days from 0 to 14.');
     fireEvent.change(minimum(), { target: { value: '2' } });
-    fireEvent.click(within(section()).getByRole('button', { name: 'Save minimum' }));
+    fireEvent.blur(minimum());
     expect(await within(section()).findByText('Give a whole number of past shipments from 3 to 1000.')).toBeTruthy();
     expect(bridge.callsOf('performance.updateSettings')).toEqual([]);
 
@@ -83,7 +84,7 @@ describe('Settings → Carrier performance', () => {
       throw { code: 'invalid-input', message: 'The cache is read-only while a backup is restored.' };
     };
     fireEvent.change(onTime(), { target: { value: '3' } });
-    fireEvent.click(within(section()).getByRole('button', { name: 'Save on-time window' }));
+    fireEvent.blur(onTime());
     await within(section()).findByText('The cache is read-only while a backup is restored.');
     expect(onTime().value).toBe('3');
   });
@@ -94,14 +95,13 @@ describe('Settings → Carrier performance', () => {
     const options = within(column()).getAllByRole('option').map((o) => o.textContent);
     expect(options).toEqual(["Follow the free days' customer column (now “Customer”)", 'Customer', 'Consignee', 'PO number']);
 
+    // Kept as soon as it is chosen.
     fireEvent.change(column(), { target: { value: 'Consignee' } });
-    fireEvent.click(within(section()).getByRole('button', { name: 'Save column' }));
     expect((await within(section()).findByRole('status')).textContent).toBe('Saved.');
     expect(bridge.callsOf('performance.updateSettings')).toEqual([{ customerField: 'Consignee' }]);
     expect(column().value).toBe('Consignee');
 
     fireEvent.change(column(), { target: { value: '' } });
-    fireEvent.click(within(section()).getByRole('button', { name: 'Save column' }));
     await waitFor(() => expect(bridge.callsOf('performance.updateSettings')).toEqual([{ customerField: 'Consignee' }, { customerField: null }]));
   });
 });

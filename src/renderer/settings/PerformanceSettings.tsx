@@ -4,7 +4,7 @@
  * column names the customer for the Performance view's customer filter. Saving any of them makes
  * the engine work every likely arrival out again; the Performance view follows by itself.
  */
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type PerformanceSettingsView, usePerformanceSettings } from '../state/performance-settings';
 import { NumberSettingForm } from './NumberSettingForm';
 import { SaveOutcome, useSettingSave } from './use-setting-save';
@@ -33,17 +33,18 @@ function CustomerColumnForm({ view }: { view: PerformanceSettingsView }) {
   // A column chosen once and not in the imports any more stays choosable, so the select shows what is stored.
   const columns = view.customerField !== null && !view.fieldNames.includes(view.customerField) ? [...view.fieldNames, view.customerField] : view.fieldNames;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    await run(() => update({ customerField: value === FOLLOW ? null : value }));
+  // Kept as soon as it is chosen, as every setting is.
+  const choose = async (next: string) => {
+    setValue(next);
+    if (next !== stored) await run(() => update({ customerField: next === FOLLOW ? null : next }));
   };
 
   return (
     <>
-      <form className="row-form" onSubmit={submit}>
+      <div className="row-form">
         <label className="field">
           <span className="field-label">Customer column (for the customer filter)</span>
-          <select className="input select" value={value} aria-describedby={outcome ? outcomeId : undefined} onChange={(e) => setValue(e.target.value)}>
+          <select className="input select" value={value} disabled={saving} aria-describedby={outcome ? outcomeId : undefined} onChange={(e) => void choose(e.target.value)}>
             <option value={FOLLOW}>{followWords(view)}</option>
             {columns.map((name) => (
               <option key={name} value={name}>
@@ -52,10 +53,8 @@ function CustomerColumnForm({ view }: { view: PerformanceSettingsView }) {
             ))}
           </select>
         </label>
-        <button type="submit" className="button" disabled={saving || value === stored}>
-          {saving ? 'Saving…' : 'Save column'}
-        </button>
-      </form>
+        {saving && <span className="muted small">Saving…</span>}
+      </div>
       <SaveOutcome outcome={outcome} id={outcomeId} />
     </>
   );
@@ -89,7 +88,6 @@ export function PerformanceSettingsSection() {
         min={ON_TIME_DAYS.min}
         max={ON_TIME_DAYS.max}
         rule={`Give a whole number of days from ${ON_TIME_DAYS.min} to ${ON_TIME_DAYS.max}.`}
-        button="Save on-time window"
         save={(n) => update({ onTimeWithinDays: n })}
       />
       <NumberSettingForm
@@ -98,7 +96,6 @@ export function PerformanceSettingsSection() {
         min={MINIMUM_SAMPLE.min}
         max={MINIMUM_SAMPLE.max}
         rule={`Give a whole number of past shipments from ${MINIMUM_SAMPLE.min} to ${MINIMUM_SAMPLE.max}.`}
-        button="Save minimum"
         save={(n) => update({ minimumSample: n })}
       />
       {view && <CustomerColumnForm view={view} />}

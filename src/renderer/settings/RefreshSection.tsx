@@ -85,7 +85,6 @@ export function RefreshSection() {
         min={0}
         max={24 * 60}
         rule="Give a whole number of minutes from 0 (off) to 1440 (once a day)."
-        button="Save interval"
         save={async (n) => {
           await update({ syncIntervalMinutes: n });
         }}

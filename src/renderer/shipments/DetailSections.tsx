@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import type { Place, Shipment, ShipmentContainer, ShipmentEvent } from '../../shared/domain';
 import type { RawPayloadView } from '../../shared/contract';
 import { describeEtaMove, formatEtaMove, formatNaive } from '../lib/naive-date';
+import { currentDates } from '../lib/dates';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { useClock } from '../state/clock';
 
@@ -171,7 +172,7 @@ function RawPayload({ raw }: { raw: RawPayloadView }) {
     <div className="raw">
       <div className="raw-head">
         <span className="muted small">
-          {raw.source} · received <span title={absoluteTime(raw.receivedAt)}>{raw.receivedAt}</span>
+          {raw.source} · received <span title={absoluteTime(raw.receivedAt)}>{currentDates().utcDateTime(raw.receivedAt)}</span>
         </span>
         <button type="button" className="button small" onClick={copy} aria-label={`Copy raw payload (${raw.source})`}>
           Copy

@@ -5,6 +5,7 @@ import { NOT_TRACKED_NOTE, carrierText, subscriptionLabel, typeLabel } from '../
 import { serviceSays, statusOf, type StatusSaid } from '../../shared/status';
 import { TRACKING_HEADING } from '../../shared/words';
 import { useShipments } from '../state/shipments';
+import { currentDates } from '../lib/dates';
 import { formatNaive } from '../lib/naive-date';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
 import { useClock } from '../state/clock';
@@ -60,7 +61,7 @@ function StatusHeadline({ status }: { status: StatusSaid }) {
   return (
     <p className="detail-headline" data-testid="detail-status">
       <span className={`pill pill-${status.tone}`}>{status.text}</span>
-      {status.detail && <span className="detail-headline-detail">{status.detail}</span>}
+      {status.detail && <span className="detail-headline-detail">{currentDates().inText(status.detail)}</span>}
       {service && <span className="muted small">{service}</span>}
     </p>
   );

@@ -1,19 +1,26 @@
 /**
- * The shipments grid, virtualized by hand: fixed row height, only the visible rows plus an
- * overscan in the DOM, a body as tall as every row for the scrollbar, ARIA grid semantics with
- * the real row count and each row's index.
+ * The shipments grid, virtualized by hand: fixed line height, only the visible lines plus an
+ * overscan in the DOM, a body as tall as every line for the scrollbar, ARIA grid semantics with
+ * the real line count and each line's index. Grouped, a heading line opens each group (a click
+ * folds it). The columns are the view's layout (columns.ts): its order, its widths, else widths
+ * that fit the values of the first rows shown.
  */
-import { type MouseEvent, type UIEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { formatCount, statusAndWhen } from '../lib/format';
+import { type MouseEvent, type UIEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { formatCount, plural, statusAndWhen } from '../lib/format';
+import { useAttention } from '../state/attention';
 import { useClock } from '../state/clock';
 import { useDetail } from '../state/detail';
+import { useFacets } from '../state/facets';
 import { noteStateOf, useNotes } from '../state/notes';
-import { BLOCK_SIZE, rowAt, useShipments } from '../state/shipments';
+import { BLOCK_SIZE, changeLayout, rowAt, useShipments } from '../state/shipments';
+import { useTableLayout } from '../state/table-layout';
 import { focusById, useUi } from '../state/ui';
-import { COLUMNS, HEADER_HEIGHT, OVERSCAN, ROW_HEIGHT } from './columns';
+import { HEADER_HEIGHT, OVERSCAN, ROW_HEIGHT, SELECT_WIDTH, columnWidths, shownColumns } from './columns';
+import { groupKey, tableLines } from './grid-groups';
 import { ShipmentRow, rowDomId } from './ShipmentRow';
 import { GRID_ID, runTableKey, setTablePageSize } from './table-keys';
 import { TableHeader } from './TableHeader';
+import { useFittedWidths } from './use-fitted-widths';
 
 export interface ShipmentTableProps {
   /** Used when the element reports no height (jsdom has no layout). */
@@ -21,12 +28,32 @@ export interface ShipmentTableProps {
 }
 
 const FALLBACK_HEIGHT = 600;
+/** The columns that stay in view beside the detail, with the reference. */
+const KEY_COLUMNS = new Set(['reference', 'shipment-status', 'pod', 'eta']);
 const FETCH_SETTLE_MS = 30;
+
+function GroupLine({ line, label, count, folded, onToggle }: { line: number; label: string; count: number; folded: boolean; onToggle(): void }) {
+  return (
+    <div role="row" aria-rowindex={line + 2} aria-expanded={!folded} className="row row-group" style={{ transform: `translateY(${line * ROW_HEIGHT}px)` }}>
+      <div role="gridcell" className="cell group-cell">
+        <button type="button" className="group-toggle" aria-expanded={!folded} onClick={onToggle} title={folded ? 'Show the shipments of this group' : 'Fold this group'}>
+          <span className="group-mark" aria-hidden="true">
+            {folded ? '▸' : '▾'}
+          </span>
+          <span className="group-label">{label}</span>
+          <span className="group-count">{plural(count, 'shipment')}</span>
+        </button>
+      </div>
+    </div>
+  );
+}
 
 export function ShipmentTable({ viewportHeight }: ShipmentTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(viewportHeight ?? FALLBACK_HEIGHT);
+  const [tableWidth, setTableWidth] = useState(0);
   const [first, setFirst] = useState(0);
+  const [live, setLive] = useState<{ id: string; width: number } | null>(null);
 
   const total = useShipments((s) => s.total);
   const blocks = useShipments((s) => s.blocks);
@@ -36,9 +63,37 @@ export function ShipmentTable({ viewportHeight }: ShipmentTableProps) {
   const generation = useShipments((s) => s.generation);
   const queryVersion = useShipments((s) => s.queryVersion);
   const ensureRange = useShipments((s) => s.ensureRange);
+  const groupBy = useShipments((s) => s.groupBy);
+  const groups = useShipments((s) => s.groups);
+  const folded = useShipments((s) => s.folded);
+  const layout = useTableLayout((s) => s.layout);
+  const layoutKey = useTableLayout((s) => s.key);
+  const fieldNames = useFacets((s) => s.facets?.fieldNames);
   const known = useNotes((s) => s.known);
   const editingNoteId = useUi((s) => s.editingNoteId);
   const now = useClock((s) => s.now);
+
+  // The Free time column says how to set free days when none are: it needs the Attention settings.
+  useEffect(() => {
+    if (useAttention.getState().settings === null) void useAttention.getState().loadSettings({ quiet: true });
+  }, []);
+
+  const columns = useMemo(() => shownColumns(layout, fieldNames ?? []), [layout, fieldNames]);
+  const { measured, fitWidth } = useFittedWidths(scroller, columns, layout, layoutKey, blocks);
+  const detailOpen = useDetail((s) => s.openId !== null);
+  const widths = useMemo(() => {
+    // Beside the detail, the key columns are drawn only as wide as they need when the room is short.
+    const natural = columnWidths(columns, layout, measured);
+    const keys = columns.map((c, i) => (KEY_COLUMNS.has(c.id) ? natural[i]! : 0)).reduce((a, b) => a + b, SELECT_WIDTH);
+    const w = detailOpen && tableWidth > 0 && keys > tableWidth ? columnWidths(columns, layout, measured, true) : natural;
+    if (live) {
+      const at = columns.findIndex((c) => c.id === live.id);
+      if (at >= 0) w[at] = live.width;
+    }
+    return w;
+  }, [columns, layout, measured, live, detailOpen, tableWidth]);
+  // The last column takes what is left of a wide window.
+  const template = `${SELECT_WIDTH}px ${widths.map((w, i) => (i === widths.length - 1 ? `minmax(${w}px, 1fr)` : `${w}px`)).join(' ')}`;
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -46,6 +101,7 @@ export function ShipmentTable({ viewportHeight }: ShipmentTableProps) {
     const measure = (): void => {
       const h = el.clientHeight;
       setHeight(h > 0 ? h : (viewportHeight ?? FALLBACK_HEIGHT));
+      setTableWidth(el.clientWidth);
     };
     measure();
     if (typeof ResizeObserver === 'undefined') return;
@@ -54,11 +110,26 @@ export function ShipmentTable({ viewportHeight }: ShipmentTableProps) {
     return () => observer.disconnect();
   }, [viewportHeight]);
 
+  const count = total ?? 0;
+  const lines = useMemo(() => tableLines(count, groupBy ? groups : null, folded), [count, groupBy, groups, folded]);
   const bodyHeight = Math.max(ROW_HEIGHT, height - HEADER_HEIGHT);
   const visibleCount = Math.ceil(bodyHeight / ROW_HEIGHT);
-  const count = total ?? 0;
-  const from = Math.max(0, Math.min(first, count - 1) - OVERSCAN);
-  const to = Math.min(count - 1, first + visibleCount + OVERSCAN);
+  const from = Math.max(0, Math.min(first, lines.count - 1) - OVERSCAN);
+  const to = Math.min(lines.count - 1, first + visibleCount + OVERSCAN);
+
+  // The rows of the list the visible lines show (a folded group shows none).
+  const shown = useMemo(() => {
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = -1;
+    for (let l = from; l <= to; l++) {
+      const at = lines.at(l);
+      if (at.kind === 'row') {
+        lo = Math.min(lo, at.row);
+        hi = Math.max(hi, at.row);
+      }
+    }
+    return { lo, hi };
+  }, [from, to, lines]);
 
   useEffect(() => setTablePageSize(visibleCount - 1), [visibleCount]);
 
@@ -68,14 +139,14 @@ export function ShipmentTable({ viewportHeight }: ShipmentTableProps) {
   useEffect(() => {
     const ask = (): void => {
       if (total === null || total === 0) ensureRange(0, visibleCount + OVERSCAN);
-      else if (to >= from) ensureRange(from - BLOCK_SIZE / 2, to + BLOCK_SIZE / 2);
+      else if (shown.hi >= shown.lo) ensureRange(shown.lo - BLOCK_SIZE / 2, shown.hi + BLOCK_SIZE / 2);
     };
     // The window's first rows are asked at once: there is no scrolling to wait for, and they are
     // what the person waits for (before the header's counts and the filters' values).
     if (total === null) return ask();
     const timer = setTimeout(ask, FETCH_SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [ensureRange, from, to, generation, total, visibleCount]);
+  }, [ensureRange, shown, generation, total, visibleCount]);
 
   // A new query starts at the top.
   useEffect(() => {
@@ -86,8 +157,9 @@ export function ShipmentTable({ viewportHeight }: ShipmentTableProps) {
   // The active row is always in view.
   useEffect(() => {
     const el = scroller.current;
-    if (activeIndex === null || !el) return;
-    const top = activeIndex * ROW_HEIGHT;
+    const line = activeIndex === null ? null : lines.lineOfRow(activeIndex);
+    if (line === null || !el) return;
+    const top = line * ROW_HEIGHT;
     const scrollTop = el.scrollTop;
     let next = scrollTop;
     if (top < scrollTop) next = top;
@@ -96,7 +168,7 @@ export function ShipmentTable({ viewportHeight }: ShipmentTableProps) {
       el.scrollTop = next;
       setFirst(Math.floor(next / ROW_HEIGHT));
     }
-  }, [activeIndex, bodyHeight]);
+  }, [activeIndex, bodyHeight, lines]);
 
   const onScroll = useCallback((e: UIEvent<HTMLDivElement>) => {
     setFirst(Math.floor(e.currentTarget.scrollTop / ROW_HEIGHT));
@@ -131,16 +203,34 @@ export function ShipmentTable({ viewportHeight }: ShipmentTableProps) {
     useUi.getState().editNote(null);
     focusById(GRID_ID);
   }, []);
+  const onLiveWidth = useCallback((id: string, width: number | null) => setLive(width === null ? null : { id, width }), []);
 
-  const rows = [];
-  for (let i = from; i <= to; i++) {
+  const toggleGroup = (key: string) => {
+    const collapsed = new Set(useTableLayout.getState().layout.collapsed);
+    if (collapsed.has(key)) collapsed.delete(key);
+    else collapsed.add(key);
+    changeLayout({ collapsed: [...collapsed] });
+  };
+
+  const drawn = [];
+  for (let l = from; l <= to; l++) {
+    const at = lines.at(l);
+    if (at.kind === 'group') {
+      const g = groups![at.group]!;
+      const key = groupKey(g.key);
+      drawn.push(<GroupLine key={`g${key}`} line={l} label={g.label} count={g.count} folded={folded.has(key)} onToggle={() => toggleGroup(key)} />);
+      continue;
+    }
+    const i = at.row;
     const row = rowAt({ blocks, staleBlocks }, i);
     const note = row ? noteStateOf(known, row.id, row.notePending) : { pending: false, failed: null };
-    rows.push(
+    drawn.push(
       <ShipmentRow
         key={i}
         row={row}
         index={i}
+        line={l}
+        columns={columns}
         selected={row ? selection.has(row.id) : false}
         active={i === activeIndex}
         editing={row ? row.id === editingNoteId : false}
@@ -155,7 +245,8 @@ export function ShipmentTable({ viewportHeight }: ShipmentTableProps) {
   }
 
   const activeRow = activeIndex === null ? undefined : rowAt({ blocks, staleBlocks }, activeIndex);
-  const activeRendered = activeRow !== undefined && activeIndex !== null && activeIndex >= from && activeIndex <= to;
+  const activeLine = activeIndex === null ? null : lines.lineOfRow(activeIndex);
+  const activeRendered = activeRow !== undefined && activeLine !== null && activeLine >= from && activeLine <= to;
 
   return (
     <>
@@ -165,20 +256,21 @@ export function ShipmentTable({ viewportHeight }: ShipmentTableProps) {
         className="grid"
         role="grid"
         aria-label="Shipments"
-        aria-rowcount={count + 1}
-        aria-colcount={COLUMNS.length}
+        aria-rowcount={lines.count + 1}
+        aria-colcount={columns.length + 1}
         aria-multiselectable="true"
         aria-busy={total === null}
-        aria-activedescendant={activeRendered ? rowDomId(activeIndex) : undefined}
+        aria-activedescendant={activeRendered ? rowDomId(activeIndex!) : undefined}
         tabIndex={0}
+        style={{ '--grid-columns': template } as React.CSSProperties}
         onScroll={onScroll}
         onKeyDown={(e) => {
           if (e.target === e.currentTarget) runTableKey(e);
         }}
       >
-        <TableHeader />
-        <div role="rowgroup" className="grid-body" style={{ height: count * ROW_HEIGHT }} onClick={onClick} onDoubleClick={onDoubleClick}>
-          {rows}
+        <TableHeader columns={columns} widths={widths} onLiveWidth={onLiveWidth} fitWidth={fitWidth} />
+        <div role="rowgroup" className="grid-body" style={{ height: lines.count * ROW_HEIGHT }} onClick={onClick} onDoubleClick={onDoubleClick}>
+          {drawn}
         </div>
       </div>
       <div className="sr-only" aria-live="polite" aria-atomic="true">

@@ -1,18 +1,24 @@
 /** The shipments view: search and filters, the count and selection, the grid, the detail panel. */
 import { useState } from 'react';
+import { GROUP_BY, type ShipmentGroupBy } from '../../shared/contract';
 import { switchSampleData } from '../components/sample-data';
 import { formatCount, plural } from '../lib/format';
+import { useFacets } from '../state/facets';
 import { isFiltered } from '../state/query';
 import { useSettings } from '../state/settings';
-import { useShipments } from '../state/shipments';
+import { changeLayout, useShipments } from '../state/shipments';
+import { useTableLayout } from '../state/table-layout';
 import { useUi } from '../state/ui';
-import { SORT_LABELS } from './columns';
+import { ColumnsMenu } from './ColumnsMenu';
 import { FilterBar } from './FilterBar';
+import { GROUP_WORDS, sortWords } from './sort-words';
 import { SearchBox } from './SearchBox';
 import { ShipmentDetailPanel } from './ShipmentDetail';
 import { SetFieldsDialog } from './SetFieldsDialog';
 import { ShipmentTable } from './ShipmentTable';
 import { removalTargets } from './table-keys';
+
+const NO_NAMES: readonly string[] = [];
 
 /** A search that could be a container, B/L or booking number (letters and digits, at least one digit, separators aside). */
 function looksLikeReference(search: string): boolean {
@@ -24,12 +30,49 @@ function hasNoKey(key: { last4: string | null; source: string | null } | null): 
   return key !== null && key.last4 === null && key.source === null;
 }
 
+/** Group by customer, carrier, POD or status: each group under a heading with its count, folded by a click. */
+function GroupByChoice() {
+  const groupBy = useTableLayout((s) => s.layout.groupBy);
+  return (
+    <label className="field field-inline">
+      <span className="field-label">Group by</span>
+      <select className="input select" value={groupBy ?? ''} onChange={(e) => changeLayout({ groupBy: (e.target.value || null) as ShipmentGroupBy | null, collapsed: [] })}>
+        <option value="">Nothing</option>
+        {GROUP_BY.map((g) => (
+          <option key={g} value={g}>
+            {GROUP_WORDS[g].charAt(0).toUpperCase() + GROUP_WORDS[g].slice(1)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Folds or opens every group at once. */
+function FoldAll() {
+  const groups = useShipments((s) => s.groups);
+  const groupBy = useShipments((s) => s.groupBy);
+  const folded = useShipments((s) => s.folded);
+  if (!groupBy || !groups || groups.length === 0) return null;
+  const all = groups.every((g) => folded.has(g.key ?? ''));
+  return (
+    <button type="button" className="button ghost small" onClick={() => changeLayout({ collapsed: all ? [] : groups.map((g) => g.key ?? '') })}>
+      {all ? 'Open all groups' : 'Fold all groups'}
+    </button>
+  );
+}
+
 export function ShipmentsWorkspace({ viewportHeight }: { viewportHeight?: number }) {
   const total = useShipments((s) => s.total);
   const selected = useShipments((s) => s.selection.size);
   const activeIndex = useShipments((s) => s.activeIndex);
   const filters = useShipments((s) => s.filters);
-  const sort = useShipments((s) => s.sort);
+  const order = useShipments((s) => s.order);
+  const groupBy = useShipments((s) => s.groupBy);
+  const fieldNames = useFacets((s) => s.facets?.fieldNames) ?? NO_NAMES;
+  /** Shipments in the cache at all (the facets count every one): none moving is then not "no shipments yet". */
+  const cached = useFacets((s) => s.facets?.total ?? 0);
+  const sorted = sortWords(order, groupBy, fieldNames);
   const loading = useShipments((s) => s.loading);
   const loadError = useShipments((s) => s.loadError);
   const key = useSettings((s) => s.key);
@@ -46,6 +89,9 @@ export function ShipmentsWorkspace({ viewportHeight }: { viewportHeight?: number
         <div className="toolbar">
           <SearchBox />
           <FilterBar />
+          <span className="spacer" />
+          <GroupByChoice />
+          <ColumnsMenu />
         </div>
         <div className="summary-bar">
           <span className="count" aria-live="polite" aria-atomic="true">
@@ -53,9 +99,10 @@ export function ShipmentsWorkspace({ viewportHeight }: { viewportHeight?: number
             {loading && total !== null && <span className="spinner" aria-hidden="true" />}
           </span>
           {selected > 0 && <span className="selected-count">{formatCount(selected)} selected</span>}
-          <span className="sort-info muted" title={`Sorted by ${SORT_LABELS[sort]}`}>
-            Sorted by {SORT_LABELS[sort]}
+          <span className="sort-info muted" title={`${sorted}. Click a heading to sort by it, Shift+click to sort ties by another.`}>
+            {sorted}
           </span>
+          <FoldAll />
           <span className="spacer" />
           {selected > 0 && (
             <button type="button" className="button ghost small" onClick={() => useShipments.getState().clearSelection()}>
@@ -114,7 +161,17 @@ export function ShipmentsWorkspace({ viewportHeight }: { viewportHeight?: number
           <ShipmentTable viewportHeight={viewportHeight} />
           {empty && (
             <div className="empty-state">
-              {filtered ? (
+              {!filtered && filters.view === 'moving' && cached > 0 ? (
+                <>
+                  <h2>Nothing is still moving</h2>
+                  <p>Every shipment in the cache is delivered, archived or no longer at the service.</p>
+                  <div className="button-row">
+                    <button type="button" className="button primary" onClick={() => useShipments.getState().setFilters({ view: 'all' })}>
+                      Show all shipments
+                    </button>
+                  </div>
+                </>
+              ) : filtered ? (
                 <>
                   <h2>No shipments match</h2>
                   <p>Nothing in the cache matches this search and these filters.</p>

@@ -31,9 +31,15 @@ afterEach(() => {
   resetStores();
 });
 
+/** The filters are behind the toolbar's Filters button. */
+function openFilters(): void {
+  fireEvent.click(screen.getByRole('button', { name: /^Filters/ }));
+}
+
 describe('watchlist filter and export in the workspace', () => {
   it('narrows the table to a watchlist, shows it as a chip, and the chip removes it', async () => {
     render(<ShipmentsWorkspace viewportHeight={400} />);
+    openFilters();
     const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Watchlist' });
     await waitFor(() => expect(within(select).getByRole('option', { name: 'Reefers to Rotterdam (3)' })).toBeTruthy());
     expect(await screen.findByText('50 shipments')).toBeTruthy();
@@ -53,6 +59,7 @@ describe('watchlist filter and export in the workspace', () => {
 
   it('reads the lists again when a watchlist changes, and drops one deleted while applied', async () => {
     render(<ShipmentsWorkspace viewportHeight={400} />);
+    openFilters();
     const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Watchlist' });
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
     fireEvent.change(select, { target: { value: '1' } });
@@ -68,6 +75,7 @@ describe('watchlist filter and export in the workspace', () => {
   it('says when there are no watchlists yet', async () => {
     lists = [];
     render(<ShipmentsWorkspace viewportHeight={400} />);
+    openFilters();
     const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Watchlist' });
     await waitFor(() => expect(within(select).getByRole('option', { name: 'None yet' })).toBeTruthy());
     expect(select.disabled).toBe(true);

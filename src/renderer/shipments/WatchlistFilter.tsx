@@ -34,15 +34,37 @@ function useWatchlists(): { lists: WatchlistView[] | null; error: string | null 
   return { lists, error };
 }
 
-export function WatchlistFilter() {
+/** The watchlist applied, as a chip that removes it (beside the Filters button, where the select is not in sight). */
+export function WatchlistChip() {
   const watchlistId = useShipments((s) => s.filters.watchlistId);
   const setFilters = useShipments((s) => s.setFilters);
-  const { lists, error } = useWatchlists();
+  const { lists } = useWatchlists();
   const applied = lists?.find((l) => l.id === watchlistId) ?? null;
   // A watchlist deleted while applied: the table goes back to all shipments.
   useEffect(() => {
     if (watchlistId !== null && lists !== null && applied === null) setFilters({ watchlistId: null });
   }, [watchlistId, lists, applied, setFilters]);
+  if (!applied) return null;
+  return (
+    <span className="filter-chip">
+      <span className="filter-chip-text">Watchlist: {applied.name}</span>
+      <button
+        type="button"
+        className="filter-chip-remove"
+        aria-label={`Remove the watchlist filter ${applied.name}`}
+        title="Show all shipments again"
+        onClick={() => setFilters({ watchlistId: null })}
+      >
+        ×
+      </button>
+    </span>
+  );
+}
+
+export function WatchlistFilter() {
+  const watchlistId = useShipments((s) => s.filters.watchlistId);
+  const setFilters = useShipments((s) => s.setFilters);
+  const { lists, error } = useWatchlists();
 
   return (
     <>
@@ -63,20 +85,6 @@ export function WatchlistFilter() {
           ))}
         </select>
       </label>
-      {applied && (
-        <span className="filter-chip">
-          <span className="filter-chip-text">Watchlist: {applied.name}</span>
-          <button
-            type="button"
-            className="filter-chip-remove"
-            aria-label={`Remove the watchlist filter ${applied.name}`}
-            title="Show all shipments again"
-            onClick={() => setFilters({ watchlistId: null })}
-          >
-            ×
-          </button>
-        </span>
-      )}
     </>
   );
 }

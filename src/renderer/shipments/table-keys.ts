@@ -48,32 +48,33 @@ export function removalTargets(): number[] {
 /** Handles a key for the table; true when it did something (the caller's default is prevented). */
 export function runTableKey(e: KeyLike): boolean {
   const s = useShipments.getState();
-  const total = s.total ?? 0;
   const active = s.activeIndex;
   const ctrl = e.ctrlKey || e.metaKey;
-  const move = (to: number): boolean => {
-    void s.moveActive(to, e.shiftKey);
+  // The rows shown: a folded group's rows are passed over.
+  const lines = s.lines();
+  const move = (to: number | null): boolean => {
+    if (to !== null) void s.moveActive(to, e.shiftKey);
     return true;
   };
   let handled = false;
   switch (e.key) {
     case 'ArrowDown':
-      handled = move(active === null ? 0 : active + 1);
+      handled = move(active === null ? lines.firstRow() : lines.moveRow(active, 1));
       break;
     case 'ArrowUp':
-      handled = move(active === null ? 0 : active - 1);
+      handled = move(active === null ? lines.firstRow() : lines.moveRow(active, -1));
       break;
     case 'PageDown':
-      handled = move((active ?? 0) + pageSize);
+      handled = move(lines.moveRow(active, pageSize));
       break;
     case 'PageUp':
-      handled = move((active ?? 0) - pageSize);
+      handled = move(lines.moveRow(active, -pageSize));
       break;
     case 'Home':
-      handled = move(0);
+      handled = move(lines.firstRow());
       break;
     case 'End':
-      handled = move(total - 1);
+      handled = move(lines.lastRow());
       break;
     case 'Enter':
       handled = openActiveDetail(true);

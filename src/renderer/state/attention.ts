@@ -51,7 +51,8 @@ export interface AttentionState {
   toggleGroup(kind: string): void;
   acknowledge(shipmentId: number, kind: ReasonKind, comment: string): Promise<boolean>;
   undo(shipmentId: number, kind: ReasonKind): Promise<void>;
-  loadSettings(): Promise<void>;
+  /** Quiet: for a hint that can do without them (the table's free-time heading), no toast when they cannot be read. */
+  loadSettings(options?: { quiet?: boolean }): Promise<void>;
   applySettings(settings: AttentionSettingsView): void;
 }
 
@@ -137,11 +138,11 @@ export const useAttention = create<AttentionState>()((set, get) => ({
     }
     await get().load();
   },
-  async loadSettings() {
+  async loadSettings(options) {
     try {
       set({ settings: await call('attention.settings') });
     } catch (error) {
-      useUi.getState().toast(`Could not read the Attention settings: ${messageOf(error)}`);
+      if (!options?.quiet) useUi.getState().toast(`Could not read the Attention settings: ${messageOf(error)}`);
     }
   },
   applySettings(settings) {

@@ -15,12 +15,23 @@ import { useWatchlists } from './watchlists';
 
 export const FEED_PAGE = 50;
 
+/** What else the feed is narrowed to: a kind of change, a customer, a carrier (SCAC); null for all. */
+interface FeedFilters {
+  kind: FeedKind | null;
+  customer: string | null;
+  carrier: string | null;
+}
+
+const NO_FILTERS: FeedFilters = { kind: null, customer: null, carrier: null };
+
 export interface FeedState {
   /** The watchlist the feed is narrowed to, or null for every shipment. */
   scope: number | null;
+  filters: FeedFilters;
   items: readonly FeedItem[];
-  /** Not yet seen in this scope, and the watermark: items above it are new. */
+  /** Not yet seen in this scope (changes, and the shipments they are of), and the watermark: items above it are new. */
   unseen: number;
+  unseenShipments: number;
   seenUpTo: number;
   /** Whether older changes may exist beyond the last page. */
   hasMore: boolean;
@@ -28,11 +39,12 @@ export interface FeedState {
   loaded: boolean;
   loading: boolean;
   error: string | null;
-  /** Unseen changes over every shipment, for the navigation badge; null until known. */
+  /** Shipments with an unseen change, over every shipment: the navigation's badge; null until known. */
   unseenOverall: number | null;
   prefs: NotificationPrefs | null;
 
   setScope(scope: number | null): void;
+  setFilters(patch: Partial<FeedFilters>): void;
   load(): Promise<void>;
   loadMore(): Promise<void>;
   /** Newer changes came: the first page again, merged with the older pages already shown. */
@@ -48,6 +60,8 @@ const pages = newestOnly();
 
 const INITIAL = {
   scope: null,
+  filters: NO_FILTERS,
+  unseenShipments: 0,
   items: [],
   unseen: 0,
   seenUpTo: 0,
@@ -62,13 +76,22 @@ const INITIAL = {
 export const useFeed = create<FeedState>()((set, get) => {
   /** Asks for a page of the current scope; the answer is dropped when the scope changed meanwhile. */
   const fetchPage = async (beforeId: number | undefined, apply: (page: FeedPage) => void): Promise<void> => {
-    const { scope } = get();
+    const { scope, filters } = get();
     set({ loading: true });
     try {
-      const input = { ...(scope === null ? {} : { watchlistId: scope }), ...(beforeId ? { beforeId } : {}), limit: FEED_PAGE };
+      const input = {
+        ...(scope === null ? {} : { watchlistId: scope }),
+        ...(filters.kind ? { kinds: [filters.kind] } : {}),
+        ...(filters.customer ? { customer: filters.customer } : {}),
+        ...(filters.carrier ? { carrier: filters.carrier } : {}),
+        ...(beforeId ? { beforeId } : {}),
+        limit: FEED_PAGE,
+      };
       const page = await pages.run((signal) => call('feed.list', input, { signal }));
       apply(page);
-      set({ unseen: page.unseen, seenUpTo: page.seenUpTo, loaded: true, loading: false, error: null, ...(scope === null ? { unseenOverall: page.unseen } : {}) });
+      const whole = scope === null && filters.kind === null && filters.customer === null && filters.carrier === null;
+      const shipments = page.unseenShipments ?? page.unseen;
+      set({ unseen: page.unseen, unseenShipments: shipments, seenUpTo: page.seenUpTo, loaded: true, loading: false, error: null, ...(whole ? { unseenOverall: shipments } : {}) });
     } catch (error) {
       if (!isAbort(error)) set({ loading: false, error: messageOf(error) });
     }
@@ -80,7 +103,14 @@ export const useFeed = create<FeedState>()((set, get) => {
     setScope(scope) {
       if (scope === get().scope) return;
       pages.cancel();
-      set({ scope, items: [], loaded: false, hasMore: false, error: null, unseen: 0 });
+      set({ scope, items: [], loaded: false, hasMore: false, error: null, unseen: 0, unseenShipments: 0 });
+      void get().load();
+    },
+    setFilters(patch) {
+      const filters = { ...get().filters, ...patch };
+      if (JSON.stringify(filters) === JSON.stringify(get().filters)) return;
+      pages.cancel();
+      set({ filters, items: [], loaded: false, hasMore: false, error: null, unseen: 0, unseenShipments: 0 });
       void get().load();
     },
     load: () => fetchPage(undefined, (page) => set({ items: page.items, hasMore: page.items.length === FEED_PAGE })),
@@ -104,7 +134,10 @@ export const useFeed = create<FeedState>()((set, get) => {
       const { scope } = get();
       const page = await call('feed.markSeen', { ...(scope === null ? {} : { watchlistId: scope }), upToId: newest.id });
       if (get().scope !== scope) return;
-      set({ unseen: page.unseen, seenUpTo: page.seenUpTo, ...(scope === null ? { unseenOverall: page.unseen } : {}) });
+      const shipments = page.unseenShipments ?? page.unseen;
+      set({ unseen: page.unseen, unseenShipments: shipments, seenUpTo: page.seenUpTo, ...(scope === null ? { unseenOverall: shipments } : {}) });
+      // Narrowed by a kind, a customer or a carrier, the unseen count is of those: read it again.
+      if (scope === null && get().filters !== NO_FILTERS) void get().refresh();
     },
     async loadPrefs() {
       try {
@@ -124,7 +157,7 @@ export const useFeed = create<FeedState>()((set, get) => {
       }
     },
     applyNew(event) {
-      set({ unseenOverall: event.unseen });
+      set({ unseenOverall: event.unseenShipments ?? event.unseen });
       const message = notifyMessage(event.notify);
       if (message) useUi.getState().toast(message, 'info');
       if (get().loaded) void get().refresh();
@@ -158,7 +191,7 @@ export function connectFeed(): () => void {
   // The badge needs the overall unseen count before the Changes view is ever opened.
   void call('feed.list', { limit: 1 })
     .then((page) => {
-      if (useFeed.getState().unseenOverall === null) useFeed.setState({ unseenOverall: page.unseen });
+      if (useFeed.getState().unseenOverall === null) useFeed.setState({ unseenOverall: page.unseenShipments ?? page.unseen });
     })
     .catch(() => undefined);
   return () => {
@@ -169,5 +202,5 @@ export function connectFeed(): () => void {
 
 export function resetFeedStore(): void {
   pages.cancel();
-  useFeed.setState({ ...INITIAL, items: [] });
+  useFeed.setState({ ...INITIAL, filters: NO_FILTERS, items: [] });
 }

@@ -38,7 +38,7 @@ it('shows the new likely arrival in the table once the engine says the likely ar
   resetStores(bridge);
   const stop = connectStores();
   render(<ShipmentTable viewportHeight={600} />);
-  expect(await screen.findByText('14–18 Dec')).toBeTruthy();
+  expect(await screen.findByText('2026-12-14 – 12-18')).toBeTruthy();
 
   // The figures alone changed: the table keeps its rows.
   const asked = bridge.callsOf('shipments.list').length;
@@ -49,7 +49,7 @@ it('shows the new likely arrival in the table once the engine says the likely ar
   // A higher minimum: this lane has too few shipments, the band now stands on the carrier's.
   likely = band('2026-12-13', '2026-12-20', 40);
   act(() => bridge.emit('performance.changed', { likely: true }));
-  expect(await screen.findByText('13–20 Dec')).toBeTruthy();
+  expect(await screen.findByText('2026-12-13 – 12-20')).toBeTruthy();
   stop();
 });
 
@@ -77,7 +77,7 @@ it("shows the open detail's new band once the engine says the likely arrivals ch
       sentence,
     },
   });
-  let sentence = 'likely 14–18 Dec, most likely the 15th';
+  let sentence = 'likely 2026-12-14 – 2026-12-18, most likely 2026-12-15';
   const bridge = createFakeBridge({
     ...connectedWindow(1),
     'shipments.list': (q) => ({ total: 1, offset: q.offset, rows: [tableRow(0)] }),
@@ -89,7 +89,7 @@ it("shows the open detail's new band once the engine says the likely arrivals ch
   render(<ShipmentDetailPanel />);
   act(() => useDetail.getState().open(1));
   // Said as a forecast, never as the carrier's date.
-  expect((await screen.findByText(/^Likely 14–18 Dec, most likely the 15th\./)).textContent).toContain("A forecast from past voyages, not the carrier's date.");
+  expect((await screen.findByText(/^Likely 2026-12-14 – 12-18, most likely 2026-12-15\./)).textContent).toContain("A forecast from past voyages, not the carrier's date.");
 
   // The figures alone changed: the detail is not read again.
   const asked = bridge.callsOf('performance.shipment').length;
@@ -97,8 +97,8 @@ it("shows the open detail's new band once the engine says the likely arrivals ch
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(bridge.callsOf('performance.shipment')).toHaveLength(asked);
 
-  sentence = 'likely 16–21 Dec, most likely the 17th';
+  sentence = 'likely 2026-12-16 – 2026-12-21, most likely 2026-12-17';
   act(() => bridge.emit('performance.changed', { likely: true }));
-  expect((await screen.findByText(/^Likely 16–21 Dec, most likely the 17th\./)).textContent).toContain("A forecast from past voyages, not the carrier's date.");
+  expect((await screen.findByText(/^Likely 2026-12-16 – 12-21, most likely 2026-12-17\./)).textContent).toContain("A forecast from past voyages, not the carrier's date.");
   stop();
 });

@@ -1,7 +1,11 @@
-/** The filters and sort of the shipments table, and how they become a contract query. */
-import type { ShipmentFilterInput, ShipmentSortKey } from '../../shared/contract';
+/** The filters of the shipments table, and how they become a contract query. */
+import type { ShipmentFilterInput } from '../../shared/contract';
+
+/** The table's two views: the shipments still moving (the default) and every shipment. */
+export type TableView = 'moving' | 'all';
 
 export interface ShipmentFilters {
+  view: TableView;
   search: string;
   status: '' | 'ACTIVE' | 'ARCHIVED';
   shipmentStatus: string;
@@ -20,9 +24,12 @@ export interface ShipmentFilters {
   watchlistId: number | null;
   /** The shipments of one import (its report's "Show in the table"), or null. */
   importJobId: number | null;
+  /** With importJobId: those its report counted under one heading (found, not found yet…), or null for all of them. */
+  importItems: NonNullable<ShipmentFilterInput['importItems']> | null;
 }
 
 export const EMPTY_FILTERS: ShipmentFilters = {
+  view: 'moving',
   search: '',
   status: '',
   shipmentStatus: '',
@@ -35,9 +42,8 @@ export const EMPTY_FILTERS: ShipmentFilters = {
   fieldValue: '',
   watchlistId: null,
   importJobId: null,
+  importItems: null,
 };
-
-export const DEFAULT_SORT: ShipmentSortKey = 'recent';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -56,16 +62,24 @@ export function filterInput(f: ShipmentFilters): ShipmentFilterInput {
   if (f.fieldName && value) input.fields = { [f.fieldName]: value };
   if (f.watchlistId !== null) input.watchlistId = f.watchlistId;
   if (f.importJobId !== null) input.importJobId = f.importJobId;
+  if (f.importJobId !== null && f.importItems !== null) input.importItems = f.importItems;
+  if (f.view === 'moving') input.moving = true;
   return input;
 }
 
-/** How many filters (search excluded) narrow the table. */
+/** How many filters (search and the view excluded) narrow the table. */
 export function activeFilterCount(f: ShipmentFilters): number {
-  const input = filterInput({ ...f, search: '' });
-  // A carrier is one filter, with or without its name.
-  return Object.keys(input).filter((k) => k !== 'carrierName').length;
+  const input = filterInput({ ...f, search: '', view: 'all' });
+  // A carrier is one filter, with or without its name; an import's heading goes with its import.
+  return Object.keys(input).filter((k) => k !== 'carrierName' && k !== 'importItems').length;
 }
 
+/** Whether a search or a filter narrows the view (the view itself is not a filter). */
 export function isFiltered(f: ShipmentFilters): boolean {
-  return Object.keys(filterInput(f)).length > 0;
+  return Object.keys(filterInput({ ...f, view: 'all' })).length > 0;
+}
+
+/** The filters cleared, in the same view. */
+export function clearedFilters(f: ShipmentFilters): ShipmentFilters {
+  return { ...EMPTY_FILTERS, view: f.view };
 }

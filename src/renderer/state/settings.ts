@@ -12,6 +12,8 @@ export interface SettingsState {
   load(): Promise<void>;
   loadKey(): Promise<void>;
   update(patch: SettingsPatch): Promise<SettingsView>;
+  /** A choice shown at once (a radio, a select) and saved; put back as it was when the engine refuses it. */
+  choose(patch: SettingsPatch): Promise<void>;
   setTheme(theme: ThemeChoice): Promise<void>;
   setKeyStatus(key: KeyStatusView): void;
 }
@@ -41,6 +43,16 @@ export const useSettings = create<SettingsState>()((set, get) => ({
     const settings = await call('settings.update', patch);
     set({ settings, theme: settings.theme });
     return settings;
+  },
+  async choose(patch) {
+    const before = get().settings;
+    if (before) set({ settings: { ...before, ...patch } as SettingsView });
+    try {
+      await get().update(patch);
+    } catch (error) {
+      set({ settings: before });
+      throw error;
+    }
   },
   async setTheme(theme) {
     const previous = get().theme;

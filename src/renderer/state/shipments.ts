@@ -1,22 +1,42 @@
 /**
- * The shipments table: the query, a block cache of rows fetched 200 at a time, the total, the
- * active row and the selection. The blocks of one generation are asked together; a new generation
- * (another query, or rows known to have changed since: `shipments.changed`) cancels what the older
- * one still waits for, so a late answer can never overwrite a newer one.
+ * The shipments table: the query (filters, and the layout's order, grouping and imported columns),
+ * a block cache of rows fetched 200 at a time, the total, the groups, the active row and the
+ * selection. The blocks of one generation are asked together; a new generation (another query, or
+ * rows known to have changed since: `shipments.changed`) cancels what the older one still waits
+ * for, so a late answer can never overwrite a newer one.
  */
 import { create } from 'zustand';
-import type { ShipmentListQuery, ShipmentSortKey, ShipmentTableRow } from '../../shared/contract';
+import type { ShipmentGroupBy, ShipmentListQuery, ShipmentOrderKey, ShipmentTableRow, TableLayout } from '../../shared/contract';
 import { call, messageOf } from '../api/call';
 import { isAbort, newestOnly } from '../api/newest';
-import { DEFAULT_SORT, EMPTY_FILTERS, type ShipmentFilters, filterInput } from './query';
+import { type GroupView, type Lines, tableLines } from '../shipments/grid-groups';
+import { EMPTY_FILTERS, type ShipmentFilters, clearedFilters, filterInput } from './query';
+import { layoutKeyOf, useTableLayout } from './table-layout';
 
 export const BLOCK_SIZE = 200;
 /** Blocks kept per query (10,000 rows); the farthest from the newest are dropped. */
 const MAX_BLOCKS = 50;
 
-export interface ShipmentsState {
+/** What of the layout shapes the query: the order, the grouping, the imported columns shown. */
+export interface QueryShape {
+  order: readonly ShipmentOrderKey[];
+  groupBy: ShipmentGroupBy | null;
+  fieldColumns: readonly string[];
+  /** Groups folded, by key ('' for the group without a value). */
+  folded: ReadonlySet<string>;
+}
+
+/** The shape a layout gives: its sort, its grouping, the imported columns it shows. */
+function shapeOf(layout: TableLayout): QueryShape {
+  const hidden = new Set(layout.hidden);
+  const fieldColumns = layout.order.filter((id) => id.startsWith('field:') && !hidden.has(id)).map((id) => id.slice('field:'.length));
+  return { order: layout.sort, groupBy: layout.groupBy, fieldColumns, folded: new Set(layout.collapsed) };
+}
+
+export interface ShipmentsState extends QueryShape {
   filters: ShipmentFilters;
-  sort: ShipmentSortKey;
+  /** The groups of a grouped table, in the list's order; null when not grouped (or not read yet). */
+  groups: readonly GroupView[] | null;
   /** Bumped on every query change and on every invalidation. */
   generation: number;
   /** Bumped only when the query (filters, sort) changes. */
@@ -36,7 +56,12 @@ export interface ShipmentsState {
 
   setFilters(patch: Partial<ShipmentFilters>): void;
   clearFilters(): void;
-  setSort(sort: ShipmentSortKey): void;
+  /** The layout changed (a sort, a grouping, a column): the query follows. */
+  setShape(shape: QueryShape): void;
+  /** The table's lines: group headings and the rows shown. */
+  lines(): Lines;
+  /** Reads the layout kept for the view shown (at the window's start), and follows it. */
+  followLayout(): void;
   /** Fetches the blocks covering rows first..last that are neither cached nor on their way. */
   ensureRange(first: number, last: number): void;
   /** Rows changed at the service or locally: refetch what is shown, keep showing the old rows meanwhile. */
@@ -62,9 +87,18 @@ export function rowAt(s: Pick<ShipmentsState, 'blocks' | 'staleBlocks'>, index: 
   return s.blocks.get(block)?.[offset] ?? s.staleBlocks.get(block)?.[offset];
 }
 
-function listQuery(s: ShipmentsState, block: number): ShipmentListQuery {
-  return { ...filterInput(s.filters), sort: s.sort, offset: block * BLOCK_SIZE, limit: BLOCK_SIZE };
+/** The query's order and grouping as the contract takes them. */
+export function orderInput(s: Pick<ShipmentsState, 'order' | 'groupBy'>): Pick<ShipmentListQuery, 'order' | 'groupBy'> {
+  return { ...(s.order.length > 0 ? { order: [...s.order] } : {}), ...(s.groupBy ? { groupBy: s.groupBy } : {}) };
 }
+
+function listQuery(s: ShipmentsState, block: number): ShipmentListQuery {
+  const fields = s.fieldColumns.length > 0 ? { fieldColumns: [...s.fieldColumns] } : {};
+  return { ...filterInput(s.filters), ...orderInput(s), ...fields, offset: block * BLOCK_SIZE, limit: BLOCK_SIZE };
+}
+
+const sameShape = (a: QueryShape, b: QueryShape): boolean =>
+  JSON.stringify([a.order, a.groupBy, a.fieldColumns]) === JSON.stringify([b.order, b.groupBy, b.fieldColumns]);
 
 /** Keeps the blocks nearest to `around`, at most MAX_BLOCKS. */
 function trimmed(blocks: Map<number, readonly ShipmentTableRow[]>, around: number): Map<number, readonly ShipmentTableRow[]> {
@@ -75,7 +109,8 @@ function trimmed(blocks: Map<number, readonly ShipmentTableRow[]>, around: numbe
 
 const INITIAL = {
   filters: EMPTY_FILTERS,
-  sort: DEFAULT_SORT,
+  ...shapeOf(useTableLayout.getState().layout),
+  groups: null,
   generation: 0,
   queryVersion: 0,
   total: null,
@@ -105,7 +140,32 @@ export const useShipments = create<ShipmentsState>()((set, get) => {
       selection: new Set(),
       anchorIndex: null,
       activeIndex: null,
+      // Another grouping: the old groups would place the rows wrongly until the new ones come.
+      ...('groupBy' in patch && patch.groupBy !== s.groupBy ? { groups: null } : {}),
     });
+    void fetchGroups();
+  };
+
+  /** The groups of the current query (grouped only); a later generation's answer replaces it. */
+  const fetchGroups = async (): Promise<void> => {
+    const s = get();
+    if (!s.groupBy) return;
+    const generation = s.generation;
+    try {
+      const groups = await call('shipments.groups', { ...filterInput(s.filters), groupBy: s.groupBy });
+      if (get().generation === generation) set({ groups });
+    } catch (error) {
+      if (!isAbort(error) && get().generation === generation) set({ loadError: messageOf(error) });
+    }
+  };
+
+  /** The filters and the layout of the view they make (each view keeps its own). */
+  const withLayout = (filters: ShipmentFilters): Partial<ShipmentsState> => {
+    const layouts = useTableLayout.getState();
+    const key = layoutKeyOf(filters);
+    if (key === layouts.key) return { filters };
+    const layout = layouts.follow(key, (kept) => get().setShape(shapeOf(kept)));
+    return { filters, ...shapeOf(layout) };
   };
 
   const fetchBlock = async (block: number): Promise<void> => {
@@ -145,7 +205,7 @@ export const useShipments = create<ShipmentsState>()((set, get) => {
     }
     if (ids.length === hi - lo + 1) return ids;
     const generation = s.generation;
-    const all = await call('shipments.ids', { ...filterInput(s.filters), sort: s.sort });
+    const all = await call('shipments.ids', { ...filterInput(s.filters), ...orderInput(s) });
     if (get().generation !== generation) return null;
     return all.slice(lo, hi + 1);
   };
@@ -156,14 +216,36 @@ export const useShipments = create<ShipmentsState>()((set, get) => {
     setFilters(patch) {
       const filters = { ...get().filters, ...patch };
       if (JSON.stringify(filters) === JSON.stringify(get().filters)) return;
-      newQuery({ filters });
+      newQuery(withLayout(filters));
     },
     clearFilters() {
-      newQuery({ filters: EMPTY_FILTERS });
+      newQuery(withLayout(clearedFilters(get().filters)));
     },
-    setSort(sort) {
-      if (sort === get().sort) return;
-      newQuery({ sort });
+    setShape(shape) {
+      const s = get();
+      if (sameShape(s, shape)) {
+        // Folding a group changes what is shown, not what is asked.
+        set({ folded: shape.folded });
+        return;
+      }
+      const onlyColumns = JSON.stringify([s.order, s.groupBy]) === JSON.stringify([shape.order, shape.groupBy]);
+      if (onlyColumns) {
+        // Another imported column shown: the same rows again with it, in place.
+        set({ ...shape });
+        get().invalidate();
+        return;
+      }
+      newQuery({ ...shape });
+    },
+    followLayout() {
+      const layouts = useTableLayout.getState();
+      const key = layoutKeyOf(get().filters);
+      if (layouts.layoutFor(key).read) return;
+      layouts.follow(key, (kept) => get().setShape(shapeOf(kept)));
+    },
+    lines() {
+      const s = get();
+      return tableLines(s.total ?? 0, s.groupBy ? s.groups : null, s.folded);
     },
 
     ensureRange(first, last) {
@@ -184,6 +266,7 @@ export const useShipments = create<ShipmentsState>()((set, get) => {
       for (const [k, rows] of s.blocks) stale.set(k, rows);
       // Blocks shown mean the first block of this query came, which dropped another query's stale rows: `staleQuery` holds.
       set({ generation: s.generation + 1, blocks: new Map(), staleBlocks: stale });
+      void fetchGroups();
     },
 
     patchRow(id, patch) {
@@ -250,7 +333,7 @@ export const useShipments = create<ShipmentsState>()((set, get) => {
 
     async selectAll() {
       const s = get();
-      const ids = await call('shipments.ids', { ...filterInput(s.filters), sort: s.sort });
+      const ids = await call('shipments.ids', { ...filterInput(s.filters), ...orderInput(s) });
       if (get().queryVersion !== s.queryVersion) return;
       set({ selection: new Set(ids) });
     },
@@ -267,8 +350,14 @@ export const useShipments = create<ShipmentsState>()((set, get) => {
   };
 });
 
+/** A change of the table's layout (a sort, a width, a column, a grouping): kept for the view, and the query follows. */
+export function changeLayout(patch: Partial<TableLayout>): void {
+  const layout = useTableLayout.getState().change(patch);
+  useShipments.getState().setShape(shapeOf(layout));
+}
+
 export function resetShipmentsStore(): void {
   inFlight.clear();
   rowAsks.cancel();
-  useShipments.setState({ ...INITIAL, blocks: new Map(), staleBlocks: new Map(), selection: new Set() });
+  useShipments.setState({ ...INITIAL, ...shapeOf(useTableLayout.getState().layout), blocks: new Map(), staleBlocks: new Map(), selection: new Set() });
 }

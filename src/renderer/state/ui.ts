@@ -1,8 +1,8 @@
 /** What the window shows: the current view, the open dialogs and panels, the toasts. */
 import { create } from 'zustand';
+import type { ViewId } from '../../shared/views';
 
-/** The navigation: one id per view, listed in NAV_ITEMS and rendered in App. */
-export type ViewId = 'shipments' | 'attention' | 'import' | 'watchlists' | 'customers' | 'map' | 'changes' | 'webhooks' | 'performance' | 'settings';
+export type { ViewId } from '../../shared/views';
 
 interface Toast {
   id: number;
@@ -74,4 +74,18 @@ export function focusById(id: string, select = false): void {
     } else if (left > 0) requestAnimationFrame(() => attempt(left - 1));
   };
   attempt(5);
+}
+
+/** Opens Settings at one of its sections (its element's id), scrolled into view and focused. */
+export function openSettingsAt(sectionId: string): void {
+  useUi.getState().setView('settings');
+  const attempt = (left: number): void => {
+    const el = document.getElementById(sectionId);
+    if (el) {
+      el.scrollIntoView({ block: 'start' });
+      if (el.tabIndex < 0) el.setAttribute('tabindex', '-1');
+      el.focus({ preventScroll: true });
+    } else if (left > 0) requestAnimationFrame(() => attempt(left - 1));
+  };
+  attempt(10);
 }

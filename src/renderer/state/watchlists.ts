@@ -98,8 +98,8 @@ export const useWatchlists = create<WatchlistsState>()((set, get) => {
       if (useShipments.getState().filters.watchlistId === watchlistId) useShipments.getState().setFilters({ watchlistId: null });
     },
     async openInTable(watchlistId) {
-      // The whole list is shown: other filters would hide some of it.
-      useShipments.getState().setFilters({ ...EMPTY_FILTERS, watchlistId });
+      // The whole list is shown (delivered ones too): other filters would hide some of it.
+      useShipments.getState().setFilters({ ...EMPTY_FILTERS, view: 'all', watchlistId });
       useUi.getState().setView('shipments');
       try {
         put(await call('watchlists.markViewed', watchlistId));

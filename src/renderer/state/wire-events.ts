@@ -96,6 +96,8 @@ export function connectStores(): () => void {
   void useCredits.getState().load();
   void useNotes.getState().loadPending().catch(() => undefined);
   void useFacets.getState().load();
+  // The table's layout for the view it opens on, as the person left it.
+  useShipments.getState().followLayout();
 
   return () => {
     if (invalidateTimer) clearTimeout(invalidateTimer);

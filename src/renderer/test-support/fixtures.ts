@@ -38,7 +38,7 @@ export function pageOf(query: ShipmentListQuery, total: number, prefix = 'MSCU')
   return { total, offset: query.offset, rows };
 }
 
-export const SETTINGS: SettingsView = { apiBase: 'http://127.0.0.1:9', theme: 'light', creditWarningBelow: 100, syncIntervalMinutes: 0, importFileDays: 30, dataDir: '/tmp/quayside', demo: false };
+export const SETTINGS: SettingsView = { apiBase: 'http://127.0.0.1:9', theme: 'light', dateFormat: 'system', timeFormat: 'system', creditWarningBelow: 100, syncIntervalMinutes: 0, importFileDays: 30, dataDir: '/tmp/quayside', demo: false };
 
 export const CREDITS: CreditsView = {
   remaining: 812,

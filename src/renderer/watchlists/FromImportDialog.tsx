@@ -8,10 +8,11 @@ import { call, messageOf } from '../api/call';
 import { Dialog } from '../components/Dialog';
 import { useDialogAction } from '../components/use-dialog-action';
 import { formatCount, plural } from '../lib/format';
+import { localDay } from '../lib/relative-time';
 import { useUi } from '../state/ui';
 import { useWatchlists } from '../state/watchlists';
 
-const jobLabel = (j: ImportJobView): string => `${j.fileName} (${(j.finishedAt ?? j.createdAt).slice(0, 10)}, ${plural(j.references, 'reference')})`;
+const jobLabel = (j: ImportJobView): string => `${j.fileName} (${localDay(j.finishedAt ?? j.createdAt)}, ${plural(j.references, 'reference')})`;
 
 /** Prefers a column that reads like the customer's. */
 function likelyColumn(fields: readonly string[]): string | null {

@@ -4,6 +4,7 @@
  * existing one is changed here too (name and conditions).
  */
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { DateInput } from '../components/DateInput';
 import { Dialog } from '../components/Dialog';
 import { useDialogAction } from '../components/use-dialog-action';
 import { formatCount, statusShipmentFilterLabel } from '../lib/format';
@@ -54,7 +55,8 @@ export function SavedFilterDialog({ onClose, editing }: { onClose(): void; editi
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const shown = filterInput({ ...EMPTY_FILTERS, ...f });
+    // The view (still moving or all) is the table's, not a condition of the list.
+    const shown = filterInput({ ...EMPTY_FILTERS, ...f, view: 'all' });
     const filter: ShipmentFilterInput = { ...start.kept, ...shown, ...(start.kept.fields || shown.fields ? { fields: { ...start.kept.fields, ...shown.fields } } : {}) };
     if (!name.trim()) return setError('Give the saved filter a name, for example "Due in Rotterdam this week".');
     if (Object.keys(filter).length === 0) return setError('Choose at least one condition (carrier, POD, ETA window, status or an imported column).');
@@ -101,14 +103,18 @@ export function SavedFilterDialog({ onClose, editing }: { onClose(): void; editi
             </option>
           ))}
         </Choice>
-        <label className="field">
-          <span className="field-label">ETA from</span>
-          <input className="input date" type="date" value={f.etaFrom} onChange={(e) => set({ etaFrom: e.target.value })} />
-        </label>
-        <label className="field">
-          <span className="field-label">ETA to</span>
-          <input className="input date" type="date" value={f.etaTo} onChange={(e) => set({ etaTo: e.target.value })} />
-        </label>
+        <div className="field">
+          <span className="field-label" aria-hidden="true">
+            ETA from
+          </span>
+          <DateInput label="ETA from" value={f.etaFrom} onChange={(v) => set({ etaFrom: v })} />
+        </div>
+        <div className="field">
+          <span className="field-label" aria-hidden="true">
+            ETA to
+          </span>
+          <DateInput label="ETA to" value={f.etaTo} onChange={(v) => set({ etaTo: v })} />
+        </div>
         <Choice label="Shipment status" value={f.shipmentStatus} onChange={(v) => set({ shipmentStatus: v })}>
           {facets?.shipmentStatuses.map((s) => (
             <option key={s.value} value={s.value}>

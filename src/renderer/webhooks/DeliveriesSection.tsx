@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import type { WebhookDeliveryView, WebhookView } from '../../shared/contract';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
+import { eventWords } from './event-words';
 import { plural } from '../lib/format';
 import { useClock } from '../state/clock';
 import { DELIVERY_STATUSES, type DeliveryStatus, useWebhooks } from '../state/webhooks';
@@ -64,7 +65,7 @@ export function DeliveriesSection({ hooks }: { hooks: readonly WebhookView[] }) 
             <thead>
               <tr>
                 <th scope="col">Created</th>
-                <th scope="col">Event</th>
+                <th scope="col">News</th>
                 <th scope="col">Status</th>
                 <th scope="col">Webhook</th>
                 <th scope="col">Attempts</th>
@@ -108,7 +109,7 @@ function DeliveryRow({ item, url, now }: { item: WebhookDeliveryView; url: strin
       <td>
         <time title={absoluteTime(item.createdAt)}>{relativeTime(item.createdAt, now)}</time>
       </td>
-      <td className="mono">{item.eventType}</td>
+      <td title={`Sent as ${item.eventType}`}>{eventWords(item.eventType)}</td>
       <td>
         <span className={`pill ${statusTone(item.status)}`}>{STATUS_LABELS[item.status] ?? item.status}</span>
       </td>

@@ -31,7 +31,7 @@ export function SecretDialog({ shown, onClose }: { shown: SecretToShow; onClose(
   return (
     <Dialog title={title} onClose={onClose} footer={footer} className="secret-dialog">
       <p>
-        Deliveries to <span className="mono">{shown.callbackUrl}</span> are signed with this secret. Your endpoint needs it to check the
+        Deliveries to <span className="mono">{shown.callbackUrl}</span> are signed with this secret. Your system needs it to check the
         signature.
       </p>
       {shown.secret ? (
@@ -54,7 +54,7 @@ export function SecretDialog({ shown, onClose }: { shown: SecretToShow; onClose(
             </button>
           </div>
           <p className="secret-warning" role="note">
-            <strong>You will not see it again.</strong> Copy it now and keep it with your endpoint's settings. If it is lost, make a new
+            <strong>You will not see it again.</strong> Copy it now and keep it with your system's settings. If it is lost, make a new
             secret.
           </p>
           <p className="muted small" role="status">
@@ -67,7 +67,7 @@ export function SecretDialog({ shown, onClose }: { shown: SecretToShow; onClose(
         </p>
       )}
       <p className="muted small">
-        Quayside does not keep it: your endpoint checks each delivery's signature with it, so this is the only copy.
+        Quayside does not keep it: your system checks each message's signature with it, so this is the only copy.
       </p>
     </Dialog>
   );

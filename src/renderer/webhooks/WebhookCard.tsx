@@ -1,6 +1,7 @@
 /** One webhook: where it sends, what, whether it is active, its actions and its last test. */
 import type { WebhookView } from '../../shared/contract';
 import { absoluteTime, relativeTime } from '../lib/relative-time';
+import { eventWords } from './event-words';
 import { useClock } from '../state/clock';
 import { type TestState, useWebhooks } from '../state/webhooks';
 
@@ -25,17 +26,17 @@ export function WebhookCard({ hook, onEdit, onRegenerate, onDelete, onToggleActi
         </span>
         <span className={`pill ${hook.isActive ? 'pill-done' : 'pill-muted'}`}>{hook.isActive ? 'Active' : 'Inactive'}</span>
       </div>
-      <ul className="webhook-events" aria-label="Event types">
+      <ul className="webhook-events" aria-label="News it is sent">
         {hook.eventTypes.map((t) => (
-          <li key={t} className="badge mono">
-            {t}
+          <li key={t} className="badge" title={`Sent as ${t}`}>
+            {eventWords(t)}
           </li>
         ))}
       </ul>
       <p className="muted small">
         Created <time title={absoluteTime(hook.createdAt)}>{relativeTime(hook.createdAt, now)}</time>
         {' · '}
-        Signing secret kept by your endpoint, not on this computer
+        The secret that signs each message is kept by your system, not on this computer
       </p>
       <div className="webhook-actions">
         <button
@@ -76,7 +77,7 @@ function TestResult({ test, now }: { test: TestState; now: number }) {
   if (test.kind === 'sending') {
     return (
       <p className="webhook-test muted" role="status">
-        Sending a tracking.test event…
+        Sending a test message to your system…
       </p>
     );
   }
@@ -93,7 +94,7 @@ function TestResult({ test, now }: { test: TestState; now: number }) {
     <div className={`webhook-test ${result.success ? 'webhook-test-ok' : 'webhook-test-failed'}`} role="status" aria-label="Test result">
       <strong>{result.success ? 'Test delivered' : 'Test not delivered'}</strong>
       <span>
-        {result.httpStatus ? `Your endpoint answered HTTP ${result.httpStatus}` : 'Your endpoint did not answer'}
+        {result.httpStatus ? `Your system answered (HTTP ${result.httpStatus})` : 'Your system did not answer'}
         {result.message && result.message !== `HTTP ${result.httpStatus}` ? `: ${result.message}` : '.'}
       </span>
       <span className="muted small">{when}</span>

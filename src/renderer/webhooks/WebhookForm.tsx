@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { WebhookEventTypeView, WebhookView } from '../../shared/contract';
 import { messageOf } from '../api/call';
 import { Dialog } from '../components/Dialog';
+import { eventWords } from './event-words';
 
 export interface WebhookFormValues {
   callbackUrl: string;
@@ -13,7 +14,7 @@ export interface WebhookFormValues {
 /** A sentence saying what to fix, or null when the address will do. */
 function callbackUrlProblem(text: string): string | null {
   const value = text.trim();
-  if (!value) return 'Give the web address of your endpoint, for example https://example.com/hooks/quayside.';
+  if (!value) return 'Give the web address of your system that receives the news, for example https://example.com/hooks/quayside.';
   let url: URL;
   try {
     url = new URL(value);
@@ -50,7 +51,7 @@ export function WebhookForm({ editing, eventTypes, onSubmit, onClose }: WebhookF
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
-    const found = { url: callbackUrlProblem(url), types: types.size === 0 ? 'Choose at least one event type.' : null };
+    const found = { url: callbackUrlProblem(url), types: types.size === 0 ? 'Choose at least one kind of news to send.' : null };
     setProblems(found);
     if (found.url) {
       document.getElementById(`${id}-url`)?.focus();
@@ -97,7 +98,7 @@ export function WebhookForm({ editing, eventTypes, onSubmit, onClose }: WebhookF
         }}
       >
         <label className="field" htmlFor={`${id}-url`}>
-          <span className="field-label">Endpoint address (callback URL)</span>
+          <span className="field-label">Address of your system that receives the news (its callback URL)</span>
           <input
             id={`${id}-url`}
             className="input mono"
@@ -117,13 +118,13 @@ export function WebhookForm({ editing, eventTypes, onSubmit, onClose }: WebhookF
           </p>
         )}
         <fieldset className="webhook-types" aria-describedby={problems.types ? `${id}-types-problem` : undefined}>
-          <legend className="field-label">Events to send</legend>
-          {eventTypes.length === 0 && <p className="muted small">The service listed no event types; try again later.</p>}
+          <legend className="field-label">What to send it</legend>
+          {eventTypes.length === 0 && <p className="muted small">The service listed no kinds of news; try again later.</p>}
           {eventTypes.map((t) => (
-            <label key={t.type} className="webhook-type">
+            <label key={t.type} className="webhook-type" title={`Sent as ${t.type}`}>
               <input type="checkbox" checked={types.has(t.type)} onChange={() => toggle(t.type)} disabled={busy} />
-              <span className="mono">{t.type}</span>
-              {t.description && <span className="muted small">{t.description}</span>}
+              <span>{eventWords(t.type, t.description)}</span>
+              <span className="mono muted small">{t.type}</span>
             </label>
           ))}
         </fieldset>
@@ -135,7 +136,7 @@ export function WebhookForm({ editing, eventTypes, onSubmit, onClose }: WebhookF
         {!editing && (
           <label className="webhook-type">
             <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} disabled={busy} />
-            <span>Active: send events as soon as it is created</span>
+            <span>Active: send the news as soon as it is made</span>
           </label>
         )}
         {error && (

@@ -80,8 +80,10 @@ describe('webhooks view', () => {
     render(<WebhooksView />);
     const item = await screen.findByRole('listitem', { name: HOOK.callbackUrl });
     expect(within(item).getByText('Active')).toBeTruthy();
-    expect(within(within(item).getByRole('list', { name: 'Event types' })).getByText('tracking.eta_update')).toBeTruthy();
-    expect(item.textContent).toContain('Signing secret kept by your endpoint, not on this computer');
+    // In words, the type it is sent as in the tooltip.
+    const news = within(within(item).getByRole('list', { name: 'News it is sent' })).getByText('An ETA moved');
+    expect(news.getAttribute('title')).toBe('Sent as tracking.eta_update');
+    expect(item.textContent).toContain('The secret that signs each message is kept by your system, not on this computer');
   });
 
   it('shows the secret of a new webhook once, and keeps no copy after the dialog closes', async () => {
@@ -91,16 +93,16 @@ describe('webhooks view', () => {
     const form = screen.getByRole('dialog', { name: 'New webhook' });
     fireEvent.click(within(form).getByRole('button', { name: 'Create webhook' }));
     expect(within(form).getAllByRole('alert').map((a) => a.textContent)).toEqual([
-      'Give the web address of your endpoint, for example https://example.com/hooks/quayside.',
-      'Choose at least one event type.',
+      'Give the web address of your system that receives the news, for example https://example.com/hooks/quayside.',
+      'Choose at least one kind of news to send.',
     ]);
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Endpoint address (callback URL)' }), { target: { value: 'erp.example.com/new' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Address of your system that receives the news (its callback URL)' }), { target: { value: 'erp.example.com/new' } });
     fireEvent.click(within(form).getByRole('checkbox', { name: /tracking\.delivered/ }));
     fireEvent.click(within(form).getByRole('button', { name: 'Create webhook' }));
     expect(within(form).getByRole('alert').textContent).toMatch(/not a full web address/);
     expect(bridge.callsOf('webhooks.create')).toEqual([]);
 
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Endpoint address (callback URL)' }), { target: { value: 'https://erp.example.com/new' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Address of your system that receives the news (its callback URL)' }), { target: { value: 'https://erp.example.com/new' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create webhook' }));
     const secretDialog = await screen.findByRole('dialog', { name: 'Webhook created: copy its secret' });
     expect(bridge.callsOf('webhooks.create')).toEqual([{ callbackUrl: 'https://erp.example.com/new', eventTypes: ['tracking.delivered'], isActive: true }]);
@@ -139,7 +141,7 @@ describe('webhooks view', () => {
     fireEvent.click(screen.getByRole('button', { name: `Send test to ${HOOK.callbackUrl}` }));
     const result = await within(card(HOOK.callbackUrl)).findByRole('status', { name: 'Test result' });
     expect(result.textContent).toContain('Test not delivered');
-    expect(result.textContent).toContain('Your endpoint answered HTTP 503: Service Unavailable');
+    expect(result.textContent).toContain('Your system answered (HTTP 503): Service Unavailable');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(bridge.callsOf('webhooks.deliveries').length).toBe(before + 1);
   });
@@ -165,7 +167,7 @@ describe('webhooks view', () => {
     await screen.findByRole('listitem', { name: HOOK.callbackUrl });
     fireEvent.click(screen.getByRole('button', { name: `Edit ${HOOK.callbackUrl}` }));
     const form = screen.getByRole('dialog', { name: 'Change webhook' });
-    const url = within(form).getByRole('textbox', { name: 'Endpoint address (callback URL)' }) as HTMLInputElement;
+    const url = within(form).getByRole('textbox', { name: 'Address of your system that receives the news (its callback URL)' }) as HTMLInputElement;
     expect(url.value).toBe(HOOK.callbackUrl);
     expect(within(form).getByRole('checkbox', { name: /tracking\.eta_update/ })).toHaveProperty('checked', true);
     fireEvent.change(url, { target: { value: 'https://erp.example.com/hooks/b' } });

@@ -76,7 +76,10 @@ export function WebhooksView() {
     list = (
       <div className="webhooks-empty">
         <p>No webhooks yet.</p>
-        <p className="muted small">A webhook lets the tracking service push ETA changes, new events and deliveries to your own system as they happen.</p>
+        <p className="muted small">
+          A webhook is the address of one of your own systems (your ERP, your TMS, a customer portal) that the tracking service sends news to as it
+          happens: a moved ETA, a new event, a delivery. Quayside sets them up; it does not receive the news itself.
+        </p>
       </div>
     );
   } else {
@@ -134,7 +137,7 @@ export function WebhooksView() {
         >
           <p>
             The current secret of <span className="mono">{open.hook.callbackUrl}</span> stops working at once. Deliveries are signed with the
-            new one, which is shown once; your endpoint needs it to check them.
+            new one, which is shown once; your system needs it to check them.
           </p>
         </ConfirmDialog>
       )}

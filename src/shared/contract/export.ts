@@ -1,7 +1,7 @@
 /** Export of the view, a selection or a watchlist, written by the engine where the person chose. */
 import { z } from 'zod';
 import { count, method, none, shipmentId, watchlistId } from './base.js';
-import { filter, sort } from './shipments.js';
+import { filter, groupBy, order, sort } from './shipments.js';
 
 const exportColumnViewSchema = z.strictObject({
   /** A fixed column's id, or `field:<name>` for an imported column. */
@@ -13,7 +13,8 @@ const exportColumnViewSchema = z.strictObject({
 export type ExportColumnView = z.output<typeof exportColumnViewSchema>;
 
 const exportScope = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('view'), filter, sort: sort.optional() }),
+  // The table's order as shown (its grouping first): `order` wins over `sort`.
+  z.strictObject({ kind: z.literal('view'), filter, sort: sort.optional(), order: order.optional(), groupBy: groupBy.optional() }),
   z.strictObject({ kind: z.literal('ids'), ids: z.array(shipmentId).min(1).max(100_000) }),
   z.strictObject({ kind: z.literal('watchlist'), watchlistId }),
 ]);

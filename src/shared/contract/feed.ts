@@ -1,6 +1,6 @@
 /** The changes feed (what Quayside saw change) and which kinds become desktop notifications. */
 import { z } from 'zod';
-import { count, localId, method, none, utcTime, watchlistId } from './base.js';
+import { carrierRef, count, localId, method, none, utcTime, watchlistId } from './base.js';
 
 /** Quayside's reading of its own change log (feed/repository.ts), so a closed set. */
 const feedKind = z.enum(['eta_moved', 'event_added', 'status_changed', 'delivered', 'not_found', 'archived', 'removed']);
@@ -21,6 +21,9 @@ const feedItemSchema = z.strictObject({
   /** For eta_moved: whole days, later positive. */
   etaMoveDays: z.number().int().nullable(),
   containerNumber: z.string().nullable(),
+  /** The shipment's carrier and customer (its customer column), for the heading a day's changes of it go under. */
+  carrier: carrierRef.optional(),
+  customer: z.string().nullable().optional(),
 });
 export type FeedItem = z.output<typeof feedItemSchema>;
 
@@ -28,6 +31,8 @@ const feedPageSchema = z.strictObject({
   items: z.array(feedItemSchema),
   /** Changes not yet seen in this scope (overall or the watchlist). */
   unseen: count,
+  /** Shipments with a change not yet seen in this scope: the navigation's badge. */
+  unseenShipments: count.optional(),
   /** A change id, 0 before anything was seen. */
   seenUpTo: count,
 });
@@ -36,6 +41,10 @@ export type FeedPage = z.output<typeof feedPageSchema>;
 const feedQuery = z.strictObject({
   watchlistId: watchlistId.optional(),
   kinds: z.array(feedKind).max(50).optional(),
+  /** Only the changes of one customer's shipments (their customer column, case aside). */
+  customer: z.string().min(1).max(200).optional(),
+  /** Only the changes of one carrier's shipments (SCAC). */
+  carrier: z.string().min(1).max(200).optional(),
   onlyUnseen: z.boolean().optional(),
   /** Older than this id (paging back). */
   beforeId: z.number().int().positive().optional(),
@@ -56,5 +65,5 @@ export const feedMethods = {
 
 export const feedEvents = {
   /** New changes seen (after a sync, a lookup or an import); `notify` holds those the person wants as desktop notifications. */
-  'feed.new': z.strictObject({ items: z.array(feedItemSchema), notify: z.array(feedItemSchema), unseen: count }),
+  'feed.new': z.strictObject({ items: z.array(feedItemSchema), notify: z.array(feedItemSchema), unseen: count, unseenShipments: count.optional() }),
 };

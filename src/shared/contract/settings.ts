@@ -1,5 +1,7 @@
 /** The app itself, the API key, settings, the connection test and the carrier directory. */
 import { z } from 'zod';
+import { CLOCK_CHOICES, DATE_PATTERNS } from '../dates.js';
+import { VIEW_IDS } from '../views.js';
 import { localId, method, nothing, none, utcTime } from './base.js';
 
 const keyStatusViewSchema = z.strictObject({
@@ -13,9 +15,15 @@ export type KeyStatusView = z.output<typeof keyStatusViewSchema>;
 const themeChoice = z.enum(['light', 'dark', 'system']);
 export type ThemeChoice = z.output<typeof themeChoice>;
 
+/** How dates are written (src/shared/dates.ts): the system's locale, or an order a person chose. */
+const dateFormatChoice = z.enum(['system', ...DATE_PATTERNS]);
+const timeFormatChoice = z.enum(CLOCK_CHOICES);
+
 const settingsViewSchema = z.strictObject({
   apiBase: z.string().nullable(),
   theme: themeChoice,
+  dateFormat: dateFormatChoice,
+  timeFormat: timeFormatChoice,
   /** The credit warning shows below this balance. */
   creditWarningBelow: z.number(),
   /** Background refresh of the cache through the shipments list (no credits); 0 = off. */
@@ -30,6 +38,8 @@ export type SettingsView = z.output<typeof settingsViewSchema>;
 const settingsPatch = z.strictObject({
   apiBase: z.string().max(500).optional(),
   theme: themeChoice.optional(),
+  dateFormat: dateFormatChoice.optional(),
+  timeFormat: timeFormatChoice.optional(),
   creditWarningBelow: z.number().int().min(0).max(100_000_000).optional(),
   syncIntervalMinutes: z.number().int().min(0).max(24 * 60).optional(),
   importFileDays: z.number().int().min(1).max(3650).optional(),
@@ -91,7 +101,7 @@ export const settingsMethods = {
 export const settingsEvents = {
   /** Something outside the window (a desktop notification click, the menu) asks to show a shipment or a view. */
   'window.show': z.strictObject({
-    view: z.enum(['shipments', 'attention', 'import', 'watchlists', 'customers', 'map', 'changes', 'webhooks', 'performance', 'settings']),
+    view: z.enum(VIEW_IDS),
     shipmentId: localId.optional(),
   }),
 };

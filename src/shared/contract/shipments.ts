@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { outcomeSchema, shipmentSchema } from '../domain.js';
 import { progressSchema } from '../progress.js';
-import { carrierRef, count, localId, method, none, naiveDate, naiveText, shortRecord, shortText, shipmentId, utcTime } from './base.js';
+import { carrierRef, count, localId, method, none, naiveDate, naiveText, nothing, shortRecord, shortText, shipmentId, utcTime } from './base.js';
 import { pendingNoteSchema } from './notes.js';
 
 const portNameSchema = z.strictObject({
@@ -44,6 +44,8 @@ const shipmentTableRowSchema = z.strictObject({
   progress: progressSchema.nullable(),
   /** The imported column "customer" (any case), when the shipment has one. */
   customer: z.string().nullable(),
+  /** The imported columns asked for (`fieldColumns` of the query), by name as asked; a shipment without one has none. */
+  fields: z.record(z.string(), z.string()).optional(),
   /**
    * The likely arrival (issue 26): the carrier's ETA corrected by how far past arrivals fell from
    * ETAs given at a similar lead time. A band, never a fact: p10–p90 with p50 (naive timestamps of
@@ -68,7 +70,24 @@ export type ShipmentTableRow = z.output<typeof shipmentTableRowSchema>;
  * `likely`: the likely arrival's p50, soonest first; shipments without a band last.
  */
 export const sort = z.enum(['recent', 'eta', 'reference', 'checked', 'clock', 'likely']);
-export type ShipmentSortKey = z.output<typeof sort>;
+
+/**
+ * The table's columns that sort (every one of them), and an imported column as `field:<name>`.
+ * `recent` is when the shipment was tracked; `status` sorts by the words the status cell shows.
+ */
+export const SORT_COLUMNS = ['recent', 'reference', 'customer', 'type', 'carrier', 'tracking', 'status', 'pol', 'pod', 'eta', 'likely', 'clock', 'vessel', 'note', 'checked'] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number] | `field:${string}`;
+const sortColumn = z.union([z.enum(SORT_COLUMNS), z.custom<`field:${string}`>((v) => typeof v === 'string' && /^field:.{1,200}$/s.test(v), 'an imported column as field:<name>')]);
+/** One key of the table's order; shipments without a value come last either way. */
+const orderKey = z.strictObject({ column: sortColumn, direction: z.enum(['asc', 'desc']) });
+export type ShipmentOrderKey = z.output<typeof orderKey>;
+/** The table's order: the first key, then the next for ties (Shift+click adds one), at most three. */
+export const order = z.array(orderKey).min(1).max(3);
+
+/** What the table can be grouped by; the list then comes group after group (the group's value first in its order). */
+export const GROUP_BY = ['customer', 'carrier', 'pod', 'status'] as const;
+export const groupBy = z.enum(GROUP_BY);
+export type ShipmentGroupBy = z.output<typeof groupBy>;
 
 /** The table's filter, shared by the list, the map, saved watchlists and exports. */
 export const filter = z.strictObject({
@@ -93,16 +112,41 @@ export const filter = z.strictObject({
   watchlistId: z.number().int().positive().optional(),
   /** Only the shipments an import job tracked or updated (the report's "show in the table"). */
   importJobId: z.number().int().positive().optional(),
+  /** With importJobId: only those its report counts under one heading (found, not found yet, already tracked, columns updated). */
+  importItems: z.enum(['found', 'not-found', 'already-tracked', 'updated']).optional(),
+  /** Only the shipments still moving: tracked at the service (or waiting for its first answer) and not delivered. */
+  moving: z.boolean().optional(),
 });
 export type ShipmentFilterInput = z.input<typeof filter>;
 
 const listQuery = filter.extend({
+  /** The order as one key (older windows, the CLI); `order` wins when both are given. */
   sort: sort.optional(),
+  order: order.optional(),
+  groupBy: groupBy.optional(),
+  /** Imported columns to bring with each row (`fields` of the row): the table's imported-column columns. */
+  fieldColumns: z.array(shortText).max(30).optional(),
   offset: z.number().int().min(0),
   /** At most 500 rows a call. */
   limit: z.number().int().min(1).max(500),
 });
 export type ShipmentListQuery = z.input<typeof listQuery>;
+
+/** A view of the table a layout is kept for: the shipments still moving, all of them, or one watchlist's. */
+const layoutView = z.string().regex(/^(moving|all|watchlist:\d{1,12})$/, 'a view: moving, all or watchlist:<id>');
+
+export const tableLayoutSchema = z.strictObject({
+  /** Column ids in the order shown (imported columns as `field:<name>`); those not listed follow in their default place. */
+  order: z.array(shortText).max(80),
+  hidden: z.array(shortText).max(80),
+  /** Widths a person dragged, in px. */
+  widths: z.record(shortText, z.number().int().min(24).max(1200)),
+  sort: order,
+  groupBy: groupBy.nullable(),
+  /** Groups folded, by key ('' for the group without a value). */
+  collapsed: z.array(z.string().max(300)).max(500),
+});
+export type TableLayout = z.output<typeof tableLayoutSchema>;
 
 const shipmentListPageSchema = z.strictObject({
   /** How many shipments match the filter in all. */
@@ -172,7 +216,15 @@ export type RemovalDone = z.output<typeof removalDoneSchema>;
 export const shipmentsMethods = {
   'shipments.list': method(listQuery, shipmentListPageSchema),
   /** Ids of every shipment matching the filter, in table order (for "select all"); at most 100,000. */
-  'shipments.ids': method(filter.extend({ sort: sort.optional() }), z.array(localId)),
+  'shipments.ids': method(filter.extend({ sort: sort.optional(), order: order.optional(), groupBy: groupBy.optional() }), z.array(localId)),
+  /**
+   * The groups of the table grouped by customer, carrier, POD or status, in the list's order, each
+   * with how many shipments it holds (`key` null: those without a value; `label` says so).
+   */
+  'shipments.groups': method(filter.extend({ groupBy }), z.array(z.strictObject({ key: z.string().nullable(), label: z.string(), count }))),
+  /** The table's columns, order, widths, sort and grouping as a person left them, per view ('moving', 'all', 'watchlist:<id>'). */
+  'shipments.layout': method(layoutView, tableLayoutSchema.nullable()),
+  'shipments.saveLayout': method(z.strictObject({ view: layoutView, layout: tableLayoutSchema }), nothing),
   'shipments.facets': method(none, shipmentFacetsSchema),
   /** The values one imported column holds (case aside), with how many shipments hold each; at most 500, A–Z. */
   'shipments.fieldValues': method(z.string().min(1).max(200), z.array(z.strictObject({ value: z.string(), count }))),

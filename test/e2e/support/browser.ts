@@ -6,6 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { localeStyle, makeDates, type Dates } from '../../../src/shared/dates.js';
 
 const CHROMIUM_PATH = process.env.QUAYSIDE_CHROMIUM ?? '/usr/bin/chromium';
 const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
@@ -81,4 +82,13 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${safe}.png`);
   await page.screenshot({ path, fullPage: false });
   return path;
+}
+
+/**
+ * The dates as the window writes them when no choice is made in Settings: in the browser's locale
+ * (the renderer takes navigator.languages[0], as src/renderer/lib/dates.ts says).
+ */
+export async function windowDates(page: Page): Promise<Dates> {
+  const locale = await page.evaluate<string | null>('navigator.languages?.[0] ?? navigator.language ?? null');
+  return makeDates(localeStyle(locale));
 }

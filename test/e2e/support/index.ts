@@ -6,6 +6,7 @@ export { startDemoHarness, type DemoHarness } from './demo.js';
 export {
   launchBrowser,
   screenshot,
+  windowDates,
   chromiumUnavailable,
   skipWithoutChromium,
   type LaunchedBrowser,

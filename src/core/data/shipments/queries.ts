@@ -5,15 +5,16 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { Outcome, Shipment } from '../../../shared/domain.js';
-import type { ShipmentTableRow } from '../../../shared/contract/index.js';
+import type { ShipmentGroupBy, ShipmentOrderKey, ShipmentTableRow } from '../../../shared/contract/index.js';
 import type { ShipmentReader } from './read.js';
 import type { ShipmentsRow, ShipmentTableRowDb } from './rows.js';
 import { ftsMatchExpression } from './search.js';
 import { referenceKey } from './snapshot.js';
 import { statementCache } from '../sqlite/statements.js';
-import { ORDER_BY, createTableOrders, type TableSort } from './table-order.js';
+import { SORT_AS_ORDER, columnValue, createTableOrders, orderSql, type OrderSql, type TableSort } from './table-order.js';
 import { fieldKey } from '../../../shared/field-names.js';
 import { createProgressReader } from './progress.js';
+import { registerStatusWords } from './status-order.js';
 
 export type ShipmentSort = TableSort;
 
@@ -40,12 +41,36 @@ export interface ShipmentFilter {
   watchlistId?: number;
   /** The shipments an import job tracked or whose columns it updated. */
   importJobId?: number;
+  /** With importJobId: only those its report counts under one heading. */
+  importItems?: 'found' | 'not-found' | 'already-tracked' | 'updated';
+  /** Only the shipments still moving: tracked (or waiting for the service's first answer) and not delivered. */
+  moving?: boolean;
 }
 
 interface ShipmentQuery extends ShipmentFilter {
   sort?: ShipmentSort;
+  /** The table's order (wins over `sort`). */
+  order?: readonly ShipmentOrderKey[];
+  /** The group's value comes first in the order. */
+  groupBy?: ShipmentGroupBy;
+  /** Imported columns each row brings (`fields` of the row). */
+  fieldColumns?: readonly string[];
   limit?: number;
   offset?: number;
+}
+
+const IMPORT_ITEMS: Record<NonNullable<ShipmentFilter['importItems']>, string> = {
+  found: "i.state = 'done' AND i.outcome = 'OK'",
+  'not-found': "i.state = 'done' AND i.outcome = 'INFO_NOT_FOUND'",
+  'already-tracked': "i.state IN ('already-tracked', 'updated')",
+  updated: "i.state = 'updated'",
+};
+
+/** The order a query asks for: the group's value first, then its keys (or its one legacy sort). */
+function queryOrder(query: Pick<ShipmentQuery, 'sort' | 'order' | 'groupBy'>): OrderSql {
+  const keys = query.order && query.order.length > 0 ? [...query.order] : [SORT_AS_ORDER[query.sort ?? 'recent']];
+  if (!query.groupBy) return orderSql(keys);
+  return orderSql([{ column: query.groupBy, direction: 'asc' }, ...keys.filter((k) => k.column !== query.groupBy)]);
 }
 
 
@@ -97,8 +122,12 @@ export function where(filter: ShipmentFilter): Where {
     params.push(filter.carrierName);
   }
   if (filter.importJobId !== undefined) {
-    clauses.push('s.id IN (SELECT i.shipment_id FROM import_items i WHERE i.job_id = ? AND i.shipment_id IS NOT NULL)');
+    const items = filter.importItems === undefined ? '' : ` AND ${IMPORT_ITEMS[filter.importItems]}`;
+    clauses.push(`s.id IN (SELECT i.shipment_id FROM import_items i WHERE i.job_id = ? AND i.shipment_id IS NOT NULL${items})`);
     params.push(filter.importJobId);
+  }
+  if (filter.moving) {
+    clauses.push("(s.subscription_status = 'ACTIVE' OR s.subscription_status IS NULL) AND (s.shipment_status IS NULL OR s.shipment_status <> 'DELIVERED')");
   }
   if (filter.pod !== undefined) {
     clauses.push('EXISTS (SELECT 1 FROM locations l WHERE l.shipment_id = s.id AND l.location_id = s.pod_location AND l.name = ?)');
@@ -130,15 +159,22 @@ export function where(filter: ShipmentFilter): Where {
   return { sql: clauses.length === 0 ? '' : `WHERE ${clauses.join(' AND ')}`, params };
 }
 
-/** The FTS5 expression of a filter that is a search and nothing else (answered by the table orders), or null. */
-function searchOnly(filter: ShipmentFilter): string | null {
+/** Keys of a query that are not conditions. */
+const NOT_CONDITIONS = new Set(['search', 'sort', 'order', 'groupBy', 'fieldColumns', 'limit', 'offset', 'moving']);
+
+/**
+ * A filter that is a search and nothing else but "still moving" (answered by the kept orders):
+ * the FTS5 expression and the shipments it searches among; else null.
+ */
+function searchOnly(filter: ShipmentQuery): { match: string; base: { sql: string; params: (string | number)[] } } | null {
   if (filter.search === undefined) return null;
   for (const [key, value] of Object.entries(filter)) {
-    if (key === 'search' || key === 'sort' || key === 'limit' || key === 'offset' || value === undefined) continue;
+    if (NOT_CONDITIONS.has(key) || value === undefined) continue;
     if (key === 'fields' && Object.keys(value as object).length === 0) continue;
     return null;
   }
-  return ftsMatchExpression(filter.search);
+  const match = ftsMatchExpression(filter.search);
+  return match === null ? null : { match, base: where({ moving: filter.moving }) };
 }
 
 function page(query: ShipmentQuery): [number, number] {
@@ -176,9 +212,18 @@ function tableRow(r: ShipmentTableRowDb): ShipmentTableRow {
   };
 }
 
+interface ShipmentGroup {
+  key: string | null;
+  count: number;
+}
+
 export interface ShipmentQueries {
   listShipments(query?: ShipmentQuery): Shipment[];
   listShipmentRows(query?: ShipmentQuery): ShipmentTableRow[];
+  /** The table's page and how many match, from one reading of the query's order. */
+  shipmentPage(query: ShipmentQuery): { total: number; rows: ShipmentTableRow[] };
+  /** The groups of a grouped table, in its order, with their sizes. */
+  shipmentGroups(filter: ShipmentFilter, groupBy: ShipmentGroupBy): ShipmentGroup[];
   countShipments(filter?: ShipmentFilter): number;
   /** Table rows of exactly these shipments (any order; missing ids are left out). */
   listShipmentRowsByIds(ids: readonly number[]): ShipmentTableRow[];
@@ -189,6 +234,7 @@ export interface ShipmentQueries {
 }
 
 export function createShipmentQueries(db: Database, reader: ShipmentReader): ShipmentQueries {
+  registerStatusWords(db);
   const prepared = statementCache(db);
   const orders = createTableOrders(db);
   const progressOf = createProgressReader(db);
@@ -201,37 +247,64 @@ export function createShipmentQueries(db: Database, reader: ShipmentReader): Shi
   const rowsOf = db.prepare<[string], ShipmentTableRowDb>(
     `SELECT ${TABLE_COLUMNS} FROM json_each(?) j CROSS JOIN shipments s ON s.id = j.value ${TABLE_JOINS} ORDER BY j.key`,
   );
+  const fieldsOfRows = db.prepare<[string, string], { shipment_id: number; name: string; value: string }>(
+    `SELECT f.shipment_id, f.name, f.value FROM json_each(?) j CROSS JOIN shipment_fields f ON f.shipment_id = j.value
+      WHERE f.name COLLATE NOCASE IN (SELECT value FROM json_each(?))`,
+  );
   const active = db.prepare<[string, string], { id: number; tracking_id: string }>(
     `SELECT id, tracking_id FROM shipments
       WHERE reference_key = ? AND type = ? AND subscription_status = 'ACTIVE' AND tracking_id IS NOT NULL
       ORDER BY id DESC LIMIT 1`,
   );
 
+  /** The rows of these ids in this order, with the imported columns asked for. */
+  const rowsFor = (ids: readonly number[], fields: readonly string[] | undefined): ShipmentTableRow[] => {
+    if (ids.length === 0) return [];
+    const rows = withProgress(rowsOf.all(JSON.stringify(ids)).map(tableRow));
+    if (fields && fields.length > 0) {
+      const asked = new Map(fields.map((f) => [f.toLowerCase(), f]));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      for (const row of rows) row.fields = {};
+      for (const f of fieldsOfRows.all(JSON.stringify(ids), JSON.stringify(fields))) {
+        const name = asked.get(f.name.toLowerCase());
+        const row = byId.get(f.shipment_id);
+        if (name !== undefined && row) row.fields![name] = f.value;
+      }
+    }
+    return rows;
+  };
+
+  /** The ids of a page and how many match in all. */
+  const idsPage = (query: ShipmentQuery): { ids: number[]; total: number } => {
+    const [limit, offset] = page(query);
+    const order = queryOrder(query);
+    const search = searchOnly(query);
+    if (search !== null) return orders.searchPage(search.match, search.base, order, offset, limit);
+    const all = orders.ordered(where(query), order);
+    return { ids: Array.from(all.subarray(Math.min(offset, all.length), limit < 0 ? all.length : Math.min(all.length, offset + limit))), total: all.length };
+  };
+
   return {
     listShipments(query = {}) {
       const w = where(query);
-      const order = ORDER_BY[query.sort ?? 'recent'];
-      const sql = `SELECT s.* FROM (SELECT s.id FROM shipments s ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ?) p
-        JOIN shipments s ON s.id = p.id ORDER BY ${order}`;
-      const rows = prepared(sql).all(...w.params, ...page(query)) as ShipmentsRow[];
+      const order = queryOrder(query);
+      const sql = `SELECT s.* FROM (SELECT s.id FROM shipments s ${w.sql} ORDER BY ${order.sql} LIMIT ? OFFSET ?) p
+        JOIN shipments s ON s.id = p.id ORDER BY ${order.sql}`;
+      const rows = prepared(sql).all(...w.params, ...order.params, ...page(query), ...order.params) as ShipmentsRow[];
       return rows.map((row) => reader.build(row));
     },
     listShipmentRows(query = {}) {
-      const match = searchOnly(query);
-      if (match !== null) {
-        const [limit, offset] = page(query);
-        const found = orders.searchPage(match, query.sort ?? 'recent', offset, limit);
-        return found.ids.length === 0 ? [] : withProgress(rowsOf.all(JSON.stringify(found.ids)).map(tableRow));
-      }
-      const w = where(query);
-      // Filter, order and page on ids alone (index-only where possible), then join for the page.
-      const order = ORDER_BY[query.sort ?? 'recent'];
-      const sql = `SELECT ${TABLE_COLUMNS}
-        FROM (SELECT s.id FROM shipments s ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ?) p
-        JOIN shipments s ON s.id = p.id ${TABLE_JOINS}
-        ORDER BY ${order}`;
-      const rows = prepared(sql).all(...w.params, ...page(query)) as ShipmentTableRowDb[];
-      return withProgress(rows.map(tableRow));
+      return rowsFor(idsPage(query).ids, query.fieldColumns);
+    },
+    shipmentPage(query) {
+      const { ids, total } = idsPage(query);
+      return { total, rows: rowsFor(ids, query.fieldColumns) };
+    },
+    shipmentGroups(filter, groupBy) {
+      const w = where(filter);
+      const value = columnValue(groupBy);
+      const sql = `SELECT g.k AS key, count(*) AS n FROM (SELECT ${value.sql} AS k FROM shipments s ${w.sql}) g GROUP BY g.k ORDER BY g.k IS NULL, g.k`;
+      return (prepared(sql).all(...value.params, ...w.params) as { key: string | null; n: number }[]).map((r) => ({ key: r.key, count: r.n }));
     },
     listShipmentRowsByIds(ids) {
       if (ids.length === 0) return [];
@@ -240,18 +313,11 @@ export function createShipmentQueries(db: Database, reader: ShipmentReader): Shi
       return withProgress((prepared(sql).all(JSON.stringify(ids)) as ShipmentTableRowDb[]).map(tableRow));
     },
     listShipmentIds(query = {}) {
-      const match = searchOnly(query);
-      if (match !== null) {
-        const [limit, offset] = page(query);
-        return orders.searchPage(match, query.sort ?? 'recent', offset, limit).ids;
-      }
-      const w = where(query);
-      const sql = `SELECT s.id FROM shipments s ${w.sql} ORDER BY ${ORDER_BY[query.sort ?? 'recent']} LIMIT ? OFFSET ?`;
-      return (prepared(sql).all(...w.params, ...page(query)) as { id: number }[]).map((r) => r.id);
+      return idsPage(query).ids;
     },
     countShipments(filter = {}) {
-      const match = searchOnly(filter);
-      if (match !== null) return orders.searchCount(match);
+      const search = searchOnly(filter);
+      if (search !== null) return orders.searchCount(search.match, search.base);
       const w = where(filter);
       const row = prepared(`SELECT count(*) AS n FROM shipments s ${w.sql}`).get(...w.params) as { n: number };
       return row.n;

@@ -106,6 +106,25 @@ describe('likely_later', () => {
   });
 });
 
+describe('one lateness, one reason', () => {
+  it('the ETA past the promised date leads, the likely arrival later still is its detail, not a second reason', () => {
+    const id = snapshot(store, { reference: REF, trackingId: ID, at: daysAgo(5), eta: '2026-12-04T08:00:00' });
+    store.write((tx) => tx.fields.set(id, { promised: '2026-12-01' }));
+    updateAttentionSettings(store, { promisedDateField: 'promised' });
+    store.write((tx) =>
+      tx.performance.keepLikelyArrivals(
+        [{ shipmentId: id, carrierEta: '2026-12-04T08:00:00', earliest: '2026-12-04T10:00:00', likely: '2026-12-06T03:00:00', latest: '2026-12-09T02:00:00', pastShipments: 37, level: 'carrier-lane', leadDays: 10, forecastOn: '2026-11-20' }],
+        [],
+      ),
+    );
+    const [item] = listAttention(store, { now: at(), includeAcknowledged: true });
+    expect(item!.reasons.map((r) => r.kind)).toEqual(['eta_slipped']);
+    expect(item!.reasons[0]!.detail).toMatch(
+      /^ETA at Rotterdam is 2026-12-04 08:00, 3 days after the date promised in "promised" \(2026-12-01\)\. The likely arrival is 2026-12-06 \(p50 of 37 past shipments of .+, p10–p90 2026-12-04 to 2026-12-09\): a forecast, not the carrier's date\.$/,
+    );
+  });
+});
+
 describe('vessel_changed', () => {
   it('fires on a roll-over of the loading still ahead, and comes back at the next one', () => {
     snapshot(store, { reference: REF, trackingId: ID, at: daysAgo(8), events: beforeLoading({ vessel: 'MSC TESSA', voyage: 'FA238E' }) });

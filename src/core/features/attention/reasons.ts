@@ -228,12 +228,28 @@ const RULES: Record<ReasonKind, (f: ShipmentFacts, threshold: number, m: Moment)
   likely_later: likelyLater,
 };
 
-/** Every reason that holds, in the order of REASON_KINDS' rules. */
+/**
+ * One problem, one reason: the carrier's ETA past the date promised and the likely arrival past it
+ * too are the same lateness. The slip of the carrier's date leads (its tier ranks it); the forecast
+ * becomes its detail, said as a forecast.
+ */
+function oneLateness(found: Finding[], facts: ShipmentFacts): Finding[] {
+  const slip = found.find((f) => f.kind === 'eta_slipped');
+  const later = found.find((f) => f.kind === 'likely_later');
+  if (!slip || !later || facts.promised === null || facts.likely === null) return found;
+  const band = facts.likely;
+  const forecast =
+    ` The likely arrival is ${naiveDay(band.likely)} (p50 of ${plural(band.pastShipments, 'past shipment')} of ${band.basis}, ` +
+    `p10–p90 ${naiveDay(band.earliest)} to ${naiveDay(band.latest)}): a forecast, not the carrier's date.`;
+  return found.filter((f) => f !== later).map((f) => (f === slip ? { ...f, detail: `${f.detail}${forecast}` } : f));
+}
+
+/** Every reason that holds, in the order of REASON_KINDS' rules; one lateness is one reason (oneLateness). */
 export function findReasons(facts: ShipmentFacts, thresholds: Readonly<Record<ReasonKind, number>>, moment: Moment): Finding[] {
   const found: Finding[] = [];
   for (const [kind, rule] of Object.entries(RULES) as [ReasonKind, (typeof RULES)[ReasonKind]][]) {
     const finding = rule(facts, thresholds[kind], moment);
     if (finding !== null) found.push(finding);
   }
-  return found;
+  return oneLateness(found, facts);
 }

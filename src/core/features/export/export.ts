@@ -4,6 +4,7 @@
  * shipment object at once.
  */
 import type { Reader, ShipmentFilter, ShipmentSort } from '../../data/index.js';
+import type { ShipmentGroupBy, ShipmentOrderKey } from '../../../shared/contract/index.js';
 import { type CellValue, resolveColumns } from './columns.js';
 import { type ExportFormat, excelDate, toCsv, toXlsx } from './write.js';
 import type { TypedCell } from './xlsx.js';
@@ -20,6 +21,9 @@ export interface ExportRequest {
   ids?: readonly number[];
   filter?: ShipmentFilter;
   sort?: ShipmentSort;
+  /** The table's order (wins over `sort`) and grouping, as the person sees it. */
+  order?: readonly ShipmentOrderKey[];
+  groupBy?: ShipmentGroupBy;
   sheetName?: string;
   /** The desk's calendar day (YYYY-MM-DD) for the demurrage clock's days left; absent, that column stays empty. */
   today?: string;
@@ -67,7 +71,7 @@ const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
  */
 async function exportIds(read: Reader, request: ExportRequest): Promise<number[]> {
   if (request.ids) return [...request.ids];
-  const query = { ...request.filter, sort: request.sort };
+  const query = { ...request.filter, sort: request.sort, order: request.order, groupBy: request.groupBy };
   const stamp = (): string => read.dataStamp();
   for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
     const started = stamp();

@@ -34,7 +34,7 @@ export function createExportHandlers(core: Core, choosePath: ChooseExportPath | 
       } else if (scope.kind === 'view') {
         const watchlist = scope.filter.watchlistId === undefined ? null : findWatchlist(core.read, scope.filter.watchlistId);
         subject = { watchlist: watchlist?.name, filter: withCarrierName(core, scope.filter) };
-        request = { filter: resolveFilter(core.read, scope.filter), sort: scope.sort };
+        request = { filter: resolveFilter(core.read, scope.filter), sort: scope.sort, order: scope.order, groupBy: scope.groupBy };
       } else {
         const watchlist = findWatchlist(core.read, scope.watchlistId);
         subject = { watchlist: watchlist.name };

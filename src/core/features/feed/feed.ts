@@ -10,6 +10,8 @@ export interface FeedNews {
   items: FeedItem[];
   notify: FeedItem[];
   unseen: number;
+  /** Shipments with an unseen change. */
+  unseenShipments: number;
   /** The newest change id the news covers: the next call starts after it. */
   upTo: number;
 }
@@ -20,6 +22,8 @@ export function feedNewsSince(core: Core, afterId: number): FeedNews | null {
   if (latest <= afterId) return null;
   const items = core.read.changeFeed({ members: null, afterId, limit: FEED_EVENT_LIMIT });
   const prefs = notificationPrefs(core);
-  const unseen = core.read.countFeed({ members: null, afterId: feedSeenUpTo(core) });
-  return { items, notify: items.filter((i) => prefs[i.kind]), unseen, upTo: latest };
+  const seen = feedSeenUpTo(core);
+  const unseen = core.read.countFeed({ members: null, afterId: seen });
+  const unseenShipments = core.read.countFeedShipments({ members: null, afterId: seen });
+  return { items, notify: items.filter((i) => prefs[i.kind]), unseen, unseenShipments, upTo: latest };
 }

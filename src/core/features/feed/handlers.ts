@@ -25,13 +25,23 @@ export function feedSeenUpTo(core: Core): number {
 }
 
 export function createFeedHandlers(core: Core): AreaHandlers<'feed'> {
-  const feedPage = (watchlistId: number | undefined, kinds: readonly FeedKind[] | undefined, options: { onlyUnseen?: boolean; beforeId?: number; limit: number }) => {
+  const feedPage = (
+    watchlistId: number | undefined,
+    kinds: readonly FeedKind[] | undefined,
+    options: { onlyUnseen?: boolean; beforeId?: number; limit: number; customer?: string; carrier?: string },
+  ) => {
     const watchlist = watchlistId === undefined ? null : findWatchlist(core.read, watchlistId);
-    const members = watchlist ? watchlistMembers(watchlist) : null;
+    const listed = watchlist ? watchlistMembers(watchlist) : null;
+    // A customer (their customer column) and a carrier narrow the shipments as the table's filters do.
+    const narrowed = options.customer !== undefined || options.carrier !== undefined;
+    const members = narrowed
+      ? { ...listed, ...(options.carrier !== undefined ? { carrier: options.carrier } : {}), ...(options.customer !== undefined ? { fields: { ...listed?.fields, customer: options.customer } } : {}) }
+      : listed;
     const seenUpTo = watchlist ? watchlist.seenChangeId : feedSeenUpTo(core);
     return {
       items: core.read.changeFeed({ members, kinds, afterId: options.onlyUnseen ? seenUpTo : undefined, beforeId: options.beforeId, limit: options.limit }),
       unseen: core.read.countFeed({ members, kinds, afterId: seenUpTo }),
+      unseenShipments: core.read.countFeedShipments({ members, kinds, afterId: seenUpTo }),
       seenUpTo,
     };
   };

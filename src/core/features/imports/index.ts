@@ -13,7 +13,7 @@ export { columnUpdates, type ColumnUpdate } from './column-updates.js';
 export { BATCH_SIZE, TASK_RETENTION_MS } from './poller/poller.js';
 export { matchResults } from './poller/match.js';
 export { normaliseReference } from './sheets/normalise.js';
-export { buildCarrierDirectory, carrierFromBlPrefix, carrierFromContainerOwner, chooseCarrier, resolveCarrierText } from './sheets/carriers.js';
+export { buildCarrierDirectory, carrierFromBlPrefix, carrierFromContainerOwner, chooseCarrier, resolveCarrierText, type CarrierDirectory } from './sheets/carriers.js';
 export { ImportError } from './sheets/errors.js';
 export { conflictingDuplicates, duplicateMessage } from './sheets/duplicates.js';
 export { DELIMITERS, type Delimiter, type ImportProgress, type ValidationReport } from './sheets/types.js';

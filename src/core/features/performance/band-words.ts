@@ -1,9 +1,10 @@
 /**
- * The likely arrival in words, as the detail, the table's tooltip, the CLI and Attention say it:
- * "likely 14–18 Dec, most likely the 15th: p10–p90 and p50 of 37 past shipments, Maersk
- * Rotterdam→Felixstowe". Dates are the port's calendar days.
+ * The likely arrival in words, as the detail, the CLI and Attention say it: "likely 2026-12-14 –
+ * 2026-12-18, most likely 2026-12-15: p10–p90 and p50 of 37 past shipments, Maersk
+ * Rotterdam→Felixstowe". Dates are the port's calendar days, in ISO: the window and the CLI write
+ * them the person's way (src/shared/dates.ts, a range as a range), `--json` keeps them so.
  */
-import { dayToCivil, formatDayRange, monthName, ordinal } from './calendar.js';
+import { formatDay } from './calendar.js';
 import type { BandBasis } from './types.js';
 
 function pastShipments(n: number): string {
@@ -20,13 +21,8 @@ function basisWords(basis: Pick<BandBasis, 'level' | 'carrier' | 'lane'>): strin
 
 export function bandSentence(earliest: number, likely: number, latest: number, basis: BandBasis): string {
   const source = `p10\u2013p90 and p50 of ${pastShipments(basis.shipments)}, ${basisWords(basis)}`;
-  if (earliest === latest) return `likely on ${formatDayRange(earliest, earliest)}: ${source}`;
-  const a = dayToCivil(earliest);
-  const b = dayToCivil(latest);
-  const m = dayToCivil(likely);
-  const oneMonth = a.year === b.year && a.month === b.month;
-  const likelyWords = oneMonth ? `the ${ordinal(m.day)}` : a.year === b.year ? `${m.day} ${monthName(m.month)}` : `${m.day} ${monthName(m.month)} ${m.year}`;
-  return `likely ${formatDayRange(earliest, latest)}, most likely ${likelyWords}: ${source}`;
+  if (earliest === latest) return `likely on ${formatDay(earliest)}: ${source}`;
+  return `likely ${formatDay(earliest)} \u2013 ${formatDay(latest)}, most likely ${formatDay(likely)}: ${source}`;
 }
 
 export function noBandSentence(reason: 'no-eta' | 'eta-passed' | 'too-few', shipments: number, minimumSample: number): string {

@@ -146,30 +146,3 @@ export function utcDayNumber(instant: string): number | null {
   const minutes = instantMinutes(instant);
   return minutes === null ? null : Math.floor(minutes / MINUTES_PER_DAY);
 }
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "Dec" for a month number 1..12. */
-export function monthName(month: number): string {
-  return MONTHS[month - 1] ?? String(month);
-}
-
-/** "1st", "2nd", "3rd", "11th", "22nd" */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th'}`;
-}
-
-/**
- * A range of port days as people write it: "14–18 Dec", "29 Nov – 3 Dec", "29 Dec 2026 – 2 Jan
- * 2027", or "15 Dec" when it is one day.
- */
-export function formatDayRange(from: number, to: number): string {
-  const a = dayToCivil(from);
-  const b = dayToCivil(to);
-  if (from === to) return `${a.day} ${monthName(a.month)}`;
-  if (a.year !== b.year) return `${a.day} ${monthName(a.month)} ${a.year} \u2013 ${b.day} ${monthName(b.month)} ${b.year}`;
-  if (a.month !== b.month) return `${a.day} ${monthName(a.month)} \u2013 ${b.day} ${monthName(b.month)}`;
-  return `${a.day}\u2013${b.day} ${monthName(a.month)}`;
-}

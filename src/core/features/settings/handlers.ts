@@ -11,6 +11,7 @@ import { CREDIT_WARNING_SETTING, DEFAULT_CREDIT_WARNING, readCredits } from '../
 import { SYNC_INTERVAL_SETTING, syncIntervalMinutes } from '../sync/index.js';
 import { carrierDirectory } from './carriers.js';
 import { IMPORT_FILE_DAYS_SETTING, importFileDays } from './import-files.js';
+import { DATE_FORMAT_SETTING, TIME_FORMAT_SETTING, dateChoices } from './date-format.js';
 import { deleteKey, keyStatus, setKey } from './key.js';
 
 const SAMPLE_DATA_ONLY_IN_SHELL =
@@ -22,6 +23,8 @@ export function createSettingsHandlers(core: Core, host: Host): AreaHandlers<'se
   const settings = (): SettingsView => ({
     apiBase: core.currentApiBase(),
     theme: (core.read.getSetting(THEME_SETTING) as ThemeChoice | null) ?? 'system',
+    dateFormat: dateChoices(core).date,
+    timeFormat: dateChoices(core).clock,
     creditWarningBelow: Number(core.read.getSetting(CREDIT_WARNING_SETTING) ?? DEFAULT_CREDIT_WARNING),
     syncIntervalMinutes: syncIntervalMinutes(core),
     importFileDays: importFileDays(core),
@@ -60,6 +63,14 @@ export function createSettingsHandlers(core: Core, host: Host): AreaHandlers<'se
       if (patch.theme !== undefined) {
         const theme = patch.theme;
         core.write((tx) => tx.setSetting(THEME_SETTING, theme));
+      }
+      if (patch.dateFormat !== undefined) {
+        const choice = patch.dateFormat;
+        core.write((tx) => tx.setSetting(DATE_FORMAT_SETTING, choice));
+      }
+      if (patch.timeFormat !== undefined) {
+        const choice = patch.timeFormat;
+        core.write((tx) => tx.setSetting(TIME_FORMAT_SETTING, choice));
       }
       if (patch.syncIntervalMinutes !== undefined) {
         const minutes = patch.syncIntervalMinutes;

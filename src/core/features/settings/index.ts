@@ -4,6 +4,7 @@ import type { FeatureParts, Host } from '../../handlers.js';
 import { createSettingsHandlers } from './handlers.js';
 
 export { carrierDirectory } from './carriers.js';
+export { dateChoices } from './date-format.js';
 export { DEFAULT_IMPORT_FILE_DAYS, IMPORT_FILE_DAYS_SETTING, importFileDays } from './import-files.js';
 export { deleteKey, keyStatus, setKey } from './key.js';
 

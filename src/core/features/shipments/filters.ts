@@ -16,6 +16,8 @@ function plain(input: ShipmentFilterInput): ShipmentFilter {
     etaTo: input.etaTo,
     fields: input.fields,
     importJobId: input.importJobId,
+    importItems: input.importItems,
+    moving: input.moving,
   };
 }
 

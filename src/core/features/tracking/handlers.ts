@@ -1,33 +1,39 @@
 /** Quick track: what a typed reference would cost, then the lookup (answered from the cache when already tracked). */
-import { checkContainerNumber } from '../../../shared/iso6346.js';
 import type { Core } from '../../context.js';
 import type { AreaHandlers } from '../../handlers.js';
-import { LookupError, planLookup } from './reference.js';
+import { buildCarrierDirectory } from '../imports/index.js';
+import { readReference } from './reading.js';
 import { trackReference } from './track.js';
 
 export function createTrackingHandlers(core: Core): AreaHandlers<'tracking'> {
   return {
-    'tracking.check': async (reference) => {
-      const carriers = core.read.listCarriers();
-      try {
-        const plan = planLookup(reference, {}, carriers);
-        const cached = core.read.findActive(plan.type, plan.value);
+    'tracking.check': async (input) => {
+      const { reference, type, carrier } = typeof input === 'string' ? { reference: input, type: undefined, carrier: undefined } : input;
+      const reading = readReference(reference, { type, carrier }, buildCarrierDirectory(core.read.listCarriers()));
+      if (reading.problem !== null || reading.type === null || reading.carrier === null) {
         return {
-          ok: true,
-          plan: {
-            reference: plan.value,
-            type: plan.type,
-            carrier: plan.company,
-            carrierName: carriers.find((c) => c.scac === plan.company)?.name ?? null,
-            cachedId: cached?.id ?? null,
-            costsCredit: cached === null,
-          },
+          ok: false,
+          problem: reading.problem ?? 'Choose the type and the carrier.',
+          suggestion: reading.suggestion,
+          type: reading.type,
+          typeFrom: reading.typeFrom,
+          needs: reading.needs,
         };
-      } catch (err) {
-        if (!(err instanceof LookupError)) throw err;
-        const check = checkContainerNumber(reference.trim().toUpperCase().replace(/[\s-]/g, ''));
-        return { ok: false, problem: err.message, suggestion: check.valid ? null : (check.suggestion ?? null) };
       }
+      const cached = core.read.findActive(reading.type, reading.value);
+      return {
+        ok: true,
+        plan: {
+          reference: reading.value,
+          type: reading.type,
+          typeFrom: reading.typeFrom ?? 'given',
+          carrier: reading.carrier,
+          carrierName: reading.carrierName,
+          carrierFrom: reading.carrierFrom ?? 'given',
+          cachedId: cached?.id ?? null,
+          costsCredit: cached === null,
+        },
+      };
     },
     'tracking.run': async (input) => {
       const outcome = await trackReference(core, input.reference, { type: input.type, carrier: input.carrier });

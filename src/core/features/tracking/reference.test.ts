@@ -9,7 +9,7 @@ const carriers: Carrier[] = [
 
 describe('planLookup', () => {
   it('infers a container from a valid ISO 6346 number, normalised', () => {
-    expect(planLookup(' msku 123456-5 ', { carrier: 'AUTO' }, carriers)).toEqual({ value: 'MSKU1234565', type: 'container', company: 'AUTO' });
+    expect(planLookup(' msku 123456-5 ', { carrier: 'AUTO' }, carriers)).toEqual({ value: 'MSKU1234565', type: 'container', company: 'AUTO', carrierFrom: 'given' });
   });
 
   it('offers the corrected number when only the check digit is wrong', () => {
@@ -21,7 +21,7 @@ describe('planLookup', () => {
   });
 
   it('takes the carrier of a B/L from a known SCAC prefix, or from a carrier name', () => {
-    expect(planLookup('MAEU123456789', { type: 'bl' }, carriers)).toEqual({ value: 'MAEU123456789', type: 'bl', company: 'MAEU' });
+    expect(planLookup('MAEU123456789', { type: 'bl' }, carriers)).toEqual({ value: 'MAEU123456789', type: 'bl', company: 'MAEU', carrierFrom: 'bl-prefix' });
     expect(planLookup('123456789', { type: 'bl', carrier: 'Maersk Line' }, carriers).company).toBe('MAEU');
   });
 
@@ -30,7 +30,8 @@ describe('planLookup', () => {
     expect(() => planLookup('998877', { type: 'bk' }, carriers)).toThrow(/pass --carrier SCAC/);
   });
 
-  it('asks for the type when the reference is not a container', () => {
-    expect(() => planLookup('2468013579', {}, carriers)).toThrow(/--type bl or --type bk/);
+  it('asks for the type when the reference is not a container, saying what it looks like', () => {
+    expect(() => planLookup('2468013579', {}, carriers)).toThrow(/looks like a booking: pass --type bk \(or --type bl\) and --carrier SCAC/);
+    expect(() => planLookup('MAEU123456789', {}, carriers)).toThrow(/looks like a B\/L of Maersk \(MAEU, from its first four letters\): pass --type bl/);
   });
 });

@@ -8,13 +8,15 @@ import type { TrackingResult } from '../../platform/api/types.js';
 import type { Core } from '../../context.js';
 import { ServiceError } from '../../platform/failure.js';
 import { carrierDirectory } from '../settings/index.js';
-import { planLookup } from './reference.js';
+import { type LookupPlan, planLookup } from './reference.js';
 
 export interface TrackOutcome {
   shipment: Shipment;
   /** True when the cache answered and nothing was sent. */
   fromCache: boolean;
   result: TrackingResult | null;
+  /** What was looked up: the type, the carrier and where the carrier came from (a guess, or the person's). */
+  plan: LookupPlan;
 }
 
 export interface TrackOptions {
@@ -30,7 +32,7 @@ export async function trackReference(core: Core, raw: string, options: TrackOpti
   const active = core.read.findActive(plan.type, plan.value);
   if (active && !options.force) {
     const shipment = core.read.getShipment(active.id);
-    if (shipment) return { shipment, fromCache: true, result: null };
+    if (shipment) return { shipment, fromCache: true, result: null, plan };
   }
   const result = await core.api().track({
     company: plan.company,
@@ -52,5 +54,5 @@ export async function trackReference(core: Core, raw: string, options: TrackOpti
   if (!shipment) throw new ServiceError(`The answer for ${plan.value} could not be read back from the cache; run the command again.`);
   core.events.emit('shipments.changed', { ids: [id], reason: 'track' });
   core.events.emit('credits.stale', {});
-  return { shipment, fromCache: false, result };
+  return { shipment, fromCache: false, result, plan };
 }
