@@ -45,12 +45,12 @@ export default tseslint.config(
     },
   },
   {
-    // The window is sandboxed: it reaches data only through the typed bridge (src/shared/contract.ts).
+    // The window is sandboxed: it reaches data only through the typed bridge (src/shared/contract/).
     // vite.config.ts is build tooling that runs under Node, not part of the window.
     files: ['src/renderer/**/*.ts', 'src/renderer/**/*.tsx'],
     ignores: ['src/renderer/vite.config.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The renderer is sandboxed: no Electron; use the typed bridge.' }], patterns: [{ group: nodeBuiltins, message: 'The renderer is sandboxed: no Node built-ins.' }, { group: ['**/core/**', '**/main/**', '**/cli/**', '**/sim/**', '**/preload/**'], message: 'The renderer reaches the core only through the typed bridge (src/shared/contract.ts).' }] }],
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The renderer is sandboxed: no Electron; use the typed bridge.' }], patterns: [{ group: nodeBuiltins, message: 'The renderer is sandboxed: no Node built-ins.' }, { group: ['**/core/**', '**/main/**', '**/cli/**', '**/sim/**', '**/preload/**'], message: 'The renderer reaches the core only through the typed bridge (src/shared/contract/).' }] }],
     },
   },
   {
@@ -65,7 +65,7 @@ export default tseslint.config(
           patterns: [
             { group: ['**/renderer/**', '**/preload/**', '**/harness/**', '**/sim/**', '**/cli/**'], message: 'src/main imports only electron, src/shared, the engine client and small pure parts of src/core.' },
             { group: ['**/engine/*', '!**/engine/client.js'], message: 'Main starts the engine as its own process; it imports only src/engine/client.ts.' },
-            { group: ['**/core/app/**', '**/core/store/**', '**/core/service/**', '**/core/scheduler/**', '**/core/import/**', '**/core/secrets/**'], allowTypeImports: true, message: 'The cache, the scheduler, the key and the imports belong to the engine process, not to main.' },
+            { group: ['**/core/data/**', '**/core/platform/scheduler/**', '**/core/platform/secrets/**', '**/core/features/imports/**'], allowTypeImports: true, message: 'The cache, the scheduler, the key and the imports belong to the engine process, not to main.' },
             TEST_DOUBLES,
           ],
         },

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The shape of src in figures (issue 22's before and after): imports between features (and those
+// The shape of src in figures: imports between features (and those
 // at run time), the directed pairs of features and those importing each other both ways, imports of
 // a feature's inner files from outside it, run-time import cycles, and direct uses of the cache's
 // connection outside the data layer. `node scripts/module-figures.mjs` (any git revision: check it

@@ -1,4 +1,4 @@
-/** What the CLI prints for people carries no terminal control of someone else's making (issue 14, item 8). */
+/** What the CLI prints for people carries no terminal control of someone else's making. */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createOutput, printable } from './output.js';

@@ -7,7 +7,7 @@
 import type { ImportReport, JobProgress, NewUpdate, OutboxFields } from './data/index.js';
 import type { RateBudget } from './platform/scheduler/rate-budget.js';
 
-/** The budget every send to a limited endpoint is reserved in (api-v2.md section 8). */
+/** The budget every send to a limited endpoint is reserved in (the service's interface section 8). */
 interface RateBudgetSource {
   /** The key's budget, given this cache's own: alone that one, in a team the team's (with the cache's as the stand-in). */
   rateBudget(local: RateBudget): RateBudget;

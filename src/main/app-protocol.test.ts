@@ -1,5 +1,5 @@
 /**
- * The window's app:// handler (issue 14, item 3) on a built folder in a temp dir: the page with
+ * The window's app:// handler on a built folder in a temp dir: the page with
  * the desktop CSP, each asset with its content type (a module worker must be JavaScript, the
  * map's data JSON), and nothing outside the folder however the path is spelt.
  */

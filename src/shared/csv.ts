@@ -5,7 +5,7 @@
  * `;` in German, French, Spanish and Dutch ones, tab), a quote or a line break. Quoting alone does
  * not protect a reader that splits on another separator than the writer's: opened with `;` as the
  * separator, `MSKU1234565,"ACME;=1+1;"` still gives `=1+1` a cell of its own, where it runs
- * (LibreOffice Calc, issue 14). So a formula's first character (`=`, `+`, `-`, `@`) gets an
+ * (LibreOffice Calc). So a formula's first character (`=`, `+`, `-`, `@`) gets an
  * apostrophe in front wherever a cell could start: at the start of the text, and right after a
  * separator or a line break inside it (past any quotes). A leading tab or CR gets one too.
  *

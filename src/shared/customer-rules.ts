@@ -1,5 +1,5 @@
 /**
- * A customer and the rule of their updates (issue 23): who they are in the cache (a value of an
+ * A customer and the rule of their updates: who they are in the cache (a value of an
  * imported column, or a watchlist), whom to write to, in which language, what to tell and how
  * often, and whether to attach their open shipments as XLSX.
  *

@@ -12,7 +12,7 @@ export const trackingTypeSchema = z.enum(['container', 'bl', 'bk']);
 export type TrackingType = z.output<typeof trackingTypeSchema>;
 export const TRACKING_TYPES: readonly TrackingType[] = trackingTypeSchema.options;
 
-/** The shipment statuses api-v2.md names; any other value is kept and reported as it came. */
+/** The shipment statuses the service's interface names; any other value is kept and reported as it came. */
 export const NAMED_SHIPMENT_STATUSES: readonly string[] = ['IN_TRANSIT', 'DELIVERED', 'UNKNOWN', 'STUCK'];
 
 /**

@@ -1,5 +1,5 @@
 /**
- * How Quayside sends customer updates itself (issue 23): the office's SMTP relay or mailbox.
+ * How Quayside sends customer updates itself: the office's SMTP relay or mailbox.
  * The password is not part of these settings: it lives in the OS keychain, never in SQLite,
  * and reaches the sender only as an argument. Nothing here imports Node, Electron or the DOM.
  */

@@ -1,5 +1,5 @@
 /**
- * Carrier performance and the likely arrival (issue 26): the plain data the core works out from
+ * Carrier performance and the likely arrival: the plain data the core works out from
  * the cache's history and the window, the CLI and the export show. Pure types: the core computes
  * them (src/core/features/performance), the Performance view draws them; each is derived from the
  * contract's zod schema (src/shared/contract/performance.ts, where every field is described), so

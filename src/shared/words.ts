@@ -5,7 +5,7 @@
  * shown exactly as it came (never dropped, never guessed).
  */
 
-/** What a shipment's tracking at the service is (api-v2.md: ACTIVE, ARCHIVED): one name everywhere. */
+/** What a shipment's tracking at the service is (the service's interface: ACTIVE, ARCHIVED): one name everywhere. */
 export const TRACKING_HEADING = 'Tracking';
 
 /** "Active", "Archived", "Not tracked" (no record at the service), or the value as it came. */
@@ -28,7 +28,7 @@ const SHIPMENT_STATUS_WORDS: Record<string, string> = {
 
 /**
  * A shipment status in words; a code this version does not know (the service names four values and
- * says the list is not complete, api-v2.md) reads as words too: "ON_HOLD" is "On hold".
+ * says the list is not complete, the service's interface) reads as words too: "ON_HOLD" is "On hold".
  */
 export function shipmentStatusWords(value: string): string {
   const known = SHIPMENT_STATUS_WORDS[value];

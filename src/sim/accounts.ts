@@ -70,7 +70,7 @@ export interface Account {
   stats: SimStats;
   /** How many seeded references were generated, so later seeding continues the sequence. */
   seeded: number;
-  /** Past voyages seeded with `pastVoyages` (issue 26), with their row ids. */
+  /** Past voyages seeded with `pastVoyages`, with their row ids. */
   past?: PastShipment[];
 }
 
@@ -99,7 +99,7 @@ export function newAccount(apiKey: string, credits: number, timeScale: number, n
   };
 }
 
-/** Newest first: created_at descending, then id descending (api-v2.md 2.7). */
+/** Newest first: created_at descending, then id descending (the service's interface 2.7). */
 export function byCreatedDesc<T extends { createdAt: number; id: string }>(a: T, b: T): number {
   if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;

@@ -1,5 +1,5 @@
 /**
- * Batch tasks (api-v2.md 3.1, 4.2, 4.3): CREATED for about a second, HANDLING for about
+ * Batch tasks (the service's interface 3.1, 4.2, 4.3): CREATED for about a second, HANDLING for about
  * 3 s + 10 ms per item, then PROCESSED with results in an order unlike the submission.
  * Credits are charged when the task is processed. Tasks are kept 6 hours. All times are
  * divided by the time scale.

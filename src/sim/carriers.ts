@@ -1,7 +1,7 @@
 /**
  * The carrier directory. SCACs, container owner prefixes and vessel names are real.
  * Carriers with the same `source` share a data source: a reference gives the same
- * result whichever of them is named in the request (api-v2.md 1.7).
+ * result whichever of them is named in the request (the service's interface 1.7).
  */
 import { Rng } from './random.js';
 

@@ -22,7 +22,7 @@ export interface AccountSpec {
   /** Tracked shipments to pre-seed (ACTIVE, generated cheaply). */
   shipments?: number;
   /**
-   * Past voyages to pre-seed (issue 26): months of arrived shipments of the forwarder's lanes with
+   * Past voyages to pre-seed: months of arrived shipments of the forwarder's lanes with
    * the carriers' habits, archived once delivered. Their snapshots: `pastSnapshots`.
    */
   pastVoyages?: number;

@@ -1,5 +1,5 @@
 /**
- * Sample data opens no port (issue 14, item 4): the engine reaches the simulator through a fetch
+ * Sample data opens no port: the engine reaches the simulator through a fetch
  * that calls its handler directly. The API client behaves as over
  * HTTP: the scheduler retries a 503 and the rate budget counts the sends.
  */

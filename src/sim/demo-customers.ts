@@ -1,5 +1,5 @@
 /**
- * The sample data's customers (issue 23): three customers, each named by a watchlist of shipments
+ * The sample data's customers: three customers, each named by a watchlist of shipments
  * with news (their `customer` column naming them too), with contacts at example domains and their
  * own rules, so the Customers view has updates ready to preview and draft. Sending stays off with
  * the sample data (the customers feature refuses mail settings there); drafts work. Made once: a
@@ -7,7 +7,7 @@
  *
  * A few shipments on the way carry the date promised to the customer (a `promised` column, as a
  * customer's sheet gives it), some before their likely arrival, so the Attention view shows
- * "likely later than promised" (issue 26) beside the carrier's own ETA.
+ * "likely later than promised" beside the carrier's own ETA.
  */
 import type { AppRuntime } from '../engine/runtime.js';
 import type { CustomerRuleInput } from '../shared/customer-rules.js';

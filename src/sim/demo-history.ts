@@ -1,5 +1,5 @@
 /**
- * A past for the demo's shipments (issue 17): before the demo cache's first sync, the snapshots
+ * A past for the demo's shipments: before the demo cache's first sync, the snapshots
  * Quayside would have received over the last three weeks are written through the store's own write
  * path with their past times, so the change log (ETA moves, new events, status changes), the plans
  * as first seen and the Attention view are full on first start. The stories are in demo-stories.ts.

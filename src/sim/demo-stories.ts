@@ -1,5 +1,5 @@
 /**
- * The stories the demo's shipments tell (issue 17, sample data with a past): which of the
+ * The stories the demo's shipments tell: which of the
  * simulator's shipments play which part, and what each looked like at a few moments of the last
  * three weeks. Chosen by their data (the simulator places every timeline around today the same
  * way each day), so the same references play the same parts at every start.

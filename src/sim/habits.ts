@@ -1,5 +1,5 @@
 /**
- * Carrier and lane habits (issue 26): how far each carrier's ETA is from the ship's real arrival,
+ * Carrier and lane habits: how far each carrier's ETA is from the ship's real arrival,
  * by a distribution the tests know. The carrier's ETA misses by the voyage's lateness until the
  * last few days, when the carrier "admits" it and the ETA closes in on the truth; a rolled voyage
  * (cargo left for the next vessel) shows the earlier vessel's ETA until the roll. Used by the deep

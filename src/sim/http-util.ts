@@ -11,7 +11,7 @@ export class HttpError extends Error {
   }
 }
 
-/** The error body the simulator uses (api-v2.md 7.7: shape not shown). */
+/** The error body the simulator uses (the service's interface 7.7: shape not shown). */
 export function errorBody(description: string): Record<string, unknown> {
   return { success: false, data: null, status: 'ERROR', status_description: description };
 }

@@ -1,9 +1,9 @@
 /**
- * A simulator of the tracking service of api-v2.md over real HTTP on 127.0.0.1, for tests and
+ * A simulator of the tracking service of the service's interface over real HTTP on 127.0.0.1, for tests and
  * benchmarks, or in process with no port (`listen: false`, answered through its `fetch`) for the
  * app's sample data.
  *
- * Choices where api-v2.md says "not shown" (or leaves room):
+ * Choices where the service's interface says "not shown" (or leaves room):
  * - Error bodies: `{success:false, data:null, status:'ERROR', status_description}`.
  * - Unknown or missing api_key: 401, but 403 on POST/GET /v2/tracking/batch. Checked after
  *   routing (unknown path: 404) and before rate limits. /v2/webhook-event-types needs a key.

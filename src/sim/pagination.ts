@@ -1,4 +1,4 @@
-/** The pagination envelope of api-v2.md 2.7, with relative links. */
+/** The pagination envelope of the service's interface 2.7, with relative links. */
 import type { Page } from '../core/platform/api/types.js';
 
 export interface PageRequest {

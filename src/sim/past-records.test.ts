@@ -1,5 +1,5 @@
 /**
- * The deep past (issue 26) as the service shows it: an account with `pastVoyages` lists them
+ * The deep past as the service shows it: an account with `pastVoyages` lists them
  * (archived once delivered) beside its other shipments, whose ids do not move; the snapshots
  * Quayside would have taken carry each ETA as the carrier gave it then, oldest first, ending
  * with the record exactly as the list shows it. In process (no port).

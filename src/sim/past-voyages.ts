@@ -1,5 +1,5 @@
 /**
- * A forwarder's past (issue 26): months of arrived voyages on the forwarder's own trade lanes,
+ * A forwarder's past: months of arrived voyages on the forwarder's own trade lanes,
  * each with every ETA Quayside would have seen and when, drawn from the carriers' known habits
  * (habits.ts). Deterministic from the seed. Tests and the back-test read it in process; an account
  * created with `pastVoyages` holds them as archived shipments, and `pastSnapshots` gives what each

@@ -1,5 +1,5 @@
 /**
- * Outgoing webhook payloads (api-v2.md 6.3). The shape shown for tracking.delivered is
+ * Outgoing webhook payloads (the service's interface 6.3). The shape shown for tracking.delivered is
  * used for every event type; `changes` items are {field, old_value, new_value}.
  */
 import type { TrackingData } from '../core/platform/api/types.js';
@@ -87,7 +87,7 @@ export function shipmentPayload(
 
 const SAMPLE_CONTAINER = 'MSCU123456' + String(containerCheckDigit('MSCU123456'));
 
-/** tracking.test: a sample payload of the same shape (api-v2.md: not shown). */
+/** tracking.test: a sample payload of the same shape (the service's interface: not shown). */
 export function testPayload(ctx: SimContext): Record<string, unknown> {
   return {
     id: ctx.uuid(),

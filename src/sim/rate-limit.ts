@@ -1,5 +1,5 @@
 /**
- * Sliding-log rate limits per API key (api-v2.md section 8). Windows are divided by the
+ * Sliding-log rate limits per API key (the service's interface section 8). Windows are divided by the
  * time scale. By default a rejected request is not logged, so it does not extend the wait; a
  * strict server (`countRejected`) logs every request it sees, so a 429 pushes the next slot out.
  */

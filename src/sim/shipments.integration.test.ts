@@ -79,7 +79,7 @@ describe('credits, lookups and auth', () => {
   });
 });
 
-describe('DELETE /v2/shipments (api-v2.md 3.2)', () => {
+describe('DELETE /v2/shipments (the service interface 3.2)', () => {
   let sim: Simulator;
   afterEach(async () => sim.close());
 

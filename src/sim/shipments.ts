@@ -1,6 +1,6 @@
 /**
  * Tracked shipments: the tracking lookup with its credit rules, stored records, and
- * DELETE with the 72-hour refund rule (api-v2.md 3.2, 4.4, 4.6).
+ * DELETE with the 72-hour refund rule (the service's interface 3.2, 4.4, 4.6).
  */
 import type { RequestEcho, ShipmentRecord, TrackingData, TrackingResult } from '../core/platform/api/types.js';
 import { iso, type Account, type ShipmentRow } from './accounts.js';
@@ -162,7 +162,7 @@ export function shipmentRecord(ctx: SimContext, row: ShipmentRow, needRoute: boo
   };
 }
 
-/** DELETE /v2/shipments per record, exactly the table of api-v2.md 3.2. */
+/** DELETE /v2/shipments per record, exactly the table of the service's interface 3.2. */
 export function deleteShipments(ctx: SimContext, account: Account, ids: string[]): { deleted: string[]; archived: string[] } {
   const deleted: string[] = [];
   const archived: string[] = [];

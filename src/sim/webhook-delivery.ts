@@ -1,5 +1,5 @@
 /**
- * Signed webhook deliveries (api-v2.md 6.2): POST with x-service-* headers, 10 s timeout,
+ * Signed webhook deliveries (the service's interface 6.2): POST with x-service-* headers, 10 s timeout,
  * up to 5 attempts, retries after 408/409/425/429/5xx and network errors, Retry-After
  * honoured after 429. Retry delays (not shown in the spec): 5 s, 30 s, 2 min, 10 min,
  * divided by the time scale.

@@ -1,4 +1,4 @@
-/** Webhook management (api-v2.md 4.9 to 4.16). At most 10 webhooks per account (not shown). */
+/** Webhook management (the service's interface 4.9 to 4.16). At most 10 webhooks per account (not shown). */
 import type { Webhook, WebhookDelivery, WebhookTestResult } from '../core/platform/api/types.js';
 import { byCreatedDesc, iso, type Account, type DeliveryRow, type WebhookRow } from './accounts.js';
 import { HttpError, intParam, isUuid, ok } from './http-util.js';

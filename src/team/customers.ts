@@ -1,5 +1,5 @@
 /**
- * Customers and customer updates shared by a team (issue 23; the design is
+ * Customers and customer updates shared by a team (the design is
  * src/core/features/customers/schema.md). Customers are shared like watchlists: a team-wide id
  * (a UUID made on the desk that first pushed it), pushed when changed here, pulled by sequence
  * number, a removed one kept as a tombstone; a live name is unique, and a customer of a name the

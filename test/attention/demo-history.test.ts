@@ -1,5 +1,5 @@
 /**
- * Sample data with a past (issue 17): a new demo data folder, filled as the app fills it (the
+ * Sample data with a past: a new demo data folder, filled as the app fills it (the
  * simulator in process with no port, the history written first, then the first sync), shows every
  * reason kind in the Attention view and feed entries of several kinds, and the CLI reads it.
  */
@@ -102,12 +102,12 @@ describe('the demo cache on first start', () => {
     expect(items.length).toBeGreaterThan(10);
     for (const item of items) {
       expect(Object.keys(item).sort()).toEqual(
-        // The contract's fields, and those added since (customer, watchlists: issue 24; outcome, progress: the one status): none renamed or dropped.
+        // The contract's fields, and those added since (customer, watchlists; outcome, progress: the one status): none renamed or dropped.
         ['carrier', 'customer', 'daysLeft', 'eta', 'id', 'lastFreeDay', 'outcome', 'pod', 'progress', 'reasons', 'reference', 'shipmentStatus', 'trackingId', 'watchlists'].sort(),
       );
       expect(Object.keys(item.carrier).sort()).toEqual(['name', 'scac']);
       for (const reason of item.reasons) {
-        // `earlier` (a mark before the reason came back, issue 24) only where there is one.
+        // `earlier` (a mark before the reason came back) only where there is one.
         expect(Object.keys(reason).filter((k) => k !== 'earlier').sort()).toEqual(['acknowledged', 'acknowledgement', 'detail', 'kind', 'since'].sort());
         expect(REASON_KINDS).toContain(reason.kind);
         expect(new Date(reason.since).toISOString()).toBe(reason.since);

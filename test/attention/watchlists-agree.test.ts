@@ -1,5 +1,5 @@
 /**
- * One meaning of "needs attention" (issue 24): on the sample data, for every watchlist (a list per
+ * One meaning of "needs attention": on the sample data, for every watchlist (a list per
  * carrier as a customer's list would be, a list of shipments on hold, a saved filter), the
  * Watchlists view counts exactly the shipments the Attention view lists for it, reason by reason;
  * and a list made just now shows what needs attention at once (it does not start "seen").

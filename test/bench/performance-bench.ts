@@ -1,5 +1,5 @@
 /**
- * Carrier performance (issue 26) over a cache of many past voyages with their history (the
+ * Carrier performance over a cache of many past voyages with their history (the
  * simulator's past, the carriers' habits, every ETA seen over months, written as Quayside would
  * have seen it): the figures from a warm cache (the voyages' facts kept beside it by migration 14,
  * a new engine reading them), the figures with filters, and the update after a sync page of 500

@@ -1,5 +1,5 @@
 /**
- * Where the start-to-first-row time goes (issue 15): the built harness against a seeded cache
+ * Where the start-to-first-row time goes: the built harness against a seeded cache
  * (kept in /tmp/quayside-startup-trace between runs), the service unreachable. Prints, per run,
  * the harness's `listening` time, the browser's navigation and resource timings relative to the
  * harness's spawn, and the median of each. `QUAYSIDE_START_TRACE=1` in the harness and engine adds

@@ -1,5 +1,5 @@
 /**
- * The terminal for a coordinator's day (issue 24), on the sample data: an Attention reason marked
+ * The terminal for a coordinator's day, on the sample data: an Attention reason marked
  * handled with a comment and taken back (`quayside attention handle|undo`), `quayside list | head`
  * ending quietly, and `list` for people in words and about 120 characters wide.
  */

@@ -1,5 +1,5 @@
 /**
- * `quayside customers`, `quayside mail` and `quayside updates` (issue 23), as a person's shell
+ * `quayside customers`, `quayside mail` and `quayside updates`, as a person's shell
  * runs them: the real CLI in a child process, a real SQLite cache, the simulator over HTTP, the
  * real keychain (scripts/test.mjs starts a private one) and smtp-server on 127.0.0.1 with
  * STARTTLS and AUTH. A sheet with a Customer and a PO column is imported; the carrier moves ETAs;

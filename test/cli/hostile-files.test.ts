@@ -1,5 +1,5 @@
 /**
- * `quayside import --dry-run` on files made to hurt a reader (issue 12): the real CLI in a child
+ * `quayside import --dry-run` on files made to hurt a reader: the real CLI in a child
  * process answers each with exit code 1 and one sentence on stderr, and finishes (a child
  * timeout of 20 s makes a regression fail rather than hang; the times are printed).
  */

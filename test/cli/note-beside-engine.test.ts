@@ -1,5 +1,5 @@
 /**
- * `quayside note` beside a running engine (issue 24): the terminal has no keychain, so it saves and
+ * `quayside note` beside a running engine: the terminal has no keychain, so it saves and
  * queues the note, says so in one sentence and exits 0; the engine sees the cache change, counts
  * the note in the status bar while it waits, and sends it within 2 s.
  */

@@ -77,7 +77,7 @@ function blocksIn(dataDir: string): number {
   }
 }
 
-describe('one budget for every process on the cache (issue 12)', () => {
+describe('one budget for every process on the cache', () => {
   it('a Retry-After one process was given blocks the bucket for another process', async () => {
     const shared = mkdtempSync(join(tmpdir(), 'quayside-retry-after-'));
     try {

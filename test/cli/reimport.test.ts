@@ -9,7 +9,7 @@ import { containerNumbers } from '../import/make-references.js';
 import { runCli } from './run-cli.js';
 
 /*
- * Issue 24, in the terminal: `quayside import` of a sheet already imported, with an updated PO and
+ * In the terminal: `quayside import` of a sheet already imported, with an updated PO and
  * promised date, lists the column changes and applies them; `--dry-run` lists them and changes
  * nothing. No request reaches the service and no credit is spent. The real CLI in a child process.
  */

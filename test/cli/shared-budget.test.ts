@@ -9,7 +9,7 @@ import { writeReferenceCsv } from '../import/make-references.js';
 import { runCli } from './run-cli.js';
 
 /*
- * Issue 12: one rate budget per API key, for every process on the machine. Each test starts real
+ * One rate budget per API key, for every process on the machine. Each test starts real
  * CLI processes on one data directory, against the simulator with its limits on (it counts each
  * request when it arrives, per key, with no margin) at time scale 10: POST /v2/tracking/batch is
  * 8 per 6 s, GET /v2/tracking/batch 3 per 100 ms and 30 per 6 s.

@@ -1,5 +1,5 @@
 /**
- * Customer updates wired into the engine (issue 23), all real: the simulator over HTTP, a SQLite
+ * Customer updates wired into the engine, all real: the simulator over HTTP, a SQLite
  * cache in a temp folder, the runtime the window talks to, and smtp-server on 127.0.0.1. A
  * customer is set up by their imported column; the carrier moves an ETA and an arrival is
  * recorded; the preview says so; "send now" hands it to the server once; the mail arrives with

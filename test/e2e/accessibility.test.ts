@@ -1,5 +1,5 @@
 /**
- * Issue 25: axe-core finds no WCAG 2.1 A or AA violation in any view of the window, in the
+ * Axe-core finds no WCAG 2.1 A or AA violation in any view of the window, in the
  * light theme and in the dark one. Real simulator, real cache, the web harness, Chromium; each
  * view is checked once its content has come, with a screenshot of each (test/e2e/screenshots).
  */

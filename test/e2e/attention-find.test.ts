@@ -1,5 +1,5 @@
 /**
- * Find and act in the Attention view, in Chromium against the harness on sample data (issue 24):
+ * Find and act in the Attention view, in Chromium against the harness on sample data:
  * the customers of the sample's shipments written into the customer column as an import would (a
  * second writer on the cache, as the CLI is); similar cards grouped with the rest folded; filters
  * by reason (by keyboard) and customer narrow the cards; several chosen with "select all shown" and

@@ -59,7 +59,7 @@ describe.skipIf(skipWithoutChromium())('the Attention view in Chromium', () => {
       // Likely later than promised too: the sample's promised-date column against its likely arrivals.
       expect(shownKinds.sort()).toEqual([...REASON_KINDS].sort());
       // Grouped by their worst open reason, the groups in the order of their worst shipment, a group
-      // past four folded to its worst three (issue 24): the engine's order within each.
+      // past four folded to its worst three: the engine's order within each.
       const grouped = new Map<string, string[]>();
       for (const i of before.items) {
         const lead = i.reasons.find((r) => !r.acknowledged)!.kind;

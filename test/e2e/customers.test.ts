@@ -1,5 +1,5 @@
 /**
- * Customer updates in Chromium against the harness on sample data (issue 23): the Customers view
+ * Customer updates in Chromium against the harness on sample data: the Customers view
  * lists the sample customers; a person sets up a customer on one of the sample watchlists (an
  * address that is not an address refused at save, in one sentence), previews the next update and
  * makes a draft, which the browser gets as a .eml download that parses with mailparser and carries

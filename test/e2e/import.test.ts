@@ -192,7 +192,7 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
     await customer.getByRole('radio', { name: /Row 2/ }).click();
     await expect.poll(() => customer.getByRole('radio', { name: /Row 2/ }).isChecked(), PREVIEW).toBe(true);
     await page.getByRole('button', { name: /Duplicates$/ }).click();
-    // Both shipments carry two-sheets.xlsx's columns now: this sheet's customer updates them, at no credit (issue 24).
+    // Both shipments carry two-sheets.xlsx's columns now: this sheet's customer updates them, at no credit.
     expect(await countOf(page, 'Columns to update').innerText()).toBe('2');
     expect(await page.getByRole('button', { name: 'Update 2 shipments' }).isEnabled()).toBe(true);
     expect(await page.getByText(/^Nothing new to track: 2 shipments already tracked get new column values\. No credits will be spent/).count()).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * Carrier performance (issue 26) in Chromium against the harness on sample data (`--demo`: nine
+ * Carrier performance in Chromium against the harness on sample data (`--demo`: nine
  * months of past voyages drawn from the carriers' habits): the Performance view in the navigation
  * says something without any action (every chart drawn, its table behind a toggle reached by
  * keyboard, the back-test's figures), a carrier filter narrows the figures, the tables export to

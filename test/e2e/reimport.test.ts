@@ -1,5 +1,5 @@
 /**
- * Issue 24 in Chromium at 960 px (half a 1920 px screen), light and dark: a customer's sheet sent
+ * In Chromium at 960 px (half a 1920 px screen), light and dark: a customer's sheet sent
  * again with an updated PO and a moved promised date, plus one new container. The mapping shows what
  * each column holds, the preview lists the column changes and offers to apply them with the new
  * container's tracking; the changed shipments cost nothing and are never sent; the report opens the

@@ -1,5 +1,5 @@
 /**
- * The team in the window (issue 16), in Chromium against the web harness and a real PostgreSQL
+ * The team in the window, in Chromium against the web harness and a real PostgreSQL
  * cluster: a second desk (a runtime of its own on its own cache) is in the team and leads; this
  * desk joins from Settings → Team (a wrong password refused in a sentence, then the right address
  * typed by keyboard), sees the leader and both desks in Settings and in the status bar, sees the

@@ -310,7 +310,7 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: detail, notes, re
     await expect.poll(() => creditBalance(page)).toBe(creditsBefore);
     const totalBefore = (await listAll()).length;
 
-    // A plain click only makes a row the active one (issue 24: it no longer ticks it); Ctrl+click ticks.
+    // A plain click only makes a row the active one (it no longer ticks it); Ctrl+click ticks.
     await rowOf(page, FRESH).locator('.c-reference').click({ modifiers: ['Control'] });
     await rowOf(page, archived.reference).locator('.c-reference').click({ modifiers: ['Control'] });
     await rowOf(page, NOT_FOUND).locator('.c-reference').click({ modifiers: ['Control'] });

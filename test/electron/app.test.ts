@@ -1,5 +1,5 @@
 /**
- * The Electron smoke test (issue 25), the release pipeline's check of each installer's app before
+ * The Electron smoke test, the release pipeline's check of each installer's app before
  * it is published. Playwright's Electron driver starts the packaged app's binary
  * (QUAYSIDE_APP_BINARY, set per platform in .github/workflows/release.yml) or, on a developer's
  * machine, the repository's build under node_modules/electron (app-launch.ts), against the

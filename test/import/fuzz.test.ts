@@ -1,5 +1,5 @@
 /**
- * The importer on damaged files, on a fixed seed (issue 14): CSV and XLSX files with flipped
+ * The importer on damaged files, on a fixed seed: CSV and XLSX files with flipped
  * bytes, cut short, with bytes inserted (the XLSX both as a whole file and as a sound ZIP around
  * damaged sheet XML), plus a sheet claiming Excel's whole grid and ZIP bombs
  * (hostile-files.ts). Each goes through the import's own front door (`validateImport`: the

@@ -11,7 +11,7 @@ import { startSimulator, type Simulator } from '../../src/sim/index.js';
 import { containerNumbers } from './make-references.js';
 
 /*
- * Issue 24: the same sheet sent again with updated POs or promised dates. The changes are worked
+ * The same sheet sent again with updated POs or promised dates. The changes are worked
  * out from the cache (no request to the service), applied in one go, and cost nothing; references
  * that are new in the sheet are tracked as ever, one credit each.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 25: every kind of workbook. The corpus under test/fixtures/workbooks (written by
+ * Every kind of workbook. The corpus under test/fixtures/workbooks (written by
  * LibreOffice headless and by openpyxl, each with a manifest of what it holds and what must come
  * of it; make-libreoffice.py, make-openpyxl.py) and the import fixtures of test/fixtures/import
  * (the bytes Excel writes, and write-excel-file's workbooks) go through `quayside import

@@ -22,7 +22,7 @@ import { cacheDb } from '../support/cache-db.js';
 const CMA = { name: 'CMA CGM', full_name: 'CMA CGM S.A.', scac: 'CMDU' };
 const FACET_MIGRATION = MIGRATIONS.find((m) => m.name.startsWith('filter facets as counts'))!;
 
-/** The facets as a scan of every shipment computes them (issue 15's counts must equal it): one entry per SCAC and name shown (issue 24). */
+/** The facets as a scan of every shipment computes them: one entry per SCAC and name shown. */
 function scanned(store: Data) {
   const db = cacheDb(store);
   const carriers = db

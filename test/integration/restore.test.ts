@@ -1,5 +1,5 @@
 /**
- * Restore loses nothing (issue 14, item 2). The shell under Node with the Electron stand-ins and
+ * Restore loses nothing. The shell under Node with the Electron stand-ins and
  * the real engine (as in src/main/shell.integration.test.ts); another process on the cache is a real child
  * process holding a better-sqlite3 connection, as a quayside command in a terminal would. The
  * import jobs of a restored backup run against the simulator over HTTP.

@@ -1,5 +1,5 @@
 /**
- * No behaviour lost: the table's search as it was before issue 15 (kept here as the reference,
+ * No behaviour lost: the table's search as it was before the compact cache (kept here as the reference,
  * not in src) and as it is now find the same shipments, in the same order, with the same count,
  * on a fixed cache of generated shipments, for every sort and several pages, also after the
  * cache changed in this connection and in another one (the CLI's).
@@ -16,7 +16,7 @@ import { seedCache } from '../e2e/support/seed.js';
 import { updateFreeDays } from '../../src/core/features/attention/index.js';
 import { cacheDb } from '../support/cache-db.js';
 
-/** The query of the table before issue 15: the matches found by a subquery, sorted by SQLite, counted again. */
+/** The query of the table before the compact cache: the matches found by a subquery, sorted by SQLite, counted again. */
 const REFERENCE_ORDER: Record<ShipmentSort, string> = {
   recent: 'coalesce(s.service_created_at, s.stored_at) DESC, s.id DESC',
   eta: 's.eta IS NULL, s.eta, s.id',
@@ -89,7 +89,7 @@ function expectSame(): number {
   return compared;
 }
 
-describe('the search of the table, before and after issue 15', () => {
+describe('the search of the table, before and after the compact cache', () => {
   it('finds the same shipments in the same order, and counts them the same', () => {
     expect(expectSame()).toBe(SEARCHES.length * SORTS.length * PAGES.length);
     // Not all empty: the fixed cache has common and rare words.

@@ -1,5 +1,5 @@
 /**
- * Issue 25: rate discipline against a strict server, one that counts each request when it
+ * Rate discipline against a strict server, one that counts each request when it
  * arrives (before its service time) and counts a refused request too. Two `quayside import`
  * processes on one cache import at once; between them they must earn no 429 and create exactly
  * ⌈N/500⌉ batches each. Nothing here is timed: the wall-time figures are

@@ -1,5 +1,5 @@
 /**
- * Customers and their shipments for the customer-update tests (issue 23): a rule and shipments
+ * Customers and their shipments for the customer-update tests: a rule and shipments
  * in the shape the composer takes, with the carrier's naive dates as the simulator gives them.
  */
 import { checkCustomerRule, type CustomerRule, type CustomerRuleInput } from '../../src/shared/customer-rules.js';

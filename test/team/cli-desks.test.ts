@@ -10,7 +10,7 @@ import { postgresMissing, type PostgresCluster } from '../support/postgres-clust
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 
 /*
- * Issue 22: two desks of one team, each on its own data folder, both on one computer (a terminal
+ * Two desks of one team, each on its own data folder, both on one computer (a terminal
  * server: one host name for the whole office), both only `quayside` commands (no app running).
  * Desk A imports a sheet with a Customer column and makes one list per customer; desk B syncs,
  * lists by customer and exports A's list: every row of A's is there with its customer, and the

@@ -12,7 +12,7 @@ import { hasOpenssl, makeCertificate, startSmtpServer, type RunningSmtpServer } 
 import { until } from '../support/until.js';
 
 /*
- * Issue 23, customer updates in a team: two desks, both running (the engine's runtime with its
+ * Customer updates in a team: Two desks, both running (the engine's runtime with its
  * background work, as the desktop app runs it), one PostgreSQL and one mail server. A customer made
  * on one desk reaches the other; when the customer's daily update falls due both desks compose it,
  * the team database takes the first desk's and the other drops its own, exactly one desk hands it

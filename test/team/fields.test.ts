@@ -17,7 +17,7 @@ import { cacheDb } from '../support/cache-db.js';
 import { openCore } from '../../src/engine/open-core.js';
 
 /*
- * Issue 16: imported fields shared by the team. Two desks (each its own cache and connections, the
+ * Imported fields shared by the team. Two desks (each its own cache and connections, the
  * team members the engine runs) on one team database: what desk A imports (customer, PO) is in
  * desk B's cache within 2 s; imported while the team database is stopped, it reaches B once the
  * server is back, nothing lost.

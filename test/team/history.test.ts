@@ -19,7 +19,7 @@ import { cacheDb } from '../support/cache-db.js';
 import { openCore } from '../../src/engine/open-core.js';
 
 /*
- * Issue 16: the change history, each change once team-wide. The leader's cache records an ETA
+ * The change history, each change once team-wide. The leader's cache records an ETA
  * moved A→B and then B→C while desk B is closed; B, started again, shows both moves, each once,
  * exactly as the leader recorded them (not A→C, not its own re-derivation); a desk joining later
  * has the whole history; a pull repeated stores nothing twice; a balance read on one desk shows on

@@ -10,7 +10,7 @@ import { TEST_ROLE_PASSWORD, postgresMissing, type PostgresCluster } from '../su
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 
 /*
- * Issue 16, joining: `quayside team join|status|leave` against a real PostgreSQL cluster of its
+ * Joining: `quayside team join|status|leave` against a real PostgreSQL cluster of its
  * own (test/support/postgres-cluster.ts) and the real keychain (a private GNOME Keyring under
  * `npm test`). The address's password must never show: not in output, errors or the cache.
  */

@@ -19,7 +19,7 @@ import { until } from '../support/until.js';
 import { openCore } from '../../src/engine/open-core.js';
 
 /*
- * Issue 16: one sync leader per key. Real engine processes (the file the desktop app starts),
+ * One sync leader per key. Real engine processes (the file the desktop app starts),
  * one cache each, on one team database: the first leads and syncs GET /v2/shipments for all;
  * the second pulls the leader's snapshots without calling the service; kill -9 of the leader
  * hands the lead to the other within 10 s of real time.

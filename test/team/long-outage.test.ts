@@ -17,7 +17,7 @@ import { until } from '../support/until.js';
 import { cacheDb } from '../support/cache-db.js';
 
 /*
- * Issue 16, Done means: "the team database stopped for a minute → every desk keeps working on its
+ * What was asked: "the team database stopped for a minute → every desk keeps working on its
  * cache and catches up when it returns, nothing lost". Three desks (the engine's runtime each, as
  * the app runs it, with its own cache) on one key, the simulator's rate limits on; the team
  * database stopped for OUTAGE_MS of real time. Meanwhile each desk lists and searches its cache,

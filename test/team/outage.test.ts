@@ -10,7 +10,7 @@ import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 import { openCore } from '../../src/engine/open-core.js';
 
 /*
- * Issue 16: the team database goes away. A desk keeps sending on its own cache's budget, says so,
+ * The team database goes away. A desk keeps sending on its own cache's budget, says so,
  * and is back on the team's budget once the server returns.
  */
 const missing = postgresMissing();

@@ -11,7 +11,7 @@ import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 import { openCore } from '../../src/engine/open-core.js';
 
 /*
- * Issue 16: one rate budget for the team. Desks on separate caches (separate SQLite files, so
+ * One rate budget for the team. Desks on separate caches (separate SQLite files, so
  * nothing shared but the team database) send together against the simulator with its limits on
  * (it counts each request when it arrives, per key, with no margin).
  */

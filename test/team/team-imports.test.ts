@@ -18,7 +18,7 @@ import { until } from '../support/until.js';
 import { openCore } from '../../src/engine/open-core.js';
 
 /*
- * Issue 16: import jobs are team jobs. Desk processes (the real CLI, one cache each) on one team
+ * Import jobs are team jobs. Desk processes (the real CLI, one cache each) on one team
  * database and the simulator with its limits on: kill -9 of the desk running an import → another
  * desk finishes it, every reference tracked once (no credit spent twice), 0 × 429; and two desks
  * working one job at once never send the same reference.

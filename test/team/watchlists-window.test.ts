@@ -15,7 +15,7 @@ import { cacheDb } from '../support/cache-db.js';
 import { openCore } from '../../src/engine/open-core.js';
 
 /*
- * Issue 16, team watchlists through the window's contract (the engine's runtime, as Electron main
+ * Team watchlists through the window's contract (the engine's runtime, as Electron main
  * and the harness run it): a list made in the window reaches another desk of the team within 2 s,
  * and a rename made on that desk reaches the window as a `watchlists.changed` event. The team's
  * attention marks the same way: a reason marked handled in the window is handled on the other desk

@@ -17,7 +17,7 @@ import { cacheDb } from '../support/cache-db.js';
 import { openCore } from '../../src/engine/open-core.js';
 
 /*
- * Issue 16: watchlists shared by the team. Two desks (each its own cache, the team members the
+ * Watchlists shared by the team. Two desks (each its own cache, the team members the
  * engine runs, the watchlist handlers the window calls) on one team database: a list and a saved
  * filter made on desk A are on desk B within 2 s; a rename and a removal on B reach A; made and
  * edited while the team database is stopped, they reach the other desk once it is back, nothing

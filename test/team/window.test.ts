@@ -12,7 +12,7 @@ import { TEST_ROLE_PASSWORD, postgresMissing, startPostgresCluster, type Postgre
 import { cacheDb } from '../support/cache-db.js';
 
 /*
- * Issue 16, Settings → Team: joining, the team's state and leaving through the window's contract
+ * Settings → Team: joining, the team's state and leaving through the window's contract
  * (the engine's runtime, as Electron main and the harness run it), against a real PostgreSQL
  * cluster, the simulator over HTTP and a real SQLite cache. The secret store is the injected
  * memory one (the real keychain has tests of its own, and the CLI's join test uses it).

@@ -16,7 +16,7 @@ import { createProgressReader } from './shipments/progress.js';
 import type { ShipmentProgress } from '../../shared/progress.js';
 import { NAMED_SHIPMENT_STATUSES } from '../../shared/domain.js';
 
-/** Event codes (api-v2.md 2.3 and the simulator's): a vessel arrival, a discharge, a delivery; migration 7's triggers name the same. */
+/** Event codes (the service's interface 2.3 and the simulator's): a vessel arrival, a discharge, a delivery; migration 7's triggers name the same. */
 export const ARRIVAL_CODES: readonly string[] = ['VAD'];
 export const DISCHARGE_CODES: readonly string[] = ['CDD'];
 export const DELIVERY_CODES: readonly string[] = ['CDC'];

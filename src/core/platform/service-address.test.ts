@@ -1,5 +1,5 @@
 /**
- * The service address and where the key goes (issue 14, item 5): http:// only to this machine,
+ * The service address and where the key goes: http:// only to this machine,
  * said plainly; an address from a flag, the environment or a restored cache checked like one typed
  * in the settings; QUAYSIDE_API_KEY sent only to the address given with it. The simulator runs
  * in process; the fetch around it records which host each request went to.

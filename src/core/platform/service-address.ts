@@ -1,7 +1,7 @@
 /**
  * The one check every tracking service address goes through, wherever it comes from (the window's
  * settings, --api-base, QUAYSIDE_API_BASE, the address stored with a cache, which a restored
- * backup can change): the API key travels in the query string (api-v2.md section 5), so it is sent
+ * backup can change): the API key travels in the query string (the service's interface section 5), so it is sent
  * over https only, or over http to this machine (a local simulator).
  */
 import { isLoopbackHost } from '../../shared/contract/base.js';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Find and act in the Attention view (issue 24): filters narrow the cards (asked of the engine),
+ * Find and act in the Attention view: filters narrow the cards (asked of the engine),
  * similar cards grouped with the rest folded, the customer on each card, several cards chosen
  * (a box, shift for a range, "select all shown") and marked told with one comment, Undo for the
  * batch, and a reason that came back showing its earlier mark.

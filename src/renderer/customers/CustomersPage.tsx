@@ -1,5 +1,5 @@
 /**
- * The Customers view wired to the engine (issue 23): the props-fed CustomersView fed by the
+ * The Customers view wired to the engine: the props-fed CustomersView fed by the
  * customers store, the draft just made (opened in the mail program, or a download in a browser),
  * and a past update opened to read again.
  */

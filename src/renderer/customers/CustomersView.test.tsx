@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The Customers view's components, fed by plain data (issue 23): nothing here calls the engine. */
+/** The Customers view's components, fed by plain data: nothing here calls the engine. */
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkCustomerRule, type CustomerRule } from '../../shared/customer-rules';

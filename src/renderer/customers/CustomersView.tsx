@@ -1,5 +1,5 @@
 /**
- * The Customers view (issue 23): each customer with their rule, the editor, the preview of their
+ * The Customers view: each customer with their rule, the editor, the preview of their
  * next update, their past updates, and the outbox's updates that need a person. Fed by props and
  * calling back; the wiring phase connects it to the engine and adds it to the navigation.
  */

@@ -1,5 +1,5 @@
 /**
- * What the Customers view shows, as plain data (issue 23). The wiring phase derives these from
+ * What the Customers view shows, as plain data. The wiring phase derives these from
  * the contract's answers (`customers.list`, `updates.preview`, `updates.outbox`); until then the
  * components take them as props and call back, and nothing here reaches the engine.
  */

@@ -12,7 +12,7 @@ import { resetStores } from '../test-support/reset';
 import { ImportView, ImportWindowDrop } from './ImportView';
 
 /*
- * Issue 24: the same sheet sent again. The mapping shows what each column holds, the preview lists
+ * The same sheet sent again. The mapping shows what each column holds, the preview lists
  * the column changes of shipments already tracked and offers to apply them (no credit), and the
  * report opens the table on the import's shipments.
  */

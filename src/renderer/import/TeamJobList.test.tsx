@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The team's imports on the Import page (issue 16): who started a sheet, who runs it now, its progress; live by team.jobs. */
+/** The team's imports on the Import page: who started a sheet, who runs it now, its progress; live by team.jobs. */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TeamImportJobView, TeamView } from '../../shared/contract';

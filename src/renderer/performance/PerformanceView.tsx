@@ -1,5 +1,5 @@
 /**
- * Carrier performance (issue 26): what the office's own history says about each carrier and lane.
+ * Carrier performance: what the office's own history says about each carrier and lane.
  * Fed a plain report (and the back-test's figures) with its filters as controlled props; the view
  * neither fetches nor computes. The wiring (navigation, the engine call, the export) comes with the
  * core's new contract.

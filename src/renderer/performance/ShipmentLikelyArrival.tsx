@@ -1,5 +1,5 @@
 /**
- * The shipment's detail, issue 26: its likely arrival (a band beside the carrier's ETA, with the past
+ * The shipment's detail: its likely arrival (a band beside the carrier's ETA, with the past
  * shipments it stands on, or why there is none) and every ETA seen as a step chart. Read afresh
  * whenever the detail is (`version` changes with each answer of `shipments.get`).
  */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The window asks before the address the API key goes to changes (issue 14, item 5). */
+/** The window asks before the address the API key goes to changes. */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../shared/contract';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** How long imported spreadsheets are kept after their import: a setting the person can change (issue 14, item 9). */
+/** How long imported spreadsheets are kept after their import: a setting the person can change. */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../shared/contract';

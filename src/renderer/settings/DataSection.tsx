@@ -1,7 +1,7 @@
 import { useSettings } from '../state/settings';
 import { NumberSettingForm } from './NumberSettingForm';
 
-/** Where the data lives, and how long copies of imported spreadsheets are kept (issue 14, item 9). */
+/** Where the data lives, and how long copies of imported spreadsheets are kept. */
 export function DataSection() {
   const settings = useSettings((s) => s.settings);
   const update = useSettings((s) => s.update);

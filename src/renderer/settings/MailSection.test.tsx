@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Settings → Customer updates by mail (issue 23): the server saved, the password sent once and never shown again, a test mail's sentence. */
+/** Settings → Customer updates by mail: the server saved, the password sent once and never shown again, a test mail's sentence. */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { ApiOutput } from '../../shared/contract';

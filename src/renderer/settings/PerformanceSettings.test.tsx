@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Settings → Carrier performance: the on-time window, the minimum behind a likely arrival and the customer column (issue 26). */
+/** Settings → Carrier performance: the on-time window, the minimum behind a likely arrival and the customer column. */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiOutput } from '../../shared/contract';

@@ -1,5 +1,5 @@
 /**
- * Settings → Carrier performance (issue 26): how many days either side of the first ETA still
+ * Settings → Carrier performance: how many days either side of the first ETA still
  * count as on time, how many past shipments a likely arrival needs at least, and which imported
  * column names the customer for the Performance view's customer filter. Saving any of them makes
  * the engine work every likely arrival out again; the Performance view follows by itself.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Settings → Background refresh: the interval the README promises, what the refresh is doing, and Refresh now (issue 24). */
+/** Settings → Background refresh: the interval the README promises, what the refresh is doing, and Refresh now. */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SettingsView, SyncView } from '../../shared/contract';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Settings → Team and the status bar's team mark (issue 16): join, the team's state, leave. */
+/** Settings → Team and the status bar's team mark: join, the team's state, leave. */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TeamView } from '../../shared/contract';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** A shipment's ETA history names the desk that recorded a move pulled from the team (issue 16). */
+/** A shipment's ETA history names the desk that recorded a move pulled from the team. */
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Shipment } from '../../shared/domain';

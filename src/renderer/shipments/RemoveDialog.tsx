@@ -1,5 +1,5 @@
 /**
- * Remove: first what the service will do with each record (api-v2 3.2: deleted with a refund
+ * Remove: first what the service will do with each record (the service's interface 3.2: deleted with a refund
  * within 72 hours unless in transit, else archived), then the call, then what it did.
  */
 import { useEffect, useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Customer updates in the window (issue 23): the customers and their rules, the selected
+ * Customer updates in the window: the customers and their rules, the selected
  * customer's next update, the outbox and history, the last draft made, and one update opened to
  * read again. Everything goes through the typed contract (`customers.*`); `connectCustomers`
  * follows the engine's 'customers.changed' and 'customers.outbox'.

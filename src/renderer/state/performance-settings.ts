@@ -1,5 +1,5 @@
 /**
- * Settings → Carrier performance (issue 26): the on-time window, the minimum number of past
+ * Settings → Carrier performance: the on-time window, the minimum number of past
  * shipments behind a likely arrival, and the imported column read as the customer's. The engine
  * works every likely arrival out again after a change and says so with 'performance.changed', which
  * the Performance view follows (./performance.ts); this store only holds what the section shows.

@@ -1,5 +1,5 @@
 /**
- * Carrier performance (issue 26): the figures for the view's filters, the back-test, and the
+ * Carrier performance: the figures for the view's filters, the back-test, and the
  * workbook. The view reads afresh when it opens; `connectPerformance` follows the engine's
  * 'performance.changed' (a sync page, an import, a setting) while the view is on screen.
  */

@@ -1,5 +1,5 @@
 /**
- * The answers and events are checked, not trusted (issue 22): every method's output and every
+ * The answers and events are checked, not trusted: every method's output and every
  * event's payload has a schema that refuses what the contract does not say, and check.ts names the
  * method (or event) and the first problem's place when the engine's value does not match.
  */

@@ -1,5 +1,5 @@
 /**
- * What needs attention (issue 17): the shipments that need a person, worst first, each with its
+ * What needs attention: the shipments that need a person, worst first, each with its
  * reasons; acknowledging a reason; thresholds, free days and the morning digest's time. The JSON
  * of an item is public (`quayside attention --json`, README): fields may be added, none renamed
  * or dropped.
@@ -10,7 +10,7 @@ import { outcomeSchema } from '../domain.js';
 import { progressSchema } from '../progress.js';
 
 /** Quayside's own reasons, so a closed set. */
-/** `likely_later` (issue 26): the likely arrival's p50 is past the date promised to the customer. */
+/** `likely_later`: the likely arrival's p50 is past the date promised to the customer. */
 const reasonKind = z.enum(['eta_slipped', 'vessel_changed', 'stale', 'arrived_not_delivered', 'stuck', 'unknown_status', 'not_found', 'likely_later']);
 export type ReasonKind = z.output<typeof reasonKind>;
 export const REASON_KINDS: readonly ReasonKind[] = reasonKind.options;

@@ -50,7 +50,7 @@ export const localId = z.number().int().positive();
 /** A carrier as the cache has it: both may be missing (a reference tracked with AUTO before the service answered). */
 export const carrierRef = z.strictObject({ scac: z.string().nullable(), name: z.string().nullable() });
 
-/** An id the service gives (api-v2.md: uuid): exactly 8-4-4-4-12 hex digits, so `..` or `/` never reaches a URL path. */
+/** An id the service gives (the service's interface: uuid): exactly 8-4-4-4-12 hex digits, so `..` or `/` never reaches a URL path. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const serviceId = z.string().regex(UUID_PATTERN, 'an id as the tracking service gives it (a UUID: 32 hexadecimal digits in groups of 8-4-4-4-12)');
 

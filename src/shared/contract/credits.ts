@@ -1,4 +1,4 @@
-/** The credit balance (api-v2.md 2.8) and its history. */
+/** The credit balance (the service's interface 2.8) and its history. */
 import { z } from 'zod';
 import { method, none, utcTime } from './base.js';
 

@@ -1,5 +1,5 @@
 /**
- * Customer updates (issue 23): customers and their rules, the preview of a customer's next update,
+ * Customer updates: customers and their rules, the preview of a customer's next update,
  * drafts for the person's own mail program, sending over SMTP through the outbox, the updates sent
  * (each customer's, and those that mentioned a shipment), and the mail settings. Every method is
  * `customers.*`: the customers feature answers them all. The SMTP password goes in

@@ -1,4 +1,4 @@
-/** The engine's schemas hold what reaches a URL path or a loop (issue 14, item 6): ids, callback addresses, records. */
+/** The engine's schemas hold what reaches a URL path or a loop: ids, callback addresses, records. */
 import { describe, expect, it } from 'vitest';
 import { INPUT_SCHEMAS } from './index.js';
 

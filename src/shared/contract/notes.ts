@@ -1,4 +1,4 @@
-/** Notes (api-v2.md 4.7): saved at once, queued in the outbox, sent when the service answers. */
+/** Notes (the service's interface 4.7): saved at once, queued in the outbox, sent when the service answers. */
 import { z } from 'zod';
 import { NOTE_MAX_LENGTH } from '../domain.js';
 import { count, localId, method, none, shipmentId, utcTime } from './base.js';

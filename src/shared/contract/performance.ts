@@ -1,5 +1,5 @@
 /**
- * Carrier performance and the likely arrival (issue 26): the figures of the office's own history
+ * Carrier performance and the likely arrival: the figures of the office's own history
  * per carrier, lane and month, the back-test of the likely arrival, one shipment's ETA history with
  * its likely arrival, the settings, and the figures as an Excel workbook. The report's and the
  * back-test's JSON is public (`quayside performance --json`, README): fields may be added, none

@@ -1,4 +1,4 @@
-/** The shipments table and a shipment in detail, and removal (api-v2.md 3.2: per record, deleted with a refund or archived). */
+/** The shipments table and a shipment in detail, and removal (the service's interface 3.2: per record, deleted with a refund or archived). */
 import { z } from 'zod';
 import { outcomeSchema, shipmentSchema } from '../domain.js';
 import { progressSchema } from '../progress.js';
@@ -47,7 +47,7 @@ const shipmentTableRowSchema = z.strictObject({
   /** The imported columns asked for (`fieldColumns` of the query), by name as asked; a shipment without one has none. */
   fields: z.record(z.string(), z.string()).optional(),
   /**
-   * The likely arrival (issue 26): the carrier's ETA corrected by how far past arrivals fell from
+   * The likely arrival: the carrier's ETA corrected by how far past arrivals fell from
    * ETAs given at a similar lead time. A band, never a fact: p10–p90 with p50 (naive timestamps of
    * the port), the past shipments it stands on and which history it came from. Null: no band (too
    * few past shipments, no ETA, not on the way), or the ETA moved since it was forecast.

@@ -1,5 +1,5 @@
 /**
- * The team (issue 16): several desks on one API key through a shared PostgreSQL database. The
+ * The team: several desks on one API key through a shared PostgreSQL database. The
  * window joins with the database's address, which the engine tests by connecting before it
  * stores it in the OS keychain; the address's password never comes back (the status shows the
  * team as user@host:port/database).

@@ -1,4 +1,4 @@
-/** Webhook management (api-v2.md 4.9 to 4.16); read from the service each time, nothing cached. */
+/** Webhook management (the service's interface 4.9 to 4.16); read from the service each time, nothing cached. */
 import { z } from 'zod';
 import { count, isSafeCallbackUrl, method, nothing, none, serviceId, shortText } from './base.js';
 

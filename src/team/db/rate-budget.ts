@@ -1,6 +1,6 @@
 /**
  * The rate budget of a team: every desk on one API key reserves its sends in the team database,
- * so the limits of api-v2.md section 8 hold for all of them together. The rules are BudgetPolicy's
+ * so the limits of the service's interface section 8 hold for all of them together. The rules are BudgetPolicy's
  * (as for the SQLite budget of one desk); this file keeps the rows. Each reservation is one
  * transaction holding pg_advisory_xact_lock on the key's bucket: no desk can reserve between the
  * count and the insert. Times are epoch ms by the database's clock, the one clock all desks share.

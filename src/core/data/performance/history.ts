@@ -1,5 +1,5 @@
 /**
- * A shipment's voyage as the cache recorded it (issue 26): what the carrier performance figures and
+ * A shipment's voyage as the cache recorded it: what the carrier performance figures and
  * the likely arrival are read from. The cache keeps no ETA history of its own making: it is the
  * change log (every `eta_moved` seen between two snapshots, dated when Quayside saw it; in a team
  * the team's history, pulled into the same table) and the ETA of the shipment's first snapshot.

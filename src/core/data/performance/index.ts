@@ -1,4 +1,4 @@
-/** The performance figures' repository (issue 26): the voyages read from the cache's history, and what is kept beside it. */
+/** The performance figures' repository: the voyages read from the cache's history, and what is kept beside it. */
 import type { WritableDB } from '../handles.js';
 import { type PerformanceFactReads, type PerformanceFactWrites, createPerformanceFactReads, createPerformanceFactWrites } from './facts.js';
 import { type VoyageHistoryReads, createVoyageHistoryReads } from './history.js';

@@ -1,5 +1,5 @@
 /**
- * One carrier name per shipment, chosen on purpose (api-v2.md 1.7): a record listed under OOCL but
+ * One carrier name per shipment, chosen on purpose (the service interface 1.7): a record listed under OOCL but
  * answered with COSCO's data and SCAC reads "COSCO Shipping Lines", and the carrier filter's
  * counts are the shipments shown under each name. Migration 15 applies the rule to a cache written
  * before it, from the answers it keeps.

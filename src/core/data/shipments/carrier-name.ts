@@ -1,5 +1,5 @@
 /**
- * One carrier name per shipment, chosen on purpose (api-v2.md 1.7: carriers that share a data
+ * One carrier name per shipment, chosen on purpose (the service's interface 1.7: carriers that share a data
  * source answer for each other, so a record listed under "Orient Overseas" may carry COSCO's data
  * and COSCO's SCAC). The name shown beside a SCAC is:
  * 1. the name the shipment's own answer gives for its carrier (`summary.company`), when that

@@ -1,7 +1,7 @@
 /**
  * The rows a shipment's tracking data makes (locations, terminals, containers, events, B/L and
  * booking numbers), written as a diff against what is stored: a changed answer touches only the
- * rows that changed (issue 15: an ETA moved is one event row's date, not every row deleted and
+ * rows that changed (an ETA moved is one event row's date, not every row deleted and
  * inserted again with the triggers of each).
  *
  * The rows stored afterwards are exactly those the full replace wrote (the same values, containers

@@ -6,8 +6,8 @@
  *   repeat its carriers, ports, vessels and the service's structure, so an answer deflates to a
  *   fraction of what it does against any fixed sample (since the compact cache migration);
  * - `deflate-raw-dict1`: the fixed dictionary of typical answers (raw-dictionary.ts), while the
- *   cache has none of its own yet (issue 15, still read);
- * - `deflate-raw`: no dictionary, as stored before issue 15 (still read).
+ *   cache has none of its own yet;
+ * - `deflate-raw`: no dictionary, as caches stored them before the dictionaries (still read).
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { RAW_DICTIONARY_1 } from './raw-dictionary.js';

@@ -77,7 +77,7 @@ describe('recording a single lookup', () => {
     expect(stored.bytes).toBeLessThan(raw.length / 3);
   });
 
-  it('still reads raw payloads stored without the dictionary (before issue 15)', () => {
+  it('still reads raw payloads stored without the dictionary (before the dictionaries)', () => {
     const result = okResult(trackingData(), CONTAINER);
     const raw = JSON.stringify(result, null, 2);
     const { shipmentId } = store.write((tx) => tx.recordTrackingResult({
@@ -141,7 +141,7 @@ describe('recording a single lookup', () => {
   });
 });
 
-describe('undated events (api-v2.md 2.3 rule 3)', () => {
+describe('undated events (the service interface 2.3 rule 3)', () => {
   /** An event the carrier gave without a date. */
   const undated = (statusCode: string, status: string, actual: boolean) => ({ ...event(statusCode, status, '', actual, ROTTERDAM), date: null });
 

@@ -57,7 +57,7 @@ const CHECK_TIMES = new Set<string>(['service_updated_at', 'checked_at', 'data_c
  * The hash of what a snapshot makes of a row (its columns but the times of checking, and the
  * tracking data as received): equal hashes mean writing it again would change nothing but those
  * times. Its first 72 bits (12 characters; a chance of 2^-72 that a changed answer looks the same),
- * not all 160: the hash is in every shipment's row (issue 15, cache size). A row hashed before
+ * not all 160: the hash is in every shipment's row. A row hashed before
  * (28 characters) never equals one of these, so its next write is a full one, as after migration 8.
  */
 function contentHash(values: ShipmentValues, data: TrackingData | null): string {

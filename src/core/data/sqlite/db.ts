@@ -52,7 +52,7 @@ export function holdPassingPageCache(db: Database): () => void {
 }
 
 /**
- * What the write-ahead log is cut back to once it has been checkpointed (issue 15): a large
+ * What the write-ahead log is cut back to once it has been checkpointed: a large
  * write (a migration, a first sync) grows it, and without a limit the file kept that size for
  * good, beside the cache. The size of SQLite's automatic checkpoint (1000 pages).
  */

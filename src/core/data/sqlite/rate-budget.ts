@@ -1,6 +1,6 @@
 /**
  * The rate budget on the cache file: every process that opens this cache (the desktop app's engine,
- * each CLI command) reserves its sends here, so the limits of api-v2.md section 8 hold for all of
+ * each CLI command) reserves its sends here, so the limits of the service's interface section 8 hold for all of
  * them together. The rules are BudgetPolicy's; this file only keeps the rows (migration 5).
  */
 import { randomUUID } from 'node:crypto';

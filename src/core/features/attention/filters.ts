@@ -1,6 +1,6 @@
 /**
  * The Attention list narrowed by reason and by customer, with what each choice would show
- * (issue 24). Runs over the list the engine keeps (list-cache.ts), in one pass per facet: no SQL,
+ *. Runs over the list the engine keeps (list-cache.ts), in one pass per facet: no SQL,
  * and the window never needs more than the page it shows.
  */
 import type { AttentionPage } from '../../../shared/contract/index.js';

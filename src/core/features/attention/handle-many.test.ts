@@ -1,5 +1,5 @@
 /**
- * "Customer told…" for several shipments at once on a real SQLite cache (issue 24): every open reason
+ * "Customer told…" for several shipments at once on a real SQLite cache: every open reason
  * marked in one transaction with one comment, what could not be marked said per shipment, the batch
  * taken back to exactly what was there before (an earlier mark comes back, a later one stays), a
  * reason that came back showing its earlier mark (and showing it again when the mark that replaced

@@ -1,5 +1,5 @@
 /**
- * "Customer told…" for several shipments at once (issue 24): one comment, every open reason of the
+ * "Customer told…" for several shipments at once: one comment, every open reason of the
  * chosen shipments (of the chosen kinds), marked in one transaction by the same write as a single
  * mark; and the batch taken back, each reason as it was before (an earlier mark comes back).
  */

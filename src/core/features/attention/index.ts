@@ -1,4 +1,4 @@
-/** What needs attention (issue 17): the use cases, their settings and the public shapes. */
+/** What needs attention: the use cases, their settings and the public shapes. */
 import type { Core } from '../../context.js';
 import type { FeatureParts } from '../../handlers.js';
 import { startMorningDigest } from './digest.js';

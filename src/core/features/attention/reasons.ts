@@ -48,7 +48,7 @@ export interface ShipmentFacts {
   plan: PlanChange | null;
   hints: readonly string[];
   clock: DemurrageClock | null;
-  /** The likely arrival (a band from past shipments, issue 26) while it corrects the ETA held now; null without one. */
+  /** The likely arrival (a band from past shipments) while it corrects the ETA held now; null without one. */
   likely: LikelyFact | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * What needs attention (issue 17): the reasons a shipment needs a person, the demurrage clock and
+ * What needs attention: the reasons a shipment needs a person, the demurrage clock and
  * the settings behind them. The JSON shape of `AttentionItem` is public (`quayside attention
  * --json`, README): fields may be added, none renamed or dropped.
  */

@@ -1,5 +1,5 @@
 /**
- * Customer updates (issue 23): customers and their rules, when an update is due, composing it from
+ * Customer updates: customers and their rules, when an update is due, composing it from
  * the cache's history, the .eml draft, SMTP sending with its error sentences, the outbox and its
  * rules, and `customersFeature`: the window's methods and the background work (due updates
  * composed and sent, news marked as shipments change, interrupted sends made uncertain).

@@ -54,7 +54,7 @@ export const EXPORT_COLUMNS: readonly (ExportColumn & { id: ExportColumnId })[] 
   { id: 'lastFreeDay', header: H.lastFreeDay, date: 'date', value: (r) => r.lastFreeDay ?? null },
   { id: 'daysLeft', header: H.daysLeft, value: (r, _f, today) => (today === null ? null : daysLeft(r.lastFreeDay, today)) },
   { id: 'lastChecked', header: H.lastChecked, date: 'datetime', value: (r) => r.lastCheckedAt },
-  // The likely arrival (issue 26): a forecast from past shipments, never a fact; empty without a band.
+  // The likely arrival: a forecast from past shipments, never a fact; empty without a band.
   { id: 'likely', date: 'date', header: H.likely, value: (r) => r.likelyArrival?.likely.slice(0, 10) ?? null },
   { id: 'likelyFrom', date: 'date', header: H.likelyFrom, value: (r) => r.likelyArrival?.earliest.slice(0, 10) ?? null },
   { id: 'likelyTo', date: 'date', header: H.likelyTo, value: (r) => r.likelyArrival?.latest.slice(0, 10) ?? null },

@@ -1,5 +1,5 @@
 /**
- * Exporting a large cache while the app keeps answering (issue 12): the export reads its rows a
+ * Exporting a large cache while the app keeps answering: the export reads its rows a
  * block at a time and gives the event loop a turn between blocks, for CSV and for XLSX; and the
  * ids, read a page per turn, are those of one moment even when a sync changes the cache meanwhile.
  * How long the loop is held at 100,000 shipments is a figure of `npm run bench` (store-bench.ts),

@@ -1,4 +1,4 @@
-/** The retention rule for copied spreadsheets under `imports/` (issue 14, item 9). */
+/** The retention rule for copied spreadsheets under `imports/`. */
 import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

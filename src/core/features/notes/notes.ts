@@ -1,5 +1,5 @@
 /**
- * A shipment's note (api-v2.md 4.7: at most 40 characters, "" deletes it). Saved in the cache at
+ * A shipment's note (the service's interface 4.7: at most 40 characters, "" deletes it). Saved in the cache at
  * once and queued in the outbox; `sendWaitingNotes` takes it to the service. The window and the
  * CLI both come through here, so the newest edit is the one the service keeps.
  */

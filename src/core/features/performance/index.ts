@@ -1,5 +1,5 @@
 /**
- * Carrier performance and the likely arrival (issue 26): the measures over the cache's history of
+ * Carrier performance and the likely arrival: the measures over the cache's history of
  * voyages (the team's, in team mode), the likely arrival of each shipment on the way and its
  * back-test, and the feature's wiring. Others reach it only through here: the engine
  * (`performanceFeature`), the CLI (`performanceOf`, `savePerformanceWorkbook`), the tests.

@@ -1,5 +1,5 @@
 /**
- * The carrier performance figures (issue 26): per carrier, lane, carrier on a lane, month, and a
+ * The carrier performance figures: per carrier, lane, carrier on a lane, month, and a
  * carrier's or lane's month. Each group keeps histograms (group.ts), so a shipment can be taken
  * out and put back when a sync page changes it (`upsert`) without reading the rest again;
  * `report()` reads the histograms (a few dozen values each), not the shipments.

@@ -1,5 +1,5 @@
 /**
- * The performance tables as spreadsheet sheets (issue 26: "numbers as numbers and dates as Excel
+ * The performance tables as spreadsheet sheets ("numbers as numbers and dates as Excel
  * dates"): typed cells that an XLSX writer turns into `<c>` elements. The project's writer
  * (features/export/xlsx.ts) takes text and plain numbers on one sheet; to write these it needs
  * a number format per cell (a style per format in styles.xml: date `yyyy-mm-dd`, month `mmm yyyy`,

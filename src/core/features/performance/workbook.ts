@@ -1,5 +1,5 @@
 /**
- * The performance tables as an Excel workbook (issue 26: numbers as numbers, dates as Excel dates):
+ * The performance tables as an Excel workbook (numbers as numbers, dates as Excel dates):
  * the sheets of sheets.ts through the export feature's workbook writer, a sheet per table, each
  * number cell in its format. The file appears whole or not at all.
  */

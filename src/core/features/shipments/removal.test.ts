@@ -4,7 +4,7 @@ import { predictRemoval } from './removal.js';
 const now = Date.parse('2026-11-22T12:00:00.000Z');
 const hoursAgo = (h: number) => new Date(now - h * 3600_000).toISOString();
 
-describe('predictRemoval (api-v2.md 3.2)', () => {
+describe('predictRemoval (the service interface 3.2)', () => {
   it('promises a refund only for a young record that is not in transit', () => {
     expect(predictRemoval({ trackingId: 'a', status: 'ACTIVE', shipmentStatus: 'DELIVERED', createdAt: hoursAgo(10) }, now)).toBe('deleted-refund');
     expect(predictRemoval({ trackingId: 'a', status: 'ACTIVE', shipmentStatus: 'UNKNOWN', createdAt: hoursAgo(71.9) }, now)).toBe('deleted-refund');

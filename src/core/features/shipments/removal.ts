@@ -1,5 +1,5 @@
 /**
- * What DELETE /v2/shipments will do to one record, per api-v2.md 3.2, so the person sees it
+ * What DELETE /v2/shipments will do to one record, per the service's interface 3.2, so the person sees it
  * before anything is sent.
  */
 import type { RemovalOutcome } from '../../../shared/contract/index.js';

@@ -1,6 +1,6 @@
 /**
  * Shipments as the cache holds them: found by id, tracking id or reference; removed at the
- * service per api-v2.md 3.2, each record's outcome said before anything is sent.
+ * service per the service's interface 3.2, each record's outcome said before anything is sent.
  */
 import type { Shipment } from '../../../shared/domain.js';
 import { normaliseReference } from '../imports/index.js';
@@ -31,7 +31,7 @@ export function findShipment(core: Core, key: string): Shipment {
   return shipment;
 }
 
-/** What DELETE /v2/shipments will do to each record (api-v2.md 3.2), before it is sent. */
+/** What DELETE /v2/shipments will do to each record (the service's interface 3.2), before it is sent. */
 export function planRemoval(core: Core, keys: string[]): RemovalPlanItem[] {
   const nowMs = core.now().getTime();
   return keys.map((key) => {

@@ -1,8 +1,8 @@
 /**
- * Webhooks (api-v2.md 4.11 to 4.16): read from the service each time, nothing cached.
+ * Webhooks (the service's interface 4.11 to 4.16): read from the service each time, nothing cached.
  *
  * The signing secret is shown once (on create and on regenerate) and not kept. The service signs
- * each delivery for the receiver at the callback URL (api-v2.md 6.2): the forwarder's own server,
+ * each delivery for the receiver at the callback URL (the service's interface 6.2): the forwarder's own server,
  * not Quayside, which has no address the service could deliver to and no code that reads a
  * delivery. A secret kept with nothing to verify only adds one more place it can leak from, so
  * Quayside forgets it, including one an older version kept in the keychain.

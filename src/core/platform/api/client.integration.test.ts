@@ -38,7 +38,7 @@ function query(): Record<string, string> {
   return Object.fromEntries(last().query.entries());
 }
 
-describe('endpoints: method, path, query and body as api-v2.md section 4 gives them', () => {
+describe('endpoints: method, path, query and body as the service interface section 4 gives them', () => {
   it('4.1 carriers: GET /v2/companies, map turned into a list with names', async () => {
     server.respond({
       json: {

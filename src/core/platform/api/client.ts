@@ -1,5 +1,5 @@
 /**
- * The typed client of the tracking service: one method per endpoint of api-v2.md section 4.
+ * The typed client of the tracking service: one method per endpoint of the service's interface section 4.
  * Every call goes through the injected RequestScheduler (rate limits, priorities, retries);
  * the function handed to it performs exactly one HTTP attempt.
  */
@@ -96,7 +96,7 @@ export interface UpdateWebhookInput {
   regenerateSecret?: boolean;
 }
 
-/** api-v2.md section 8: items in one batch. */
+/** the service's interface section 8: items in one batch. */
 const MAX_BATCH_ITEMS = 500;
 
 /** One HTTP request plus how the scheduler must treat it. */
@@ -107,7 +107,7 @@ interface Call<T> extends ApiRequest<T> {
 }
 
 /**
- * An id in a URL path: only a UUID (api-v2.md gives every id as one). encodeURIComponent leaves
+ * An id in a URL path: only a UUID (the service's interface gives every id as one). encodeURIComponent leaves
  * `.` alone, so `..` would turn DELETE /v2/webhooks/.. into DELETE /v2/.
  */
 function seg(id: string, endpoint: string, what: string): string {

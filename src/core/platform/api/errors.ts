@@ -109,7 +109,7 @@ export class InvalidIdError extends ApiError {
   }
 }
 
-/** The body was not JSON or did not have the shape api-v2.md gives. Nothing is stored. */
+/** The body was not JSON or did not have the shape the service's interface gives. Nothing is stored. */
 export class MalformedResponseError extends ApiError {
   readonly kind = 'malformed-response' as const;
   constructor(endpoint: string, httpStatus: number, readonly field: string, detail: string) {

@@ -1,5 +1,5 @@
 /**
- * Zod schemas of the tracking service's payloads (api-v2.md section 2), annotated with the
+ * Zod schemas of the tracking service's payloads (the service's interface section 2), annotated with the
  * types of types.ts so that a schema that drifts from its type fails to compile.
  *
  * Policy: enum-like values are open strings (unknown values are kept); fields types.ts makes

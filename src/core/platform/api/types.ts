@@ -1,5 +1,5 @@
 /**
- * Types of the tracking service's payloads, as api-v2.md describes them.
+ * Types of the tracking service's payloads, as the service's interface describes them.
  * Enum-like strings are open (`string & {}`): values the spec does not name are kept.
  * Timestamps in `summary` and `events` are naive strings and stay strings.
  */
@@ -47,7 +47,7 @@ export interface TrackingEvent {
   terminal: number | null;
   status: string;
   status_code: string;
-  /** Naive; null when the carrier gave no date (api-v2.md 2.3 rule 3). */
+  /** Naive; null when the carrier gave no date (the service's interface 2.3 rule 3). */
   date: string | null;
   actual: boolean;
   vessel: string | null;

@@ -154,7 +154,7 @@ describe('naive dates', () => {
   });
 });
 
-describe('undated events (api-v2.md 2.3 rule 3)', () => {
+describe('undated events (the service interface 2.3 rule 3)', () => {
   it('an event whose date is null is accepted, kept null and left in the carrier\'s order', async () => {
     respondWithData((d) => (firstEvents(d)[1]!.date = null));
     const events = (await lookup()).data!.containers[0]!.events;

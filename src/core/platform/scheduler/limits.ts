@@ -7,7 +7,7 @@ export interface RateWindow {
 }
 
 /**
- * api-v2.md section 8, per API key. `other` has no published limit: it gets a concurrency cap
+ * the service's interface section 8, per API key. `other` has no published limit: it gets a concurrency cap
  * instead (see `SchedulerOptions.otherConcurrency`). All windows of a bucket are checked together.
  */
 export const BUCKET_LIMITS: Readonly<Record<Bucket, readonly RateWindow[]>> = {

@@ -41,7 +41,7 @@ function track<T>(promise: Promise<T>): Tracked<T> {
 
 const ra = (retryAfterMs: number | null): Outcome => ({ kind: '429', retryAfterMs });
 
-describe('rate limits (api-v2.md section 8)', () => {
+describe('rate limits (the service interface section 8)', () => {
   it('sends 8 tracking requests at once and the 9th when the first answer leaves the 60 s window', async () => {
     const { clock, service, scheduler } = setup();
     const results = Array.from({ length: 9 }, (_, i) => track(scheduler.run(opts('tracking'), service.sender(`r${i}`, 'tracking'))));

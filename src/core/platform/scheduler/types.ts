@@ -1,6 +1,6 @@
 /**
  * The one gate every request to the tracking service passes through.
- * Buckets are the rate limits of api-v2.md section 8.
+ * Buckets are the rate limits of the service's interface section 8.
  */
 export type Bucket = 'tracking' | 'batch-create' | 'batch-poll' | 'other';
 

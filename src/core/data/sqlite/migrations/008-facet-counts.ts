@@ -1,5 +1,5 @@
 /**
- * The filter facets as counts the writer keeps (issue 15): how many shipments per carrier (SCAC
+ * The filter facets as counts the writer keeps: how many shipments per carrier (SCAC
  * and name as stored) and per port of discharge (name and country of the shipment's POD
  * location), kept by triggers in the transaction of every write, so the filters read a few dozen
  * rows instead of grouping every shipment (179 ms at 100,000).

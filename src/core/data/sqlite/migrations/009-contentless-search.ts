@@ -1,5 +1,5 @@
 /**
- * Migration 9 (issue 15): the search index without a copy of its documents, and with one-letter
+ * Migration 9: the search index without a copy of its documents, and with one-letter
  * prefixes.
  *
  * - Contentless (`content = ''`): FTS5 kept every document a second time in `shipments_fts_content`

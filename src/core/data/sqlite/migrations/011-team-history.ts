@@ -1,5 +1,5 @@
 /**
- * Team watchlists (issue 16): what this desk last knew of the team's copy of each list, so a push
+ * Team watchlists: what this desk last knew of the team's copy of each list, so a push
  * sends only the difference (a list made, renamed, refiltered, deleted; shipments added or
  * removed). `watchlist_id` NULL: the list was deleted here and its tombstone waits to be pushed.
  * A member's `seq` is the team's sequence number of the add this desk has seen (a remove wins only

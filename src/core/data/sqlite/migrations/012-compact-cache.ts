@@ -1,5 +1,5 @@
 /**
- * The compact cache (issue 15, "Instant at 100,000": at most 150 MB per 100,000 shipments). One
+ * The compact cache. One
  * migration, self-contained: it reads only what earlier migrations made, and writes only here.
  *
  * - The search index records which shipments hold a term, not where in them (`detail = none`):

@@ -1,5 +1,5 @@
 /**
- * Migration 13: customer updates (issue 23; the design is src/core/features/customers/schema.md).
+ * Migration 13: customer updates (the design is src/core/features/customers/schema.md).
  * `customers`: a customer and the rule of their updates (validated as a whole on every write and
  * parsed again on read), the cadence's clock (`handled_at`, `first_news_at`), and what the team
  * has of it (`team_uuid`, `team_pushed`); a removed customer is a tombstone, their past updates stay.

@@ -1,6 +1,6 @@
 /**
  * Migration 14: what the carrier performance figures and the likely arrival keep beside the cache
- * (issue 26), so neither reads every ETA of a large cache again when one shipment changed.
+ *, so neither reads every ETA of a large cache again when one shipment changed.
  *
  * `performance_voyages`: per shipment with tracking data, the facts its history gives (read by
  * src/core/features/performance from the change log, the events and the plans as first seen):

@@ -2,7 +2,7 @@
  * Migration 15: every shipment's carrier name chosen again by the one rule (shipments/carrier-name.ts),
  * from the newest answer the cache keeps for it (raw payloads are kept so a rule can be applied
  * again without spending credits). Before, a record listed under one carrier but answered with
- * another's data and SCAC (api-v2.md 1.7) kept the listed name beside the other's SCAC, so the
+ * another's data and SCAC (the service's interface 1.7) kept the listed name beside the other's SCAC, so the
  * carrier filter said "Orient Overseas (COSU) (45)" over 30 COSCO shipments. The facet counts
  * follow through their triggers.
  */

@@ -6,7 +6,7 @@ import { matchResults } from './match.js';
 import type { JobProgress, OpenTask, PollItem, PollerStore } from '../../../data/index.js';
 
 export const BATCH_SIZE = 500;
-/** api-v2.md 3.1: task data is kept for up to 6 hours. */
+/** the service's interface 3.1: task data is kept for up to 6 hours. */
 export const TASK_RETENTION_MS = 6 * 3600 * 1000;
 const SUBMITS_PER_MINUTE = 8;
 
