@@ -126,9 +126,10 @@ describe.skipIf(skipWithoutChromium() || missing !== null)('the team in the wind
       await admin.connect();
       try {
         await admin.query(
-          `INSERT INTO shipment_fields (account, tracking_id, fields, desk, seq)
-           SELECT account, $1, $2, 'Desk-2', nextval('team_seq') FROM desks WHERE desk = 'Desk-2'`,
-          [first.trackingId, JSON.stringify({ Customer: 'Müller GmbH', PO: 'PO-7731' })],
+          `INSERT INTO field_edits (account, uid, seq, tracking_id, name, value, edited_at, desk, desk_n, desk_name, seen_seq, earlier, source, row_number, detail)
+           SELECT account, 'desk-2-' || f.name, nextval('team_seq'), $1, f.name, f.value, $2, 'desk-2-id', f.n, 'Desk-2', 0, false, 'import', 4, 'mueller.csv'
+           FROM desks, (VALUES ('Customer', 'Müller GmbH', 1), ('PO', 'PO-7731', 2)) AS f(name, value, n) WHERE desk = 'Desk-2'`,
+          [first.trackingId, new Date().toISOString()],
         );
         await admin.query("SELECT pg_notify('quayside_team', account) FROM desks WHERE desk = 'Desk-2'");
       } finally {
@@ -138,8 +139,8 @@ describe.skipIf(skipWithoutChromium() || missing !== null)('the team in the wind
       await rowOf(page, first.reference).dblclick();
       const detail = page.getByRole('region', { name: 'Shipment detail' });
       await detail.getByText('Müller GmbH').waitFor({ timeout: 15_000 });
-      const origin = detail.getByText('Columns imported by').locator('xpath=following-sibling::dd[1]');
-      await expect.poll(() => origin.innerText(), { timeout: 15_000 }).toMatch(/^Desk-2 \(just now\)$/);
+      const origin = detail.locator('.field-row[data-field="Customer"] .field-origin');
+      await expect.poll(() => origin.innerText(), { timeout: 15_000 }).toMatch(/^from mueller\.csv, row 4 · by Desk-2 · just now$/);
       await screenshot(page, 'team-fields-origin');
 
       // Desk-2 imports a sheet (its answers slowed, so it is seen running): this desk's Import page

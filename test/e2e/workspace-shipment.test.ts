@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentTableRow } from '../../src/shared/contract/index.js';
 import { runCli } from '../cli/run-cli.js';
-import { buildRenderer, screenshot, skipWithoutChromium, startStack, type LaunchedBrowser, type Stack } from './support/index.js';
+import { buildRenderer, screenshot, skipWithoutChromium, startStack, windowDates, type LaunchedBrowser, type Stack } from './support/index.js';
 import { computedStyle, creditBalance, openWindow, pageErrors, rowOf, statusBar } from './support/workspace.js';
 
 /** Tracked a moment ago and delivered: removing it deletes it with a refund. */
@@ -133,13 +133,15 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: detail, notes, re
   it('says one status for a box discharged at its POD that the service still calls in transit: table, detail, Attention, export, list', async () => {
     const { page } = browser;
     const arrivedAt = (await listAll()).find((r) => r.id === discharged.id)!.progress!.arrivedAt!;
-    const arrivedShown = arrivedAt.slice(0, 16).replace('T', ' ');
+    // As the window writes dates (the browser's locale): the day in the table, the day and time elsewhere.
+    const dates = await windowDates(page);
+    const arrivedShown = dates.dateTime(arrivedAt);
 
     // The table: the status where it is, never "In transit"; the arrival where the ETA was.
     const row = rowOf(page, discharged.reference);
     await expect.poll(() => row.locator('.c-shipment-status').innerText(), { timeout: 10_000 }).toBe('Discharged at POD');
-    expect(await row.locator('.c-shipment-status').getAttribute('title')).toMatch(/^Discharged at POD \d{4}-\d{2}-\d{2}; the service still says In transit$/);
-    expect(await row.locator('.c-eta').innerText()).toBe(`Arrived ${arrivedShown}`);
+    expect(await row.locator('.c-shipment-status').getAttribute('title')).toBe(`Discharged at POD ${dates.day(arrivedAt)}; the service still says In transit`);
+    expect(await row.locator('.c-eta').innerText()).toBe(`Arrived ${dates.day(arrivedAt)}`);
 
     // The detail's headline, with the service's own word beside it.
     await row.dblclick();
