@@ -23,24 +23,13 @@ import { zip } from '../../src/core/features/export/zip.js';
 import { workbookParts, writeGridWorkbook, writeWorkbook, writeZipBomb } from './hostile-files.js';
 import { containerNumbers } from './make-references.js';
 import { cacheDb } from '../support/cache-db.js';
+import { seededRandom as random } from '../support/seeded-random.js';
 import { openCore } from '../../src/engine/open-core.js';
 
 const SEED = 0x5eed_0014;
 const CASES_PER_KIND = 6;
 /** Far above what a damaged 3 KB file needs; a hang or a runaway reader fails here. */
 const ANSWER_WITHIN_MS = 15_000;
-
-/** mulberry32: a small PRNG, the same sequence on every machine for the same seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Damage = (bytes: Buffer, next: () => number) => Buffer;
 const below = (n: number, next: () => number) => Math.floor(next() * n);

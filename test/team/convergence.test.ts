@@ -9,6 +9,7 @@ import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 import { openCore } from '../../src/engine/open-core.js';
 import type { Simulator } from '../../src/sim/index.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
+import { seededRandom as random } from '../support/seeded-random.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 
 /*
@@ -25,18 +26,6 @@ const SEED = Number(process.env.QUAYSIDE_CONVERGENCE_SEED ?? Math.floor(Math.ran
 const STEPS = 150;
 const SHIPMENTS = 4;
 const FIELDS = ['Customer', 'PO'] as const;
-
-/** mulberry32: the same seed, the same history. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe.runIf(!missing)(`three desks converge (seed ${SEED})`, () => {
   const KEY = randomUUID();

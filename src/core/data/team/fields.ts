@@ -4,6 +4,7 @@
  * here, those of a shipment not here yet kept until it arrives (fields/repository.ts).
  */
 import type { EditToPush, FieldWrites, PulledEdit } from '../fields/repository.js';
+import type { EditRow } from '../fields/rows.js';
 import { FIELD_EDITS_PULLED_SETTING } from '../fields/repository.js';
 import type { WritableDB } from '../handles.js';
 import type { DirectoryReads, DirectoryWrites } from '../settings.js';
@@ -24,23 +25,11 @@ export interface TeamFields {
   forgetFieldMarks(): void;
 }
 
-interface PushRow {
-  id: number;
-  uid: string;
+/** An edit to push, as read with its sheet's name. */
+type PushRow = Pick<EditRow, 'id' | 'uid' | 'name' | 'value' | 'edited_at' | 'desk_id' | 'desk_n' | 'desk_name' | 'seen_seq' | 'earlier' | 'source' | 'row_number' | 'detail'> & {
   tracking_id: string;
-  name: string;
-  value: string;
-  edited_at: string;
-  desk_id: string;
-  desk_n: number;
-  desk_name: string | null;
-  seen_seq: number;
-  earlier: number;
-  source: string;
-  row_number: number | null;
-  detail: string | null;
   file: string | null;
-}
+};
 
 export function createTeamFields(db: WritableDB, settings: Settings, fields: Pick<FieldWrites, 'storePulled' | 'settleAll'>): TeamFields {
   const pending = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM field_edits WHERE pushed = 0 AND tracking_id IS NOT NULL');
