@@ -36,8 +36,9 @@ describe.skipIf(skipWithoutChromium())('fields in Chromium: edit, history, undo,
     if (!listed.ok) throw new Error(listed.error.message);
     rows = listed.value.rows;
     browser = await openWindow(stack);
-    // The table opens on the shipments still moving; these tests take any.
+    // The table opens on the shipments still moving; these tests take any, once all four are drawn.
     await browser.page.getByRole('radio', { name: 'All shipments' }).click();
+    await browser.page.getByRole('grid', { name: 'Shipments' }).locator('.c-reference').nth(rows.length - 1).waitFor();
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
@@ -49,6 +50,7 @@ describe.skipIf(skipWithoutChromium())('fields in Chromium: edit, history, undo,
     const shipment = rows[0]!;
     await rowOf(page, shipment.reference).dblclick();
     const detail = page.getByRole('region', { name: 'Shipment detail' });
+    await expect.poll(() => detail.getByRole('heading', { level: 2 }).innerText()).toContain(shipment.reference);
     const fields = detail.getByRole('region', { name: 'Fields' });
     await fields.getByText(/No fields yet/).waitFor();
 
