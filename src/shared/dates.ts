@@ -5,6 +5,7 @@
  * port's wall-clock time, no zone) are read by their parts and never pass through `Date`; UTC
  * metadata is shown on the desk's own clock. JSON keeps ISO; a value of another shape is kept as it came.
  */
+import { NAIVE_TIMESTAMP } from './naive-days.js';
 
 /** The orders a person can choose in Settings (the examples are 1 December 2026). */
 export const DATE_PATTERNS = ['DD.MM.YYYY', 'DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
@@ -71,7 +72,6 @@ export function resolveDateStyle(choice: { date: DateChoice; clock: ClockChoice 
   return { ...date, hour12: choice.clock === 'system' ? system.hour12 : choice.clock === '12h' };
 }
 
-const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?)?$/;
 /** A naive date or timestamp inside a sentence (the core's reasons, an event's text); one followed by a zone is UTC. */
 const IN_TEXT = /\b(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?(?![\d-])/g;
 /** Two days with a dash between them ("2026-12-14 – 2026-12-18") are a range, written as one. */
@@ -91,7 +91,7 @@ interface Parts {
 }
 
 function naiveParts(value: string): Parts | null {
-  const m = NAIVE.exec(value.trim());
+  const m = NAIVE_TIMESTAMP.exec(value.trim());
   if (!m) return null;
   return { y: Number(m[1]), m: Number(m[2]), d: Number(m[3]), hh: m[4] === undefined ? null : Number(m[4]), mm: m[5] === undefined ? null : Number(m[5]) };
 }

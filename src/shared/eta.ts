@@ -2,17 +2,11 @@
  * ETA arithmetic on naive dates ("2026-12-04T14:00:00", "2026-12-04 14:00", "2026-12-04"):
  * only the calendar date parts are used, so no time zone can shift a day.
  */
-function dayNumber(naive: string | null): number | null {
-  const m = naive ? /^(\d{4})-(\d{2})-(\d{2})/.exec(naive) : null;
-  if (!m) return null;
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 86_400_000;
-}
+import { naiveDaysBetween } from './naive-days.js';
 
 /** Whole days an ETA moved (later is positive), or null when either date is missing or unreadable. */
 export function etaMoveDays(from: string | null, to: string | null): number | null {
-  const a = dayNumber(from);
-  const b = dayNumber(to);
-  return a === null || b === null ? null : b - a;
+  return naiveDaysBetween(from, to);
 }
 
 /** "+3 d", "−2 d", "±0 d"; null when unknown. */

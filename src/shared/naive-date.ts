@@ -6,8 +6,7 @@
  */
 import { type Dates, ISO_DATES } from './dates.js';
 import { etaMoveDays } from './eta.js';
-
-const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
+import { NAIVE_TIMESTAMP } from './naive-days.js';
 
 export interface NaiveParts {
   year: number;
@@ -17,7 +16,7 @@ export interface NaiveParts {
 }
 
 export function parseNaive(value: string): NaiveParts | null {
-  const m = NAIVE.exec(value.trim());
+  const m = NAIVE_TIMESTAMP.exec(value.trim());
   if (!m) return null;
   const [, y, mo, d, hh, mm, ss] = m;
   const time = hh && mm ? (ss && ss !== '00' ? `${hh}:${mm}:${ss}` : `${hh}:${mm}`) : null;

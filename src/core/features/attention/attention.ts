@@ -8,7 +8,7 @@ import type { Cache } from '../../context.js';
 import type { AttentionReads, ShipmentFilter, WatchlistRecord } from '../../data/index.js';
 import { AppFailure } from '../../platform/failure.js';
 import { gatherFacts, type FactsContext } from './facts.js';
-import { addDays, deskToday } from './naive-days.js';
+import { addDays, deskToday } from '../../../shared/naive-days.js';
 import { compareFindings, compareWorstFirst } from './order.js';
 import { findReasons, type Finding, type Moment } from './reasons.js';
 import type { AcknowledgementRow, CandidateWindow, KeptAcknowledgement, SummaryRow } from '../../data/index.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demurrageClock } from './clock.js';
-import { addDays, daysBetween, deskToday, naiveDay, naiveDaysBetween } from './naive-days.js';
+import { addDays, daysBetween, deskToday, naiveDay, naiveDaysBetween } from '../../../shared/naive-days.js';
 
 describe('naive calendar days', () => {
   it('read the date part of a naive timestamp as given, and refuse what is not a date', () => {

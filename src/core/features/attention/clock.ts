@@ -4,7 +4,7 @@
  * arrival on the 1st, the 5th is the last free day and charges run from the 6th. No free days or
  * no arrival yet: no clock, never a guess.
  */
-import { addDays, daysBetween, naiveDay, type NaiveDay } from './naive-days.js';
+import { addDays, daysBetween, naiveDay, type NaiveDay } from '../../../shared/naive-days.js';
 
 export interface DemurrageClock {
   /** `YYYY-MM-DD`, naive. */

@@ -6,7 +6,7 @@ import type { Carrier } from '../../platform/api/types.js';
 import { eventText } from '../../data/index.js';
 import { demurrageClock } from './clock.js';
 import { notFoundHints } from './hints.js';
-import { daysBetween, naiveDay, type NaiveDay } from './naive-days.js';
+import { daysBetween, naiveDay, type NaiveDay } from '../../../shared/naive-days.js';
 import { planChange } from './plan.js';
 import type { EventFact, ShipmentFacts } from './reasons.js';
 import { ARRIVAL_CODES, DELIVERY_CODES, DISCHARGE_CODES, type AttentionReads, type EventRow, type SummaryRow } from '../../data/index.js';

@@ -11,7 +11,6 @@ export { attentionListCache } from './list-cache.js';
 export type { AttentionListCache } from './list-cache.js';
 export { sendDigestIfDue, DIGEST_SHOWN_SETTING } from './digest.js';
 export { attentionSettings, customerColumn, freeDaysSettings, updateAttentionSettings, updateFreeDays } from './settings.js';
-export { addDays, daysBetween, naiveDay } from './naive-days.js';
 export { DEFAULT_THRESHOLDS, REASON_KINDS } from './types.js';
 export type {
   AttentionItem,

@@ -8,7 +8,7 @@
 import { eventText } from '../../data/index.js';
 import { formatEventText, formatNaive } from '../../../shared/naive-date.js';
 import type { DemurrageClock } from './clock.js';
-import { daysBetween, naiveDay, naiveDaysBetween, type NaiveDay } from './naive-days.js';
+import { daysBetween, naiveDay, naiveDaysBetween, type NaiveDay } from '../../../shared/naive-days.js';
 import { type PlanChange } from './plan.js';
 import type { ReasonKind } from './types.js';
 import { NAMED_SHIPMENT_STATUSES } from '../../../shared/domain.js';

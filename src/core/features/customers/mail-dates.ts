@@ -6,6 +6,7 @@
  */
 import type { CustomerLanguage } from '../../../shared/customer-rules.js';
 import { parseNaive } from '../../../shared/naive-date.js';
+import { naiveDayNumberOf } from '../../../shared/naive-days.js';
 
 const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -24,9 +25,8 @@ export function mailDate(value: string, language: CustomerLanguage): string {
 
 /** ISO 8601 week number of a calendar day `YYYY-MM-DD` (weeks start on Monday; week 1 holds the first Thursday). */
 export function isoWeek(day: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
-  if (!m) return null;
-  const n = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 86_400_000;
+  const n = naiveDayNumberOf(day);
+  if (n === null) return null;
   const weekday = (((n + 3) % 7) + 7) % 7; // 0 = Monday
   const thursday = n - weekday + 3;
   const year = new Date(thursday * 86_400_000).getUTCFullYear();

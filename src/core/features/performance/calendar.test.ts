@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { civilToDay, dayToCivil, formatDay, formatMonth, formatNaiveMinutes, naiveDayNumber, naiveMinutes, utcDayNumber } from './calendar.js';
+import { civilToDay, dayToCivil } from '../../../shared/naive-days.js';
+import { formatDay, formatMonth, formatNaiveMinutes, naiveDayNumber, naiveMinutes, utcDayNumber } from './calendar.js';
 
 describe('calendar on naive timestamps', () => {
   it('reads a naive timestamp as a plain calendar value', () => {

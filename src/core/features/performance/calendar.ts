@@ -1,47 +1,13 @@
 /**
  * Calendar arithmetic on naive timestamps (`YYYY-MM-DDTHH:MM:SS`, the port's wall clock) in plain
- * integers: day numbers and minute numbers since 1970-01-01 of the proleptic Gregorian calendar.
- * Nothing here builds a `Date` from a naive value, so no machine's time zone or daylight-saving
- * change can move a day. Only `seenAt` (a real UTC instant) goes through `Date.parse`.
- *
- * (src/core/features/attention/naive-days.ts does the same for days; this folder may import only
- * src/shared, so the few lines are here again. Moving both to src/shared is one small change.)
+ * integers: minute numbers since 1970-01-01 of the proleptic Gregorian calendar, on the day
+ * numbers of src/shared/naive-days.ts. Nothing here builds a `Date` from a naive value, so no
+ * machine's time zone or daylight-saving change can move a day. Only `seenAt` (a real UTC
+ * instant) goes through `Date.parse`.
  */
+import { NAIVE_TIMESTAMP, civilToDay, dayToCivil, daysInMonth } from '../../../shared/naive-days.js';
 
 export const MINUTES_PER_DAY = 1440;
-
-const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
-
-function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-function daysInMonth(year: number, month: number): number {
-  return month === 2 ? (isLeapYear(year) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-
-/** Days since 1970-01-01 of a civil date (H. Hinnant's days_from_civil). */
-export function civilToDay(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-
-/** The civil date of a day number (H. Hinnant's civil_from_days). */
-export function dayToCivil(days: number): { year: number; month: number; day: number } {
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
-}
 
 /** The whole number written at `s[at..at+width)`, or -1 when a character there is not a digit. */
 function digitsAt(s: string, at: number, width: number): number {
@@ -89,7 +55,7 @@ export function naiveMinutes(value: string | null | undefined): number | null {
   if (!value) return null;
   const fast = fastMinutes(value);
   if (fast !== undefined) return fast;
-  const m = NAIVE.exec(value.trim());
+  const m = NAIVE_TIMESTAMP.exec(value.trim());
   if (!m) return null;
   const hasTime = m[4] !== undefined;
   return minutesOf(Number(m[1]), Number(m[2]), Number(m[3]), hasTime ? Number(m[4]) : 12, hasTime ? Number(m[5]) : 0);

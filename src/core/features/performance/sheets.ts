@@ -6,7 +6,8 @@
  * percent `0.0%`, one decimal `0.0`) and more than one sheet per workbook. Nothing here writes a
  * file; the cells are plain data, tested as such.
  */
-import { civilToDay, naiveDayNumber } from './calendar.js';
+import { civilToDay } from '../../../shared/naive-days.js';
+import { naiveDayNumber } from './calendar.js';
 import type { BacktestFigures, BacktestReport, Distribution, GroupFigures, PerformanceReport } from './types.js';
 
 type CellFormat = 'integer' | 'decimal' | 'percent' | 'date' | 'month';

@@ -1,8 +1,8 @@
 /**
- * Calendar arithmetic on naive dates (`YYYY-MM-DD`, the port's calendar, no time zone). Days are
- * counted with the proleptic Gregorian calendar in plain integers, so no `Date`, no time zone and
- * no daylight-saving change can shift a day. A naive timestamp ("2026-11-20T08:00:00",
- * "2026-11-20 08:00") is read by its date part only.
+ * Calendar arithmetic on naive dates (`YYYY-MM-DD`, the port's calendar, no time zone), the one
+ * module for it. Days are counted with the proleptic Gregorian calendar in plain integers, so no
+ * `Date`, no time zone and no daylight-saving change can shift a day. A naive timestamp
+ * ("2026-11-20T08:00:00", "2026-11-20 08:00") is read by its date part only.
  */
 
 /** `YYYY-MM-DD` */
@@ -10,16 +10,19 @@ export type NaiveDay = string;
 
 const DATE_PART = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/;
 
+/** A whole naive date or timestamp: year, month, day, and hours, minutes, seconds when written. */
+export const NAIVE_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
+
 function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
-function daysInMonth(year: number, month: number): number {
-  return month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+export function daysInMonth(year: number, month: number): number {
+  return month === 2 ? (isLeapYear(year) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** Days since 1970-01-01 of a civil date (H. Hinnant's days_from_civil). */
-function dayNumber(year: number, month: number, day: number): number {
+export function civilToDay(year: number, month: number, day: number): number {
   const y = month <= 2 ? year - 1 : year;
   const era = Math.floor(y / 400);
   const yoe = y - era * 400;
@@ -29,7 +32,7 @@ function dayNumber(year: number, month: number, day: number): number {
 }
 
 /** The civil date of a day number (H. Hinnant's civil_from_days). */
-function civil(days: number): { year: number; month: number; day: number } {
+export function dayToCivil(days: number): { year: number; month: number; day: number } {
   const z = days + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;
@@ -60,13 +63,19 @@ function toNumber(day: NaiveDay): number {
   const parsed = naiveDay(day);
   if (parsed === null) throw new RangeError(`"${day}" is not a calendar date (YYYY-MM-DD)`);
   const [y, m, d] = parsed.split('-').map(Number) as [number, number, number];
-  return dayNumber(y, m, d);
+  return civilToDay(y, m, d);
+}
+
+/** The day number (days since 1970-01-01) of a naive date or timestamp's date part, or null. */
+export function naiveDayNumberOf(value: string | null | undefined): number | null {
+  const day = naiveDay(value);
+  return day === null ? null : toNumber(day);
 }
 
 /** `day` plus `n` whole days (n may be negative). */
 export function addDays(day: NaiveDay, n: number): NaiveDay {
   if (!Number.isInteger(n)) throw new RangeError(`a number of days must be whole, not ${n}`);
-  return format(civil(toNumber(day) + n));
+  return format(dayToCivil(toNumber(day) + n));
 }
 
 /** Whole days from `from` to `to`: positive when `to` is later. */
