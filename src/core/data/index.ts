@@ -5,6 +5,7 @@
 export { openData } from './data.js';
 export type { Data, Reader, Writer } from './data.js';
 export { StoreError } from './sqlite/errors.js';
+export { SETTING_OBJECT } from './settings.js';
 export { latLngFromApi } from './shipments/coordinates.js';
 export type { ShipmentFilter, ShipmentSort } from './shipments/queries.js';
 export type { OutboxEntry } from './notes.js';

@@ -1,6 +1,7 @@
 /**
  * Carriers (the service's directory), credit-balance snapshots, and settings.
  */
+import { type ZodType, z } from 'zod';
 import type { CreditPoint } from '../../shared/contract/index.js';
 import type { WritableDB } from './handles.js';
 import type { Carrier } from '../platform/api/types.js';
@@ -9,6 +10,9 @@ import type { CarriersRow, CreditSnapshotsRow } from './shipments/rows.js';
 
 /** A balance reading, as the window's history shows it. */
 type CreditSnapshot = CreditPoint;
+
+/** The schema of a setting kept as one JSON object whose members are read one by one. */
+export const SETTING_OBJECT = z.record(z.string(), z.unknown());
 
 /** Setting names that would hold a secret: those belong in the OS keychain, never here. */
 const SECRET_NAME = /api[\s._-]*key|secret|token|password/i;
@@ -20,6 +24,11 @@ export interface DirectoryReads {
   /** Newest first. */
   creditHistory(limit: number): CreditSnapshot[];
   getSetting(key: string): string | null;
+  /**
+   * A setting kept as JSON, read through `schema`: null when it is not set, not JSON or not of
+   * that shape (a damaged value reads as not set; the next change writes a good one).
+   */
+  setting<T>(key: string, schema: ZodType<T>): T | null;
 }
 
 export interface DirectoryWrites {
@@ -54,6 +63,18 @@ export function createDirectory(db: WritableDB, file: string): { reads: Director
     },
     creditHistory: (limit) => credits.all(Math.max(0, Math.trunc(limit))).map(toSnapshot),
     getSetting: (key) => getSetting.get(key)?.value ?? null,
+    setting(key, schema) {
+      const text = getSetting.get(key)?.value;
+      if (text === undefined) return null;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        return null;
+      }
+      const parsed = schema.safeParse(value);
+      return parsed.success ? parsed.data : null;
+    },
   };
   const writes: DirectoryWrites = {
     replaceCarriers(list, fetchedAt) {

@@ -3,7 +3,7 @@
  * reason, the promised-date column, the digest time, and free days per carrier and per customer.
  */
 import type { Cache } from '../../context.js';
-import type { Reader, Writer } from '../../data/index.js';
+import { SETTING_OBJECT, type Reader, type Writer } from '../../data/index.js';
 import { AppFailure } from '../../platform/failure.js';
 import {
   DEFAULT_THRESHOLDS,
@@ -25,19 +25,9 @@ const DEFAULT_DIGEST_TIME = '08:00';
 /** At most a year: a larger number is a typing mistake, not a contract. */
 const MAX_DAYS = 366;
 
-type SettingsReader = Pick<Reader, 'getSetting'>;
+type SettingsReader = Pick<Reader, 'getSetting' | 'setting'>;
 
-function readJson(settings: SettingsReader, key: string): Record<string, unknown> {
-  const text = settings.getSetting(key);
-  if (text === null) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    // A damaged value is read as "not set"; the next update writes a good one.
-    return {};
-  }
-}
+const readJson = (settings: SettingsReader, key: string): Record<string, unknown> => settings.setting(key, SETTING_OBJECT) ?? {};
 
 function wholeDays(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_DAYS ? value : null;

@@ -21,14 +21,7 @@ export function smtpPasswordAccount(settings: Pick<MailSettings, 'user' | 'host'
 }
 
 export function mailSettings(core: Pick<Core, 'read'>): MailSettings | null {
-  const text = core.read.getSetting(MAIL_SETTING);
-  if (!text) return null;
-  try {
-    const parsed = mailSettingsInput.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return core.read.setting(MAIL_SETTING, mailSettingsInput);
 }
 
 export interface MailOptions {

@@ -1,6 +1,7 @@
 /** The changes feed (overall or one watchlist's) and which kinds of change become desktop notifications. */
 import { FEED_KINDS, type FeedKind, type NotificationPrefs } from '../../../shared/contract/index.js';
 import type { Core } from '../../context.js';
+import { SETTING_OBJECT } from '../../data/index.js';
 import type { AreaHandlers } from '../../handlers.js';
 import { findWatchlist, watchlistMembers } from '../shipments/index.js';
 
@@ -10,13 +11,7 @@ const NOTIFY_SETTING = 'notifications';
 const DEFAULT_PREFS: NotificationPrefs = { eta_moved: true, event_added: false, status_changed: true, delivered: true, not_found: true, archived: false, removed: true };
 
 export function notificationPrefs(core: Core): NotificationPrefs {
-  const stored = core.read.getSetting(NOTIFY_SETTING);
-  let parsed: Partial<NotificationPrefs> = {};
-  try {
-    parsed = stored ? (JSON.parse(stored) as Partial<NotificationPrefs>) : {};
-  } catch {
-    parsed = {};
-  }
+  const parsed = core.read.setting(NOTIFY_SETTING, SETTING_OBJECT) ?? {};
   return Object.fromEntries(FEED_KINDS.map((k) => [k, typeof parsed[k] === 'boolean' ? parsed[k] : DEFAULT_PREFS[k]])) as NotificationPrefs;
 }
 

@@ -5,7 +5,7 @@
  * customer column, else an imported column called "customer" in any case.
  */
 import type { Cache } from '../../context.js';
-import type { Reader } from '../../data/index.js';
+import { SETTING_OBJECT, type Reader } from '../../data/index.js';
 import { AppFailure } from '../../platform/failure.js';
 import { DEFAULT_PERFORMANCE_SETTINGS, type PerformanceSettings } from './types.js';
 
@@ -26,17 +26,7 @@ export interface PerformanceChoicesPatch {
 const MINIMUM_SAMPLE_RANGE = [3, 1000] as const;
 const ON_TIME_RANGE = [0, 14] as const;
 
-function stored(read: Pick<Reader, 'getSetting'>): Record<string, unknown> {
-  const text = read.getSetting(PERFORMANCE_SETTING);
-  if (text === null) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    // A damaged value is read as "not set"; the next update writes a good one.
-    return {};
-  }
-}
+const stored = (read: Pick<Reader, 'setting'>): Record<string, unknown> => read.setting(PERFORMANCE_SETTING, SETTING_OBJECT) ?? {};
 
 const within = (value: unknown, [low, high]: readonly [number, number]): number | null =>
   typeof value === 'number' && Number.isInteger(value) && value >= low && value <= high ? value : null;
@@ -53,12 +43,8 @@ export function performanceChoices(cache: Pick<Cache, 'read'>): PerformanceChoic
 /** The imported column read as the customer's now, or null when there is none. */
 export function customerColumn(cache: Pick<Cache, 'read'>, choices: PerformanceChoices, fieldNames: readonly string[]): string | null {
   if (choices.customerField !== null) return choices.customerField;
-  try {
-    const freeDays = JSON.parse(cache.read.getSetting(FREE_DAYS_SETTING) ?? '{}') as { customerField?: unknown };
-    if (typeof freeDays.customerField === 'string' && freeDays.customerField.trim() !== '') return freeDays.customerField.trim();
-  } catch {
-    // Unreadable free days: no column from there.
-  }
+  const freeDays = cache.read.setting(FREE_DAYS_SETTING, SETTING_OBJECT);
+  if (typeof freeDays?.customerField === 'string' && freeDays.customerField.trim() !== '') return freeDays.customerField.trim();
   return fieldNames.find((name) => name.trim().toLowerCase() === 'customer') ?? null;
 }
 

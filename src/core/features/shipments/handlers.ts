@@ -33,17 +33,8 @@ export function createShipmentsHandlers(core: Core): AreaHandlers<'shipments'> {
     'shipments.ids': async (query) => read.listShipmentIds({ ...filter(query), sort: query.sort, order: query.order, groupBy: query.groupBy, limit: MAX_IDS }),
     'shipments.groups': async (query) =>
       read.shipmentGroups(filter(query), query.groupBy).map((g) => ({ key: g.key, label: g.key ?? NO_VALUE[query.groupBy], count: g.count })),
-    'shipments.layout': async (view) => {
-      const stored = read.getSetting(layoutSetting(view));
-      if (stored === null) return null;
-      try {
-        // A layout kept by another version that no longer reads is left out: the view starts from its default.
-        const parsed = tableLayoutSchema.safeParse(JSON.parse(stored));
-        return parsed.success ? parsed.data : null;
-      } catch {
-        return null;
-      }
-    },
+    // A layout kept by another version that no longer reads is left out: the view starts from its default.
+    'shipments.layout': async (view) => read.setting(layoutSetting(view), tableLayoutSchema),
     'shipments.saveLayout': async ({ view, layout }) => {
       core.write((tx) => tx.setSetting(layoutSetting(view), JSON.stringify(layout)));
     },
