@@ -8,6 +8,7 @@
  * (→ checking) → done (found tracked) | queued.
  */
 import type { TrackingType } from '../shared/domain.js';
+import { countImportItems, type ImportItemCounts } from '../shared/import-progress.js';
 import type { TeamSession } from './session.js';
 
 export interface TeamItem {
@@ -220,7 +221,7 @@ export class ImportClaims {
     });
   }
 
-  async counts(): Promise<{ total: number; done: number; found: number; notFound: number; failed: number; queued: number; uncertain: number; busy: number; batchesSubmitted: number; batchesProcessed: number }> {
+  async counts(): Promise<ImportItemCounts & { batchesSubmitted: number; batchesProcessed: number }> {
     const items = await this.session.db.query<{ state: string; outcome: string | null; n: number }>(
       'SELECT state, outcome, count(*)::int AS n FROM team_import_items WHERE account = $1 AND job_key = $2 GROUP BY state, outcome',
       this.key,
@@ -229,16 +230,8 @@ export class ImportClaims {
       'SELECT count(*)::int AS submitted, count(finished_at)::int AS processed FROM team_import_tasks WHERE account = $1 AND job_key = $2',
       this.key,
     );
-    const count = (pred: (r: { state: string; outcome: string | null }) => boolean) => items.rows.filter(pred).reduce((sum, r) => sum + r.n, 0);
     return {
-      total: count(() => true),
-      done: count((r) => r.state === 'done'),
-      found: count((r) => r.state === 'done' && r.outcome === 'OK'),
-      notFound: count((r) => r.state === 'done' && r.outcome === 'INFO_NOT_FOUND'),
-      failed: count((r) => r.state === 'done' && r.outcome === 'ERROR'),
-      queued: count((r) => r.state === 'queued'),
-      uncertain: count((r) => r.state === 'uncertain' || r.state === 'checking'),
-      busy: count((r) => r.state === 'submitting' || r.state === 'in-task'),
+      ...countImportItems(items.rows),
       batchesSubmitted: tasks.rows[0]?.submitted ?? 0,
       batchesProcessed: tasks.rows[0]?.processed ?? 0,
     };

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Shipment, TrackingType } from '../../../shared/domain.js';
+import { countImportItems } from '../../../shared/import-progress.js';
 import type { TrackingResult } from '../../platform/api/types.js';
 import type { JobProgressCounts, OpenTask, PollItem, PollerStore } from './poller-types.js';
 import type { TrackingResultInput } from '../shipments/snapshot.js';
@@ -136,16 +137,11 @@ export class SqlitePollerStore implements PollerStore {
 
   progress(jobId: number): JobProgressCounts {
     const rows = this.db.prepare(`SELECT state, outcome, count(*) AS n FROM import_items WHERE job_id = ? AND state IN ('queued', 'submitting', 'in-task', 'uncertain', 'done') GROUP BY state, outcome`).all(jobId) as { state: ItemState; outcome: string | null; n: number }[];
-    const count = (pred: (r: (typeof rows)[number]) => boolean) => rows.filter(pred).reduce((sum, r) => sum + r.n, 0);
     const batches = this.db.prepare(`SELECT count(*) AS submitted, count(finished_at) AS processed FROM batch_tasks WHERE job_id = ?`).get(jobId) as { submitted: number; processed: number };
+    const { busy, uncertain: _uncertain, ...counts } = countImportItems(rows);
     return {
-      total: count(() => true),
-      done: count((r) => r.state === 'done'),
-      found: count((r) => r.state === 'done' && r.outcome === 'OK'),
-      notFound: count((r) => r.state === 'done' && r.outcome === 'INFO_NOT_FOUND'),
-      failed: count((r) => r.state === 'done' && r.outcome === 'ERROR'),
-      queued: count((r) => r.state === 'queued'),
-      inTasks: count((r) => r.state === 'in-task' || r.state === 'submitting'),
+      ...counts,
+      inTasks: busy,
       batchesSubmitted: batches.submitted,
       batchesProcessed: batches.processed,
     };

@@ -6,20 +6,7 @@
  */
 import type { CarrierRef, LaneRef } from '../../../shared/performance.js';
 
-export type {
-  BacktestFigures,
-  BacktestReport,
-  BandBasis,
-  BandLevel,
-  CarrierRef,
-  Distribution,
-  GroupFigures,
-  LaneRef,
-  LikelyArrival,
-  PerformanceFilters,
-  PerformanceReport,
-  PortRef,
-} from '../../../shared/performance.js';
+export type * from '../../../shared/performance.js';
 
 /** An ETA as Quayside saw it. */
 interface EtaSeen {
