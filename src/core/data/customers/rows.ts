@@ -40,18 +40,26 @@ export interface CustomerRecord {
   teamUuid: string | null;
 }
 
-/** The outbox part of an update (the feature's OutboxEntry has exactly this shape). */
+/** The outbox part of an update: where its hand-over to the mail server stands. */
 export interface OutboxFields {
   state: UpdateState;
+  /** Hand-overs started. */
   attempts: number;
+  /** The current or last attempt; a result is applied only to its own attempt. */
   attemptId: string | null;
+  /** Who holds the attempt: `<desk id>:<process id>`. */
   claimedBy: string | null;
   claimedAt: string | null;
+  /** When a waiting update is tried again (UTC); null while it waits for a person. */
   nextAttemptAt: string | null;
+  /** What a person reads about the last attempt. */
   sentence: string | null;
+  /** The server's own answer to the last attempt (without any password). */
   answer: string | null;
   sentAt: string | null;
+  /** `smtp`: the server accepted it; `person`: a person said it went (a draft they sent, or an uncertain one). */
   sentHow: 'smtp' | 'person' | null;
+  /** Recipients the server refused while it accepted the others. */
   refused: string[];
 }
 

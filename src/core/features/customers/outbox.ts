@@ -20,30 +20,12 @@
  * person. Every attempt sends the same bytes with the same Message-ID, which a person can search for.
  */
 import type { UpdateState } from '../../../shared/customer-rules.js';
+import type { OutboxFields } from '../../data/index.js';
 import type { RetryRule } from './smtp-errors.js';
 import type { SendResult } from './smtp.js';
 
-export interface OutboxEntry {
-  state: UpdateState;
-  /** Hand-overs started. */
-  attempts: number;
-  /** The current or last attempt; a result is applied only to its own attempt. */
-  attemptId: string | null;
-  /** Who holds the attempt: `<desk id>:<process id>`. */
-  claimedBy: string | null;
-  claimedAt: string | null;
-  /** When a waiting update is tried again (UTC); null while it waits for a person. */
-  nextAttemptAt: string | null;
-  /** What a person reads about the last attempt. */
-  sentence: string | null;
-  /** The server's own answer to the last attempt (without any password). */
-  answer: string | null;
-  sentAt: string | null;
-  /** `smtp`: the server accepted it; `person`: a person said it went (a draft they sent, or an uncertain one). */
-  sentHow: 'smtp' | 'person' | null;
-  /** Recipients the server refused while it accepted the others. */
-  refused: string[];
-}
+/** An update's place in the outbox, as the cache keeps it. */
+export type OutboxEntry = OutboxFields;
 
 export type OutboxEvent =
   | { type: 'claim'; at: Date; attemptId: string; claimedBy: string }
