@@ -10,6 +10,8 @@ import { creditsView } from '../core/features/credits/index.js';
 import { feedNewsSince } from '../core/features/feed/index.js';
 import { pendingNotes } from '../core/features/notes/index.js';
 import { statusView } from '../core/features/sync/index.js';
+import { coalesce } from '../shared/coalesce.js';
+import { Disposables } from '../shared/disposables.js';
 
 /** Status events are coalesced: a busy scheduler changes state many times a second. */
 const STATUS_THROTTLE_MS = 250;
@@ -19,52 +21,28 @@ const ATTENTION_COALESCE_MS = 1000;
 
 export type WindowEmit = <E extends EventName>(event: E, payload: Events[E]) => void;
 
-/** Runs `work` once `ms` after the first of any number of asks in between. */
-function coalescer(): { ask(key: string, ms: number, work: () => void): void; close(): void } {
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
-  let closed = false;
-  return {
-    ask(key, ms, work) {
-      if (closed || timers.has(key)) return;
-      timers.set(
-        key,
-        setTimeout(() => {
-          timers.delete(key);
-          if (!closed) work();
-        }, ms),
-      );
-    },
-    close() {
-      closed = true;
-      for (const timer of timers.values()) clearTimeout(timer);
-      timers.clear();
-    },
-  };
-}
-
 /** Maps the core's events to the window's until the returned function is called. */
 export function mapEventsToWindow(core: Core, emit: WindowEmit, attention: AttentionListCache): () => void {
-  const later = coalescer();
+  const parts = new Disposables();
   // The feed pushes what changed since the window last heard; coalesced, a busy import stores every few ms.
   let feedUpTo = core.read.latestChangeId();
-  const checkFeed = () =>
-    later.ask('feed', FEED_COALESCE_MS, () => {
-      const news = feedNewsSince(core, feedUpTo);
-      if (!news) return;
-      feedUpTo = news.upTo;
-      emit('feed.new', { items: news.items, notify: news.notify, unseen: news.unseen, unseenShipments: news.unseenShipments });
-      emit('watchlists.changed', { ids: null });
-    });
+  const checkFeed = coalesce(() => {
+    const news = feedNewsSince(core, feedUpTo);
+    if (!news) return;
+    feedUpTo = news.upTo;
+    emit('feed.new', { items: news.items, notify: news.notify, unseen: news.unseen, unseenShipments: news.unseenShipments });
+    emit('watchlists.changed', { ids: null });
+  }, FEED_COALESCE_MS);
   let counting = true;
-  const recount = () =>
-    later.ask('attention', ATTENTION_COALESCE_MS, () => {
-      attention.count().then(
-        (needAttention) => counting && emit('attention.changed', { needAttention }),
-        () => undefined, // The window asks again when it shows the view; a failed count is not news.
-      );
-    });
-  const status = () => later.ask('status', STATUS_THROTTLE_MS, () => emit('status', statusView(core)));
-  const stops = [
+  const recount = coalesce(() => {
+    attention.count().then(
+      (needAttention) => counting && emit('attention.changed', { needAttention }),
+      () => undefined, // The window asks again when it shows the view; a failed count is not news.
+    );
+  }, ATTENTION_COALESCE_MS);
+  const status = coalesce(() => emit('status', statusView(core)), STATUS_THROTTLE_MS);
+  parts.add(checkFeed.cancel, recount.cancel, status.cancel, () => (counting = false));
+  parts.add(
     core.events.on('shipments.changed', (change) => {
       emit('shipments.changed', change);
       if (change.reason === 'track' || change.reason === 'sync' || change.reason === 'import') checkFeed();
@@ -90,10 +68,6 @@ export function mapEventsToWindow(core: Core, emit: WindowEmit, attention: Atten
       if (change.likely) recount();
     }),
     core.scheduler.onStatus(status),
-  ];
-  return () => {
-    counting = false;
-    later.close();
-    for (const stop of stops) stop();
-  };
+  );
+  return () => parts.dispose();
 }

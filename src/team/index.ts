@@ -14,6 +14,7 @@ import { teamSharedData } from './shared-data.js';
 import { resumeTeamImports } from './team-import-takeover.js';
 import { runTeamImport } from './team-imports.js';
 import { TeamMode } from './team-mode.js';
+import { Disposables } from '../shared/disposables.js';
 
 export type { TeamOptions } from './config.js';
 export { joinTeam, leaveTeam, nameDesk, teamStatus } from './team.js';
@@ -51,7 +52,8 @@ export function teamAdapter(options: TeamOptions = {}): TeamAdapter {
     feature(core) {
       const mode = modeOf(core);
       // This desk stored what the team should have (an import's rows, a watchlist edit, a customer, an attention mark): push it now.
-      const stops = [
+      const parts = new Disposables();
+      parts.add(
         core.events.on('imports.rowsStored', () => mode.kick()),
         core.events.on('fields.edited', () => mode.kick()),
         core.events.on('watchlists.changed', ({ fromTeam }) => {
@@ -64,13 +66,8 @@ export function teamAdapter(options: TeamOptions = {}): TeamAdapter {
         core.events.on('attention.changed', ({ fromTeam }) => {
           if (!fromTeam) mode.kick();
         }),
-      ];
-      return {
-        handlers: createTeamHandlers(core, mode),
-        close() {
-          for (const stop of stops) stop();
-        },
-      };
+      );
+      return { handlers: createTeamHandlers(core, mode), close: () => parts.dispose() };
     },
   };
 }

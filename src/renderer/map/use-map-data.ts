@@ -4,6 +4,8 @@
  * reconnects; and the route of the shipment open in the detail panel.
  */
 import { useEffect, useMemo } from 'react';
+import { coalesce } from '../../shared/coalesce';
+import { Disposables } from '../../shared/disposables';
 import { onEvent } from '../api/call';
 import { onBridgeReconnect } from '../api/bridge';
 import { useDetail } from '../state/detail';
@@ -21,27 +23,22 @@ export function useMapData(): void {
   useEffect(() => {
     const input = JSON.parse(key) as ReturnType<typeof filterInput>;
     void useMap.getState().load(input);
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const reloadSoon = () => {
-      timer ??= setTimeout(() => {
-        timer = null;
-        void useMap.getState().load(input);
-        const routeFor = useMap.getState().routeFor;
-        if (routeFor !== null) void useMap.getState().loadRoute(routeFor);
-      }, RELOAD_EVERY_MS);
-    };
-    const offs = [
+    const reloadSoon = coalesce(() => {
+      void useMap.getState().load(input);
+      const routeFor = useMap.getState().routeFor;
+      if (routeFor !== null) void useMap.getState().loadRoute(routeFor);
+    }, RELOAD_EVERY_MS);
+    const parts = new Disposables();
+    parts.add(reloadSoon.cancel);
+    parts.add(
       onEvent('shipments.changed', (change) => {
         if (change.reason !== 'note') reloadSoon();
       }),
       // A watchlist's members or saved filter changed: the view may be narrowed by it.
       onEvent('watchlists.changed', reloadSoon),
       onBridgeReconnect(reloadSoon),
-    ];
-    return () => {
-      if (timer) clearTimeout(timer);
-      for (const off of offs) off();
-    };
+    );
+    return () => parts.dispose();
   }, [key]);
 
   useEffect(() => {

@@ -6,6 +6,8 @@
 import { create } from 'zustand';
 import type { Events } from '../../shared/contract';
 import type { FeedItem, FeedKind, FeedPage, NotificationPrefs } from '../../shared/contract';
+import { coalesce } from '../../shared/coalesce';
+import { Disposables } from '../../shared/disposables';
 import { onBridgeReconnect } from '../api/bridge';
 import { call, messageOf, onEvent } from '../api/call';
 import { isAbort, newestOnly } from '../api/newest';
@@ -167,16 +169,11 @@ export const useFeed = create<FeedState>()((set, get) => {
 
 /** Subscribes the feed and watchlists to the core's pushes and reads their first state; returns the unsubscribe. */
 export function connectFeed(): () => void {
-  let listsTimer: ReturnType<typeof setTimeout> | null = null;
   // A sync reports many lists at once; the counts are read again at most every half second.
-  const reloadListsSoon = (): void => {
-    if (listsTimer) return;
-    listsTimer = setTimeout(() => {
-      listsTimer = null;
-      void useWatchlists.getState().load();
-    }, 500);
-  };
-  const offs = [
+  const reloadListsSoon = coalesce(() => void useWatchlists.getState().load(), 500);
+  const parts = new Disposables();
+  parts.add(reloadListsSoon.cancel);
+  parts.add(
     onEvent('feed.new', (event) => useFeed.getState().applyNew(event)),
     onEvent('watchlists.changed', reloadListsSoon),
     // A list's "needs attention" is the Attention view's: a reason handled or back changes its count.
@@ -186,7 +183,7 @@ export function connectFeed(): () => void {
       reloadListsSoon();
       if (useFeed.getState().loaded) void useFeed.getState().refresh();
     }),
-  ];
+  );
   void useWatchlists.getState().load();
   // The badge needs the overall unseen count before the Changes view is ever opened.
   void call('feed.list', { limit: 1 })
@@ -194,10 +191,7 @@ export function connectFeed(): () => void {
       if (useFeed.getState().unseenOverall === null) useFeed.setState({ unseenOverall: page.unseenShipments ?? page.unseen });
     })
     .catch(() => undefined);
-  return () => {
-    if (listsTimer) clearTimeout(listsTimer);
-    for (const off of offs) off();
-  };
+  return () => parts.dispose();
 }
 
 export function resetFeedStore(): void {

@@ -2,6 +2,8 @@
  * Routes what main pushes to the stores, and loads the first state. Returns the function that
  * unsubscribes everything (the App calls it on unmount; tests call it between cases).
  */
+import { coalesce } from '../../shared/coalesce';
+import { Disposables } from '../../shared/disposables';
 import { onEvent } from '../api/call';
 import { onBridgeReconnect } from '../api/bridge';
 import { useCredits } from './credits';
@@ -24,28 +26,16 @@ import { useUi } from './ui';
 const INVALIDATE_EVERY_MS = 300;
 
 export function connectStores(): () => void {
-  let invalidateTimer: ReturnType<typeof setTimeout> | null = null;
   let lastInvalidate = 0;
-
-  const invalidateSoon = (): void => {
-    if (invalidateTimer) return;
-    const wait = Math.max(0, lastInvalidate + INVALIDATE_EVERY_MS - Date.now());
-    invalidateTimer = setTimeout(() => {
-      invalidateTimer = null;
+  const invalidateSoon = coalesce(
+    () => {
       lastInvalidate = Date.now();
       useShipments.getState().invalidate();
-    }, wait);
-  };
-
-  let facetsTimer: ReturnType<typeof setTimeout> | null = null;
+    },
+    () => Math.max(0, lastInvalidate + INVALIDATE_EVERY_MS - Date.now()),
+  );
   /** New or removed shipments change the filter values; notes and syncs seldom do. */
-  const reloadFacetsSoon = (): void => {
-    if (facetsTimer) return;
-    facetsTimer = setTimeout(() => {
-      facetsTimer = null;
-      void useFacets.getState().load();
-    }, 1500);
-  };
+  const reloadFacetsSoon = coalesce(() => void useFacets.getState().load(), 1500);
 
   const reloadAll = (): void => {
     invalidateSoon();
@@ -58,7 +48,9 @@ export function connectStores(): () => void {
     void useDetail.getState().reload();
   };
 
-  const offs = [
+  const parts = new Disposables();
+  parts.add(invalidateSoon.cancel, reloadFacetsSoon.cancel);
+  parts.add(
     onEvent('status', (view) => useStatus.getState().apply(view)),
     onEvent('credits', (view) => useCredits.getState().apply(view)),
     onEvent('notes.outbox', (event) => useNotes.getState().applyOutbox(event)),
@@ -88,7 +80,7 @@ export function connectStores(): () => void {
     connectTeam(),
     connectTeamJobs(),
     connectSync(),
-  ];
+  );
 
   void useSettings.getState().load();
   void useSettings.getState().loadKey();
@@ -99,9 +91,5 @@ export function connectStores(): () => void {
   // The table's layout for the view it opens on, as the person left it.
   useShipments.getState().followLayout();
 
-  return () => {
-    if (invalidateTimer) clearTimeout(invalidateTimer);
-    if (facetsTimer) clearTimeout(facetsTimer);
-    for (const off of offs) off();
-  };
+  return () => parts.dispose();
 }

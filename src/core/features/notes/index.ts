@@ -6,6 +6,7 @@ import type { Core } from '../../context.js';
 import type { FeatureParts } from '../../handlers.js';
 import { createNotesHandlers } from './handlers.js';
 import { NotesSender } from './outbox-sender.js';
+import { Disposables } from '../../../shared/disposables.js';
 
 export { pendingNote, pendingNotes } from './handlers.js';
 export { saveNote } from './notes.js';
@@ -43,7 +44,10 @@ function watchOthersNotes(core: Core, found: () => void): () => void {
  */
 export function notesFeature(core: Core): FeatureParts<'notes'> {
   const sender = new NotesSender(core);
-  const stops = [
+  const parts = new Disposables();
+  // Stopped last: the subscriptions that kick it go first.
+  parts.add(() => sender.close());
+  parts.add(
     core.events.on('shipments.changed', ({ reason }) => {
       if (reason === 'note' || reason === 'sync' || reason === 'fields') sender.kick();
     }),
@@ -54,14 +58,11 @@ export function notesFeature(core: Core): FeatureParts<'notes'> {
       core.events.emit('notes.outbox', { sent: [], failed: [] });
       core.events.emit('shipments.changed', { ids: core.read.waitingNotes().map((n) => n.shipmentId), reason: 'note' });
     }),
-  ];
+  );
   // Edits queued before the last shutdown go out now.
   if (core.read.waitingNotes().length > 0) sender.kick();
   return {
     handlers: createNotesHandlers(core),
-    close() {
-      for (const stop of stops) stop();
-      sender.close();
-    },
+    close: () => parts.dispose(),
   };
 }
