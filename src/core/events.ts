@@ -17,6 +17,12 @@ import type {
 /** A setting whose change others follow (the key and the address wake the outbox and the refresh). */
 type SettingChanged = 'apiKey' | 'apiBase' | 'syncInterval' | 'creditWarning' | 'theme' | 'importFileDays' | 'team';
 
+/**
+ * Where a change was made: on this desk (in a team, the team's to have: it is pushed), or pulled
+ * from the team's database (already the team's: never pushed back).
+ */
+export type MadeAt = 'this desk' | 'team';
+
 export interface DomainEvents {
   /** Shipments were stored, changed or removed in the cache; `ids` when known. */
   'shipments.changed': { ids: number[] | null; reason: ShipmentsChangedReason };
@@ -32,10 +38,10 @@ export interface DomainEvents {
   'credits.read': Record<string, never>;
   /** Something may have spent or refunded credits (or a refresh ran): the balance is worth reading again. */
   'credits.stale': Record<string, never>;
-  /** Watchlists were made, edited or deleted (here, or pulled from the team: `fromTeam`); `ids` when known. */
-  'watchlists.changed': { ids: number[] | null; fromTeam?: boolean };
-  /** A person's acknowledgement or a threshold changed what needs attention (here, or pulled from the team: `fromTeam`). */
-  'attention.changed': { fromTeam?: boolean };
+  /** Watchlists were made, edited or deleted; `ids` when known. */
+  'watchlists.changed': { ids: number[] | null; madeAt: MadeAt };
+  /** A person's acknowledgement or a threshold changed what needs attention. */
+  'attention.changed': { madeAt: MadeAt };
   /** The morning digest is due. */
   'attention.digest': AttentionDigest;
   'settings.changed': { setting: SettingChanged };
@@ -45,10 +51,10 @@ export interface DomainEvents {
   'team.status': TeamView;
   /** The team's import jobs changed (src/team). */
   'team.jobs': TeamImportJobView[];
-  /** Customers or their rules changed (here, or pulled from the team: `fromTeam`). */
-  'customers.changed': { fromTeam?: boolean };
-  /** Customer updates were composed or moved on in the outbox (here, or pulled from the team: `fromTeam`). */
-  'customers.outbox': { ids: string[]; fromTeam?: boolean };
+  /** Customers or their rules changed. */
+  'customers.changed': { madeAt: MadeAt };
+  /** Customer updates were composed or moved on in the outbox. */
+  'customers.outbox': { ids: string[]; madeAt: MadeAt };
   /** A page of the background refresh was stored; `ids`: the shipments it added or changed (what the measures read again). */
   'sync.page': { ids: number[] };
   /** The carrier performance figures were brought up to date; `likely`: the likely arrivals of shipments on the way changed too. */

@@ -74,7 +74,7 @@ export async function pushAttentionMarks(core: Core, session: TeamSession): Prom
       await client.query("SELECT pg_notify('quayside_team', $1)", [session.account]);
       return done;
     });
-    if (core.write((tx) => tx.team.attention.recordPushed(pushed)) > 0) core.events.emit('attention.changed', { fromTeam: true });
+    if (core.write((tx) => tx.team.attention.recordPushed(pushed)) > 0) core.events.emit('attention.changed', { madeAt: 'team' });
     total += marks.length;
     if (marks.length < PAGE) break;
   }
@@ -93,7 +93,7 @@ export async function pullAttentionMarks(core: Core, session: TeamSession): Prom
     changed += core.write((tx) => tx.team.attention.applyPulled(page.rows));
     if (page.rows.length < PAGE) break;
   }
-  if (changed > 0) core.events.emit('attention.changed', { fromTeam: true });
+  if (changed > 0) core.events.emit('attention.changed', { madeAt: 'team' });
   return changed;
 }
 

@@ -174,7 +174,7 @@ export async function pullCustomers(core: Core, session: TeamSession): Promise<n
     });
     if (page.rows.length < PAGE) break;
   }
-  if (changed > 0) core.events.emit('customers.changed', { fromTeam: true });
+  if (changed > 0) core.events.emit('customers.changed', { madeAt: 'team' });
   return changed;
 }
 
@@ -226,7 +226,7 @@ export async function pullCustomerUpdates(core: Core, session: TeamSession): Pro
     });
     if (page.rows.length < PAGE) break;
   }
-  if (ids.length > 0) core.events.emit('customers.outbox', { ids, fromTeam: true });
+  if (ids.length > 0) core.events.emit('customers.outbox', { ids, madeAt: 'team' });
   return ids.length;
 }
 

@@ -56,15 +56,15 @@ export function teamAdapter(options: TeamOptions = {}): TeamAdapter {
       parts.add(
         core.events.on('imports.rowsStored', () => mode.kick()),
         core.events.on('fields.edited', () => mode.kick()),
-        core.events.on('watchlists.changed', ({ fromTeam }) => {
-          if (!fromTeam) mode.kick();
+        core.events.on('watchlists.changed', ({ madeAt }) => {
+          if (madeAt === 'this desk') mode.kick();
         }),
-        core.events.on('customers.changed', ({ fromTeam }) => {
-          if (!fromTeam) mode.kick();
+        core.events.on('customers.changed', ({ madeAt }) => {
+          if (madeAt === 'this desk') mode.kick();
         }),
         // A reason marked handled or taken back (a threshold changed too: a push of nothing).
-        core.events.on('attention.changed', ({ fromTeam }) => {
-          if (!fromTeam) mode.kick();
+        core.events.on('attention.changed', ({ madeAt }) => {
+          if (madeAt === 'this desk') mode.kick();
         }),
       );
       return { handlers: createTeamHandlers(core, mode), close: () => parts.dispose() };

@@ -189,7 +189,7 @@ export async function pullWatchlists(core: Core, session: TeamSession): Promise<
     if (page.rows.length < PAGE) break;
   }
   const total = changed + core.write((tx) => tx.team.applyWaitingWatchlistMembers());
-  if (total > 0) core.events.emit('watchlists.changed', { ids: null, fromTeam: true });
+  if (total > 0) core.events.emit('watchlists.changed', { ids: null, madeAt: 'team' });
   return total;
 }
 

@@ -58,8 +58,8 @@ describe.runIf(!missing)('watchlists of a team', () => {
     // As in the engine: a watchlist edit kicks the member, so it is pushed at once.
     handlers = desks.map((core, i) => {
       // As the engine's team feature does: what this desk changed is pushed now.
-      core.events.on('watchlists.changed', ({ fromTeam }) => {
-        if (!fromTeam) members[i]!.kick();
+      core.events.on('watchlists.changed', ({ madeAt }) => {
+        if (madeAt === 'this desk') members[i]!.kick();
       });
       return watchlistsFeature(core).handlers;
     });

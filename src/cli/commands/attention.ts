@@ -68,7 +68,7 @@ async function handle(ctx: Context, args: string[], values: Values): Promise<voi
   const core = await ctx.teamCore();
   const shipment = findShipment(core, args[0]!);
   const reason = acknowledge(core, { shipmentId: shipment.id, kind, comment: (values.comment as string | undefined) ?? null, now: () => new Date() });
-  core.events.emit('attention.changed', {});
+  core.events.emit('attention.changed', { madeAt: 'this desk' });
   ctx.out.data({ shipmentId: shipment.id, reference: shipment.reference, ...reason });
   const comment = reason.acknowledgement?.comment ? ` with the comment "${reason.acknowledgement.comment}"` : '';
   ctx.out.line(`"${reasonWords(kind)}" of ${shipment.reference} is marked handled${comment}; it comes back if it gets worse (undo: quayside attention undo ${shipment.reference} --reason ${kind}).`);
@@ -82,7 +82,7 @@ async function undo(ctx: Context, args: string[], values: Values): Promise<void>
   const shipment = findShipment(core, args[0]!);
   const removed = unacknowledge(core, { shipmentId: shipment.id, kind });
   if (!removed) throw new UserError(`"${reasonWords(kind)}" of ${shipment.reference} was not marked handled; nothing was changed.`);
-  core.events.emit('attention.changed', {});
+  core.events.emit('attention.changed', { madeAt: 'this desk' });
   // The mark it replaced is back: it may still cover the reason, or be its earlier word.
   const now = reasonNow(core, { shipmentId: shipment.id, kind, now: () => new Date() });
   ctx.out.data({ shipmentId: shipment.id, reference: shipment.reference, kind, removed, acknowledged: now?.acknowledged ?? false, acknowledgement: now?.acknowledgement ?? null });

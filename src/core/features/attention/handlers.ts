@@ -16,7 +16,7 @@ const BATCHES_KEPT = 20;
 
 export function createAttentionHandlers(core: Core, cache: AttentionListCache): AreaHandlers<'attention'> {
   /** Something a person did changed what needs attention (an acknowledgement, a threshold). */
-  const changed = () => core.events.emit('attention.changed', {});
+  const changed = () => core.events.emit('attention.changed', { madeAt: 'this desk' });
   const batches = new Map<string, HandledMarks>();
   const settingsView = (): AttentionSettingsView => ({
     ...attentionSettings(core),

@@ -55,7 +55,7 @@ export function setCustomer(core: Core, rule: CustomerRule, previousName: string
       by,
     }),
   );
-  core.events.emit('customers.changed', {});
+  core.events.emit('customers.changed', { madeAt: 'this desk' });
   const record = core.read.customers.getCustomer(id)!;
   return { record, rule: ruleOf(record) ?? rule, followsId: core.read.customers.latestUpdate(id)?.id ?? null };
 }
@@ -63,7 +63,7 @@ export function setCustomer(core: Core, rule: CustomerRule, previousName: string
 export function removeCustomer(core: Core, name: string): boolean {
   const removed = core.write((tx) => tx.customers.removeCustomer(name, core.now().toISOString()));
   if (!removed) throw new AppFailure('not-found', `There is no customer named "${name.trim()}"; nothing was removed.`);
-  core.events.emit('customers.changed', {});
+  core.events.emit('customers.changed', { madeAt: 'this desk' });
   return removed;
 }
 

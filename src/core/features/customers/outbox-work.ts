@@ -76,7 +76,7 @@ export async function settleInterrupted(core: Core): Promise<string[]> {
     if (await port.replace(update.id, update.entry, next)) settled.push(update.id);
   }
   await core.ports.customerUpdates.settleAbandoned();
-  if (settled.length > 0) core.events.emit('customers.outbox', { ids: settled });
+  if (settled.length > 0) core.events.emit('customers.outbox', { ids: settled, madeAt: 'this desk' });
   return settled;
 }
 
@@ -98,7 +98,7 @@ export async function sendReady(core: Core, access: SmtpAccess, only?: ReadonlyS
     if (outcome.done !== 'attempted') continue;
     if (outcome.entry.state === 'sent') tellAttention(core, update.id);
     tried.push(core.read.customers.getUpdate(update.id) ?? update);
-    core.events.emit('customers.outbox', { ids: [update.id] });
+    core.events.emit('customers.outbox', { ids: [update.id], madeAt: 'this desk' });
   }
   return tried;
 }
@@ -135,7 +135,7 @@ export async function personMove(core: Core, id: string, move: PersonMove): Prom
     throw err;
   }
   if (move === 'marked-sent') tellAttention(core, id);
-  core.events.emit('customers.outbox', { ids: [id] });
+  core.events.emit('customers.outbox', { ids: [id], madeAt: 'this desk' });
   return core.read.customers.getUpdate(id)!;
 }
 
@@ -150,7 +150,7 @@ function tellAttention(core: Core, updateId: string): number {
   const day = mailDate(update.createdAt.slice(0, 10), 'en');
   const comment = `Customer told: update of ${day} to ${update.customer} ("${update.subject}")`.slice(0, 500);
   const marked = acknowledgeTold(core, { updateId, comment, told: told.filter((t) => t.kinds.length > 0), now: core.now });
-  if (marked > 0) core.events.emit('attention.changed', {});
+  if (marked > 0) core.events.emit('attention.changed', { madeAt: 'this desk' });
   return marked;
 }
 

@@ -159,6 +159,6 @@ export async function keepComposed(core: Core, composed: Composed, state: 'due' 
   }
   // The customer's older drafts are in this one: one draft to send, never two that overlap.
   const replaced = await replaceDrafts(core, customerId, row.id, composed.customer.rule.name);
-  core.events.emit('customers.outbox', { ids: [row.id, ...replaced] });
+  core.events.emit('customers.outbox', { ids: [row.id, ...replaced], madeAt: 'this desk' });
   return { kept: 'update', update: core.read.customers.getUpdate(row.id)! };
 }

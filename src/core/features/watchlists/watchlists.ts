@@ -43,7 +43,7 @@ export function watchlistNamed(core: Core, name: string): WatchlistRecord {
 }
 
 function changed(core: Core, ids: number[] | null): void {
-  core.events.emit('watchlists.changed', { ids });
+  core.events.emit('watchlists.changed', { ids, madeAt: 'this desk' });
 }
 
 /** The shipments of an import grouped by one imported column's value (trimmed, case-insensitive), named as first spelled. */
