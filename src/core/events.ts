@@ -21,7 +21,7 @@ type SettingChanged = 'apiKey' | 'apiBase' | 'syncInterval' | 'creditWarning' | 
  * Where a change was made: on this desk (in a team, the team's to have: it is pushed), or pulled
  * from the team's database (already the team's: never pushed back).
  */
-export type MadeAt = 'this desk' | 'team';
+type MadeAt = 'this desk' | 'team';
 
 export interface DomainEvents {
   /** Shipments were stored, changed or removed in the cache; `ids` when known. */
