@@ -98,12 +98,10 @@ function quickCheck(db: Database, file: string): void {
 const VACUUM_FROM_FREE_PAGES = 2560;
 
 /**
- * Once, right after migrations that freed much of the file (the compact cache migration frees
- * most of an old cache's locations, events and search index: pages SQLite keeps free for later
- * writes, which a cache that no longer grows much never reuses), the file is rewritten without
- * them: at least VACUUM_FROM_FREE_PAGES free and a quarter of the file. A few seconds at
- * 100,000 shipments, at the end of the opening that migrated. Optional: with another process
- * reading the cache just then it fails, and the pages stay free for later writes.
+ * Once, right after migrations that freed at least VACUUM_FROM_FREE_PAGES pages and a quarter of
+ * the file (pages a cache that hardly grows would never reuse), the file is rewritten without them:
+ * a few seconds at 100,000 shipments. Optional: with another process reading the cache just then
+ * it fails, and the pages stay free for later writes.
  */
 function compactAfterMigrations(db: Database): void {
   const free = db.pragma('freelist_count', { simple: true }) as number;
