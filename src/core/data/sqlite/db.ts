@@ -19,14 +19,14 @@ const BUSY_TIMEOUT_MS = 5000;
 /**
  * Page cache of the connection, in KiB (SQLite's default is 2 MiB). A page of GET
  * /v2/shipments flushes a search-index segment that FTS5 then merges with older ones; with
- * the default cache those merges re-read their pages from disk, and a page took a third
+ * the default cache those merges re-read their pages from disk, and a page takes a third
  * longer to store at 100,000 shipments than at 0. Negative: a size in KiB, not pages.
  */
 const PAGE_CACHE_KIB = 64 * 1024;
 /**
  * The page cache while a walk over most of the cache runs (the first measuring of carrier
  * performance reads every voyage's history and keeps its facts): its pages are not read again
- * soon, and at the full size they grew the engine by 45–60 MB at 100,000 shipments for no gain
+ * soon, and at the full size they grow the engine by 45–60 MB at 100,000 shipments for no gain
  * in time.
  */
 const PASSING_CACHE_KIB = 8 * 1024;
