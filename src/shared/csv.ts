@@ -1,16 +1,13 @@
 /**
  * The one CSV rule, for every CSV Quayside writes (the export, the import report).
  *
- * A field is quoted when it holds a list separator a spreadsheet may use (`,` in English offices,
- * `;` in German, French, Spanish and Dutch ones, tab), a quote or a line break. Quoting alone does
- * not protect a reader that splits on another separator than the writer's: opened with `;` as the
- * separator, `MSKU1234565,"ACME;=1+1;"` still gives `=1+1` a cell of its own, where it runs
- * (LibreOffice Calc). So a formula's first character (`=`, `+`, `-`, `@`) gets an
- * apostrophe in front wherever a cell could start: at the start of the text, and right after a
- * separator or a line break inside it (past any quotes). A leading tab or CR gets one too.
- *
- * Read back with the writer's separator, a value is exactly as stored apart from those
- * apostrophes. XLSX does not need any of this: its cells are inline strings, never evaluated.
+ * A field is quoted when it holds a list separator a spreadsheet may use (`,`, `;` in German,
+ * French, Spanish and Dutch offices, tab), a quote or a line break. Quoting alone does not protect
+ * a reader that splits on another separator: opened with `;`, `MSKU1234565,"ACME;=1+1;"` still gives
+ * `=1+1` a cell of its own, where it runs (LibreOffice Calc). So a formula's first character (`=`,
+ * `+`, `-`, `@`) gets an apostrophe wherever a cell could start: at the start, and after a separator
+ * or a line break inside it (past any quotes); so does a leading tab or CR. Read back with the
+ * writer's separator, a value is as stored but for those apostrophes. XLSX needs none of this.
  */
 
 export type CsvValue = string | number | null | undefined;

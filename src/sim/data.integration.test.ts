@@ -131,8 +131,8 @@ describe('seeded shipments over HTTP', () => {
   });
 
   it('never dates a seeded shipment after now, so a change made right after seeding reads as newer', async () => {
-    // A young shipment's creation is rounded down to a second; its update used to be up to 999 ms
-    // ahead, and a status set within that second looked older to a client: its sync kept the old one.
+    // A young shipment's creation is rounded down to a second; were its update up to 999 ms ahead,
+    // a status set within that second would look older to a client, and its sync keep the old one.
     const key = '11111111-2222-4333-8444-666666666666';
     const sim = await startSimulator({ accounts: [{ apiKey: key, credits: 10, shipments: 3_000 }] });
     const seededBy = Date.now();

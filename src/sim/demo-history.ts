@@ -1,13 +1,12 @@
 /**
- * A past for the demo's shipments: before the demo cache's first sync, the snapshots
- * Quayside would have received over the last three weeks are written through the store's own write
- * path with their past times, so the change log (ETA moves, new events, status changes), the plans
- * as first seen and the Attention view are full on first start. The stories are in demo-stories.ts.
+ * A past for the demo's shipments: before the demo cache's first sync, the snapshots Quayside
+ * would have received over the last three weeks are written through the store's own write path
+ * with their past times, so the change log (ETA moves, new events, status changes), the plans as
+ * first seen and the Attention view are full on first start. The stories are in demo-stories.ts.
  * Besides the simulator's shipments, one reference a person tracked that the carrier never found
- * (a mistyped check digit) waits in the cache.
- *
- * The past voyages carry the customer column an import would have given them (one of the sample
- * customers, every fourth none), so the Performance view's customer filter has something to say.
+ * (a mistyped check digit) waits in the cache. The past voyages carry the customer column an
+ * import would have given them (a sample customer, every fourth none), for the Performance view's
+ * customer filter.
  *
  * Written only into a cache without shipments: an existing demo folder keeps its own history.
  */

@@ -23,7 +23,7 @@ export interface GenerateInput {
   /**
    * The carriers' habits (habits.ts) in the expected dates from the vessel arrival on: the ETA
    * shown falls short of the real arrival as the carrier's habit has it (less in the last days
-   * before it). Off unless asked for: the generated data of every other simulator stays as it was.
+   * before it). Off unless asked for: without it the expected dates are the real ones.
    */
   habits?: boolean;
 }

@@ -1,57 +1,14 @@
 /**
- * A simulator of the tracking service of the service's interface over real HTTP on 127.0.0.1, for tests and
- * benchmarks, or in process with no port (`listen: false`, answered through its `fetch`) for the
- * app's sample data.
+ * A simulator of the tracking service, over real HTTP on 127.0.0.1 for tests and benchmarks, or in
+ * process with no port (`listen: false`, answered through its `fetch`) for the app's sample data.
  *
- * Choices where the service's interface says "not shown" (or leaves room):
- * - Error bodies: `{success:false, data:null, status:'ERROR', status_description}`.
- * - Unknown or missing api_key: 401, but 403 on POST/GET /v2/tracking/batch. Checked after
- *   routing (unknown path: 404) and before rate limits. /v2/webhook-event-types needs a key.
- * - Violations answered 400: company=AUTO with bl/bk ("a carrier SCAC is required"), unknown
- *   SCAC, a carrier without bk support asked for a booking, bad type/value, bad query values
- *   (page, limit, status, need_route), note over 40 characters or not a string, fields
- *   other than `note` in PATCH /v2/shipments/{id}, a batch outside 1..500 items or with any
- *   invalid item (the whole batch is refused, naming the item), an unknown or expired
- *   task_id. Unknown shipment or webhook id in the path: 404.
- * - Result statuses besides OK and INFO_NOT_FOUND: `CREDITS_EXHAUSTED` (success false,
- *   data null) when a new reference needs a credit and none is left.
- * - Not found (success true, INFO_NOT_FOUND, data null): ~7% of references by hash, container
- *   numbers failing ISO 6346, anything containing NOTFOUND. Never charged, never stored.
- * - Records are keyed by (type, reference). Tracking an ARCHIVED reference again reactivates
- *   the same record (same permanent id), charges a credit and restarts its 72-hour window.
- * - DELETE /v2/shipments: an empty list is accepted; at most 500 ids; unknown ids are ignored.
- *   The refund window is 72 real hours from created_at (not scaled); ageShipment backdates created_at.
- * - Batch: CREATED ~1 s, HANDLING ~3 s + 10 ms per item, then PROCESSED (all / timeScale);
- *   credits are charged when processed; `results` is [] until then; results are shuffled;
- *   tasks are kept 6 h / timeScale, then (or after expireTask) task_id gives 400.
- * - Rate limits: sliding logs per key; rejected requests do not count; Retry-After is the
- *   ceiling of the real wait in whole seconds (at least 1), so at high time scales it
- *   overstates the wait. Other endpoints are not limited. `strictRateLimits`: counted on
- *   arrival (before the service time and faults), rejected requests counted too.
- * - Stored records and GET /v2/shipments: `tracking_metadata` is null inside
- *   `tracked_item.data.data`; `route_info` is null unless need_route=true, and null for
- *   ~8% of references and every UNKNOWN shipment. Route `type` is always `sea`; Pacific
- *   paths cross the antimeridian as raw coordinates (+180 to -180).
- * - end_date = created_at + 90 days. Location and terminal ids are global catalogue ids.
- * - Webhooks: at most 10 per account; POST needs callback_url (http/https) and event_types
- *   (known types, non-empty); is_active defaults to true; unknown body fields give 400.
- *   Secrets are 16 random bytes as base64url (22 characters).
- * - Deliveries: payloads use the tracking.delivered shape for all types; `changes` items are
- *   {field, old_value, new_value}; api_version `2024-06-01`. Retries after 5 s, 30 s, 2 min,
- *   10 min (/ timeScale), up to 5 attempts; a 429's Retry-After is honoured (/ timeScale).
- *   The 10 s response timeout is real time. No HTTP answer is recorded as http_status 0.
- *   Test sends are one attempt, recorded in the delivery list like any delivery. A delivery
- *   whose webhook is deleted or made inactive before a retry ends as failed.
- * - Events fire only from control calls: moveEta (eta_update), addEvent (history_update),
- *   setShipmentStatus DELIVERED (delivered), autoArchive (auto_archiving), emit (any).
- * - Injected faults (failNext, rate503, malformedRate) answer before any handling: no
- *   credits, no records, no rate-limit slot. They are counted in stats.requests.
- * - Event and summary dates are naive, generated around the current time; `actual` is
- *   decided at read time, so untouched shipments progress as real time passes.
- * - With `habits: true` the expected dates from the vessel arrival on are the carrier's ETA,
- *   short of the real arrival by the carrier's habit (habits.ts), less so in the last days; the
- *   actual events still happen at the real times. Accounts with `pastVoyages` hold months of
- *   arrived voyages with their ETAs seen over time (past-voyages.ts, past-records.ts).
+ * Where the service's interface says "not shown" (or leaves room) it makes one choice and keeps
+ * to it: error bodies, which status answers what, not-found references, the batch's timings, rate
+ * limits and Retry-After, webhooks and their deliveries, injected faults. docs/testing.md ("The
+ * simulator") lists them. Event dates are naive, generated around the current time, and `actual`
+ * is decided at read time, so untouched shipments progress as real time passes. With `habits` the
+ * ETAs fall short of the real arrival by the carrier's habit (habits.ts); `pastVoyages` gives an
+ * account months of arrived voyages (past-voyages.ts, past-records.ts).
  */
 import type { AddressInfo } from 'node:net';
 import { BatchTasks } from './batch.js';
@@ -85,7 +42,7 @@ export interface SimOptions {
   /**
    * The carriers' habits (habits.ts) in the ETAs of the shipments on the way: a carrier that is
    * habitually late shows an ETA short of the real arrival (less so in the last days). Off by
-   * default (every test's data stays as it was); for the sample data and the performance figures.
+   * default; for the sample data and the performance figures.
    */
   habits?: boolean;
   /**

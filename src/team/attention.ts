@@ -1,14 +1,13 @@
 /**
- * Attention marks shared by a team: a reason one desk marked handled ("Customer told…",
- * `quayside attention handle`, a customer update that told it) is handled on every desk, so no
- * colleague tells the same customer again; taken back on one desk, it needs attention on every desk.
+ * Attention marks shared by a team: a reason one desk marked handled ("Customer told…", `quayside
+ * attention handle`, a customer update) is handled on every desk, so no colleague tells the same
+ * customer again; taken back on one desk, it needs attention on every desk.
  *
- * Rule (README, Team mode): one mark per shipment (by the service's tracking id) and reason; the
- * later push is the team's, but a mark made without seeing the team's present one (offline, or on a
- * desk that just joined) replaces it only if it was made later. A take-back removes only the mark the desk had seen, never a colleague's
- * newer one. What was marked while the team database could not be reached (or by a command) waits
- * in the cache (migration 18) and goes out with the next push; every desk pulls by sequence number.
- * A mark of a shipment that is not the team's (no tracking id) stays on its desk.
+ * Rule (docs/team.md, Attention marks): one mark per shipment (by tracking id) and reason; the
+ * later push is the team's, but a mark made without seeing the team's present one (offline, or on
+ * a desk that just joined) replaces it only if made later; a take-back removes only the mark the
+ * desk had seen. Marks made while the team database is out of reach wait in the cache (migration
+ * 18) for the next push. A shipment without a tracking id keeps its marks on its desk.
  */
 import type pg from 'pg';
 import type { Core } from '../core/context.js';

@@ -1,5 +1,5 @@
 /**
- * Which rate budget a core uses: without a team, the cache's (exactly as before); in a team, the
+ * Which rate budget a core uses: without a team, the cache's (as on a desk alone); in a team, the
  * team database's, shared by every desk on the key. While the team database cannot be reached
  * (or refuses this desk) the desk keeps working on its cache's budget and asks the team again
  * every few seconds: sends go on, at the risk of a 429 if several desks are cut off together

@@ -41,12 +41,10 @@ export async function insertChanges(client: ClientBase, session: TeamSession, ch
 }
 
 /**
- * Stores the team's changes this desk has not seen, in team order; returns how many. A change of
- * a shipment this desk has not stored yet waits (the pull stops there) while the shipment's
- * snapshot is newer than what this desk pulled; a follower stores it with the next pull. A change
- * of a shipment the desk will not get (removed before it ever saw it) is passed over, and so is
- * every absent one on the leader, which syncs every shipment itself. The same move recorded here
- * by a person's own lookup since the team last told about the shipment becomes the team's row.
+ * Stores the team's changes this desk has not seen, in team order; returns how many. A change of a
+ * shipment not stored here waits (the pull stops there) while its snapshot is newer than what this
+ * desk pulled; one of a shipment it will never get is passed over, as is every absent one on the
+ * leader. A move a person's own lookup recorded here since the team's last word becomes the team's.
  */
 export async function pullChanges(core: Core, session: TeamSession, leading: boolean): Promise<number> {
   core.write((tx) => {

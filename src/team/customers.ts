@@ -1,20 +1,14 @@
 /**
- * Customers and customer updates shared by a team (the design is
- * src/core/features/customers/schema.md). Customers are shared like watchlists: a team-wide id
- * (a UUID made on the desk that first pushed it), pushed when changed here, pulled by sequence
- * number, a removed one kept as a tombstone; a live name is unique, and a customer of a name the
- * team already has becomes that customer (its rule the later write).
+ * Customers and customer updates shared by a team (the design: features/customers/schema.md).
+ * Customers are shared like watchlists: a team-wide UUID, pushed when changed here, pulled by
+ * sequence number, a removed one kept as a tombstone; a live name is unique, and a customer of a
+ * name the team already has becomes that customer (its rule the later write).
  *
- * Updates are the team's, so exactly one desk sends each:
- * 1. one update per slot: an update composed here is offered with INSERT … ON CONFLICT DO
- *    NOTHING under a unique index on (customer, the update it follows); the first desk's wins and
- *    the others drop theirs before anything of it was stored or sent;
- * 2. one sender per update: every move of its outbox (claim, result, a person's) is a
- *    compare-and-set on (state, attempt id) in the team database, so only the desk whose claim
- *    took hands it to the mail server. A claim whose desk died is made uncertain once its lease
- *    ran out and the desk is no longer seen; never due again.
- * Every desk pulls the updates into its cache, so each lists what was sent, when, to whom and by
- * which desk.
+ * Exactly one desk sends each update: one update per slot (INSERT … ON CONFLICT DO NOTHING under a
+ * unique index on (customer, the update it follows): the first desk's wins, the others drop theirs
+ * unsent) and one sender per update (every outbox move a compare-and-set on (state, attempt id)).
+ * A claim whose desk died is made uncertain once its lease ran out and the desk is not seen; never
+ * due again. Every desk pulls the updates: each lists what was sent, when, to whom, by which desk.
  */
 import { randomUUID } from 'node:crypto';
 import { customerRuleInput } from '../shared/customer-rules.js';

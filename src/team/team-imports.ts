@@ -1,20 +1,13 @@
 /**
- * Import jobs as team jobs. In a team, a job started on a desk is published to the team database
- * (its references to send, keyed by the account's fingerprint) and worked from there: any desk
- * working it claims batches with `FOR UPDATE SKIP LOCKED` under a lease (import-claims.ts), sends
- * them through the team's rate budget and records each task id in the team database; when the desk
- * running a job dies, its leases run out and another desk finishes the job (`quayside resume`).
- * A batch whose fate is unknown (the lease ran out after the request may have gone) is settled as
- * on one desk: after the service had time to process it, the shipment list is read and only the
- * references still absent are sent again, so no credit is spent twice.
- *
- * Why plain SKIP LOCKED rather than pg-boss or graphile-worker: the unit of work is not a job but
- * a batch cut from a job's items at claim time (up to 500, whatever is still queued), the uncertain
- * rule needs the item states themselves, and no dependency could be added; a job library would
- * hold its own copy of the state beside these tables.
- *
- * Results reach each desk's cache by the leader's snapshots (and the polling desk stores them at
- * once); the desk that started the job copies the outcomes into its own job when it finishes.
+ * Import jobs as team jobs (docs/team.md, Import jobs). A job started on a team desk is published
+ * to the team database (its references, keyed by the account's fingerprint) and worked from there:
+ * a desk claims batches with `FOR UPDATE SKIP LOCKED` under a lease (import-claims.ts), sends them
+ * through the team's rate budget and records each task id there; when a desk dies, its leases run
+ * out and another desk finishes the job. A batch whose fate is unknown (the lease ran out after the
+ * request may have gone) is settled as on one desk: once the service had time, the shipment list
+ * is read and only the references still absent are sent again, so no credit is spent twice.
+ * Results reach each desk by the leader's snapshots (the polling desk stores them at once); the
+ * starting desk copies the outcomes into its own job when it finishes.
  */
 import { randomUUID } from 'node:crypto';
 import type { Core } from '../core/context.js';
@@ -299,7 +292,7 @@ async function workUntilDone(core: Core, session: TeamSession, jobId: number, jo
 /**
  * Runs a desk's job as a team job: null when this desk is in no team, or the job cannot go to the
  * team (the team database unreachable before it was published, or references already on their way
- * from this desk alone); the caller then runs it on this desk as ever. A job once published is
+ * from this desk alone); the caller then runs it on this desk alone. A job once published is
  * worked through the team only: while the team database is unreachable, it waits.
  */
 export async function runTeamImport(core: Core, jobId: number, options: TeamImportOptions = {}): Promise<ImportReport | null> {
@@ -317,7 +310,7 @@ export async function runTeamImport(core: Core, jobId: number, options: TeamImpo
     try {
       jobKey = await publishJob(core, session, jobId, Boolean(options.needRoute), leaseOf(core));
     } catch (err) {
-      // The team database went away before the job was the team's: it runs on this desk alone, as ever.
+      // The team database went away before the job was the team's: it runs on this desk alone.
       if (err instanceof TeamDbError) return null;
       throw err;
     }

@@ -1,25 +1,14 @@
 /**
- * Watchlists (chosen lists and saved filters) shared by the team. A desk's lists stay in its cache
- * as ever; this desk keeps, beside them, what it last knew of the team's copy (watchlist_team and
- * watchlist_team_members, SQLite migration "team watchlists"). A push sends the difference between
- * the two, so whatever was done while the team database was unreachable (or by the CLI) waits in
- * the cache and goes out on reconnect: that difference is the outbox, and nothing is lost when the
- * desk stops before pushing.
+ * Watchlists (chosen lists and saved filters) shared by the team. A desk's lists stay in its cache;
+ * beside them it keeps what it last knew of the team's copy (watchlist_team, watchlist_team_members).
+ * A push sends the difference between the two, so that difference is the outbox: whatever was done
+ * while the team database was unreachable (or by the CLI) goes out on reconnect, nothing lost.
  *
- * Conflict rule (README, Team mode):
- * - each list has a team-wide id (a UUID made on the desk that first pushed it), so desks match
- *   lists by it, never by name or SQLite id; members are matched by the service's tracking id;
- * - a list's name and a saved filter's conditions: the later write by the team database's clock
- *   wins, each on its own (a rename on one desk and a new filter on another both stay);
- * - members: adds and removes per shipment, each with a team-wide sequence number; concurrent adds
- *   union, and a remove wins only over the add it had seen (an add it had not seen stays);
- * - a deleted list is a tombstone: it is deleted on every desk, edits made elsewhere meanwhile
- *   are dropped;
- * - two lists of the same name made on two desks (offline) are both kept; the one that reaches
- *   the team database second is renamed "Name (Desk)" on every desk. A desk joining a team
- *   pulls first: a list it had before, of the name and kind of a team list, becomes that list
- *   (its shipments united with the team's).
- * Every desk pulls lists and members by sequence number, like the other team writes.
+ * Conflict rule (docs/team.md, Watchlists): lists match by a team-wide UUID, members by tracking
+ * id; a name and a filter's conditions: the later write by the team database's clock, each on its
+ * own; members: per-shipment adds and removes with team sequence numbers, adds united, a remove
+ * wins only over the adds it had seen; a deleted list is a tombstone; of two lists of one name the
+ * second to arrive is renamed "Name (Desk)". Lists and members are pulled by sequence number.
  */
 import type pg from 'pg';
 import type { Core } from '../core/context.js';

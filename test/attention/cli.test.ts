@@ -1,7 +1,7 @@
 /**
  * `quayside attention` in a child process, on a cache filled by `quayside sync` from the simulator
  * over HTTP: the simulator moves an ETA, adds an arrival event and changes statuses, the next sync
- * records it, and the command shows the reasons, worst first, in the JSON of the README.
+ * records it, and the command shows the reasons, worst first, in the JSON docs/cli.md gives.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -102,7 +102,7 @@ describe('the demo cache on first start', () => {
     expect(items.length).toBeGreaterThan(10);
     for (const item of items) {
       expect(Object.keys(item).sort()).toEqual(
-        // The contract's fields, and those added since (customer, watchlists; outcome, progress: the one status): none renamed or dropped.
+        // The contract's fields, customer and watchlists, outcome and progress (the one status) among them: none renamed or dropped.
         ['carrier', 'customer', 'daysLeft', 'eta', 'id', 'lastFreeDay', 'outcome', 'pod', 'progress', 'reasons', 'reference', 'shipmentStatus', 'trackingId', 'watchlists'].sort(),
       );
       expect(Object.keys(item.carrier).sort()).toEqual(['name', 'scac']);

@@ -1,6 +1,6 @@
 /**
  * Reasons appearing as the service reports changes: the simulator over HTTP moves an ETA, reports
- * a shipment STUCK or in a status api-v2.md does not name, and an arrival at the POD; after a
+ * a shipment STUCK or in a status the service's interface does not name, and an arrival at the POD; after a
  * refresh, the Attention list (through the contract, as the window asks) says so, in words, and
  * an ETA moved back to where Quayside first saw it is no longer a reason.
  */

@@ -129,7 +129,7 @@ describe('quayside import', () => {
         row: 4, value: 'MSKU1234565', firstRow: 2, reference: 'MSKU1234565',
         differences: [{ field: 'po', firstValue: 'PO-4502', value: 'PO-4520', values: [{ row: 2, value: 'PO-4502' }, { row: 4, value: 'PO-4520' }], kept: 'PO-4520', keptRow: 4 }],
       },
-      // Identical: tracked once, as before.
+      // Identical to row 3: tracked once.
       { row: 5, value: 'CMAU3000014', firstRow: 3, reference: 'CMAU3000014', differences: [] },
     ]);
 

@@ -297,7 +297,7 @@ describe.skipIf(skipWithoutChromium())('import wizard in Chromium', () => {
         expect(text).toMatch(/^[^\n]+\.$/);
         if (name === 'claims-the-grid.xlsx') await screenshot(page, 'import-hostile');
       }
-      // The engine answers the next click as ever.
+      // The engine still answers the next click.
       await page.getByRole('button', { name: 'Shipments', exact: true }).click();
       await page.getByRole('row').nth(1).waitFor({ timeout: 5_000 });
     } finally {

@@ -68,7 +68,7 @@ describe.skipIf(skipWithoutChromium())('the Performance view in Chromium', () =>
       for (const name of ['On time by carrier', 'Days late by carrier', 'Days late by lane', 'Transit time by lane']) {
         await card(name).locator('svg').first().waitFor({ timeout: 15_000 });
       }
-      // Plot's drawing time per chart in Chromium (figure recorded for the README, not asserted).
+      // Plot's drawing time per chart in Chromium (a figure printed, not asserted).
       const renderMs = await page.locator('.perf-plot').evaluateAll((boxes) => boxes.map((b) => (b as unknown as { dataset: { renderMs?: string } }).dataset.renderMs));
       console.log(`Performance view in Chromium: Plot drawing per chart ${renderMs.join(', ')} ms (${report.carriers.length} carriers, ${report.lanes.length} lanes)`);
       const short = page.getByLabel('The figures in short');

@@ -1,16 +1,13 @@
 /**
- * The team in the window, in Chromium against the web harness and a real PostgreSQL
- * cluster: a second desk (a runtime of its own on its own cache) is in the team and leads; this
- * desk joins from Settings → Team (a wrong password refused in a sentence, then the right address
- * typed by keyboard), sees the leader and both desks in Settings and in the status bar, sees the
- * team database go away and come back, and leaves after a confirmation. The password never
- * reaches the page.
- *
- * Desk-2's import gives a shipment its columns: the detail names Desk-2. A sheet Desk-2 imports
- * shows on this desk's Import page under "Team imports", with Desk-2's name and its progress.
- *
- * Screenshots: team-join-refused, team-settings, team-settings-dark, team-offline, team-offline-dark,
- * team-fields-origin, team-imports-running, team-imports-done, team-imports-dark, team-leave-dark.
+ * The team in the window, in Chromium against the web harness and a real PostgreSQL cluster: a
+ * second desk (a runtime of its own on its own cache) is in the team and leads; this desk joins
+ * from Settings → Team (a wrong password refused in a sentence, then the right address typed by
+ * keyboard), sees the leader and both desks in Settings and the status bar, sees the team database
+ * go away and come back, and leaves after a confirmation. The password never reaches the page.
+ * Desk-2's import gives a shipment its columns (the detail names Desk-2), and a sheet Desk-2
+ * imports shows on this desk's Import page under "Team imports", with its name and progress.
+ * Screenshots: team-join-refused, team-settings(-dark), team-offline(-dark), team-fields-origin,
+ * team-imports-running, team-imports-done, team-imports-dark, team-leave-dark.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,7 +3,7 @@
  * with actual and expected events, ETA history, raw payload; "no data from the carrier yet"),
  * one status for a box discharged at its POD that the service still calls in transit (the
  * table, the detail, Attention, an export and `quayside list` alike), notes online and offline
- * (the outbox drains when the service is back), and removal with the refund preview (api-v2 3.2).
+ * (the outbox drains when the service is back), and removal with the refund preview (the service's interface 3.2).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -312,7 +312,7 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: detail, notes, re
     await expect.poll(() => creditBalance(page)).toBe(creditsBefore);
     const totalBefore = (await listAll()).length;
 
-    // A plain click only makes a row the active one (it no longer ticks it); Ctrl+click ticks.
+    // A plain click only makes a row the active one (it does not tick it); Ctrl+click ticks.
     await rowOf(page, FRESH).locator('.c-reference').click({ modifiers: ['Control'] });
     await rowOf(page, archived.reference).locator('.c-reference').click({ modifiers: ['Control'] });
     await rowOf(page, NOT_FOUND).locator('.c-reference').click({ modifiers: ['Control'] });

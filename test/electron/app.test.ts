@@ -1,21 +1,13 @@
 /**
- * The Electron smoke test, the release pipeline's check of each installer's app before
- * it is published. Playwright's Electron driver starts the packaged app's binary
- * (QUAYSIDE_APP_BINARY, set per platform in .github/workflows/release.yml) or, on a developer's
- * machine, the repository's build under node_modules/electron (app-launch.ts), against the
- * simulator over HTTP on 127.0.0.1, on a temp data folder, and drives what only real Electron
- * exercises:
- * - the window loads over app://;
- * - an API key is stored in the system keychain and read back after a restart (keytar in the
- *   utility process), then removed;
- * - a small workbook (with a chart sheet) is imported through File → Import (the reader's worker
- *   inside app.asar), to its report;
- * - the Map view draws (MapLibre's module workers over app://);
- * - an XLSX export is written where main's save dialog says;
- * - the app quits with the cache closed (no engine lock, no write-ahead log, quick_check ok).
- * Any console error or uncaught error in the window, and any crashed process (the window, the
- * engine's utility process, the GPU), fails it. Where no Electron binary exists it is skipped and
- * says why; a QUAYSIDE_APP_BINARY that names nothing fails it.
+ * The Electron smoke test, the release pipeline's check of each installer's app before it is
+ * published. Playwright's Electron driver starts the packaged app (QUAYSIDE_APP_BINARY, set per
+ * platform in .github/workflows/release.yml) or the repository's build under node_modules/electron
+ * (app-launch.ts), against the simulator on a temp data folder, and drives what only real Electron
+ * exercises: the window over app://; an API key in the system keychain, read back after a restart,
+ * then removed; a workbook with a chart sheet imported through File → Import (the worker inside
+ * app.asar); the Map view (module workers over app://); an XLSX export where the save dialog says;
+ * a quit with the cache closed (no lock, no write-ahead log, quick_check ok). A console error, a
+ * crashed process or a QUAYSIDE_APP_BINARY naming nothing fails it; with no Electron, it is skipped.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';

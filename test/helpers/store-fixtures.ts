@@ -1,5 +1,5 @@
 /**
- * Hand-built tracking payloads shaped as api-v2.md 2.3 / 2.6 describe them, for store tests
+ * Hand-built tracking payloads shaped as the service's interface 2.3 / 2.6 describes them, for store tests
  * and the store benchmark. Locations are listed in an order that differs from their ids,
  * and every summary and event date is naive.
  */

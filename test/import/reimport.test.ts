@@ -13,7 +13,7 @@ import { containerNumbers } from './make-references.js';
 /*
  * The same sheet sent again with updated POs or promised dates. The changes are worked
  * out from the cache (no request to the service), applied in one go, and cost nothing; references
- * that are new in the sheet are tracked as ever, one credit each.
+ * that are new in the sheet are tracked, one credit each.
  */
 const KEY = randomUUID();
 const SCALE = 60;

@@ -1,5 +1,5 @@
 /**
- * The 16 endpoints of api-v2.md section 4, called through the real TrackingClient and the real
+ * The 16 endpoints of the service's interface, section 4, called through the real TrackingClient and the real
  * scheduler against the simulator over HTTP on 127.0.0.1, asserting what the app relies on.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';

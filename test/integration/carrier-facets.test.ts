@@ -1,6 +1,6 @@
 /**
  * The carrier filter on shipments as the simulator's generator shapes them (records listed under one
- * carrier of a shared data source and answered with another's SCAC, api-v2.md 1.7): each entry's
+ * carrier of a shared data source and answered with another's SCAC, the service's interface 1.7): each entry's
  * count is the number of shipments the table shows when it is picked, every one of them under that
  * very name, and the counts add up to all shipments. A name never stands beside another carrier's
  * SCAC ("SeaLand - A Maersk Company (MAEU)" over Maersk's shipments).

@@ -1,6 +1,6 @@
 /**
- * No behaviour lost: the table's search as it was before the compact cache (kept here as the reference,
- * not in src) and as it is now find the same shipments, in the same order, with the same count,
+ * No behaviour lost: the table's search over the tables the compact cache replaced (kept here as the
+ * reference, not in src) and the search in src find the same shipments, in the same order, with the same count,
  * on a fixed cache of generated shipments, for every sort and several pages, also after the
  * cache changed in this connection and in another one (the CLI's).
  */

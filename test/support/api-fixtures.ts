@@ -1,5 +1,5 @@
 /**
- * Canned payloads shaped as api-v2.md section 2 gives them, for the client's tests.
+ * Canned payloads shaped as the service's interface, section 2, gives them, for the client's tests.
  * Each function returns a fresh object so a test may break one field of it.
  */
 export const KEY = '1b4e28ba-2fa1-11d2-883f-0016d3cca427';

@@ -1,3 +1,13 @@
+/*
+ * Two desks of one team, each on its own data folder, both on one computer (a terminal
+ * server: one host name for the whole office), both only `quayside` commands (no app running).
+ * Desk A imports a sheet with a Customer column and makes one list per customer; desk B syncs,
+ * lists by customer and exports A's list: every row of A's is there with its customer, and the
+ * team knows two desks, not one named after the host. A reason one marks handled is handled on
+ * the other (the team's attention marks), and taken back there it needs attention again here; one
+ * marked while the team database is stopped waits on its desk, counted, until the next command, and
+ * gives way there to a colleague's later mark of the same reason.
+ */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -9,16 +19,6 @@ import { writeReferenceCsv } from '../import/make-references.js';
 import { postgresMissing, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 
-/*
- * Two desks of one team, each on its own data folder, both on one computer (a terminal
- * server: one host name for the whole office), both only `quayside` commands (no app running).
- * Desk A imports a sheet with a Customer column and makes one list per customer; desk B syncs,
- * lists by customer and exports A's list: every row of A's is there with its customer, and the
- * team knows two desks, not one named after the host. A reason one marks handled is handled on
- * the other (the team's attention marks), and taken back there it needs attention again here; one
- * marked while the team database is stopped waits on its desk, counted, until the next command, and
- * gives way there to a colleague's later mark of the same reason.
- */
 const missing = postgresMissing();
 if (missing) console.warn(`[skipped] two command-line desks on one computer: ${missing}`);
 

@@ -1,3 +1,10 @@
+/*
+ * A `quayside import` on a team desk (a command line, QUAYSIDE_TEAM_URL) quits when its import is
+ * done: it has no beat after that. Before it quits it pushes what it owes the team and asks the
+ * leader for a round, so the other desks have the shipments it tracked, with their columns, and
+ * the balance it read, within seconds, not at the leader's next interval (45 s at this scale).
+ * With the team database gone it says what waits, and the next command pushes it.
+ */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,13 +21,6 @@ import { until } from '../support/until.js';
 import { cacheDb } from '../support/cache-db.js';
 import { openCore } from '../../src/engine/open-core.js';
 
-/*
- * A `quayside import` on a team desk (a command line, QUAYSIDE_TEAM_URL) quits when its import is
- * done: it has no beat after that. Before it quits it pushes what it owes the team and asks the
- * leader for a round, so the other desks have the shipments it tracked, with their columns, and
- * the balance it read, within seconds, not at the leader's next interval (45 s at this scale).
- * With the team database gone it says what waits, and the next command pushes it.
- */
 const missing = postgresMissing();
 if (missing) console.warn(`[skipped] team handover of a command line: ${missing}`);
 

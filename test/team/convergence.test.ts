@@ -1,3 +1,10 @@
+/*
+ * In the spirit of Jepsen: three desks of one team make random edits of two fields and of the
+ * note of a few shipments, each desk now and then cut off, the team database stopped or killed
+ * at random, the service unreachable at random. After healing every desk holds the same values,
+ * and every edit anyone made is current, in conflict or in the history on every desk: none gone.
+ * The seed is printed; QUAYSIDE_CONVERGENCE_SEED=N runs that history again.
+ */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,13 +19,6 @@ import { postgresMissing, type PostgresCluster } from '../support/postgres-clust
 import { seededRandom as random } from '../support/seeded-random.js';
 import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 
-/*
- * In the spirit of Jepsen: three desks of one team make random edits of two fields and of the
- * note of a few shipments, each desk now and then cut off, the team database stopped or killed
- * at random, the service unreachable at random. After healing every desk holds the same values,
- * and every edit anyone made is current, in conflict or in the history on every desk: none gone.
- * The seed is printed; QUAYSIDE_CONVERGENCE_SEED=N runs that history again.
- */
 const missing = postgresMissing();
 if (missing) console.warn(`[skipped] convergence of three desks: ${missing}`);
 

@@ -1,3 +1,10 @@
+/*
+ * Customer updates in a team: Two desks, both running (the engine's runtime with its
+ * background work, as the desktop app runs it), one PostgreSQL and one mail server. A customer made
+ * on one desk reaches the other; when the customer's daily update falls due both desks compose it,
+ * the team database takes the first desk's and the other drops its own, exactly one desk hands it
+ * to the mail server, and both desks list it as sent, to whom and by which desk.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,13 +18,6 @@ import { postgresMissing, startPostgresCluster, type PostgresCluster } from '../
 import { hasOpenssl, makeCertificate, startSmtpServer, type RunningSmtpServer } from '../support/smtp-test-server.js';
 import { until } from '../support/until.js';
 
-/*
- * Customer updates in a team: Two desks, both running (the engine's runtime with its
- * background work, as the desktop app runs it), one PostgreSQL and one mail server. A customer made
- * on one desk reaches the other; when the customer's daily update falls due both desks compose it,
- * the team database takes the first desk's and the other drops its own, exactly one desk hands it
- * to the mail server, and both desks list it as sent, to whom and by which desk.
- */
 const missing = postgresMissing() ?? (hasOpenssl() ? null : 'openssl is not installed (the mail server needs a certificate)');
 if (missing) console.warn(`[skipped] customer updates in a team: ${missing}`);
 

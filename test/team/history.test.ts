@@ -1,3 +1,10 @@
+/*
+ * The change history, each change once team-wide. The leader's cache records an ETA
+ * moved A→B and then B→C while desk B is closed; B, started again, shows both moves, each once,
+ * exactly as the leader recorded them (not A→C, not its own re-derivation); a desk joining later
+ * has the whole history; a pull repeated stores nothing twice; a balance read on one desk shows on
+ * the others. Desks are cores with the team member the engine runs, on a real PostgreSQL.
+ */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,13 +25,6 @@ import { until } from '../support/until.js';
 import { cacheDb } from '../support/cache-db.js';
 import { openCore } from '../../src/engine/open-core.js';
 
-/*
- * The change history, each change once team-wide. The leader's cache records an ETA
- * moved A→B and then B→C while desk B is closed; B, started again, shows both moves, each once,
- * exactly as the leader recorded them (not A→C, not its own re-derivation); a desk joining later
- * has the whole history; a pull repeated stores nothing twice; a balance read on one desk shows on
- * the others. Desks are cores with the team member the engine runs, on a real PostgreSQL.
- */
 const missing = postgresMissing();
 if (missing) console.warn(`[skipped] team history tests: ${missing}`);
 

@@ -1,3 +1,14 @@
+/*
+ * The team database stopped for a minute: every desk keeps working on its cache and catches up when
+ * it returns, nothing lost. Three desks (the engine's runtime each, with its own cache) on one key,
+ * the simulator's rate limits on, the team database stopped for OUTAGE_MS of real time. Meanwhile
+ * each desk lists and searches, two import a sheet at once, one makes a watchlist, one a saved
+ * filter, and the shipments keep being refreshed. When it is back: every queued write pushed and on
+ * the other desks, a leader again, every imported reference tracked once, and a team import cut off
+ * mid-way finished. "A minute" as the desks live it: their timers run on SCALE, so the 20 s of real
+ * time are over six minutes to every beat, retry and refresh, and longer than the team code's
+ * real-time limits (5 s to connect, 15 s a query).
+ */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,20 +27,6 @@ import { startTeamTestbed, stopTeamTestbed } from '../support/team-testbed.js';
 import { until } from '../support/until.js';
 import { cacheDb } from '../support/cache-db.js';
 
-/*
- * What was asked: "the team database stopped for a minute → every desk keeps working on its
- * cache and catches up when it returns, nothing lost". Three desks (the engine's runtime each, as
- * the app runs it, with its own cache) on one key, the simulator's rate limits on; the team
- * database stopped for OUTAGE_MS of real time. Meanwhile each desk lists and searches its cache,
- * two import a sheet at once (each on its own rate budget), one makes a watchlist, one a saved
- * filter, and the shipments keep being refreshed. When it is back: every queued write pushed, the
- * other desks have them, a leader again, every imported reference tracked exactly once.
- * "A minute" as the desks live it: their timers run on the time scale (SCALE), so the 20 s of real
- * time the database is stopped are more than six minutes to every beat, retry and refresh of a
- * desk; and 20 s is longer than the team code's real-time limits (5 s to connect, 15 s a query).
- * And a team import cut off mid-way (batches on their way when the database stopped) is finished
- * once it is back, each reference tracked once.
- */
 const missing = postgresMissing();
 if (missing) console.warn(`[skipped] team long outage test: ${missing}`);
 

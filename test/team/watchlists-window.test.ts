@@ -1,3 +1,10 @@
+/*
+ * Team watchlists through the window's contract (the engine's runtime, as Electron main
+ * and the harness run it): a list made in the window reaches another desk of the team within 2 s,
+ * and a rename made on that desk reaches the window as a `watchlists.changed` event. The team's
+ * attention marks the same way: a reason marked handled in the window is handled on the other desk
+ * within 2 s, and taken back there it needs attention in the window again (`attention.changed`).
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,13 +21,6 @@ import { until } from '../support/until.js';
 import { cacheDb } from '../support/cache-db.js';
 import { openCore } from '../../src/engine/open-core.js';
 
-/*
- * Team watchlists through the window's contract (the engine's runtime, as Electron main
- * and the harness run it): a list made in the window reaches another desk of the team within 2 s,
- * and a rename made on that desk reaches the window as a `watchlists.changed` event. The team's
- * attention marks the same way: a reason marked handled in the window is handled on the other desk
- * within 2 s, and taken back there it needs attention in the window again (`attention.changed`).
- */
 const missing = postgresMissing();
 if (missing) console.warn(`[skipped] team watchlists window tests: ${missing}`);
 

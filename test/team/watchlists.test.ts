@@ -1,3 +1,10 @@
+/*
+ * Watchlists shared by the team. Two desks (each its own cache, the team members the
+ * engine runs, the watchlist handlers the window calls) on one team database: a list and a saved
+ * filter made on desk A are on desk B within 2 s; a rename and a removal on B reach A; made and
+ * edited while the team database is stopped, they reach the other desk once it is back, nothing
+ * lost, with adds made on both desks meanwhile united and two lists of one name both kept.
+ */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,13 +23,6 @@ import { until } from '../support/until.js';
 import { cacheDb } from '../support/cache-db.js';
 import { openCore } from '../../src/engine/open-core.js';
 
-/*
- * Watchlists shared by the team. Two desks (each its own cache, the team members the
- * engine runs, the watchlist handlers the window calls) on one team database: a list and a saved
- * filter made on desk A are on desk B within 2 s; a rename and a removal on B reach A; made and
- * edited while the team database is stopped, they reach the other desk once it is back, nothing
- * lost, with adds made on both desks meanwhile united and two lists of one name both kept.
- */
 const missing = postgresMissing();
 if (missing) console.warn(`[skipped] team watchlists tests: ${missing}`);
 

@@ -193,11 +193,10 @@ const SUMMARY_COLUMNS = `
   la.earliest AS likely_earliest, la.likely, la.latest AS likely_latest, la.past_shipments AS likely_shipments, la.level AS likely_level`;
 
 /**
- * Only shipments for which some reason can hold are read (a superset; reasons.ts decides), each
- * set found through an index: a status that is a reason by itself, no data, arrived and not
- * delivered, possibly stale (the next expected event overdue or none, the newest actual event at
- * least `stale` days back), an ETA that moved, a promised date to compare with, a plan that changed.
- * Each set is a part of its own with the window's values it takes; the whole is their UNION.
+ * Only shipments some reason can hold for are read (a superset; reasons.ts decides), each set by an
+ * index and a part of its own with the window's values it takes, the whole their UNION: a status
+ * that is a reason by itself, no data, arrived and not delivered, possibly stale (next expected
+ * event overdue or none, newest actual `stale` days back), an ETA moved, a promised date, a new plan.
  */
 const CANDIDATE_PARTS: readonly { sql: string; params: (w: CandidateWindow) => (string | null)[] }[] = [
   { sql: "SELECT id FROM shipments WHERE shipment_status = 'STUCK'", params: () => [] },

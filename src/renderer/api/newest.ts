@@ -1,15 +1,13 @@
 /**
  * Ordering answers and events, written once for every store.
- *
- * - `newestOnly()`: for a kind of ask where only the newest answer counts (the detail of the
- *   shipment now open, the preview of the mapping now chosen). Each new ask cancels the previous
- *   one at the bridge, so the engine drops its answer, and an older answer that still arrives is
- *   never handed on: its ask rejects with an AbortError, which the store ignores (`isAbort`).
+ * - `newestOnly()`: for an ask where only the newest answer counts (the detail of the shipment now
+ *   open, the preview of the mapping now chosen). Each new ask cancels the previous one at the
+ *   bridge, so the engine drops its answer; an older answer that still arrives is never handed on:
+ *   its ask rejects with an AbortError, which the store ignores (`isAbort`).
  * - `eventsSince()`: for an answer that must not undo what an event said meanwhile (an import's
- *   `imports.progress`, a note's `notes.outbox`). Events and answers reach the window on separate
- *   channels in the web harness (and an answer may be computed before an event it arrives after),
- *   so the window orders them by what it heard: an event heard after the ask began is newer than
- *   the answer.
+ *   `imports.progress`, a note's `notes.outbox`). In the web harness events and answers come on
+ *   separate channels (and an answer may be computed before an event it arrives after), so the
+ *   window orders them by what it heard: an event heard after the ask began is newer than the answer.
  */
 
 /** True for the rejection of a cancelled ask (`call` with an aborted signal, a superseded `run`). */

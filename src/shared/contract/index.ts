@@ -1,15 +1,13 @@
 /**
- * The typed contract between the window and the engine, written once: each feature's file
- * defines its methods (a zod schema for the input and one for the answer) and its events (a zod
- * schema for the payload), and derives its types from them; the method and event lists, the input
- * and output types, the engine's handler types and the clients (preload, harness bridge) all
- * derive from CONTRACT and EVENTS here. The engine checks its answers and events against the
- * schemas in development and in tests (check.ts).
+ * The typed contract between the window and the engine, written once: each feature's file defines
+ * its methods (a zod schema for the input and one for the answer) and its events (one for the
+ * payload) and derives its types from them; the method and event lists, the engine's handler types
+ * and the clients (preload, harness bridge) derive from CONTRACT and EVENTS here. The engine checks
+ * its answers and events against the schemas in development and in tests (check.ts).
  *
- * Every call answers `Result<T>`: `{ok: true, value}` or `{ok: false, error}` with an error a
- * person can read. The window reaches the engine over a MessagePort of its own (desktop) or the
- * harness's HTTP and WebSocket; src/shared/engine-wire.ts has the messages. Nothing here imports
- * Node, Electron or the DOM.
+ * Every call answers `Result<T>`: `{ok: true, value}` or `{ok: false, error}` with an error a person
+ * can read. The messages over the MessagePort (desktop) or the harness's HTTP and WebSocket are in
+ * src/shared/engine-wire.ts. Nothing here imports Node, Electron or the DOM.
  */
 import type { z } from 'zod';
 import type { Result } from './base.js';

@@ -36,11 +36,10 @@ export interface FieldReads {
 
 export interface FieldWrites {
   /**
-   * Sets fields of a shipment: an edit for each value that differs from what the field holds (and
-   * for any value of a field in conflict, which settles it). `blankKeeps`: a blank value leaves
-   * the field as it is (a sheet never erases); otherwise it clears it. `deferIndex`: the caller
-   * rebuilds the search document. Returns the names changed. Without a source: the sample data's
-   * (and a test's), a blank clearing.
+   * Sets fields of a shipment: an edit for each value that differs from the field's (or of a field
+   * in conflict, which settles it); returns the names changed. `blankKeeps`: a blank leaves the field
+   * as it is (a sheet never erases), else clears it. `deferIndex`: the caller rebuilds the search
+   * document. Without a source: the sample data's (and a test's), a blank clearing.
    */
   set(shipmentId: number, values: Readonly<Record<string, string>>, source?: FieldSource, options?: { blankKeeps: boolean; deferIndex?: boolean }): string[];
   /** The team's edits (from any desk, this one's included): stored, or their team numbers noted. */

@@ -5,8 +5,8 @@
  * close left the file (its size and modification time) and when it was last checked whole. The
  * check is skipped only while the file is exactly as that close left it and the last whole check
  * is under a day old: anything that wrote it since (a copy, a restore, a crash after a checkpoint,
- * another program) changed its time or size, so it is checked before anything is written to it,
- * as before. What no time shows (a disk that silently damages a page; a same-size change within
+ * another program) changed its time or size, so it is checked before anything is written to it.
+ * What no time shows (a disk that silently damages a page; a same-size change within
  * one tick of a coarse-clock file system) waits for the daily whole check, and meanwhile SQLite
  * itself refuses a damaged page when it reads one (the "damaged" sentence of errors.ts).
  */

@@ -19,14 +19,14 @@ const BUSY_TIMEOUT_MS = 5000;
 /**
  * Page cache of the connection, in KiB (SQLite's default is 2 MiB). A page of GET
  * /v2/shipments flushes a search-index segment that FTS5 then merges with older ones; with
- * the default cache those merges re-read their pages from disk, and a page took a third
+ * the default cache those merges re-read their pages from disk, and a page takes a third
  * longer to store at 100,000 shipments than at 0. Negative: a size in KiB, not pages.
  */
 const PAGE_CACHE_KIB = 64 * 1024;
 /**
  * The page cache while a walk over most of the cache runs (the first measuring of carrier
  * performance reads every voyage's history and keeps its facts): its pages are not read again
- * soon, and at the full size they grew the engine by 45–60 MB at 100,000 shipments for no gain
+ * soon, and at the full size they grow the engine by 45–60 MB at 100,000 shipments for no gain
  * in time.
  */
 const PASSING_CACHE_KIB = 8 * 1024;
@@ -98,12 +98,10 @@ function quickCheck(db: Database, file: string): void {
 const VACUUM_FROM_FREE_PAGES = 2560;
 
 /**
- * Once, right after migrations that freed much of the file (the compact cache migration frees
- * most of an old cache's locations, events and search index: pages SQLite keeps free for later
- * writes, which a cache that no longer grows much never reuses), the file is rewritten without
- * them: at least VACUUM_FROM_FREE_PAGES free and a quarter of the file. A few seconds at
- * 100,000 shipments, at the end of the opening that migrated. Optional: with another process
- * reading the cache just then it fails, and the pages stay free for later writes.
+ * Once, right after migrations that freed at least VACUUM_FROM_FREE_PAGES pages and a quarter of
+ * the file (pages a cache that hardly grows would never reuse), the file is rewritten without them:
+ * a few seconds at 100,000 shipments. Optional: with another process reading the cache just then
+ * it fails, and the pages stay free for later writes.
  */
 function compactAfterMigrations(db: Database): void {
   const free = db.pragma('freelist_count', { simple: true }) as number;

@@ -27,15 +27,10 @@ export function checkMigrationList(migrations: readonly Migration[]): void {
 }
 
 /**
- * Applies every migration above the current version, up to `target` (default: all).
- * Returns the versions applied. The caller has already refused a newer database.
- *
- * All of them in one IMMEDIATE transaction (each a savepoint with its version bump), the version
- * read again under the lock: several processes opening a new cache at once (the app and the CLI,
- * a script's eight `quayside track`) apply each migration exactly once, and none of them works on
- * a schema another is halfway through. One migration each, a second process applied migration 10
- * on the tables the first had just rebuilt in migration 9 and its next write met the full-text
- * index mid-change ("vtable constructor failed: shipments_fts").
+ * Applies every migration above the current version up to `target` (default: all); returns the
+ * versions applied (a newer database was refused before). All in one IMMEDIATE transaction, each a
+ * savepoint with its version bump, the version read again under the lock: processes opening a new
+ * cache at once apply each exactly once, and none works on a schema another is halfway through.
  */
 export function runMigrations(db: Database, migrations: readonly Migration[], target?: number): number[] {
   checkMigrationList(migrations);

@@ -165,7 +165,7 @@ describe('migrations', () => {
     const store = openData(file);
     try {
       const kept = store.read.performance.measuredVoyages()[0]!;
-      // Since migration 19 the statement that keeps a voyage names it, not a trigger per row.
+      // At the latest version the statement that keeps a voyage names it, not a trigger per row.
       store.write((tx) => tx.performance.keepVoyages([{ ...kept, contentHash: 'h2', rules: 2 }]));
       expect(store.read.performance.snapshotLag()).toEqual({ voyages: 1, changedSince: 0 });
       store.write((tx) => tx.performance.keepVoyages([{ ...kept, contentHash: 'h3', rules: 2, eta: '2026-11-21T08:00:00' }]));
@@ -201,7 +201,7 @@ describe('migrations', () => {
       const voyage = store.read.performance.voyages([1])[0]!;
       expect(voyage.departure).toBe('2026-10-10T09:00:00');
       expect(voyage.vesselChanges).toBe(1);
-      // From now on each plan first seen is counted as it comes: the transshipment moved to another vessel, then back.
+      // At the latest version each plan first seen is counted as it comes: the transshipment moved to another vessel, then back.
       const seen = cacheDb(store).prepare(
         "INSERT OR IGNORE INTO planned_events_seen (shipment_id, status_code, location_id, vessel, voyage, first_seen_at) VALUES (1, 'CLT', 40, ?, ?, '2026-10-27T06:00:00.000Z')",
       );

@@ -4,11 +4,9 @@
  * 1. Goods held at the POD with a demurrage clock: fewest days left first (a clock already run out,
  *    most days charged, leads).
  * 2. Then the worst reason's tier: stuck and arrived-not-delivered (0: goods held), ETA slipped (1),
- *    vessel changed, not found (2: the plan or the number is wrong) and likely later than promised
- *    (2: a forecast), stale (3), unknown status (4).
- * 3. Within the tier, the bigger number first: days stuck or since arrival, days slipped, days
- *    without data or without an event.
- * 4. Then by reference, so the order is stable.
+ *    vessel changed, not found, likely later than promised (2: the plan, number or forecast is
+ *    wrong), stale (3), unknown status (4). Within the tier, the bigger number first (days stuck or
+ *    since arrival, slipped, without data or an event); then by reference, so the order is stable.
  * A shipment whose reasons are all acknowledged comes after every other.
  */
 import type { Finding } from './reasons.js';

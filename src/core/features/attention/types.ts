@@ -1,7 +1,7 @@
 /**
  * What needs attention: the reasons a shipment needs a person, the demurrage clock and
  * the settings behind them. The JSON shape of `AttentionItem` is public (`quayside attention
- * --json`, README): fields may be added, none renamed or dropped.
+ * --json`, docs/cli.md): fields may be added, none renamed or dropped.
  */
 import { REASON_KINDS, type ReasonKind } from '../../../shared/contract/index.js';
 
@@ -21,11 +21,10 @@ export function isReasonKind(value: string): value is ReasonKind {
 }
 
 /**
- * Thresholds in whole days. eta_slipped: days later than first seen (or the promised date);
- * stale: days without a new event; arrived_not_delivered: days since the arrival at the POD;
- * not_found: days without data since tracking started; stuck, unknown_status, vessel_changed:
- * days the condition has lasted (0: at once); likely_later: days the likely arrival's p50 falls
- * after the promised date.
+ * Thresholds in whole days. eta_slipped: later than first seen (or the promised date); stale:
+ * without a new event; arrived_not_delivered: since the arrival at the POD; not_found: without data
+ * since tracking started; stuck, unknown_status, vessel_changed: the condition has lasted (0: at
+ * once); likely_later: the likely arrival's p50 falls after the promised date.
  */
 export const DEFAULT_THRESHOLDS: Readonly<Record<ReasonKind, number>> = {
   eta_slipped: 2,

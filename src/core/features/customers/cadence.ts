@@ -1,16 +1,13 @@
 /**
  * When a customer's next update is due, on the desk's clock. Pure: the caller hands in when the
  * previous update was handled and when the first news since then was recorded.
- *
  * - `now` (as it happens): the rule's pause after the first news not yet told (shortened by the
  *   time scale like every wait), so an arrival and the discharge an hour later are two updates,
  *   but a sync that records five changes at once is one.
- * - `daily` / `weekly`: the first slot after the last handled one. A desk that was closed at 08:00
- *   finds the slot in the past and sends at once; it sends one update for all it missed, never
- *   one per missed day, because the next slot is counted from when this one was handled.
- *
- * "Handled" means composed: sent, drafted, queued or found to have nothing new. A slot with
- * nothing new is still handled, or it would be due again every minute.
+ * - `daily` / `weekly`: the first slot after the last handled one. A desk closed at 08:00 finds the
+ *   slot past and sends at once, one update for all it missed (the next slot counts from this one).
+ * "Handled" means composed: sent, drafted, queued or found to have nothing new. A slot with nothing
+ * new is still handled, or it would be due again every minute.
  */
 import type { UpdateCadence } from '../../../shared/customer-rules.js';
 import { pauseOf, WEEKDAYS } from '../../../shared/customer-rules.js';

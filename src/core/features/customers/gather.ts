@@ -195,14 +195,9 @@ interface ShipmentFacts {
 
 /**
  * Every customer's shipments with what they heard and what happened since, handed to `visit` one
- * customer at a time, in the order given. The facts are read for a group of customers at a time
- * (about GROUP_SHIPMENTS shipments) and dropped once the group is visited, so a large cache is
- * never held in memory at once: the collector stays quick and the event loop free.
- *
- * Deciding needs only each shipment's state; the names an update's line carries (ports, vessel,
- * carrier, containers, B/Ls) are read afterwards for the shipments some customer of the group has
- * news of. A shipment with nothing to tell a customer is handed over without them (its containers
- * empty, its names null): it only counts among their open shipments.
+ * customer at a time, in order, read for a group (about GROUP_SHIPMENTS shipments) and dropped once
+ * visited, so a large cache is never held at once. The names a line carries (ports, vessel, carrier,
+ * containers, B/Ls) are read only for shipments with news; the others come with them empty or null.
  */
 export async function gatherShipments(
   read: Reader,

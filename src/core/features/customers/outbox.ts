@@ -1,23 +1,13 @@
 /**
- * The outbox of customer updates: its states and the only moves between them. Pure: the
- * wiring stores an entry per update and applies a move with a compare-and-set on the state and
- * the attempt id, so two processes (or two desks) can never both hand the same update over.
- *
+ * The outbox of customer updates: its states and the only moves between them. Pure: the wiring
+ * applies a move with a compare-and-set on the state and the attempt id (schema.md, "Exactly once").
  *   due ──claim──▶ sending ──accepted──▶ sent
  *                     │ ──not-sent──▶ waiting ──(retry time, or a person)──▶ sending …
  *                     │ ──unclear / found on start-up──▶ uncertain
  *   due · waiting · uncertain ──drafted──▶ draft ──marked-sent──▶ sent
  *   uncertain ──marked-sent──▶ sent        uncertain ──send-again (a person)──▶ due
  *   draft · waiting ──discard (a person, or a newer update that carries its news)──▶ discarded ──marked-sent──▶ sent
- *
- * Exactly once, as far as a mail can be: an update is handed to the server only from `sending`,
- * entered (and committed) with a fresh attempt id before the connection opens, and left only by
- * that attempt's result. A result that says the server did not take it (it answered with a
- * refusal, or the connection never got as far as the message) is certain, so `waiting` retries
- * with backoff. Anything else (a crash, a lost connection while the message was going over) ends
- * in `uncertain`, which nothing leaves on its own: a person looks in the Sent folder and says
- * "it went" or "send it again". So no update is ever sent twice on its own; one may wait for a
- * person. Every attempt sends the same bytes with the same Message-ID, which a person can search for.
+ * Only a person leaves `uncertain`, so no update is sent twice on its own; each try, the same Message-ID.
  */
 import type { UpdateState } from '../../../shared/customer-rules.js';
 import type { OutboxFields } from '../../data/index.js';

@@ -1,16 +1,12 @@
 /**
  * What a past shipment teaches about ETAs given at a lead time: at each checkpoint (days from the
- * day of the forecast to the carrier's ETA), the ETA that stood when the lead first came down to
- * it, and how far the actual arrival was from that ETA (minutes of the port's wall clock).
- *
- * A forecast for a shipment on the way knows only its ETA and today, so the past is grouped by
- * the lead (known then), not by days before the actual arrival (not known then). A lead that falls
- * between two checkpoints uses the nearer one. A past shipment gives a checkpoint no sample when
- * its lead jumped past the checkpoint's bucket (an ETA moved much earlier, or Quayside began to
- * track it late), or when it had arrived before its lead came down to the checkpoint.
- *
- * A forecast is made on a day the ship has not arrived yet (it may still come in that day), so a
- * past ETA counts as standing through the arrival day, but not after it.
+ * forecast's day to the carrier's ETA), the ETA that stood when the lead first came down to it,
+ * and how far the actual arrival was from it (minutes of the port's wall clock). A forecast knows
+ * only its ETA and today, so the past is grouped by the lead (known then), not by days before the
+ * arrival. A lead between two checkpoints uses the nearer one. A checkpoint gets no sample when the
+ * lead jumped past its bucket (an ETA moved much earlier, tracking began late) or the ship arrived
+ * before the lead came down to it. A forecast is made on a day the ship has not arrived yet (it
+ * may still come in that day), so a past ETA stands through the arrival day, not after it.
  */
 import type { EtaPromise, VoyageFacts } from './voyage-facts.js';
 

@@ -1,17 +1,13 @@
 /**
- * The carrier performance figures: per carrier, lane, carrier on a lane, month, and a
- * carrier's or lane's month. Each group keeps histograms (group.ts), so a shipment can be taken
- * out and put back when a sync page changes it (`upsert`) without reading the rest again;
- * `report()` reads the histograms (a few dozen values each), not the shipments.
- *
+ * The carrier performance figures: per carrier, lane, carrier on a lane, month, and a carrier's or
+ * lane's month. Each group keeps histograms (group.ts), so a shipment can be taken out and put back
+ * when a sync page changes it (`upsert`) without reading the rest; `report()` reads the histograms.
  * Who counts where:
- * - arrived: counted in `shipments`, in its arrival month, and in each figure it has the data
- *   for; without an actual departure it is left out of the transit time (`leftOut.noDeparture`),
- *   without an ETA seen before the arrival day it is left out of the ETA figures
- *   (`leftOut.noEtaBeforeArrival`);
- * - voyage over without a known arrival: left out of every figure (`leftOut.noArrival`), counted
- *   in its carrier's and lane's groups but in no month (it has none);
- * - still on the way: only `inTransit`.
+ * - arrived: in `shipments`, its arrival month and each figure it has the data for; without an
+ *   actual departure not in the transit time (`leftOut.noDeparture`), without an ETA seen before
+ *   the arrival day not in the ETA figures (`leftOut.noEtaBeforeArrival`);
+ * - voyage over without a known arrival: in no figure (`leftOut.noArrival`), in its carrier's and
+ *   lane's groups but in no month; still on the way: only `inTransit`.
  */
 import { naiveDayNumber } from './calendar.js';
 import { Group } from './group.js';

@@ -29,14 +29,10 @@ export interface Decision {
 }
 
 /**
- * The rules every RateBudget applies, whatever it stores the sends in (limits.ts gives the windows,
- * scaled and lengthened by the safety margin):
- * - a send counts from its anchor, the moment its answer arrived, for each window's span;
- * - a send in flight counts in every window; the wait it implies is estimated from the round trip
- *   measured so far: it leaves a window at max(now, sentAt + round trip) + span;
- * - a send in flight for longer than the request timeout belongs to a process that died: it counts
- *   as answered at sentAt + timeout (no answer can have come later), so it never blocks forever;
- * - an anchor in the future (the wall clock was set back) counts as now.
+ * The rules every RateBudget applies, whatever it stores the sends in: a send counts from its
+ * answer for each window's span (limits.ts); one in flight counts in every window, leaving it at
+ * max(now, sentAt + the round trip measured so far) + span, and past the request timeout counts as
+ * answered at sentAt + timeout (its process died); an anchor in the future counts as now.
  */
 export class BudgetPolicy {
   readonly requestTimeoutMs: number;

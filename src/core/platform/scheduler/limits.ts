@@ -7,7 +7,7 @@ export interface RateWindow {
 }
 
 /**
- * the service's interface section 8, per API key. `other` has no published limit: it gets a concurrency cap
+ * The service's interface section 8, per API key. `other` has no published limit: it gets a concurrency cap
  * instead (see `SchedulerOptions.otherConcurrency`). All windows of a bucket are checked together.
  */
 export const BUCKET_LIMITS: Readonly<Record<Bucket, readonly RateWindow[]>> = {
@@ -23,13 +23,10 @@ export const BUCKET_LIMITS: Readonly<Record<Bucket, readonly RateWindow[]>> = {
 export const BUCKETS: readonly Bucket[] = ['tracking', 'batch-create', 'batch-poll', 'other'];
 
 /**
- * Safety margin: windows run from the answer (rate-budget.ts), which comes after the server
- * counted the request, but the server's window may differ from ours (its clock's granularity,
- * rounding, a window a little longer than published), and processes on one desk read the wall
- * clock at slightly different moments. Each window is lengthened by max(1% of the window, 150 ms), divided by the time scale, and never less than
- * 2 ms of real time (event-loop jitter does not shrink with the time scale).
- * 60 s windows: +600 ms (throughput 1% under the bound); the 1 s window of batch polling:
- * +150 ms (never the binding limit in steady state, 30/min is).
+ * Safety margin: the server's window may differ from ours (its clock, rounding, a window a little
+ * longer than published) and processes read the wall clock at slightly different moments, so each
+ * window is lengthened by max(1% of it, 150 ms) over the time scale, never under 2 ms of real time
+ * (event-loop jitter does not scale): 60 s windows +600 ms, batch polling's 1 s window +150 ms.
  */
 const MARGIN_FRACTION = 0.01;
 const MARGIN_MIN_MS = 150;

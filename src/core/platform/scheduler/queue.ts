@@ -38,15 +38,10 @@ export interface Pick {
 }
 
 /**
- * The waiting requests of one bucket, in arrival order.
- *
- * Order: strict priority, FIFO within a priority, with one starvation guard. A request of a lower
- * priority than the strict choice that has waited at least `agingMs` is "aged"; while any aged
- * request waits, one grant in every `agedShareEvery` goes to the oldest aged request. So under a
- * flood of interactive lookups an import still gets at least 1/agedShareEvery of the bucket's
- * slots, and under a flood of aged imports a person's lookup still gets the rest.
- * FIFO within a priority holds because an older request of a priority is aged whenever a younger
- * one is.
+ * The waiting requests of one bucket: strict priority, FIFO within a priority, and one starvation
+ * guard. A request below the strict choice that waited `agingMs` is "aged"; while one waits, one
+ * grant in `agedShareEvery` goes to the oldest aged request, so an import under a flood of lookups
+ * still gets its share, and a lookup the rest (FIFO holds: an older request ages first).
  */
 export class BucketQueue {
   private entries: QueueEntry[] = [];

@@ -1,17 +1,15 @@
-import type { Bucket, Priority } from './types.js';
-
 /**
- * One rate budget per API key, shared by every process that uses the key (DESIGN.md "Rate limits
- * are exact"): the SQLite cache on one desk (store/rate-budget.ts), a team's PostgreSQL later, and
- * a memory ledger in tests (memory-budget.ts).
+ * One rate budget per API key, shared by every process that uses the key: the SQLite cache on one
+ * desk (data/sqlite/rate-budget.ts), a team's PostgreSQL (src/team/db/rate-budget.ts), and a memory
+ * ledger in tests (memory-budget.ts).
  *
  * The service counts a request when it arrives, and we cannot see that moment: the latest it can
  * be is when the answer came back. So a send is anchored on its answer; while it is in flight it
- * counts in every window. A slow answer then never opens the next slot early.
- *
- * Every method may answer synchronously (SQLite, memory) or with a promise (a database over the
- * network); the scheduler handles both.
+ * counts in every window. A slow answer then never opens the next slot early. Every method may
+ * answer synchronously (SQLite, memory) or with a promise (a database over the network).
  */
+import type { Bucket, Priority } from './types.js';
+
 export type LimitedBucket = Exclude<Bucket, 'other'>;
 
 export function isLimited(bucket: Bucket): bucket is LimitedBucket {

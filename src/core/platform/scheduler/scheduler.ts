@@ -1,3 +1,15 @@
+/*
+ * Every request to the service waits here for a slot of its bucket (docs/tracking-service.md):
+ * - a limited bucket sends only what the RateBudget grants (rate-budget.ts), `other` is capped by
+ *   concurrency; a refused bucket asks again when the budget said, or when one of its sends ends;
+ *   within a bucket, priority, then FIFO, with the aging share of queue.ts against starvation;
+ * - 429: the whole bucket waits Retry-After as given (never rescaled), or 1, 2, 4… s (scaled), in
+ *   every process (RateBudget.block; `other` only in this one), the request keeping its place; 429s
+ *   are not attempts, but past maxRateLimitedRetries they are passed on;
+ * - 5xx and network errors after the request left: full-jitter backoff, idempotent requests only;
+ * - refused connection or repeated timeouts: offline, one probe at a time, 2 s doubling to 30 s
+ *   (scaled); nothing queued fails, and offline time does not count as attempts.
+ */
 import { ApiError, NetworkError, RateLimitedError, ServerError } from '../api/errors.js';
 import { exponentialDelayMs, fullJitterDelayMs } from './backoff.js';
 import { bucketGate, createBucketState, type BucketState } from './bucket-state.js';
@@ -13,22 +25,6 @@ import type { Scheduler, SchedulerOptions, SchedulerStatus } from './scheduler-t
 import type { Bucket, ScheduleOptions } from './types.js';
 
 export type { Scheduler, SchedulerOptions, SchedulerStatus } from './scheduler-types.js';
-
-/*
- * Rules (DESIGN.md "Rate limits are exact"):
- * - A limited bucket sends only what the RateBudget grants (rate-budget.ts: one budget for every
- *   process on the key, sends anchored on their answers); `other` is capped by concurrency instead.
- *   A refused bucket asks again at the time the budget gave, or as soon as one of its own sends
- *   completes (that may open the slot sooner).
- * - Order within a bucket: priority, FIFO, with the aging share of queue.ts against starvation.
- * - 429: the whole bucket waits Retry-After as the server gave it (the server's clock, never
- *   rescaled), or 1, 2, 4... s (scaled) without one, in every process (RateBudget.block; the
- *   `other` bucket, which has no budget, only in this one); the request keeps its place. 429s do
- *   not count against maxAttempts, but more than maxRateLimitedRetries of them are passed on.
- * - 5xx and network errors after the request left: full-jitter backoff, idempotent requests only.
- * - Refused connection, or repeated timeouts: offline. One probe at a time, 2 s doubling to 30 s
- *   (scaled); nothing queued fails and offline time does not count as attempts.
- */
 
 interface InFlight {
   entry: QueueEntry;

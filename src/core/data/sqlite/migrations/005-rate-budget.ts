@@ -1,7 +1,7 @@
 /**
- * The rate budget every process on this cache shares (scheduler/rate-budget.ts, store/rate-budget.ts).
- * A send is anchored on its answer (`answered_at`, NULL while in flight); sends logged by earlier
- * versions were anchored on the send, so that is their answer. `owner`: the process that sent it.
+ * The rate budget every process on this cache shares (scheduler/rate-budget.ts, sqlite/rate-budget.ts).
+ * A send is anchored on its answer (`answered_at`, NULL while in flight); a send logged before this
+ * version counts its send time as its answer. `owner`: the process that sent it.
  * `rate_blocks`: a Retry-After, for every process. `rate_waiters`: a refused process's most urgent
  * waiter per bucket (priority 0 = a person's click), so a less urgent process yields it the next
  * slot; it expires by itself when its process is gone. Times are Unix milliseconds.

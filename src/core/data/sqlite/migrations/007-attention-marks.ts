@@ -1,17 +1,13 @@
 /**
- * Migration 7: what the Attention view and the demurrage clock need from a shipment's events,
- * kept per shipment as the write path replaces them, so neither reads every event of a large
- * cache. `attention_marks` (one row per shipment with events): the newest actual event date, the
- * earliest expected one, whether a delivery (CDC) happened, and the earliest vessel arrival (VAD)
- * and discharge (CDD) that happened at the shipment's POD; dates naive, as the carrier gave them.
- * Triggers keep it: an inserted event folds into the row, a deleted one drops the row (the write
- * path deletes a shipment's events together, through its containers, before inserting the new).
- *
- * `attention_plans`: per shipment, the first and the last time an expected event was first seen
- * (`planned_events_seen`, migration 6): a plan changed when they differ.
- * `shipment_clocks` (a view): the last free day of each shipment that arrived at its POD and was
- * not delivered, from the free days the person set (settings 'attention.freeDays': by customer in
- * the imported column it names, else by carrier SCAC). No free days: no row, never a guess.
+ * Migration 7: what the Attention view and the demurrage clock need from a shipment's events, kept
+ * per shipment so neither reads every event of a large cache. `attention_marks`: the newest actual
+ * event date, the earliest expected one, whether a delivery (CDC) happened, the earliest vessel
+ * arrival (VAD) and discharge (CDD) at the POD; dates naive, as the carrier gave them. Triggers keep
+ * it (the write path deletes a shipment's events together before inserting the new ones).
+ * `attention_plans`: the first and the last time an expected event was first seen (a plan changed
+ * when they differ). `shipment_clocks` (a view): the last free day of each shipment arrived at its
+ * POD and not delivered, from the free days set ('attention.freeDays': by the customer column it
+ * names, else by carrier SCAC). No free days: no row, never a guess.
  */
 import type { Migration } from '../migrate.js';
 const V7_ATTENTION_MARKS = `

@@ -1,21 +1,12 @@
 /**
- * The filter facets as counts the writer keeps: how many shipments per carrier (SCAC
- * and name as stored) and per port of discharge (name and country of the shipment's POD
- * location), kept by triggers in the transaction of every write, so the filters read a few dozen
- * rows instead of grouping every shipment (179 ms at 100,000).
- *
- * Carriers: a row per distinct (carrier_scac, carrier_name) of `shipments`; the facet groups them
- * by SCAC (max of the names, as the scan did).
- * Ports of discharge: a row per distinct (name, country) of the location each shipment's
- * `pod_location` names in `locations`. A shipment's POD counts while both its row and that
- * location row exist; every single-row change keeps that true:
- * - a location inserted, deleted or renamed that is its shipment's POD;
- * - a shipment whose `pod_location` changes (from the old location's row to the new one's);
- * - a shipment deleted: counted off BEFORE the delete, while its locations are still there (the
- *   cascade then deletes them with the shipment already gone, which the location trigger skips).
- * An INSERT OR REPLACE of a location replaces an existing row without its delete trigger (no
- * recursive triggers), so a BEFORE INSERT trigger counts the replaced row off first.
- * Keys are `json_array(...)`, which tells NULL from ''.
+ * Migration 8: the filter facets as counts the writer keeps (`facet_carriers` per SCAC and name as
+ * stored, `facet_pods` per name and country of the shipment's POD location), kept by triggers in
+ * every write's transaction, so the filters read a few dozen rows instead of grouping every shipment.
+ * A shipment's POD counts while both its row and that location row exist, and every single-row
+ * change keeps that true: a deleted shipment is counted off BEFORE the delete (the cascade then
+ * deletes its locations with the shipment gone, which the location trigger skips), and a BEFORE
+ * INSERT trigger counts off the row an INSERT OR REPLACE replaces (no recursive triggers, so its
+ * delete trigger never fires). Keys are `json_array(...)`, which tells NULL from ''.
  */
 import type { Migration } from '../migrate.js';
 const FACET_COUNTS = `
@@ -94,8 +85,8 @@ export const migration8: Migration = {
   name: 'filter facets as counts the writer keeps (carriers, ports of discharge); the content hash of each shipment',
   up: (db) => {
     db.exec(FACET_COUNTS);
-    // NULL until the shipment is next written: that write is a full one, as before. (Raw payloads
-    // written from now on may use the encoding 'deflate-raw-dict1', which needs this version.)
+    // NULL until the shipment is next written, and that write is a full one. (From this version on,
+    // raw payloads may be written in the encoding 'deflate-raw-dict1', which needs it.)
     db.exec('ALTER TABLE shipments ADD COLUMN content_hash TEXT');
   },
 };

@@ -1,21 +1,13 @@
 /**
- * Migration 9: the search index without a copy of its documents, and with one-letter
- * prefixes.
+ * Migration 9: the search index without a copy of its documents (`content = ''`: the search asks
+ * for rowids only, and the write path builds each document from the rows; `contentless_delete = 1`
+ * keeps DELETE by rowid working) and with one-letter prefixes (`prefix = '1 2 3'`: a one-letter
+ * search reads one prefix entry). The same tokenizer and columns, so every search finds the same
+ * shipments; the documents are copied from the old index, then merged into one segment.
  *
- * - Contentless (`content = ''`): FTS5 kept every document a second time in `shipments_fts_content`
- *   although nothing reads it back (the search asks for rowids only, and the write path builds each
- *   document again from the rows). `contentless_delete = 1` keeps DELETE by rowid working, so the
- *   write path and the trigger on shipments are unchanged.
- * - `prefix = '1 2 3'`: a one-letter search (which matches most of a cache) reads one prefix entry
- *   instead of every term starting with that letter.
- * The same tokenizer and columns: every search finds the same shipments. The documents are copied
- * from the old index (no document is built again), then merged into one segment.
- *
- * And the attention facts of events kept per shipment by the writer (data-rows.ts), not by a trigger
- * per event row: `attention_marks` computed from a shipment's events when they changed, and its
- * expected events offered to `planned_events_seen` once per write that inserted events (the same
- * statements as migrations 6 and 7 filled them with). A first sync inserts about five events a
- * shipment; their triggers took about as long as the rest of the write. The rows stay as they were.
+ * And the attention facts of events kept by the writer (data-rows.ts), not by a trigger per event
+ * row (a first sync inserts about five events a shipment, and those triggers cost as much as the
+ * rest of the write); the rows already kept stay as they are.
  */
 import type { Migration } from '../migrate.js';
 const V9_CONTENTLESS_SEARCH = `

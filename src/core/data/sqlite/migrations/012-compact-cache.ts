@@ -1,44 +1,14 @@
 /**
- * The compact cache. One
- * migration, self-contained: it reads only what earlier migrations made, and writes only here.
- *
- * - The search index records which shipments hold a term, not where in them (`detail = none`):
- *   the search only ever asks for all of its words as prefixes, anywhere in a shipment
- *   (search.ts, `ftsMatchExpression`: one quoted token per word, never a phrase of several or a
- *   column), so the positions FTS5 kept were never read; they were two thirds of the index. Being
- *   contentless (migration 9), it cannot give its documents back: they are built again from the
- *   rows with the document statement of this version, frozen below.
- * - A place is stored once (`places`), not once per shipment that names it: a cache of 100,000
- *   shipments names a few hundred ports. `shipment_locations` keeps what a shipment's answer says
- *   (its location id, kept as given: ids are the answer's, never assumed to mean the same place
- *   in another answer) and which place that is; places are told apart by everything they hold,
- *   never merged. `locations` is now a view with the columns and rows of the table it replaces,
- *   so every reader reads it as before; its place columns are scalar subqueries (a view with a
- *   join is not flattened into the LEFT JOINs of the table rows, and would be read whole). The
- *   facet counts' triggers on locations (migration 8) move to `shipment_locations`, the same rules.
- *   Places are never deleted (a port named once will be named again), so an id stays valid.
- * - Terminal names likewise (`terminal_names`, never deleted; `shipment_terminals` keeps each
- *   shipment's terminal ids as given); `terminals` is a view with the columns of its table.
- * - The same for what events repeat: their status code and text, vessel and voyage are stored
- *   once (`event_texts`, told apart by all four, never deleted) and named by each event row
- *   (`event_rows`, with the ids, order and dates the events had). `events` is a view with the
- *   columns of the table it replaces (the same ids), its texts as scalar subqueries for the same
- *   reason; the write path writes `event_rows` (data-rows.ts). Every read of events is per
- *   shipment, through `events_by_shipment`; nothing reads them by container alone, so the index
- *   by container (which only served the foreign key's cascade) is gone, and a trigger deletes a
- *   deleted container's events through the shipment's instead.
- * - Raw answers deflated with a dictionary the cache makes from its own answers
- *   (`raw_dictionaries`, raw-dictionaries.ts; a payload names its own in `dictionary_id`). Payloads
- *   already stored keep their encoding (they are read as before) until newer answers replace them.
- * - The table's sort indexes of shipments (recent, by status and recent, checked) ascending in
- *   the order new entries come (a newer shipment, a later check), read backwards for the table's
- *   descending orders (table-order.ts, ORDER_BY; the id is each index's own last term). Entries
- *   that always went in at an index's first page left every page half empty (a split keeps half);
- *   entries appended at its last page fill it. The ETA order's index without the subscription
- *   status after the ETA (the status filter has its own, shipments_by_status_eta): the id is then
- *   its next term, and the order needs no sort of equal ETAs by id.
- * - No index of containers by number: no query looks a container up by its number (the search
- *   index finds container numbers; a container is read with its shipment's).
+ * Migration 12, the compact cache; self-contained: it reads only what earlier migrations made.
+ * - The search index keeps no positions (`detail = none`: the search only asks for prefixes of
+ *   words anywhere in a shipment); contentless, its documents are built again from the rows with
+ *   this version's document statement, frozen below.
+ * - A place, a terminal name and an event's texts are stored once (`places`, `terminal_names`,
+ *   `event_texts`: never deleted, told apart by all they hold); `locations`, `terminals` and `events`
+ *   become views with the replaced tables' columns, their texts as scalar subqueries (a view with a
+ *   join is not flattened into the LEFT JOINs of the table rows, and would be read whole).
+ * - Raw answers deflated with a dictionary of the cache's own; sort indexes in the order entries
+ *   come. docs/data.md ("Inside quayside.db") says why each is so.
  */
 import type { Database } from 'better-sqlite3';
 import type { Migration } from '../migrate.js';

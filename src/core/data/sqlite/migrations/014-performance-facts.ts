@@ -1,26 +1,13 @@
 /**
- * Migration 14: what the carrier performance figures and the likely arrival keep beside the cache
- *, so neither reads every ETA of a large cache again when one shipment changed.
- *
- * `performance_voyages`: per shipment with tracking data, the facts its history gives (read by
- * src/core/features/performance from the change log, the events and the plans as first seen):
- * - `content_hash`, `rules`: what they were written from (the shipment's content hash, shipments.
- *   content_hash, and the version of the rules that read them): a row whose shipment was written
- *   with other content since, or read by other rules, is read again (since migration 16 the
- *   shipments to read are listed apart, and a row read again with the same facts keeps its hash);
- * - the carrier and the ports' names (a lane is named by its ports, the service sends no UN/LOCODE);
- * - `state` 0 arrived, 1 voyage over without a known arrival, 2 on the way;
- * - times as whole minutes (or days) of the port's own wall clock since 1970-01-01, counted on the
- *   naive dates as given (never through a time zone): the actual arrival and departure, the first
- *   ETA seen before the arrival, and the ETA as it stood 7 and 14 days before it;
- * - `samples`: arrival minus the ETA that stood at each lead checkpoint, little-endian 32-bit
- *   integers (-2147483648: none), what the likely arrival learns from an arrived shipment;
- * - `eta`: the carrier's ETA as given, for a shipment on the way.
- *
- * `likely_arrivals`: the band of each shipment on the way that has one (p10, p50, p90 as naive
- * timestamps of the port, never below the minimum sample), the ETA it corrects and the desk's day it
- * was forecast on; the table's sortable column and exports read it, the table only while its
- * `carrier_eta` is still the shipment's ETA.
+ * Migration 14: what the carrier performance figures and the likely arrival keep beside the cache,
+ * so neither reads every ETA of a large cache again when one shipment changed.
+ * `performance_voyages`: per shipment with tracking data, the facts its history gives, with what
+ * they were read from (`content_hash`; `rules`, the rules' version: either differing, the row is
+ * read again); `state` 0 arrived, 1 over without a known arrival, 2 on the way; times as whole
+ * minutes (or days) of the port's wall clock since 1970-01-01, from the naive dates as given;
+ * `samples`: arrival minus the ETA at each lead checkpoint, little-endian int32 (-2147483648: none).
+ * `likely_arrivals`: each band (p10, p50, p90, naive), the ETA it corrects and the day it was made.
+ * docs/data.md ("Inside quayside.db") has every column.
  */
 import type { Migration } from '../migrate.js';
 

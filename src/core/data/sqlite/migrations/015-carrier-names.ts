@@ -1,10 +1,10 @@
 /**
  * Migration 15: every shipment's carrier name chosen again by the one rule (shipments/carrier-name.ts),
  * from the newest answer the cache keeps for it (raw payloads are kept so a rule can be applied
- * again without spending credits). Before, a record listed under one carrier but answered with
- * another's data and SCAC (the service's interface 1.7) kept the listed name beside the other's SCAC, so the
- * carrier filter said "Orient Overseas (COSU) (45)" over 30 COSCO shipments. The facet counts
- * follow through their triggers.
+ * again without spending credits). A record listed under one carrier but answered with another's
+ * data and SCAC (the service's interface 1.7) gets the answering carrier's name, so the carrier
+ * filter never shows one carrier's name over another's shipments. The facet counts follow through
+ * their triggers.
  */
 import type { Database } from 'better-sqlite3';
 import { answerCompanyOf, chooseCarrierName, directoryMainNames } from '../../shipments/carrier-name.js';

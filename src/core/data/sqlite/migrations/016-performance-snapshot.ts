@@ -1,20 +1,13 @@
 /**
- * Migration 16: a new engine finds what it keeps without walking 100,000 rows twice.
- * - The kept voyages as one stored snapshot (data/performance/snapshot.ts), read in one copy. It is
- *   only a faster way to read the table: triggers name every voyage written or removed after it
- *   was taken (`performance_voyages_since_snapshot`, kept only while there is a snapshot), and a
- *   read merges those rows from the table itself. The engine takes a new one at its start once many changed.
- * - The shipments whose voyage is to be read again (`performance_voyages_to_read`): named by
- *   triggers when a shipment comes in or its content (its hash), data or carrier changes, taken off
- *   when its facts are kept from that very content. It starts with what the comparison of every
- *   shipment's content hash with its kept row's finds now. The kept rows read by other rules are
- *   found by their index.
- * - Every ETA move in one index with what it says (`changes_eta_moved`), so a sync page's voyages
- *   read their ETA history from the index alone, in the order it was seen.
- * Each statement may run twice (IF NOT EXISTS): a cache put back to an older version number runs it again.
- * The triggers add a row only where there is none (NOT EXISTS), not with OR IGNORE: the statement
- * that fires a trigger imposes its own conflict handling on the trigger's (an UPSERT's would fail
- * on a shipment already named).
+ * Migration 16: a new engine finds what it keeps without walking 100,000 rows twice: the kept
+ * voyages as one stored snapshot (data/performance/snapshot.ts) plus the voyages written or removed
+ * since, named by triggers (`performance_voyages_since_snapshot`); the shipments whose voyage is to
+ * be read again (`performance_voyages_to_read`); every ETA move in one index (`changes_eta_moved`).
+ *
+ * Each statement may run twice (IF NOT EXISTS): a cache put back to an older version number runs
+ * it again. The triggers add a row only where there is none (NOT EXISTS), not with OR IGNORE: the
+ * statement that fires a trigger imposes its own conflict handling on the trigger's (an UPSERT's
+ * would fail on a shipment already named).
  */
 import type { Migration } from '../migrate.js';
 const PERFORMANCE_SNAPSHOT_NAME =

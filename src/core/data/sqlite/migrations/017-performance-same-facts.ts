@@ -2,7 +2,7 @@
  * Migration 17: a voyage read again whose facts came out as kept (a sync wrote its shipment again,
  * for a position or an event that moves no figure) keeps its row: only the content and the rules
  * it was read from are written (data/performance/facts.ts). That is no change the snapshot has to
- * follow, so the trigger that names changed voyages no longer fires on those two columns alone.
+ * follow, so the trigger that names changed voyages does not fire on those two columns alone.
  */
 import type { Migration } from '../migrate.js';
 const PERFORMANCE_SAME_FACTS_NAME = 'carrier performance: a voyage read again with the facts it had is no change to the snapshot';

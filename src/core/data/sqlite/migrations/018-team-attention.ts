@@ -1,23 +1,12 @@
 /**
- * Migration 18: a reason marked handled ("Customer told…", `attention handle`, a customer update)
- * is the team's, so a colleague does not tell the same customer again (src/team/attention.ts); and
- * a mark taken back puts back the one it replaced.
- *
- * - `attention_acknowledgements.team_seq`: the team's number of the mark this row holds (pushed
- *   from here or pulled), null while the team has not had it.
- * - `attention_acknowledgements_to_push`: the marks made or taken back here since the last push,
- *   by shipment and reason, written by the cache's own acknowledge and take-back (never by a pull).
- *   `seen_seq` is the team's mark this desk held when it first changed it since: taking a mark back
- *   wins only over that one, never over a colleague's newer mark. `version` grows with each change,
- *   so a change made while a push was on its way stays to be pushed. The marks already in the cache
- *   are queued: a desk in a team (or one that joins one) shares what it had marked.
- * - `attention_acknowledgements_waiting`: the team's marks of shipments this cache does not hold yet
- *   (a colleague marked a shipment the sync leader has not brought here), applied when it arrives.
- * - `attention_acknowledgements.marked_by`: the desk of the team that made the mark, when another
- *   desk did (null: this desk's own).
- * - `attention_acknowledgements.replaced`: the mark this one replaced (JSON: occurrence, severity,
- *   comment, acknowledged_at, update_id, marked_by), put back when this one is taken back, so the
- *   earlier word to the customer is not lost with an Undo.
+ * Migration 18: a reason marked handled is the team's (src/team/attention.ts), and a mark taken
+ * back puts back the one it replaced. On `attention_acknowledgements`: `team_seq` (the team's number
+ * of the mark, null until the team has it), `marked_by` (the desk that made it; null: this one),
+ * `replaced` (the mark it replaced, as JSON, put back when this one is taken back). `…_to_push`:
+ * marks made or taken back here since the last push (never by a pull); `seen_seq`, the team's mark
+ * this desk held when it changed it (a take-back wins only over that one); `version`, so a change
+ * made while a push was on its way stays to be pushed. `…_waiting`: the team's marks of shipments
+ * not here yet. The marks already in the cache are queued: a desk that joins shares its marks.
  */
 import type { Database } from 'better-sqlite3';
 import type { Migration } from '../migrate.js';

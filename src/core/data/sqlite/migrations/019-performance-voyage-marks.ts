@@ -1,22 +1,16 @@
+/**
+ * Migration 19: what a sync page's voyages read with their row instead of walking their events and
+ * plans again, kept per shipment as the write path writes them (data-rows.ts):
+ * `attention_marks.departed`, the actual departure (the earliest actual CLL at the port of
+ * loading), and `attention_plans.vessel_changes`, the roll-overs (per loading, the vessels planned
+ * as first seen beyond the first; a trigger counts each plan first seen on a vessel new to its
+ * loading). Filled here from what is stored; runs twice without harm (a column is added only where
+ * missing). And a changed kept voyage is named for the snapshot by the statement that keeps it,
+ * once per sync page (data/performance/facts.ts), not by a trigger per row (a third of the time).
+ */
 import type { Database } from 'better-sqlite3';
 import type { Migration } from '../migrate.js';
 
-/**
- * Migration 19: what a sync page's voyages read with their row instead of walking every event and
- * every plan of theirs again, kept per shipment as the write path writes them:
- * - `attention_marks.departed`: the actual departure (the earliest actual loading, CLL, at the
- *   port of loading), beside the arrival; computed with the other event facts when the shipment's
- *   events or its ports change (data-rows.ts).
- * - `attention_plans.vessel_changes`: the roll-overs, per loading (CLL at the port of loading, CLT
- *   at a transshipment port) the vessels it was planned on as first seen beyond the first; a
- *   trigger counts each plan first seen on a vessel its loading had not had, where it had one.
- * Filled here from what is stored; runs twice without harm (a column is added only where missing).
- *
- * And a kept voyage whose facts changed is named for the snapshot (migration 16) by the statement
- * that keeps it, once per sync page (data/performance/facts.ts), not by a trigger per row: that
- * trigger took a third of the time of keeping a page of 500 changed voyages. Voyages added or
- * removed are still named by their triggers.
- */
 const PERFORMANCE_VOYAGE_MARKS_NAME =
   'carrier performance: the actual departure and the vessel changes kept with the event facts and the plans of each shipment; changed voyages named for the snapshot by the statement that keeps them';
 

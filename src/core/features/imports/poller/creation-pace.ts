@@ -4,16 +4,10 @@ import { BUCKET_LIMITS, effectiveWindowMs } from '../../../platform/scheduler/li
 const FIRST_POLL_COST_MS = 300;
 
 /**
- * Keeps a poll's storing of 500 results (hundreds of ms on the one thread) out of the way of the
- * job's batch creations, which are what bound an import's length. Storing while a creation is
- * due would send it late; storing while its answer is on its way would record that answer late,
- * and the rate budget anchors the creation's window on its recorded answer, so the next window of
- * creations would open late too. Polls wait instead; stored results are not on the critical path
- * until the last creation has gone.
- *
- * It knows only this process's own creations (a hint: the rate budget still decides every send).
- * Where a poll costs more than an eighth of a window (a starved CPU, a high time scale) it holds
- * nothing: the idle time would cost as much as the late creation.
+ * Keeps a poll's storing of 500 results (hundreds of ms on the one thread) clear of the batch
+ * creations, which bound an import's length: storing then would send a creation, or record its
+ * answer, late, and the budget anchors the next window on that answer. A hint from this process's
+ * own creations; where a poll costs over an eighth of a window it holds nothing (idling costs as much).
  */
 export class CreationPace {
   /** Creations asked of the scheduler and not yet over (queued for a slot, or sent). */

@@ -88,10 +88,9 @@ export class BatchPoller {
 
   /**
    * Submits every queued reference in batches, as many on their way at once as a window of the
-   * limit allows (SUBMITS_PER_MINUTE): the scheduler still lets each one go only when the rate
-   * budget has room, but the batches of one window no longer wait for each other's answers (eight
-   * round trips in a row pushed the last batch, and the end of the job, seconds past the bound).
-   * A batch takes its references as it starts (beginSubmission), so no two take the same.
+   * limit allows (SUBMITS_PER_MINUTE), so the batches of one window never wait for each other's
+   * answers; the scheduler still lets each go only when the rate budget has room. A batch takes its
+   * references as it starts (beginSubmission), so no two take the same.
    */
   private async submitAll(jobId: number, options: RunOptions, pace: CreationPace, onTask: () => void): Promise<void> {
     const lanes = await Promise.allSettled(Array.from({ length: SUBMITS_PER_MINUTE }, () => this.submitLane(jobId, options, pace, onTask)));
@@ -196,13 +195,10 @@ export class BatchPoller {
   }
 
   /**
-   * Learns how long the service takes, from when this poll was due (`scheduledAt`), not from
-   * when it went or when its results were stored: a poll that waited behind others (storing 500
-   * results takes hundreds of ms) would teach a longer time, and every later first poll would come
-   * that much late. `sampled`: an earlier poll found the task unfinished, so it finished between
-   * that poll and this one's due time. Found finished at a first poll that went when due: probe a
-   * little earlier next time (the estimate cannot drift upwards). Found finished at a first poll
-   * that went late, it says nothing the estimate did not know.
+   * Learns how long the service takes from when this poll was due (`scheduledAt`), not when it went
+   * or was stored: polls that waited behind others would teach a longer time and come ever later.
+   * `sampled`: an earlier poll found it unfinished. Finished at a first poll that went when due:
+   * probe a little earlier next time (the estimate never drifts up); one that went late says nothing.
    */
   private finish(jobId: number, task: OpenTask, answer: BatchTask, poll: { sampled: boolean; scheduledAt: number; polledAt: number; promptWithin: number }): void {
     const { store } = this.deps;

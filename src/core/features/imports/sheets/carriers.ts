@@ -156,11 +156,10 @@ function use(carrier: Carrier, type: TrackingType, source: 'column' | 'default' 
 }
 
 /**
- * The carrier of one reference. Order: the row's carrier cell; for a B/L, the SCAC its number
- * starts with; the default carrier; for a container, its owner code when that carrier tracks
- * containers, else AUTO. A B/L or booking without a carrier is rejected: AUTO is containers only.
- * A container whose carrier cell names no known carrier goes as AUTO with a warning (not the
- * default, not the owner hint: the person named some other carrier).
+ * The carrier of one reference: the row's carrier cell; for a B/L, the SCAC its number starts
+ * with; the default carrier; for a container, its owner code when that carrier tracks containers,
+ * else AUTO. A B/L or booking without one is rejected (AUTO is containers only); a container whose
+ * cell names no known carrier goes as AUTO with a warning (the person named some other carrier).
  */
 export function chooseCarrier(
   directory: CarrierDirectory,

@@ -269,9 +269,8 @@ function customProperties(xml: string): Map<string, string> {
 /**
  * Refuses (with an ImportError) a workbook no reader should unpack or parse; otherwise returns its
  * sheets as workbook.xml lists them, with what each holds (empty when it lists none), and its
- * custom properties.
- * Bounded: at most `LIMITS.entryBytes` unpacked per part and `LIMITS.workbookUnpackedBytes` in
- * all, a piece at a time, never held whole.
+ * custom properties. Bounded: at most `LIMITS.entryBytes` unpacked per part and
+ * `LIMITS.workbookUnpackedBytes` in all, a piece at a time, never held whole.
  */
 export async function scanWorkbook(bytes: Uint8Array): Promise<WorkbookScan> {
   if (bytes.length > LIMITS.workbookBytes) throw workbookTooLarge(bytes.length);
