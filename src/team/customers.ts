@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { customerRuleInput } from '../shared/customer-rules.js';
 import type { Core } from '../core/context.js';
-import type { NewUpdate, OutboxFields, PulledUpdate } from '../core/data/index.js';
+import type { NewUpdate, OutboxFields, PulledUpdate, UpdateRow as CachedUpdateRow } from '../core/data/index.js';
 import type { TeamCustomerUpdates, TeamOutbox } from '../core/ports.js';
 import { UNCERTAIN_SENTENCE } from '../core/features/customers/index.js';
 import { TeamDbError } from './db/errors.js';
@@ -27,21 +27,11 @@ const LEASE = '10 minutes';
 
 const OUTBOX_COLUMNS = 'state, attempts, attempt_id, claimed_by, claimed_at, next_attempt_at, sentence, answer, sent_at, sent_how, sent_by, refused_json, seq';
 
-interface OutboxRow {
+/** The outbox columns of a team update: a desk's cache has the same ones, and the team's order. */
+type OutboxRow = Pick<CachedUpdateRow, 'attempts' | 'attempt_id' | 'claimed_by' | 'claimed_at' | 'next_attempt_at' | 'sentence' | 'answer' | 'sent_at' | 'sent_how' | 'sent_by' | 'refused_json'> & {
   state: OutboxFields['state'];
-  attempts: number;
-  attempt_id: string | null;
-  claimed_by: string | null;
-  claimed_at: string | null;
-  next_attempt_at: string | null;
-  sentence: string | null;
-  answer: string | null;
-  sent_at: string | null;
-  sent_how: 'smtp' | 'person' | null;
-  sent_by: string | null;
-  refused_json: string;
   seq: string;
-}
+};
 
 interface UpdateRow extends OutboxRow {
   uuid: string;

@@ -28,7 +28,7 @@ export type { AttentionMarkToPush, PushedAttentionMark, TeamAttentionRow } from 
 export type { PushResult } from './team/watchlists.js';
 export type { TeamListRow, TeamMemberRow } from './team/watchlists-apply.js';
 export type { TeamItemResult, TeamTaskResult } from './imports/repository.js';
-export type { CustomerRecord, NewUpdate, NewUpdateLine, OutboxFields, UpdateRecord } from './customers/rows.js';
+export type { CustomerRecord, NewUpdate, NewUpdateLine, OutboxFields, UpdateRecord, UpdateRow } from './customers/rows.js';
 export type { EtaMoveRow, MilestoneRow, ShipmentDetailRow, ShipmentStateRow, ToldRow } from './customers/facts.js';
 export type { PulledUpdate } from './customers/team.js';
 export type { KeptVoyageColumns, LikelyArrivalRow, MeasuredVoyageRow, VoyageRecord } from './performance/index.js';

@@ -1,4 +1,5 @@
 import type { TrackingType } from '../../../shared/domain.js';
+import type { ImportItemCounts } from '../../../shared/import-progress.js';
 import type { TrackingResult } from '../../platform/api/types.js';
 
 /** One reference of an import job, as the poller sees it. */
@@ -52,13 +53,8 @@ export interface PollerStore {
   progress(jobId: number): JobProgressCounts;
 }
 
-export interface JobProgressCounts {
-  total: number;
-  done: number;
-  found: number;
-  notFound: number;
-  failed: number;
-  queued: number;
+/** An import's items counted (`countImportItems`), those busy as `inTasks`, and its batch tasks. */
+export interface JobProgressCounts extends Omit<ImportItemCounts, 'busy' | 'uncertain'> {
   inTasks: number;
   batchesSubmitted: number;
   batchesProcessed: number;
