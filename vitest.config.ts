@@ -1,3 +1,5 @@
+import { realpathSync } from 'node:fs';
+import { searchForWorkspaceRoot } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -30,6 +32,8 @@ const ELECTRON = ['test/electron/**/*.test.ts'];
 const exclude = [...configDefaults.exclude, 'out/**'];
 
 export default defineConfig({
+  // A worktree whose node_modules links to another checkout's: Vite serves the real folder too (the map's worker `?url`).
+  server: { fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modules')] } },
   test: {
     environment: 'node',
     testTimeout: 30_000,
