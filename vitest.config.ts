@@ -1,5 +1,6 @@
+import { realpathSync } from 'node:fs';
+import { searchForWorkspaceRoot } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { TESTS_ALONE } from './scripts/tests-alone.mjs';
 
 /**
  * The test run in five projects (`npm run test:unit|test:integration|test:e2e|test:electron`;
@@ -20,18 +21,19 @@ const KEYCHAIN = ['src/**/*.keychain.test.ts'];
  * file closes what it opens (servers, caches, browsers, processes) in its afterAll, so the next
  * one finds nothing of it but the modules already loaded. About three minutes less per `npm test`
  * on two cores (the engine, the simulator and playwright imported once per worker, not per file).
- * QUAYSIDE_FRESH_PROCESSES=1 gives every file a process of its own again (scripts/test.mjs does for
- * the files that time the event loop; use it too when a file seems to depend on another).
+ * QUAYSIDE_FRESH_PROCESSES=1 gives every file a process of its own again (use it when a file seems
+ * to depend on another).
  */
 const isolate = process.env.QUAYSIDE_FRESH_PROCESSES === '1';
 
 const E2E = ['test/e2e/**/*.test.ts'];
 const ELECTRON = ['test/electron/**/*.test.ts'];
 
-// `npm test` runs the files of TESTS_ALONE in a second run of their own (scripts/test.mjs).
-const exclude = [...configDefaults.exclude, 'out/**', ...(process.env.QUAYSIDE_TESTS_TOGETHER ? TESTS_ALONE : [])];
+const exclude = [...configDefaults.exclude, 'out/**'];
 
 export default defineConfig({
+  // A worktree whose node_modules links to another checkout's: Vite serves the real folder too (the map's worker `?url`).
+  server: { fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modules')] } },
   test: {
     environment: 'node',
     testTimeout: 30_000,

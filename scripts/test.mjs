@@ -8,7 +8,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TESTS_ALONE } from './tests-alone.mjs';
 
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 const extraArgs = process.argv.slice(2);
@@ -71,9 +70,12 @@ if (extraArgs.length === 0) {
  * import that no longer resolves, a throwing beforeAll) counts as one failure; so does a run that
  * failed with no test failing (an unhandled error): vitest's own count has neither.
  */
-function vitest(args, env = {}) {
-  const report = join(tmpdir(), `quayside-vitest-${process.pid}-${Date.now()}.json`);
-  const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], { stdio: 'inherit', env: { ...process.env, ...env } });
+function vitest(args) {
+  // QUAYSIDE_TEST_REPORT=<file> keeps vitest's JSON report there (each file's start and end: where the time goes).
+  const kept = process.env.QUAYSIDE_TEST_REPORT;
+  const report = kept || join(tmpdir(), `quayside-vitest-${process.pid}-${Date.now()}.json`);
+  rmSync(report, { force: true });
+  const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], { stdio: 'inherit' });
   try {
     const result = JSON.parse(readFileSync(report, 'utf8'));
     const brokenFiles = result.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')).length;
@@ -82,20 +84,11 @@ function vitest(args, env = {}) {
   } catch {
     return { passed: 0, failed: 1, skipped: 0 };
   } finally {
-    rmSync(report, { force: true });
+    if (!kept) rmSync(report, { force: true });
   }
 }
 
 console.log('\n▶ tests');
-const runs = [];
-if (extraArgs.length === 0) {
-  // Everything but the loop-timing files, two files at a time; then those alone (scripts/tests-alone.mjs).
-  runs.push(vitest([], { QUAYSIDE_TESTS_TOGETHER: '1' }));
-  console.log('\n▶ tests that time the event loop, one at a time');
-  runs.push(vitest([...TESTS_ALONE, '--maxWorkers=1'], { QUAYSIDE_FRESH_PROCESSES: '1' }));
-} else {
-  runs.push(vitest(extraArgs));
-}
-const total = runs.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed, skipped: a.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = vitest(extraArgs);
 console.log(`\ntests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed > 0 ? 1 : 0);

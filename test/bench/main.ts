@@ -25,7 +25,8 @@ if (process.argv.includes('--help') || process.argv.includes('-h')) {
 npm run bench -- tracking [references]               tracking at the rate limits only: the simulator at scale 4, then a
                                                      strict server (counts on arrival, own process, a core kept busy) at 4 and 10
 npm run bench -- team [references per desk] [scale]  the team figures only
-npm run bench -- cli [runs]                          the CLI's start only (npx quayside --help on a fresh build)`);
+npm run bench -- cli [runs]                          the CLI's start only (npx quayside --help on a fresh build)
+npm run bench -- responsive [runs]                   the engine's loop while it refuses hostile files and exports, a note sent from the terminal`);
   process.exit(0);
 }
 if (process.argv[2] === 'tracking') {
@@ -54,6 +55,12 @@ if (process.argv[2] === 'cli') {
   // `npm run bench -- cli [runs]`: how long the CLI takes to start, alone.
   await (await import('./cli-start.js')).runCliStartBench(Number(process.argv[3]) || undefined);
   printTable((line) => console.log(line), machine());
+  process.exit(0);
+}
+
+if (process.argv[2] === 'responsive') {
+  // `npm run bench -- responsive [runs]`: the timings the responsiveness tests leave out, alone.
+  await (await import('./responsive-bench.js')).runResponsiveBench(Number(process.argv[3]) || undefined);
   process.exit(0);
 }
 
@@ -120,6 +127,7 @@ const windowSearch = await import('./window-search.js');
 await windowSearch.runWindowSearchBench();
 await (await import('./attention-bench.js')).runAttentionBench();
 await (await import('./customers-bench.js')).runCustomersBench();
+await (await import('./responsive-bench.js')).runResponsiveBench();
 await (await import('./cli-start.js')).runCliStartBench();
 await runPerformanceApart();
 const peak = process.resourceUsage().maxRSS * 1024;

@@ -1,1 +1,0 @@
-export declare const TESTS_ALONE: readonly string[];
