@@ -6,8 +6,7 @@
  * desk, and taken back there it needs attention in the window again (`attention.changed`). How
  * soon (aim < 2 s) is in `npm run bench -- team`.
  */
-
-mport { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
