@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ShipmentRecord } from '../../src/core/platform/api/types.js';
 import { DEFAULT_EXPORT_COLUMNS, exportShipments } from '../../src/core/features/export/index.js';
-import { openData, type Data } from '../../src/core/data/index.js';
+import { WRITE_PARTS, measuringClock, openData, type Data, type WritePart } from '../../src/core/data/index.js';
 import { withLongestStall } from '../helpers/event-loop.js';
 import { reached } from './report.js';
 import { syncingPeakMb, type SyncingMemory } from './sync-memory.js';
@@ -45,8 +45,13 @@ export function benchRecord(n: number, day: number, checkDay = day): ShipmentRec
 
 const STEP = 20_000;
 
+/** The clock the bench's store reports its parts to (where a page's time goes). */
+const parts = measuringClock();
+
 /** Stores shipments from..to in pages; with `progress`, prints the mean page time of every STEP shipments. */
-function storePages(store: Data, from: number, to: number, day: number, progress = false, checkDay = day): { ms: number; worstPageMs: number; changes: number } {
+function storePages(store: Data, from: number, to: number, day: number, progress = false, checkDay = day): { ms: number; worstPageMs: number; changes: number; parts: PageParts } {
+  parts.take();
+  let writeMs = 0;
   let worstPageMs = 0;
   let changes = 0;
   let stepMs = 0;
@@ -59,6 +64,7 @@ function storePages(store: Data, from: number, to: number, day: number, progress
     const t = performance.now();
     changes += store.write((tx) => tx.recordShipmentRecords(records, raws, `2026-11-${String(checkDay).padStart(2, '0')}T06:30:00.000Z`)).changes;
     const pageMs = performance.now() - t;
+    writeMs += pageMs;
     worstPageMs = Math.max(worstPageMs, pageMs);
     stepMs += pageMs;
     stepPages++;
@@ -69,7 +75,23 @@ function storePages(store: Data, from: number, to: number, day: number, progress
       stepPages = 0;
     }
   }
-  return { ms: performance.now() - started, worstPageMs, changes };
+  const pages = Math.ceil((to - from) / PAGE);
+  return { ms: performance.now() - started, worstPageMs, changes, parts: { parts: parts.take(), writeMs, pages } };
+}
+
+interface PageParts {
+  parts: Record<WritePart, number>;
+  /** The pages' writes in all, BEGIN to COMMIT. */
+  writeMs: number;
+  pages: number;
+}
+
+/** Where a page's time went, ms a page per part (the largest first), and the rest: the transaction, its COMMIT, turning records into snapshots. */
+function partsLine(p: PageParts): string {
+  const perPage = (ms: number) => ms / p.pages;
+  const named = WRITE_PARTS.map((part) => [part, perPage(p.parts[part])] as const).filter(([, ms]) => ms >= 0.05);
+  const rest = perPage(p.writeMs) - WRITE_PARTS.reduce((sum, part) => sum + perPage(p.parts[part]), 0);
+  return [...named.sort((a, b) => b[1] - a[1]), ['the rest (transaction, commit, snapshots)', rest] as const].map(([part, ms]) => `${part} ${ms.toFixed(1)}`).join(', ');
 }
 
 function timed<T>(fn: () => T, runs = 5): { ms: number; value: T } {
@@ -86,15 +108,18 @@ const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
 
 export async function runStoreBench(writeCount = Number(process.env.QUAYSIDE_BENCH_WRITES) || 20_000, searchCount = Number(process.env.QUAYSIDE_BENCH_SHIPMENTS) || 100_000): Promise<void> {
   const { dir, cleanup } = tempDir('quayside-store-bench-');
-  const store = openData(path.join(dir, 'cache.sqlite'));
+  const store = openData(path.join(dir, 'cache.sqlite'), { partClock: parts });
   try {
     console.log(`store bench: ${writeCount} shipments in pages of ${PAGE}`);
     const first = storePages(store, 0, writeCount, 1, true);
     console.log(`  first sync:           ${fmt(first.ms)} total, worst page ${fmt(first.worstPageMs)}`);
+    console.log(`    where a page's time goes (ms a page): ${partsLine(first.parts)}`);
     const same = storePages(store, 0, writeCount, 1);
     console.log(`  same pages again:     ${fmt(same.ms)} total, worst page ${fmt(same.worstPageMs)}, ${same.changes} changes`);
+    console.log(`    where a page's time goes (ms a page): ${partsLine(same.parts)}`);
     const moved = storePages(store, 0, writeCount, 2);
     console.log(`  every ETA moved:      ${fmt(moved.ms)} total, worst page ${fmt(moved.worstPageMs)}, ${moved.changes} changes`);
+    console.log(`    where a page's time goes (ms a page): ${partsLine(moved.parts)}`);
     const checked = storePages(store, 0, writeCount, 2, false, 3);
     console.log(`  same answers checked again (newer check time, same content): ${fmt(checked.ms)} total, worst page ${fmt(checked.worstPageMs)}, ${checked.changes} changes`);
     const movedPage = moved.ms / Math.ceil(writeCount / PAGE);

@@ -30,6 +30,7 @@ import { createSearchIndex } from './shipments/search.js';
 import { type ShipmentEditReads, type ShipmentEdits, createShipmentEdits } from './shipments/shipment-edits.js';
 import { type TrackingResultInput, snapshotFromShipmentRecord, snapshotFromTrackingResult } from './shipments/snapshot.js';
 import { type WriteOptions, type WriteResult, type WriteStatus, createShipmentWriter } from './shipments/write.js';
+import type { PartClock } from './shipments/write-parts.js';
 import { type BackupCheck, backupCache } from './sqlite/backup.js';
 import { noteCleanClose } from './sqlite/check-note.js';
 import { holdPassingPageCache, openDatabase } from './sqlite/db.js';
@@ -44,6 +45,8 @@ export interface DataOptions {
   now?: () => Date;
   /** This desk's name as people read it, kept with the fields edited here. */
   deskName?: () => string;
+  /** Where the writes of shipments spend their time, part by part (the bench's; unmeasured by default). */
+  partClock?: PartClock;
 }
 
 interface PageResult {
@@ -204,7 +207,7 @@ export function openData(file: string, options: DataOptions = {}): Data {
         // A note edit waiting from before its edits were kept is newer than what the service reports.
         return legacyNoteWaiting.get(shipmentId) === undefined ? after : (shownNote.get(shipmentId)?.note ?? null);
       },
-    });
+    }, options.partClock);
     const reader = createShipmentReader(db);
     const queries = createShipmentQueries(db, reader);
     const edits = createShipmentEdits(db, search, nowIso, opened.file);

@@ -11,6 +11,7 @@ export type { ShipmentFilter, ShipmentSort } from './shipments/queries.js';
 export type { OutboxEntry } from './notes.js';
 export type { WatchlistRecord } from './watchlists.js';
 export { ftsMatchExpression } from './shipments/search.js';
+export { WRITE_PARTS, measuringClock, type PartClock, type WritePart } from './shipments/write-parts.js';
 export type { ImportReport } from './imports/jobs.js';
 export type { JobProgress, OpenTask, PollItem, PollerStore } from './imports/poller-types.js';
 export { RESTORED_JOB_MESSAGE, holdJobsAfterRestore } from './imports/restored-jobs.js';

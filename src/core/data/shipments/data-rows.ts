@@ -23,6 +23,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Container, TrackingData, TrackingEvent } from '../../platform/api/types.js';
 import { eventKey, placeKey } from './changes.js';
+import { type PartClock, UNMEASURED } from './write-parts.js';
 
 interface StoredContainer { id: number; position: number; number: string; type: string }
 interface StoredEvent {
@@ -81,7 +82,7 @@ function eventIdentity(actual: boolean, statusCode: string, status: string, loca
   return JSON.stringify([actual, statusCode, status, location, terminal, vessel, voyage]);
 }
 
-export function createDataRowsWriter(db: Database): DataRowsWriter {
+export function createDataRowsWriter(db: Database, clock: PartClock = UNMEASURED): DataRowsWriter {
   // The tables under the views locations, terminals and events (the compact cache migration),
   // joined once: the views' scalar subqueries look a place or a text up once per column.
   const storedLocations = db.prepare<[number], StoredLocation>(
@@ -308,16 +309,22 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
       };
     },
     write(shipmentId, data, stored, portsChanged) {
+      let t = clock.mark();
       const locationsChanged = writeLocations(shipmentId, data, stored);
       writeTerminals(shipmentId, data, stored);
+      t = clock.add('places and documents', t);
       const { events, searched, inserted } = writeContainers(shipmentId, data.containers ?? [], stored);
+      t = clock.add('containers and events', t);
       const documentsChanged = writeDocuments(shipmentId, data, stored);
+      t = clock.add('places and documents', t);
       if (events || portsChanged) {
         if (stored !== null) dropMarks.run(shipmentId);
         computeMarks.run(shipmentId);
       }
+      t = clock.add('attention marks', t);
       // An event kept (only its date or position moved) was seen when it was inserted.
       if (inserted) seePlannedEvents.run(shipmentId);
+      clock.add('expected events seen', t);
       return stored === null || locationsChanged || searched || documentsChanged;
     },
   };

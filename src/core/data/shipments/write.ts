@@ -23,6 +23,7 @@ import type { ShipmentsRow } from './rows.js';
 import type { SearchIndex } from './search.js';
 import { referenceKey, type Snapshot } from './snapshot.js';
 import { chooseCarrierName, directoryMainNames } from './carrier-name.js';
+import { type PartClock, UNMEASURED } from './write-parts.js';
 
 /** How many raw payloads are kept per shipment: the latest and the one before it. */
 const RAW_PAYLOADS_KEPT = 2;
@@ -164,7 +165,7 @@ export interface WriterHooks {
   whenServiceNote(shipmentId: number, before: string | null, after: string | null): string | null;
 }
 
-export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: () => string, hooks: WriterHooks): ShipmentWriter {
+export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: () => string, hooks: WriterHooks, clock: PartClock = UNMEASURED): ShipmentWriter {
   const byTrackingId: Statement<[string], ShipmentsRow> = db.prepare('SELECT * FROM shipments WHERE tracking_id = ?');
   // `+tracking_id`: without planner statistics (a new cache) SQLite would walk the unique index
   // over every row still without a tracking id, once per write: quadratic in a large import.
@@ -197,7 +198,7 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
   );
   const mainName = directoryMainNames(db);
   const carrierScacByName = db.prepare<[string], { scac: string }>('SELECT scac FROM carriers WHERE name = ?');
-  const dataRows = createDataRowsWriter(db);
+  const dataRows = createDataRowsWriter(db, clock);
   const insertChange = db.prepare(
     'INSERT INTO changes (shipment_id, at, kind, from_value, to_value, container_number) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -284,20 +285,27 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
 
   /** Writes one snapshot; the caller rebuilds the search document when it was inserted or updated. */
   function write(s: Snapshot, derive = true): WriteResult {
+    let t = clock.mark();
     const previous = findRow(s);
     if (previous !== null) {
       const order = compareSnapshots(
         { updatedAt: previous.service_updated_at, checkedAt: previous.checked_at },
         { updatedAt: s.serviceUpdatedAt, checkedAt: s.checkedAt },
       );
-      if (order !== 'newer') return { shipmentId: previous.id, status: order === 'older' ? 'stale' : 'unchanged', changes: 0 };
+      if (order !== 'newer') {
+        clock.add('match', t);
+        return { shipmentId: previous.id, status: order === 'older' ? 'stale' : 'unchanged', changes: 0 };
+      }
     }
+    t = clock.add('match', t);
     const merged = merge(s, previous);
     const values = { ...merged, content_hash: contentHash(merged, s.data) };
+    t = clock.add('merge and hash', t);
     if (previous !== null && previous.content_hash === values.content_hash) {
       // The same answer, checked again: a comparison, not a rewrite (no rows replaced, no new raw
       // payload: the one kept holds this content, no search-index rebuild).
       touchShipment.run(values.service_updated_at, values.checked_at, values.data_checked_at, values.stored_at, previous.id);
+      clock.add('shipment row', t);
       return { shipmentId: previous.id, status: 'updated', changes: 0 };
     }
     let shipmentId: number;
@@ -308,9 +316,11 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     let searched = previous === null;
     if (previous === null) {
       shipmentId = Number(insertShipment.run(values).lastInsertRowid);
+      t = clock.add('shipment row', t);
     } else {
       shipmentId = previous.id;
       stored = dataRows.read(previous.id);
+      t = clock.add('stored rows read', t);
       changes = detectChanges(storedState(previous, stored), {
         outcome: values.outcome,
         data: s.data,
@@ -318,9 +328,12 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
         shipmentStatus: values.shipment_status,
         subscriptionStatus: values.subscription_status,
       });
+      t = clock.add('change detection', t);
       searched = updateChanged(previous, values).some((c) => SEARCHED.has(c));
+      t = clock.add('shipment row', t);
     }
     if (values.tracking_id !== null && previous?.tracking_id == null && hooks.whenTracked(shipmentId, values.tracking_id)) searched = true;
+    t = clock.add('shipment row', t);
     // Only the rows that changed are written (data-rows.ts).
     const portsChanged = previous !== null && (previous.pod_location !== values.pod_location || previous.pol_location !== values.pol_location);
     if (s.data !== null && dataRows.write(shipmentId, s.data, stored, portsChanged)) {
@@ -329,10 +342,14 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     // A change is dated when Quayside saw it (the answer's arrival), not when the carrier was
     // last checked: the feed's "since you last looked" and its days follow the person's clock.
     if (!derive) changes = [];
+    t = clock.mark();
     recordChanges(shipmentId, s.receivedAt, changes);
+    t = clock.add('change log', t);
     const raw = encodeRawBody(s.raw, dictionary);
+    t = clock.add('raw payload deflate', t);
     insertRaw.run(shipmentId, s.source, s.receivedAt, raw.encoding, raw.body, raw.dictionaryId);
     pruneRaw.run(shipmentId, shipmentId, RAW_PAYLOADS_KEPT - 1);
+    clock.add('raw payload rows', t);
     // An ETA moved, a vessel's position, a status: the search document stays as it is.
     if (searched) rewritten.add(shipmentId);
     return { shipmentId, status: previous === null ? 'inserted' : 'updated', changes: changes.length };
@@ -353,7 +370,9 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
       const results = snapshots.map((s) => write(s, derive));
       const ids = new Set(rewritten);
       if (alsoWrite) for (const id of alsoWrite(results)) ids.add(id);
+      const t = clock.mark();
       search.reindexShipments(ids);
+      clock.add('search index', t);
       return results;
     },
   };
