@@ -3,7 +3,7 @@
  * through `read` and write through `write(tx => …)` (data.ts); nothing else reaches the connection.
  */
 export { openData } from './data.js';
-export type { Data, Reader, Writer } from './data.js';
+export type { Data, DeflatedRaws, Reader, Writer } from './data.js';
 export { StoreError } from './sqlite/errors.js';
 export { SETTING_OBJECT } from './settings.js';
 export { latLngFromApi } from './shipments/coordinates.js';

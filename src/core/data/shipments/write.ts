@@ -147,6 +147,8 @@ export interface ShipmentWriter {
    * imported fields) before that one rebuild, and returns the ids whose documents it changed.
    */
   writeSnapshots(snapshots: readonly Snapshot[], alsoWrite?: (results: readonly WriteResult[]) => Iterable<number>, options?: WriteOptions): WriteResult[];
+  /** The dictionary raw payloads are stored with now, as committed (to deflate a page with before its write). */
+  currentDictionary(): RawDictionary | null;
 }
 
 export interface WriteOptions {
@@ -345,7 +347,7 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     t = clock.mark();
     recordChanges(shipmentId, s.receivedAt, changes);
     t = clock.add('change log', t);
-    const raw = encodeRawBody(s.raw, dictionary);
+    const raw = s.encodedRaw ?? encodeRawBody(s.raw, dictionary);
     t = clock.add('raw payload deflate', t);
     insertRaw.run(shipmentId, s.source, s.receivedAt, raw.encoding, raw.body, raw.dictionaryId);
     pruneRaw.run(shipmentId, shipmentId, RAW_PAYLOADS_KEPT - 1);
@@ -356,6 +358,7 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
   }
 
   return {
+    currentDictionary: () => dictionaries.current(),
     writeSnapshot(s) {
       rewritten.clear();
       dictionary = dictionaries.forWrite(nowIso());
