@@ -7,12 +7,13 @@
  */
 import { hostname } from 'node:os';
 import { TrackingClient } from './platform/api/client.js';
+import type { ShipmentRecord } from './platform/api/types.js';
 import { cacheFile } from './platform/paths.js';
 import { createScheduler, type Scheduler } from './platform/scheduler/index.js';
 import { apiKeyAccount, type SecretStore } from './platform/secrets/index.js';
 import { ServiceError } from './platform/failure.js';
 import { checkServiceAddress } from './platform/service-address.js';
-import { type Data, type Reader, type Writer, openData, StoreError } from './data/index.js';
+import { type Data, type PartClock, type Reader, type Writer, openData, StoreError } from './data/index.js';
 import { createEventBus, type EventBus } from './events.js';
 import { ALONE, type Ports } from './ports.js';
 
@@ -34,6 +35,8 @@ export interface CoreOptions {
   now?: () => Date;
   /** QUAYSIDE_DESK_NAME: this desk's name, winning over the one it joined its team with and the host's. */
   deskName?: string | null;
+  /** Where the cache's writes of shipments spend their time, part by part (the bench's; data.ts). */
+  partClock?: PartClock;
   /**
    * The outside this core works with: a team's adapter (src/team) for the ports it implements;
    * the rest, and everything without it, as a desk alone. Called once, before the scheduler is made
@@ -71,7 +74,7 @@ export class Core {
     this.timeScale = options.timeScale ?? 1;
     this.now = options.now ?? (() => new Date());
     this.dataDir = options.dataDir;
-    this.data = openData(cacheFile(options.dataDir), { now: this.now, deskName: () => this.deskName() });
+    this.data = openData(cacheFile(options.dataDir), { now: this.now, deskName: () => this.deskName(), partClock: options.partClock });
     this.read = this.data.read;
     this.events = createEventBus((err) => options.log?.(`A listener failed: ${err instanceof Error ? err.message : String(err)}`));
     this.ports = { ...ALONE, ...options.ports?.(this) };
@@ -102,6 +105,11 @@ export class Core {
   /** A better-sqlite3 error of this cache as the StoreError a person can act on (others unchanged). */
   translateError(err: unknown): unknown {
     return this.data.translateError(err);
+  }
+
+  /** A page's raw payloads deflated off this thread, for its write (data.ts). */
+  deflatePage(records: readonly ShipmentRecord[], raws: readonly string[]): ReturnType<Data['deflatePage']> {
+    return this.data.deflatePage(records, raws);
   }
 
   /** The batch poller's persistence on this cache. */

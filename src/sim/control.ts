@@ -2,7 +2,7 @@
  * The control surface: what tests, benchmarks and the demo use to steer the simulator
  * (accounts, credits, shipment changes that fire webhook events, faults, statistics).
  */
-import type { ShipmentRecord, TrackingData, TrackingEvent, WebhookDelivery } from '../core/platform/api/types.js';
+import type { ShipmentRecord, TrackingData, TrackingEvent, TrackingResult, WebhookDelivery } from '../core/platform/api/types.js';
 import { emptyStats, type Account, type ShipmentRow, type SimStats } from './accounts.js';
 import type { BatchTasks } from './batch.js';
 import type { SimContext } from './context.js';
@@ -12,7 +12,7 @@ import { shipmentPayload, type Change } from './payloads.js';
 import { pastSnapshots, seedPastVoyages } from './past-records.js';
 import type { PastVoyage } from './past-voyages.js';
 import { seedShipments } from './seed.js';
-import { dataOf, findRow, mutableDataOf, shipmentRecord } from './shipments.js';
+import { dataOf, findRow, mutableDataOf, shipmentRecord, trackOne, validateTrackInput, type TrackInput } from './shipments.js';
 import type { DeliveryEngine } from './webhook-delivery.js';
 import { deliveryJson } from './webhook-handlers.js';
 
@@ -33,6 +33,8 @@ export interface SimControl {
   setCredits(apiKey: string, credits: number): void;
   credits(apiKey: string): number;
   seedShipments(apiKey: string, count: number): void;
+  /** Looks a reference up as GET /v2/tracking would (without route), without a request: a new one is created now, at the head of the list. */
+  track(apiKey: string, input: TrackInput): TrackingResult;
   /** Moves the POD and destination dates and every expected event; fires tracking.eta_update. */
   moveEta(apiKey: string, trackingIdOrReference: string, days: number): void;
   /** Adds an actual event (by default the next expected one happens now); fires tracking.history_update. */
@@ -96,6 +98,7 @@ export function createControl(ctx: SimContext, batches: BatchTasks, engine: Deli
     },
     credits: (apiKey) => ctx.accountOrThrow(apiKey).credits,
     seedShipments: (apiKey, count) => seedShipments(ctx, ctx.accountOrThrow(apiKey), count),
+    track: (apiKey, input) => trackOne(ctx, ctx.accountOrThrow(apiKey), input, validateTrackInput(ctx, input), false),
     moveEta: (apiKey, ref, days) => {
       const { account, row: target } = row(apiKey, ref);
       const data = mutableDataOf(ctx, target);

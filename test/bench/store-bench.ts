@@ -14,7 +14,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ShipmentRecord } from '../../src/core/platform/api/types.js';
 import { DEFAULT_EXPORT_COLUMNS, exportShipments } from '../../src/core/features/export/index.js';
-import { openData, type Data } from '../../src/core/data/index.js';
+import { measuringClock, openData, type Data } from '../../src/core/data/index.js';
+import { partsLine, type PageParts } from './page-parts.js';
 import { withLongestStall } from '../helpers/event-loop.js';
 import { reached } from './report.js';
 import { syncingPeakMb, type SyncingMemory } from './sync-memory.js';
@@ -45,20 +46,41 @@ export function benchRecord(n: number, day: number, checkDay = day): ShipmentRec
 
 const STEP = 20_000;
 
-/** Stores shipments from..to in pages; with `progress`, prints the mean page time of every STEP shipments. */
-function storePages(store: Data, from: number, to: number, day: number, progress = false, checkDay = day): { ms: number; worstPageMs: number; changes: number } {
+/** The clock the bench's store reports its parts to (where a page's time goes). */
+const parts = measuringClock();
+
+/**
+ * Stores shipments from..to in pages as a sync does: each page's raw payloads deflated off the
+ * thread (Data.deflatePage) while the page before is written. With `progress`, prints the mean page
+ * time of every STEP shipments. A page's time is its write; `waitMs`, the time waited for a page's
+ * payloads beyond that (the worker slower than the writes).
+ */
+async function storePages(store: Data, from: number, to: number, day: number, progress = false, checkDay = day): Promise<{ ms: number; worstPageMs: number; changes: number; waitMs: number; parts: PageParts }> {
+  parts.take();
+  let writeMs = 0;
+  let waitMs = 0;
   let worstPageMs = 0;
   let changes = 0;
   let stepMs = 0;
   let stepPages = 0;
   const started = performance.now();
-  for (let start = from; start < to; start += PAGE) {
+  const pageAt = (start: number) => {
     const records: ShipmentRecord[] = [];
     for (let n = start; n < Math.min(start + PAGE, to); n++) records.push(benchRecord(n + 1, day, checkDay));
     const raws = records.map((r) => JSON.stringify(r));
+    return { records, raws, deflated: store.deflatePage(records, raws) };
+  };
+  let next = pageAt(from);
+  for (let start = from; start < to; start += PAGE) {
+    const { records, raws } = next;
+    const waited = performance.now();
+    const deflated = await next.deflated;
+    waitMs += performance.now() - waited;
+    if (start + PAGE < to) next = pageAt(start + PAGE);
     const t = performance.now();
-    changes += store.write((tx) => tx.recordShipmentRecords(records, raws, `2026-11-${String(checkDay).padStart(2, '0')}T06:30:00.000Z`)).changes;
+    changes += store.write((tx) => tx.recordShipmentRecords(records, raws, `2026-11-${String(checkDay).padStart(2, '0')}T06:30:00.000Z`, { deflated })).changes;
     const pageMs = performance.now() - t;
+    writeMs += pageMs;
     worstPageMs = Math.max(worstPageMs, pageMs);
     stepMs += pageMs;
     stepPages++;
@@ -69,7 +91,8 @@ function storePages(store: Data, from: number, to: number, day: number, progress
       stepPages = 0;
     }
   }
-  return { ms: performance.now() - started, worstPageMs, changes };
+  const pages = Math.ceil((to - from) / PAGE);
+  return { ms: performance.now() - started, worstPageMs, changes, waitMs, parts: { parts: parts.take(), writeMs, pages } };
 }
 
 function timed<T>(fn: () => T, runs = 5): { ms: number; value: T } {
@@ -86,27 +109,30 @@ const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
 
 export async function runStoreBench(writeCount = Number(process.env.QUAYSIDE_BENCH_WRITES) || 20_000, searchCount = Number(process.env.QUAYSIDE_BENCH_SHIPMENTS) || 100_000): Promise<void> {
   const { dir, cleanup } = tempDir('quayside-store-bench-');
-  const store = openData(path.join(dir, 'cache.sqlite'));
+  const store = openData(path.join(dir, 'cache.sqlite'), { partClock: parts });
   try {
     console.log(`store bench: ${writeCount} shipments in pages of ${PAGE}`);
-    const first = storePages(store, 0, writeCount, 1, true);
+    const first = await storePages(store, 0, writeCount, 1, true);
     console.log(`  first sync:           ${fmt(first.ms)} total, worst page ${fmt(first.worstPageMs)}`);
-    const same = storePages(store, 0, writeCount, 1);
+    console.log(`    where a page's time goes (ms a page): ${partsLine(first.parts)}; beside the writes, waited ${fmt(first.waitMs / first.parts.pages)} a page for the payloads deflated on their thread`);
+    const same = await storePages(store, 0, writeCount, 1);
     console.log(`  same pages again:     ${fmt(same.ms)} total, worst page ${fmt(same.worstPageMs)}, ${same.changes} changes`);
-    const moved = storePages(store, 0, writeCount, 2);
+    console.log(`    where a page's time goes (ms a page): ${partsLine(same.parts)}; beside the writes, waited ${fmt(same.waitMs / same.parts.pages)} a page for the payloads deflated on their thread`);
+    const moved = await storePages(store, 0, writeCount, 2);
     console.log(`  every ETA moved:      ${fmt(moved.ms)} total, worst page ${fmt(moved.worstPageMs)}, ${moved.changes} changes`);
-    const checked = storePages(store, 0, writeCount, 2, false, 3);
+    console.log(`    where a page's time goes (ms a page): ${partsLine(moved.parts)}; beside the writes, waited ${fmt(moved.waitMs / moved.parts.pages)} a page for the payloads deflated on their thread`);
+    const checked = await storePages(store, 0, writeCount, 2, false, 3);
     console.log(`  same answers checked again (newer check time, same content): ${fmt(checked.ms)} total, worst page ${fmt(checked.worstPageMs)}, ${checked.changes} changes`);
     const movedPage = moved.ms / Math.ceil(writeCount / PAGE);
     reached('eta-moved-page', [movedPage], `${fmt(movedPage)} a page (worst ${fmt(moved.worstPageMs)}); the same page unchanged ${fmt(same.ms / Math.ceil(writeCount / PAGE))}, checked again with the same content ${fmt(checked.ms / Math.ceil(writeCount / PAGE))}`);
     let grownMs = Number.NaN;
 
     if (searchCount > writeCount) {
-      const grow = storePages(store, writeCount, searchCount, 1, true);
+      const grow = await storePages(store, writeCount, searchCount, 1, true);
       console.log(`  grown to ${searchCount}:    ${fmt(grow.ms)}, worst page ${fmt(grow.worstPageMs)}`);
       grownMs = grow.ms;
       const tail = Math.max(writeCount, searchCount - 5_000);
-      const movedLate = storePages(store, tail, searchCount, 2);
+      const movedLate = await storePages(store, tail, searchCount, 2);
       const pages = Math.ceil((searchCount - tail) / PAGE);
       console.log(`  every ETA moved, last ${searchCount - tail}: ${fmt(movedLate.ms / pages)} a page (${fmt(moved.ms / Math.ceil(writeCount / PAGE))} a page at ${writeCount})`);
       // The engine's memory while syncing at this size: a process of its own storing pages of ETA moves.

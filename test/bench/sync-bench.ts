@@ -3,7 +3,9 @@
  * store-bench.ts): GET /v2/shipments pages of 500 from the simulator (in its own thread, its CPU
  * not counted) through the API client and its schemas into an empty cache, as `quayside sync`
  * does. Prints; asserts nothing.
- * `latencyMs`: how long the service takes to answer each request (a real one is across the internet).
+ * `latencyMs`: how long the service takes to answer each request (a real one is across the
+ * internet); each run also sums the time its pages' writes held the thread, so a run can be set
+ * against the larger of the two, all pages' latency one after another or the writes.
  *   npx tsx test/bench/sync-bench.ts [shipments=20000] [timeScale=20] [runs=3] [latencyMs=0]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,22 +16,47 @@ import { syncShipments } from '../../src/core/features/sync/index.js';
 import { MemorySecretStore } from '../../src/core/platform/secrets/index.js';
 import { startSimWorker } from './tracking-bench.js';
 import { openCore } from '../../src/engine/open-core.js';
+import { measuringClock } from '../../src/core/data/index.js';
+import { partsLine } from './page-parts.js';
 
-export async function runSyncBench(shipments = 20_000, timeScale = 20, runs = 3, latencyMs = 0): Promise<number[]> {
+export interface SyncRun {
+  ms: number;
+  pages: number;
+  /** The pages' writes, each BEGIN to COMMIT, added up. */
+  writesMs: number;
+}
+
+export async function runSyncBench(shipments = 20_000, timeScale = 20, runs = 3, latencyMs = 0): Promise<SyncRun[]> {
   const key = 'sync-bench-key';
   const sim = startSimWorker(key, 1000, timeScale, latencyMs, shipments);
   const url = await sim.url;
-  const times: number[] = [];
+  const times: SyncRun[] = [];
   try {
     for (let run = 1; run <= runs; run++) {
       const dir = mkdtempSync(join(tmpdir(), 'quayside-sync-bench-'));
-      const service = openCore({ dataDir: dir, apiBase: url, secrets: new MemorySecretStore(), envApiKey: key, timeScale }).core;
+      const parts = measuringClock();
+      const service = openCore({ dataDir: dir, apiBase: url, secrets: new MemorySecretStore(), envApiKey: key, timeScale, partClock: parts }).core;
+      let writesMs = 0;
+      const write = service.write.bind(service);
+      service.write = (work) => {
+        const t = performance.now();
+        try {
+          return write(work);
+        } finally {
+          writesMs += performance.now() - t;
+        }
+      };
       try {
         const started = performance.now();
         const done = await syncShipments(service);
         const ms = performance.now() - started;
-        times.push(ms);
-        console.log(`  run ${run}: ${done.shipments.toLocaleString('en')} shipments in ${done.pages} pages, ${(ms / 1000).toFixed(2)} s (${(ms / done.pages).toFixed(0)} ms a page)`);
+        times.push({ ms, pages: done.pages, writesMs });
+        const bound = Math.max(done.pages * latencyMs, writesMs);
+        console.log(
+          `  run ${run}: ${done.shipments.toLocaleString('en')} shipments in ${done.pages} pages, ${(ms / 1000).toFixed(2)} s (${(ms / done.pages).toFixed(0)} ms a page); ` +
+            `writes ${(writesMs / 1000).toFixed(2)} s${latencyMs > 0 ? `, the pages' latency ${((done.pages * latencyMs) / 1000).toFixed(2)} s: ${(ms / bound).toFixed(2)} × the larger` : ''}`,
+        );
+        console.log(`    where a page's write goes (ms a page): ${partsLine({ parts: parts.take(), writeMs: writesMs, pages: done.pages })}`);
       } finally {
         service.close();
         rmSync(dir, { recursive: true, force: true });
@@ -45,6 +72,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const [shipments, timeScale, runs, latencyMs] = process.argv.slice(2).map(Number);
   console.log(`first sync through the API client (simulator in a thread, time scale ${timeScale || 20}, ${latencyMs || 0} ms a request):`);
   const times = await runSyncBench(shipments || undefined, timeScale || undefined, runs || undefined, latencyMs || undefined);
-  const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
-  console.log(`  median ${(median / 1000).toFixed(2)} s`);
+  const median = [...times].sort((a, b) => a.ms - b.ms)[Math.floor(times.length / 2)]!;
+  console.log(`  median ${(median.ms / 1000).toFixed(2)} s`);
 }

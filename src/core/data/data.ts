@@ -30,6 +30,9 @@ import { createSearchIndex } from './shipments/search.js';
 import { type ShipmentEditReads, type ShipmentEdits, createShipmentEdits } from './shipments/shipment-edits.js';
 import { type TrackingResultInput, snapshotFromShipmentRecord, snapshotFromTrackingResult } from './shipments/snapshot.js';
 import { type WriteOptions, type WriteResult, type WriteStatus, createShipmentWriter } from './shipments/write.js';
+import type { PartClock } from './shipments/write-parts.js';
+import type { EncodedBody } from './shipments/raw-payloads.js';
+import { RawDeflater } from './shipments/raw-deflater.js';
 import { type BackupCheck, backupCache } from './sqlite/backup.js';
 import { noteCleanClose } from './sqlite/check-note.js';
 import { holdPassingPageCache, openDatabase } from './sqlite/db.js';
@@ -44,6 +47,16 @@ export interface DataOptions {
   now?: () => Date;
   /** This desk's name as people read it, kept with the fields edited here. */
   deskName?: () => string;
+  /** Where the writes of shipments spend their time, part by part (the bench's; unmeasured by default). */
+  partClock?: PartClock;
+}
+
+/** A page's raw payloads deflated beforehand (`deflatePage`), in the order of its records; none for one unlikely to be stored. */
+export type DeflatedRaws = readonly (EncodedBody | undefined)[];
+
+interface PageOptions extends WriteOptions {
+  /** From `deflatePage` for these raws: the write stores them as they are (dictionaries are never deleted). */
+  deflated?: DeflatedRaws | null;
 }
 
 interface PageResult {
@@ -98,7 +111,7 @@ interface ShipmentRecordWrites {
    * One page of GET /v2/shipments. `raws[i]` is the exact JSON text of `records[i]`.
    * `checkedAt` is when the page was received (UTC).
    */
-  recordShipmentRecords(records: readonly ShipmentRecord[], raws: readonly string[], checkedAt: string, options?: WriteOptions): PageResult;
+  recordShipmentRecords(records: readonly ShipmentRecord[], raws: readonly string[], checkedAt: string, options?: PageOptions): PageResult;
   /** Removes local rows by id (references the service never tracked); returns how many. */
   removeLocal(ids: readonly number[]): number;
   /**
@@ -155,6 +168,13 @@ export interface Data {
   backup(dest: string): Promise<BackupCheck>;
   /** A better-sqlite3 error of this cache as the StoreError a person can act on (others unchanged). */
   translateError(err: unknown): unknown;
+  /**
+   * Deflates a page's raw payloads on a thread of their own (raw-deflater.ts), for its
+   * recordShipmentRecords (`deflated`): those of records new here or updated at the service since
+   * stored (the others are most likely the same answer, whose payload is not stored again). Null
+   * when that thread cannot; the write deflates what it stores and finds not deflated.
+   */
+  deflatePage(records: readonly ShipmentRecord[], raws: readonly string[]): Promise<DeflatedRaws | null>;
   /** Never throws for a full disk: what is committed is safe in the file and its WAL. */
   close(): void;
 }
@@ -204,7 +224,7 @@ export function openData(file: string, options: DataOptions = {}): Data {
         // A note edit waiting from before its edits were kept is newer than what the service reports.
         return legacyNoteWaiting.get(shipmentId) === undefined ? after : (shownNote.get(shipmentId)?.note ?? null);
       },
-    });
+    }, options.partClock);
     const reader = createShipmentReader(db);
     const queries = createShipmentQueries(db, reader);
     const edits = createShipmentEdits(db, search, nowIso, opened.file);
@@ -223,6 +243,10 @@ export function openData(file: string, options: DataOptions = {}): Data {
       .pluck();
     const deleteLocal = db.prepare<[number]>('DELETE FROM shipments WHERE id = ? AND tracking_id IS NULL');
     const totalChanges = db.prepare<[], { changes: number }>('SELECT total_changes() AS changes');
+    const deflater = new RawDeflater();
+    const storedUpdates = db.prepare<[string], { tracking_id: string; service_updated_at: string | null }>(
+      'SELECT tracking_id, service_updated_at FROM shipments WHERE tracking_id IN (SELECT value FROM json_each(?))',
+    );
 
     const records: ShipmentRecordWrites = {
       recordTrackingResult: (input) => writer.writeSnapshot(snapshotFromTrackingResult(input)),
@@ -244,7 +268,14 @@ export function openData(file: string, options: DataOptions = {}): Data {
         }
         const counts: Record<WriteStatus, number> = { inserted: 0, updated: 0, unchanged: 0, stale: 0 };
         let changes = 0;
-        const results = writer.writeSnapshots(pageRecords.map((record, i) => snapshotFromShipmentRecord(record, raws[i] ?? '', checkedAt)), undefined, writeOptions);
+        const deflated = writeOptions?.deflated ?? null;
+        const snapshots = pageRecords.map((record, i) => {
+          const snapshot = snapshotFromShipmentRecord(record, raws[i] ?? '', checkedAt);
+          const body = deflated?.[i];
+          if (body) snapshot.encodedRaw = body;
+          return snapshot;
+        });
+        const results = writer.writeSnapshots(snapshots, undefined, writeOptions);
         for (const result of results) {
           counts[result.status]++;
           changes += result.changes;
@@ -310,7 +341,20 @@ export function openData(file: string, options: DataOptions = {}): Data {
       pollerStore: () => pollerStoreOf(read.imports, write),
       backup: (dest) => backupCache(db, dest),
       translateError: translate,
+      async deflatePage(pageRecords, raws) {
+        // Inside a write, the newest dictionary may be one its rollback would take away.
+        if (db.inTransaction) return null;
+        const updatedAt = new Map(storedUpdates.all(JSON.stringify(pageRecords.map((r) => r.id))).map((r) => [r.tracking_id, r.service_updated_at]));
+        const wanted = pageRecords.flatMap((r, i) => (updatedAt.has(r.id) && updatedAt.get(r.id) === r.tracked_item.updated_at ? [] : [i]));
+        if (wanted.length === 0) return [];
+        const bodies = await deflater.deflate(wanted.map((i) => raws[i] ?? ''), writer.currentDictionary());
+        if (bodies === null) return null;
+        const deflated: (EncodedBody | undefined)[] = pageRecords.map(() => undefined);
+        wanted.forEach((at, i) => (deflated[at] = bodies[i]));
+        return deflated;
+      },
       close: () => {
+        deflater.close();
         if (!db.open) return;
         try {
           // Keeps the planner's statistics fresh as the cache grows; cheap when nothing changed.

@@ -3,7 +3,7 @@
  * through `read` and write through `write(tx => …)` (data.ts); nothing else reaches the connection.
  */
 export { openData } from './data.js';
-export type { Data, Reader, Writer } from './data.js';
+export type { Data, DeflatedRaws, Reader, Writer } from './data.js';
 export { StoreError } from './sqlite/errors.js';
 export { SETTING_OBJECT } from './settings.js';
 export { latLngFromApi } from './shipments/coordinates.js';
@@ -11,6 +11,7 @@ export type { ShipmentFilter, ShipmentSort } from './shipments/queries.js';
 export type { OutboxEntry } from './notes.js';
 export type { WatchlistRecord } from './watchlists.js';
 export { ftsMatchExpression } from './shipments/search.js';
+export { WRITE_PARTS, measuringClock, type PartClock, type WritePart } from './shipments/write-parts.js';
 export type { ImportReport } from './imports/jobs.js';
 export type { JobProgress, OpenTask, PollItem, PollerStore } from './imports/poller-types.js';
 export { RESTORED_JOB_MESSAGE, holdJobsAfterRestore } from './imports/restored-jobs.js';

@@ -14,7 +14,7 @@
  *   actual is reported when it happens.
  */
 import type { ChangeKind } from '../../../shared/domain.js';
-import type { Location, TrackingData, TrackingEvent } from '../../platform/api/types.js';
+import type { Location, TrackingData } from '../../platform/api/types.js';
 
 export interface ChangeRecord {
   kind: ChangeKind;
@@ -84,33 +84,23 @@ export interface NextState {
   subscriptionStatus: string | null;
 }
 
-interface ActualEvent {
-  key: string;
-  containerNumber: string;
-  text: string;
-}
-
-/** The actual events of a tracking payload, with identity keys and readable texts. */
-function actualEventsOf(data: TrackingData): ActualEvent[] {
+/** Each actual event of a tracking payload not among `seen` (identity keys, see eventKey), once, with its readable text. */
+function newActualEvents(data: TrackingData, seen: ReadonlySet<string>): { containerNumber: string; text: string }[] {
   const locations = new Map<number, Location>();
   for (const l of data.locations ?? []) locations.set(l.id, l);
-  const out: ActualEvent[] = [];
+  const out: { containerNumber: string; text: string }[] = [];
+  const added = new Set<string>();
   for (const container of data.containers ?? []) {
     for (const e of container.events ?? []) {
       if (!e.actual) continue;
-      out.push(describeEvent(container.number, e, locations));
+      const loc = e.location === null ? undefined : locations.get(e.location);
+      const key = eventKey(container.number, e.status_code, e.date, placeKey(loc?.name ?? null, loc?.country ?? null, e.location));
+      if (seen.has(key) || added.has(key)) continue;
+      added.add(key);
+      out.push({ containerNumber: container.number, text: eventText(e.status_code, e.status, loc?.name ?? null, e.date) });
     }
   }
   return out;
-}
-
-function describeEvent(containerNumber: string, e: TrackingEvent, locations: Map<number, Location>): ActualEvent {
-  const loc = e.location === null ? undefined : locations.get(e.location);
-  return {
-    key: eventKey(containerNumber, e.status_code, e.date, placeKey(loc?.name ?? null, loc?.country ?? null, e.location)),
-    containerNumber,
-    text: eventText(e.status_code, e.status, loc?.name ?? null, e.date),
-  };
 }
 
 export function detectChanges(stored: StoredState, next: NextState): ChangeRecord[] {
@@ -130,12 +120,7 @@ export function detectChanges(stored: StoredState, next: NextState): ChangeRecor
   if (stored.hasData && next.data !== null) {
     if (stored.eta !== next.eta) add('eta_moved', stored.eta, next.eta);
     if (stored.shipmentStatus !== next.shipmentStatus) add('status_changed', stored.shipmentStatus, next.shipmentStatus);
-    const seen = new Set(stored.actualEventKeys);
-    for (const event of actualEventsOf(next.data)) {
-      if (seen.has(event.key)) continue;
-      seen.add(event.key);
-      add('event_added', null, event.text, event.containerNumber);
-    }
+    for (const event of newActualEvents(next.data, stored.actualEventKeys)) add('event_added', null, event.text, event.containerNumber);
   }
   return changes;
 }

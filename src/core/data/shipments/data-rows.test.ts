@@ -178,6 +178,40 @@ describe('a changed answer writes only the rows that changed', () => {
     ).all());
   });
 
+  it('keeps the attention marks migration 7 computes from the events stored, whatever the events', () => {
+    // Migration 7's fill with migration 19's departure, over the rows stored.
+    const bySql = (id: number) => cacheDb(store).prepare(
+      `SELECT max(CASE WHEN e.actual = 1 THEN e.date END) AS last_actual, min(CASE WHEN e.actual = 0 THEN e.date END) AS next_expected,
+              max(e.actual = 1 AND e.status_code = 'CDC') AS delivered,
+              min(CASE WHEN e.actual = 1 AND e.status_code = 'VAD' AND e.location_id = s.pod_location THEN e.date END) AS arrived_vessel,
+              min(CASE WHEN e.actual = 1 AND e.status_code = 'CDD' AND e.location_id = s.pod_location THEN e.date END) AS arrived_discharge,
+              min(CASE WHEN e.actual = 1 AND e.status_code = 'CLL' AND e.location_id = s.pol_location THEN e.date END) AS departed
+         FROM events e JOIN shipments s ON s.id = e.shipment_id WHERE e.shipment_id = ? GROUP BY e.shipment_id`,
+    ).all(id);
+    const stored = (id: number) => cacheDb(store).prepare('SELECT last_actual, next_expected, delivered, arrived_vessel, arrived_discharge, departed FROM attention_marks WHERE shipment_id = ?').all(id);
+    const undated = (e: ReturnType<typeof event>) => ({ ...e, date: null as unknown as string });
+    const answers: TrackingData[] = [
+      trackingData({ containers: [container(FIRST, [
+        event('CDD', 'Discharged', '2026-11-25T10:00:00', true, ROTTERDAM), event('CDD', 'Discharged', '2026-11-24T10:00:00', true, ROTTERDAM),
+        event('VAD', 'Vessel arrival', '2026-11-23T08:00:00', true, ROTTERDAM), event('VAD', 'Vessel arrival', '2026-11-22T08:00:00', true, HAMBURG),
+        undated(event('CDC', 'Delivered', '2026-11-30T08:00:00', true, ROTTERDAM)), ...defaultEvents().slice(1),
+      ])] }),
+      trackingData({ containers: [container(FIRST, [undated(event('VAD', 'Vessel arrival', ETA, false, ROTTERDAM)), event('VDL', 'Discharge', '2026-11-29T08:00:00', false, null)])] }),
+      trackingData({ containers: [container(FIRST, [event('CLL', 'Loading', '2026-10-11T09:00:00', true, null), event('CLL', 'Loading', '2026-10-12T09:00:00', true, SHANGHAI)]), container(SECOND, [])] }),
+      trackingData({ containers: [container(FIRST, [])] }),
+      trackingData({ containers: [container(FIRST, [undated(event('CGI', 'Gate in', ETA, true, SHANGHAI))])] }),
+      // No POL or POD known: an event without a place is at neither.
+      (() => {
+        const d = trackingData({ containers: [container(FIRST, [event('CLL', 'Loading', '2026-10-12T09:00:00', true, null), event('VAD', 'Vessel arrival', ETA, true, null)])] });
+        return { ...d, summary: { ...d.summary!, pol: { location: null, terminal: null, date: null }, pod: { location: null, terminal: null, date: ETA } } };
+      })(),
+    ];
+    answers.forEach((data, i) => {
+      const { shipmentId } = record(store, data, `2026-10-${String(20 + i).padStart(2, '0')}T07:00:00.000Z`);
+      expect(stored(shipmentId), `answer ${i + 1}`).toEqual(bySql(shipmentId));
+    });
+  });
+
   it('an answer whose only change is an ETA touches one event row and keeps the others (their ids)', () => {
     const first = record(store, moved(ETA), '2026-10-20T07:00:00.000Z');
     const ids = () => cacheDb(store).prepare('SELECT id, date FROM events WHERE shipment_id = ? ORDER BY id').all(first.shipmentId) as { id: number; date: string }[];

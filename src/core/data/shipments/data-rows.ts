@@ -23,6 +23,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Container, TrackingData, TrackingEvent } from '../../platform/api/types.js';
 import { eventKey, placeKey } from './changes.js';
+import { type PartClock, UNMEASURED } from './write-parts.js';
 
 interface StoredContainer { id: number; position: number; number: string; type: string }
 interface StoredEvent {
@@ -43,6 +44,8 @@ export interface StoredRows {
 }
 
 export interface DataRowsWriter {
+  /** A new write transaction begins: what the last one looked up (places, names, texts) may have been rolled back. */
+  begin(): void;
   /** The rows stored for a shipment already in the cache. */
   read(shipmentId: number): StoredRows;
   /**
@@ -52,7 +55,51 @@ export interface DataRowsWriter {
    * document is made of may have changed: a location, a document, a container or an event (its
    * vessel) inserted or deleted; an event given a new date or position is not one.
    */
-  write(shipmentId: number, data: TrackingData, stored: StoredRows | null, portsChanged: boolean): boolean;
+  write(shipmentId: number, data: TrackingData, stored: StoredRows | null, ports: Ports): boolean;
+}
+
+/** The shipment's POL and POD locations as its row holds them after the write; `changed`: not the ones stored before. */
+export interface Ports {
+  pol: number | null;
+  pod: number | null;
+  changed: boolean;
+}
+
+interface Marks {
+  last_actual: string | null;
+  next_expected: string | null;
+  delivered: 0 | 1;
+  arrived_vessel: string | null;
+  arrived_discharge: string | null;
+  departed: string | null;
+}
+
+/**
+ * Migration 7's marks (with migration 19's departure) of the events an answer gives, as its SQL
+ * computes them over the rows written from it; null without any event (no row). Naive dates
+ * compare as text, as SQLite compares them (the same order short of characters past U+FFFF).
+ */
+function marksOf(data: TrackingData, ports: Ports): Marks | null {
+  let any = false;
+  const marks: Marks = { last_actual: null, next_expected: null, delivered: 0, arrived_vessel: null, arrived_discharge: null, departed: null };
+  const earliest = (kept: string | null, date: string | null) => (date === null || (kept !== null && kept <= date) ? kept : date);
+  for (const c of data.containers ?? []) {
+    for (const e of c.events ?? []) {
+      any = true;
+      const date = e.date ?? null;
+      if (!e.actual) {
+        marks.next_expected = earliest(marks.next_expected, date);
+        continue;
+      }
+      if (date !== null && (marks.last_actual === null || date > marks.last_actual)) marks.last_actual = date;
+      if (e.status_code === 'CDC') marks.delivered = 1;
+      const atPod = ports.pod !== null && e.location === ports.pod;
+      if (atPod && e.status_code === 'VAD') marks.arrived_vessel = earliest(marks.arrived_vessel, date);
+      if (atPod && e.status_code === 'CDD') marks.arrived_discharge = earliest(marks.arrived_discharge, date);
+      if (ports.pol !== null && e.location === ports.pol && e.status_code === 'CLL') marks.departed = earliest(marks.departed, date);
+    }
+  }
+  return any ? marks : null;
 }
 
 /** The keys (changes.ts, eventKey) of the actual events stored, places resolved through the stored locations. */
@@ -81,7 +128,7 @@ function eventIdentity(actual: boolean, statusCode: string, status: string, loca
   return JSON.stringify([actual, statusCode, status, location, terminal, vessel, voyage]);
 }
 
-export function createDataRowsWriter(db: Database): DataRowsWriter {
+export function createDataRowsWriter(db: Database, clock: PartClock = UNMEASURED): DataRowsWriter {
   // The tables under the views locations, terminals and events (the compact cache migration),
   // joined once: the views' scalar subqueries look a place or a text up once per column.
   const storedLocations = db.prepare<[number], StoredLocation>(
@@ -104,16 +151,31 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
   const insertPlace = db.prepare('INSERT INTO places (name, state, terminal, country, lat, lng) VALUES (?, ?, ?, ?, ?, ?)');
   const upsertLocation = db.prepare<[number, number, number]>('INSERT OR REPLACE INTO shipment_locations (shipment_id, location_id, place_id) VALUES (?, ?, ?)');
   const deleteLocation = db.prepare<[number, number]>('DELETE FROM shipment_locations WHERE shipment_id = ? AND location_id = ?');
-  const place = (l: StoredLocation): number =>
-    placeOf.get(l.name, l.country, l.state, l.terminal, l.lat, l.lng) ??
-    Number(insertPlace.run(l.name, l.state, l.terminal, l.country, l.lat, l.lng).lastInsertRowid);
+  // What a page repeats (its ports, terminals, events' texts), looked up once per write transaction.
+  const placeIds = new Map<string, number>();
+  const nameIds = new Map<string, number>();
+  const textIds = new Map<string, number>();
+  const place = (l: StoredLocation): number => {
+    const key = JSON.stringify([l.name, l.country, l.state, l.terminal, l.lat, l.lng]);
+    let id = placeIds.get(key);
+    if (id === undefined) {
+      id = placeOf.get(l.name, l.country, l.state, l.terminal, l.lat, l.lng) ?? Number(insertPlace.run(l.name, l.state, l.terminal, l.country, l.lat, l.lng).lastInsertRowid);
+      placeIds.set(key, id);
+    }
+    return id;
+  };
   // Terminal names are stored once (the compact cache migration), never deleted.
   const insertTerminalName = db.prepare<[string]>('INSERT OR IGNORE INTO terminal_names (name) VALUES (?)');
   const terminalNameId = db.prepare<[string], number>('SELECT id FROM terminal_names WHERE name = ?').pluck();
   const upsertTerminalRow = db.prepare<[number, number, number]>('INSERT OR REPLACE INTO shipment_terminals (shipment_id, terminal_id, name_id) VALUES (?, ?, ?)');
   const upsertTerminal = (shipmentId: number, terminalId: number, name: string): void => {
-    insertTerminalName.run(name);
-    upsertTerminalRow.run(shipmentId, terminalId, terminalNameId.get(name)!);
+    let id = nameIds.get(name);
+    if (id === undefined) {
+      insertTerminalName.run(name);
+      id = terminalNameId.get(name)!;
+      nameIds.set(name, id);
+    }
+    upsertTerminalRow.run(shipmentId, terminalId, id);
   };
   const deleteTerminal = db.prepare<[number, number]>('DELETE FROM shipment_terminals WHERE shipment_id = ? AND terminal_id = ?');
   const insertDocument = db.prepare('INSERT OR IGNORE INTO shipment_documents (shipment_id, kind, number) VALUES (?, ?, ?)');
@@ -131,13 +193,23 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertEvent = (containerId: number, shipmentId: number, position: number, e: TrackingEvent): void => {
-    const text = textOf.get(e.status_code, e.status, e.vessel, e.voyage)
-      ?? Number(insertText.run(e.status_code, e.status, e.vessel, e.voyage).lastInsertRowid);
+    const key = JSON.stringify([e.status_code, e.status, e.vessel, e.voyage]);
+    let text = textIds.get(key);
+    if (text === undefined) {
+      text = textOf.get(e.status_code, e.status, e.vessel, e.voyage) ?? Number(insertText.run(e.status_code, e.status, e.vessel, e.voyage).lastInsertRowid);
+      textIds.set(key, text);
+    }
     insertEventRow.run(containerId, shipmentId, position, e.date, e.actual ? 1 : 0, text, e.location, e.terminal);
   };
   const moveEvent = db.prepare<[number, string | null, number]>('UPDATE event_rows SET position = ?, date = ? WHERE id = ?');
   const deleteEvent = db.prepare<[number]>('DELETE FROM event_rows WHERE id = ?');
   const dropMarks = db.prepare<[number]>('DELETE FROM attention_marks WHERE shipment_id = ?');
+  const putMarks = db.prepare<Marks & { id: number }>(
+    `INSERT INTO attention_marks (shipment_id, last_actual, next_expected, delivered, arrived_vessel, arrived_discharge, departed)
+     VALUES (@id, @last_actual, @next_expected, @delivered, @arrived_vessel, @arrived_discharge, @departed)
+     ON CONFLICT (shipment_id) DO UPDATE SET last_actual = excluded.last_actual, next_expected = excluded.next_expected, delivered = excluded.delivered,
+       arrived_vessel = excluded.arrived_vessel, arrived_discharge = excluded.arrived_discharge, departed = excluded.departed`,
+  );
   // (These two read the tables under the view events, as storedEvents does.)
   // Migration 6's trigger, for one shipment's expected events at once (their first sighting: this write's).
   const seePlannedEvents = db.prepare<[number]>(
@@ -146,20 +218,7 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
        FROM event_rows e JOIN event_texts t ON t.id = e.text_id JOIN shipments s ON s.id = e.shipment_id
       WHERE e.shipment_id = ? AND e.actual = 0`,
   );
-  // Migration 7's fill, for one shipment, with migration 19's departure.
-  const computeMarks = db.prepare<[number]>(
-    `INSERT INTO attention_marks (shipment_id, last_actual, next_expected, delivered, arrived_vessel, arrived_discharge, departed)
-     SELECT e.shipment_id,
-            max(CASE WHEN e.actual = 1 THEN e.date END),
-            min(CASE WHEN e.actual = 0 THEN e.date END),
-            max(e.actual = 1 AND t.status_code = 'CDC'),
-            min(CASE WHEN e.actual = 1 AND t.status_code = 'VAD' AND e.location_id = s.pod_location THEN e.date END),
-            min(CASE WHEN e.actual = 1 AND t.status_code = 'CDD' AND e.location_id = s.pod_location THEN e.date END),
-            min(CASE WHEN e.actual = 1 AND t.status_code = 'CLL' AND e.location_id = s.pol_location THEN e.date END)
-       FROM event_rows e JOIN event_texts t ON t.id = e.text_id JOIN shipments s ON s.id = e.shipment_id
-      WHERE e.shipment_id = ?
-      GROUP BY e.shipment_id`,
-  );
+
 
   function writeLocations(shipmentId: number, data: TrackingData, stored: StoredRows | null): boolean {
     let changed = false;
@@ -298,6 +357,11 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
   }
 
   return {
+    begin() {
+      placeIds.clear();
+      nameIds.clear();
+      textIds.clear();
+    },
     read(shipmentId) {
       return {
         locations: storedLocations.all(shipmentId),
@@ -307,17 +371,24 @@ export function createDataRowsWriter(db: Database): DataRowsWriter {
         events: storedEvents.all(shipmentId),
       };
     },
-    write(shipmentId, data, stored, portsChanged) {
+    write(shipmentId, data, stored, ports) {
+      let t = clock.mark();
       const locationsChanged = writeLocations(shipmentId, data, stored);
       writeTerminals(shipmentId, data, stored);
+      t = clock.add('places and documents', t);
       const { events, searched, inserted } = writeContainers(shipmentId, data.containers ?? [], stored);
+      t = clock.add('containers and events', t);
       const documentsChanged = writeDocuments(shipmentId, data, stored);
-      if (events || portsChanged) {
-        if (stored !== null) dropMarks.run(shipmentId);
-        computeMarks.run(shipmentId);
+      t = clock.add('places and documents', t);
+      if (events || ports.changed) {
+        const marks = marksOf(data, ports);
+        if (marks !== null) putMarks.run({ ...marks, id: shipmentId });
+        else if (stored !== null) dropMarks.run(shipmentId);
       }
+      t = clock.add('attention marks', t);
       // An event kept (only its date or position moved) was seen when it was inserted.
       if (inserted) seePlannedEvents.run(shipmentId);
+      clock.add('expected events seen', t);
       return stored === null || locationsChanged || searched || documentsChanged;
     },
   };

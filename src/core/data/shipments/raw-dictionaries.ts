@@ -34,6 +34,8 @@ const SAMPLE = 24;
 export interface RawDictionaries {
   /** The dictionary to store new payloads with (made first when it is time). Call inside the write's transaction. */
   forWrite(nowIso: string): RawDictionary | null;
+  /** The newest dictionary committed (none made), to deflate a page with before its write: a payload may name it for good. */
+  current(): RawDictionary | null;
 }
 
 export function createRawDictionaries(db: Database): RawDictionaries {
@@ -60,6 +62,10 @@ export function createRawDictionaries(db: Database): RawDictionaries {
       const stored = newestPayloadId.get() ?? 0;
       const due = current === undefined ? stored >= FIRST_AFTER : current.made_after < LAST_AFTER && stored >= current.made_after * GROWTH;
       if (due) return make(stored, nowIso);
+      return current === undefined ? null : { id: current.id, bytes: current.body };
+    },
+    current() {
+      const current = latest.get();
       return current === undefined ? null : { id: current.id, bytes: current.body };
     },
   };

@@ -13,7 +13,8 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { RAW_DICTIONARY_1 } from './raw-dictionary.js';
 import type { RawPayloadsRow } from './rows.js';
 
-const COMPRESS_FROM_BYTES = 512;
+/** Shorter texts are kept as they are (their length in UTF-16 units, as `encodeRawBody` measures it). */
+export const COMPRESS_FROM_BYTES = 512;
 
 /** A dictionary the cache made (raw_dictionaries). */
 export interface RawDictionary {

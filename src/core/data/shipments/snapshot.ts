@@ -5,6 +5,7 @@
 import type { Outcome } from '../../../shared/domain.js';
 import type { ShipmentRecord, TrackingData, TrackingResult } from '../../platform/api/types.js';
 import { answerCompanyOf, type AnswerCompany } from './carrier-name.js';
+import type { EncodedBody } from './raw-payloads.js';
 
 type PayloadSource = 'tracking' | 'batch' | 'shipments';
 
@@ -36,6 +37,8 @@ export interface Snapshot {
   /** Present only when outcome is OK. */
   data: TrackingData | null;
   raw: string;
+  /** `raw` deflated beforehand (raw-deflater.ts) with a dictionary the cache holds (maybe not its newest): stored as it is. */
+  encodedRaw?: EncodedBody;
   source: PayloadSource;
   receivedAt: string;
 }

@@ -11,7 +11,7 @@
  * shipment status) and sets the outcome: missing now is not the same as never found, and
  * not delivered either.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import type { TrackingData } from '../../platform/api/types.js';
 import { type ChangeRecord, compareSnapshots, detectChanges } from './changes.js';
@@ -23,6 +23,7 @@ import type { ShipmentsRow } from './rows.js';
 import type { SearchIndex } from './search.js';
 import { referenceKey, type Snapshot } from './snapshot.js';
 import { chooseCarrierName, directoryMainNames } from './carrier-name.js';
+import { type PartClock, UNMEASURED } from './write-parts.js';
 
 /** How many raw payloads are kept per shipment: the latest and the one before it. */
 const RAW_PAYLOADS_KEPT = 2;
@@ -52,6 +53,8 @@ const CONTENT_HASH_BYTES = 9;
 
 /** What changes with every check of the carrier, even when the answer says nothing new. */
 const CHECK_TIMES = new Set<string>(['service_updated_at', 'checked_at', 'data_checked_at', 'stored_at', 'content_hash']);
+/** The columns the content hash is made of, in order. */
+const HASHED = COLUMNS.filter((c) => !CHECK_TIMES.has(c) && c !== 'service_note');
 
 /**
  * The hash of what a snapshot makes of a row (its columns but the times of checking, and the
@@ -61,10 +64,11 @@ const CHECK_TIMES = new Set<string>(['service_updated_at', 'checked_at', 'data_c
  * (28 characters) never equals one of these, so its next write is a full one, as after migration 8.
  */
 function contentHash(values: ShipmentValues, data: TrackingData | null): string {
-  const kept = COLUMNS.filter((c) => !CHECK_TIMES.has(c) && c !== 'service_note').map((c) => values[c]);
+  const kept: unknown[] = HASHED.map((c) => values[c]);
   // The service's own note counts where it differs from the one shown (a note edit waiting): rows hashed before keep their hash.
   if (values.service_note !== values.note) kept.push(`service:${values.service_note ?? ''}`);
-  return createHash('sha1').update(JSON.stringify(kept)).update(JSON.stringify(data)).digest().subarray(0, CONTENT_HASH_BYTES).toString('base64');
+  // The first CONTENT_HASH_BYTES of the digest: the first 4/3 as many characters of its base64.
+  return hash('sha1', JSON.stringify(kept) + JSON.stringify(data), 'base64').slice(0, (CONTENT_HASH_BYTES / 3) * 4);
 }
 
 // Built from the fixed column list above; values are always bound as named parameters.
@@ -146,6 +150,8 @@ export interface ShipmentWriter {
    * imported fields) before that one rebuild, and returns the ids whose documents it changed.
    */
   writeSnapshots(snapshots: readonly Snapshot[], alsoWrite?: (results: readonly WriteResult[]) => Iterable<number>, options?: WriteOptions): WriteResult[];
+  /** The dictionary raw payloads are stored with now, as committed (to deflate a page with before its write). */
+  currentDictionary(): RawDictionary | null;
 }
 
 export interface WriteOptions {
@@ -164,7 +170,7 @@ export interface WriterHooks {
   whenServiceNote(shipmentId: number, before: string | null, after: string | null): string | null;
 }
 
-export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: () => string, hooks: WriterHooks): ShipmentWriter {
+export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: () => string, hooks: WriterHooks, clock: PartClock = UNMEASURED): ShipmentWriter {
   const byTrackingId: Statement<[string], ShipmentsRow> = db.prepare('SELECT * FROM shipments WHERE tracking_id = ?');
   // `+tracking_id`: without planner statistics (a new cache) SQLite would walk the unique index
   // over every row still without a tracking id, once per write: quadratic in a large import.
@@ -197,7 +203,7 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
   );
   const mainName = directoryMainNames(db);
   const carrierScacByName = db.prepare<[string], { scac: string }>('SELECT scac FROM carriers WHERE name = ?');
-  const dataRows = createDataRowsWriter(db);
+  const dataRows = createDataRowsWriter(db, clock);
   const insertChange = db.prepare(
     'INSERT INTO changes (shipment_id, at, kind, from_value, to_value, container_number) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -234,7 +240,7 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
   function merge(s: Snapshot, previous: ShipmentsRow | null): ShipmentValues {
     const { scac, name } = carrier(s, previous);
     const base: ShipmentValues = {
-      ...(previous ?? emptyValues()),
+      ...(previous ?? EMPTY),
       tracking_id: s.trackingId ?? previous?.tracking_id ?? null,
       reference: s.reference,
       reference_key: referenceKey(s.reference),
@@ -267,10 +273,36 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     return hooks.whenServiceNote(previous.id, previous.service_note, s.note);
   }
 
+  // A page's rows by tracking id, read in one statement as arrays and made into objects here (for
+  // rows this wide, quicker than the driver's objects). Each is taken once: a second answer for the
+  // same id in the page, which may follow a write of the first, is looked up again.
+  const rowsOfPage = db.prepare<[string], unknown[]>('SELECT * FROM shipments WHERE tracking_id IN (SELECT value FROM json_each(?))').raw(true);
+  const rowColumns = rowsOfPage.columns().map((c) => c.name);
+  let ofPage: Map<string, ShipmentsRow> | null = null;
+  const lookAgain = new Set<string>();
+
+  function readPage(snapshots: readonly Snapshot[]): void {
+    lookAgain.clear();
+    const ids = snapshots.flatMap((s) => (s.trackingId === null ? [] : [s.trackingId]));
+    ofPage = ids.length < 2 ? null : new Map();
+    if (ofPage === null) return;
+    for (const values of rowsOfPage.all(JSON.stringify(ids))) {
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < rowColumns.length; i++) row[rowColumns[i]!] = values[i];
+      ofPage.set(row.tracking_id as string, row as unknown as ShipmentsRow);
+    }
+  }
+
+  function byTrackingIdOf(trackingId: string): ShipmentsRow | null {
+    if (ofPage === null || lookAgain.has(trackingId)) return byTrackingId.get(trackingId) ?? null;
+    lookAgain.add(trackingId);
+    return ofPage.get(trackingId) ?? null;
+  }
+
   function findRow(s: Snapshot): ShipmentsRow | null {
     const key = referenceKey(s.reference);
     if (s.trackingId !== null) {
-      return byTrackingId.get(s.trackingId) ?? unassignedByReference.get(key, s.type) ?? null;
+      return byTrackingIdOf(s.trackingId) ?? unassignedByReference.get(key, s.type) ?? null;
     }
     return unassignedByReference.get(key, s.type) ?? null;
   }
@@ -284,20 +316,27 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
 
   /** Writes one snapshot; the caller rebuilds the search document when it was inserted or updated. */
   function write(s: Snapshot, derive = true): WriteResult {
+    let t = clock.mark();
     const previous = findRow(s);
     if (previous !== null) {
       const order = compareSnapshots(
         { updatedAt: previous.service_updated_at, checkedAt: previous.checked_at },
         { updatedAt: s.serviceUpdatedAt, checkedAt: s.checkedAt },
       );
-      if (order !== 'newer') return { shipmentId: previous.id, status: order === 'older' ? 'stale' : 'unchanged', changes: 0 };
+      if (order !== 'newer') {
+        clock.add('match', t);
+        return { shipmentId: previous.id, status: order === 'older' ? 'stale' : 'unchanged', changes: 0 };
+      }
     }
+    t = clock.add('match', t);
     const merged = merge(s, previous);
     const values = { ...merged, content_hash: contentHash(merged, s.data) };
+    t = clock.add('merge and hash', t);
     if (previous !== null && previous.content_hash === values.content_hash) {
       // The same answer, checked again: a comparison, not a rewrite (no rows replaced, no new raw
       // payload: the one kept holds this content, no search-index rebuild).
       touchShipment.run(values.service_updated_at, values.checked_at, values.data_checked_at, values.stored_at, previous.id);
+      clock.add('shipment row', t);
       return { shipmentId: previous.id, status: 'updated', changes: 0 };
     }
     let shipmentId: number;
@@ -308,9 +347,11 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     let searched = previous === null;
     if (previous === null) {
       shipmentId = Number(insertShipment.run(values).lastInsertRowid);
+      t = clock.add('shipment row', t);
     } else {
       shipmentId = previous.id;
       stored = dataRows.read(previous.id);
+      t = clock.add('stored rows read', t);
       changes = detectChanges(storedState(previous, stored), {
         outcome: values.outcome,
         data: s.data,
@@ -318,29 +359,39 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
         shipmentStatus: values.shipment_status,
         subscriptionStatus: values.subscription_status,
       });
+      t = clock.add('change detection', t);
       searched = updateChanged(previous, values).some((c) => SEARCHED.has(c));
+      t = clock.add('shipment row', t);
     }
     if (values.tracking_id !== null && previous?.tracking_id == null && hooks.whenTracked(shipmentId, values.tracking_id)) searched = true;
+    t = clock.add('shipment row', t);
     // Only the rows that changed are written (data-rows.ts).
     const portsChanged = previous !== null && (previous.pod_location !== values.pod_location || previous.pol_location !== values.pol_location);
-    if (s.data !== null && dataRows.write(shipmentId, s.data, stored, portsChanged)) {
+    if (s.data !== null && dataRows.write(shipmentId, s.data, stored, { pol: values.pol_location, pod: values.pod_location, changed: portsChanged })) {
       searched = true;
     }
     // A change is dated when Quayside saw it (the answer's arrival), not when the carrier was
     // last checked: the feed's "since you last looked" and its days follow the person's clock.
     if (!derive) changes = [];
+    t = clock.mark();
     recordChanges(shipmentId, s.receivedAt, changes);
-    const raw = encodeRawBody(s.raw, dictionary);
+    t = clock.add('change log', t);
+    const raw = s.encodedRaw ?? encodeRawBody(s.raw, dictionary);
+    t = clock.add('raw payload deflate', t);
     insertRaw.run(shipmentId, s.source, s.receivedAt, raw.encoding, raw.body, raw.dictionaryId);
     pruneRaw.run(shipmentId, shipmentId, RAW_PAYLOADS_KEPT - 1);
+    clock.add('raw payload rows', t);
     // An ETA moved, a vessel's position, a status: the search document stays as it is.
     if (searched) rewritten.add(shipmentId);
     return { shipmentId, status: previous === null ? 'inserted' : 'updated', changes: changes.length };
   }
 
   return {
+    currentDictionary: () => dictionaries.current(),
     writeSnapshot(s) {
       rewritten.clear();
+      dataRows.begin();
+      ofPage = null;
       dictionary = dictionaries.forWrite(nowIso());
       const result = write(s);
       if (rewritten.has(result.shipmentId)) search.reindexShipment(result.shipmentId);
@@ -348,18 +399,34 @@ export function createShipmentWriter(db: Database, search: SearchIndex, nowIso: 
     },
     writeSnapshots(snapshots, alsoWrite, options) {
       rewritten.clear();
+      dataRows.begin();
+      let t = clock.mark();
+      readPage(snapshots);
+      t = clock.add('match', t);
       dictionary = dictionaries.forWrite(nowIso());
       const derive = options?.deriveChanges !== false;
       const results = snapshots.map((s) => write(s, derive));
       const ids = new Set(rewritten);
       if (alsoWrite) for (const id of alsoWrite(results)) ids.add(id);
+      t = clock.mark();
       search.reindexShipments(ids);
+      clock.add('search index', t);
+      ofPage = null;
       return results;
     },
   };
 }
 
+const EMPTY: Readonly<ShipmentValues> = Object.freeze({
+  ...(Object.fromEntries(COLUMNS.map((c) => [c, null])) as unknown as ShipmentValues),
+  outcome: 'PENDING',
+  has_data: 0,
+  reference: '',
+  reference_key: '',
+  type: '',
+  stored_at: '',
+});
+
 export function emptyValues(): ShipmentValues {
-  const values = Object.fromEntries(COLUMNS.map((c) => [c, null])) as unknown as ShipmentValues;
-  return { ...values, outcome: 'PENDING', has_data: 0, reference: '', reference_key: '', type: '', stored_at: '' };
+  return { ...EMPTY };
 }

@@ -146,6 +146,11 @@ export function openDatabase(fileArg: string): OpenedDatabase {
     db.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`);
     db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     db.pragma('foreign_keys = ON');
+    // A statement's journal (what it changed of pages the transaction had changed before) in memory:
+    // at the default, one grown past 64 KiB becomes a file for the rest of its transaction, and each
+    // later statement of a sync page wrote its journal through the file system. Sorts larger than
+    // the page cache stay in memory too.
+    db.pragma('temp_store = MEMORY');
     registerSearchFunctions(db);
     if (runMigrations(db, MIGRATIONS).length > 0) compactAfterMigrations(db);
     // Planner statistics for a long-lived connection, bounded so opening stays quick. Optional:

@@ -3,6 +3,9 @@
  * are kept current, since a reference already tracked is never looked up again.
  */
 import type { Core } from '../../context.js';
+import type { DeflatedRaws } from '../../data/index.js';
+import type { Page, ShipmentRecord } from '../../platform/api/types.js';
+import { type ListStatus, PagesAhead } from './pages-ahead.js';
 
 export interface SyncProgress {
   status: 'ACTIVE' | 'ARCHIVED';
@@ -23,6 +26,12 @@ export interface SyncDone {
 /**
  * When both lists were read whole and did not change size meanwhile, what the cache tracks and
  * the service no longer has is marked removed at the service.
+ *
+ * The lists are paged newest first (created_at desc), and pages are asked ahead of their turn
+ * (pages-ahead.ts), each answered at its own moment. A shipment created meanwhile goes to the
+ * head of the ACTIVE list: it moves the others one place on (a page's last record comes again at
+ * the start of the next, none is skipped), and is itself read at the end, from the head again
+ * until a page holds a record already read, when the list has grown since its first page.
  */
 export async function syncShipments(core: Core, onProgress?: (p: SyncProgress) => void): Promise<SyncDone> {
   const client = core.api();
@@ -32,40 +41,42 @@ export async function syncShipments(core: Core, onProgress?: (p: SyncProgress) =
   // Rows written from here on (this sync's own, or a lookup meanwhile) are never taken for removed.
   const startedAt = new Date(core.now().getTime() - 1).toISOString();
   const checkedAt = core.now().toISOString();
-  const seen: string[] = [];
-  // The lists are paged newest first: a shipment added or deleted while they are read shifts the
-  // pages, so one could be missed. Then nothing is marked removed this time.
+  const seen = new Set<string>();
+  // A shipment added or deleted while the lists are read shifts the pages, so one could be
+  // missed: then nothing is marked removed this time.
   let stable = true;
-  const fetchPage = (status: 'ACTIVE' | 'ARCHIVED', page: number) => {
-    const asked = client.shipmentsPage({ page, limit: 500, status, needRoute: true }, { priority: 'background' });
-    // Awaited in turn below; a page asked ahead whose turn never comes (a write failed first) is not an unhandled failure.
-    asked.catch(() => undefined);
-    return asked;
+  const fetch = (status: ListStatus, page: number) => client.shipmentsPage({ page, limit: 500, status, needRoute: true }, { priority: 'background' });
+  const store = (result: Page<ShipmentRecord>, raws: readonly string[], deflated: DeflatedRaws | null) => {
+    const stored = core.write((tx) => tx.recordShipmentRecords(result.data, raws, checkedAt, { deflated }));
+    const changed = stored.results.filter((r) => r.status === 'inserted' || r.changes > 0).map((r) => r.shipmentId);
+    if (changed.length > 0) core.events.emit('sync.page', { ids: changed });
+    for (const record of result.data) seen.add(record.id);
+    shipments += result.data.length;
+    pages++;
   };
-  for (const status of ['ACTIVE', 'ARCHIVED'] as const) {
-    let total: number | null = null;
-    let next = fetchPage(status, 1);
-    for (let page = 1, totalPages = 1; page <= totalPages; page++) {
-      const result = await next;
-      totalPages = result.meta.totalPages;
-      if (total !== null && total !== result.meta.totalItems) stable = false;
-      total = result.meta.totalItems;
-      // The next page is asked before this one is stored, and the request given a turn to leave
-      // (the write holds the thread): the service answers it while the cache writes.
-      if (page < totalPages) {
-        next = fetchPage(status, page + 1);
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-      const stored = core.write((tx) => tx.recordShipmentRecords(result.data, result.data.map((r) => JSON.stringify(r)), checkedAt));
-      const changed = stored.results.filter((r) => r.status === 'inserted' || r.changes > 0).map((r) => r.shipmentId);
-      if (changed.length > 0) core.events.emit('sync.page', { ids: changed });
-      for (const record of result.data) seen.push(record.id);
-      shipments += result.data.length;
-      pages++;
-      onProgress?.({ status, page, totalPages, shipments });
-    }
+  const firstCount = new Map<ListStatus, number>();
+  let grew = false;
+  const ahead = new PagesAhead({ fetch, deflate: (records, raws) => core.deflatePage(records, raws) });
+  for (let next = await ahead.next(); next !== null; next = await ahead.next()) {
+    const { status, page, result } = next;
+    // Asked ahead beyond the end of a list that shrank meanwhile: nothing there.
+    if (page > 1 && page > result.meta.totalPages && result.data.length === 0) continue;
+    const first = firstCount.get(status);
+    if (first === undefined) firstCount.set(status, result.meta.totalItems);
+    else if (first !== result.meta.totalItems) stable = false;
+    if (status === 'ACTIVE' && first !== undefined && result.meta.totalItems > first) grew = true;
+    // The pages asked meanwhile get a turn to leave before the write holds the thread.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    store(result, next.raws, next.deflated);
+    onProgress?.({ status, page, totalPages: result.meta.totalPages, shipments });
   }
-  const removed = stable ? core.write((tx) => tx.markRemovedAtService(seen, startedAt)).length : 0;
+  for (let page = 1; grew; page++) {
+    const result = await fetch('ACTIVE', page);
+    const known = result.data.some((r) => seen.has(r.id));
+    store(result, result.data.map((r) => JSON.stringify(r)), null);
+    if (known || page >= result.meta.totalPages) break;
+  }
+  const removed = stable ? core.write((tx) => tx.markRemovedAtService([...seen], startedAt)).length : 0;
   core.events.emit('shipments.changed', { ids: null, reason: 'sync' });
   return { shipments, pages, changes: core.read.countChanges() - changesBefore, removed, checkedAt };
 }
