@@ -2,8 +2,9 @@
  * Watchlists shared by the team. Two desks (each its own cache, the team members the
  * engine runs, the watchlist handlers the window calls) on one team database: a list and a saved
  * filter made on desk A are on desk B (how soon, aim < 2 s: `npm run bench -- team`); a rename
- * and a removal on B reach A; made and edited while the team database is stopped, they reach the other desk once it is back, nothing
- * lost, with adds made on both desks meanwhile united and two lists of one name both kept.
+ * and a removal on B reach A; made and edited while the team database is stopped, they reach the
+ * other desk once it is back, nothing lost, with adds made on both desks meanwhile united and two
+ * lists of one name both kept.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
