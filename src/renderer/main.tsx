@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { askFirstRows } from './state/shipments';
 import './styles/base.css';
 import './styles/marks.css';
 import './styles/layout.css';
@@ -12,6 +13,8 @@ import './styles/table-tools.css';
 import './styles/grid.css';
 import './styles/detail.css';
 import './styles/panels.css';
+
+askFirstRows();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

@@ -5,7 +5,8 @@
  * harness's spawn, and the median of each. `QUAYSIDE_START_TRACE=1` in the harness and engine adds
  * their own marks (stderr lines `start-trace <name> <epoch ms>`).
  * Several builds compared run by run, alternating (a shared machine's load drifts): their
- * harness.js files in QUAYSIDE_TRACE_HARNESSES, separated by commas (default out/harness/harness.js).
+ * harness.js files in QUAYSIDE_TRACE_HARNESSES, separated by commas (default out/harness/harness.js),
+ * each as `harness.js@data-dir` where a build of an older schema needs a cache of its own.
  *   npx tsx test/bench/startup-trace.ts [runs] [shipments]
  */
 import { spawn } from 'node:child_process';
@@ -13,6 +14,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { launchBrowser, seedCache } from '../e2e/support/index.js';
+import { firstRowShown } from './first-render.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const [runs = 7, shipments = 10_000] = process.argv.slice(2).map(Number);
@@ -34,7 +36,8 @@ for (let run = 0; run < runs; run++) for (const harness of harnesses) {
   const context = await browser.browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const spawnedAt = performance.timeOrigin + performance.now();
-  const child = spawn(process.execPath, [harness, '--port', '0', '--data-dir', dataDir, '--api-base', apiBase], {
+  const [file, dir = dataDir] = harness.split('@');
+  const child = spawn(process.execPath, [file!, '--port', '0', '--data-dir', dir, '--api-base', apiBase], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, QUAYSIDE_API_KEY: '', QUAYSIDE_START_TRACE: '1' },
@@ -56,8 +59,7 @@ for (let run = 0; run < runs; run++) for (const harness of harnesses) {
   });
   marks.listening = performance.timeOrigin + performance.now() - spawnedAt;
   await page.goto(url, { waitUntil: 'commit' });
-  await page.locator('[role="row"][data-id]').first().waitFor({ state: 'visible', timeout: 60_000 });
-  marks.firstRow = performance.timeOrigin + performance.now() - spawnedAt;
+  marks.firstRow = (await firstRowShown(page)) - spawnedAt;
   // Runs in the page; typed by hand, as the bench's tsconfig has no DOM library.
   type Entry = { name: string; startTime: number; responseEnd: number; domContentLoadedEventEnd: number; loadEventEnd: number };
   const browserMarks = await page.evaluate(() => {

@@ -3,14 +3,14 @@
  * the line at p50, whiskers p10–p90, a diamond at the mean), drawn from the report's percentiles,
  * so 100,000 shipments cost the chart no more than ten.
  */
-import { barX, dot, ruleX, ruleY, tickX, type PlotOptions } from '@observablehq/plot';
+import type { PlotOptions } from '@observablehq/plot';
 import { useCallback, useId, useMemo, useState } from 'react';
 import type { PerformanceReport } from '../../shared/performance';
 import { formatCount } from '../lib/format';
 import { ChartCard } from './ChartCard';
 import { DELAY_MEASURES, X_TITLE_ROOM, boxRows, formatDays, type BoxRow, type DelayMeasure } from './chart-data';
 import { nameMargin } from './OnTimeChart';
-import { PlotFigure } from './PlotFigure';
+import { PlotFigure, type PlotMarks } from './PlotFigure';
 
 function BoxTable({ rows, by }: { rows: readonly BoxRow[]; by: 'carrier' | 'lane' }) {
   return (
@@ -57,7 +57,7 @@ export function DelayBoxes({ report, by }: DelayBoxesProps) {
   const rows = useMemo(() => boxRows(by === 'carrier' ? report.carriers : report.lanes, measure, by), [report, measure, by]);
   const label = DELAY_MEASURES.find((m) => m.value === measure)!.label;
   const options = useCallback(
-    (): PlotOptions => ({
+    (_width: number, { barX, dot, ruleX, ruleY, tickX }: PlotMarks): PlotOptions => ({
       height: 20 + X_TITLE_ROOM.marginBottom + rows.length * 28,
       marginLeft: nameMargin(rows.map((r) => r.name)),
       marginRight: 20,

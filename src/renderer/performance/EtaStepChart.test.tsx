@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LikelyArrival } from '../../shared/performance';
 import { setSystemLocale } from '../lib/dates';
@@ -42,11 +42,12 @@ const LIKELY: LikelyArrival = {
 };
 
 describe('EtaStepChart', () => {
-  it('draws every ETA seen as steps, the arrival across, and says how many changes', () => {
+  it('draws every ETA seen as steps, the arrival across, and says how many changes', async () => {
     render(<EtaStepChart etas={ETAS} arrival="2026-11-30T06:00:00" />);
     const region = screen.getByRole('region', { name: 'ETA history' });
     expect(region.textContent).toMatch(/3 ETAs seen, 2 changes\./);
-    expect(region.querySelectorAll('.perf-mark-eta circle')).toHaveLength(3);
+    // Plot loads with the first chart.
+    await waitFor(() => expect(region.querySelectorAll('.perf-mark-eta circle')).toHaveLength(3));
     expect(region.querySelector('.perf-mark-arrival')).toBeTruthy();
     expect(within(region).getByRole('img').getAttribute('aria-label')).toBe(
       'ETA history: 20.11.2026 08:00, then 25.11.2026 08:00, then 28.11.2026 08:00; arrived 30.11.2026 06:00',
@@ -65,10 +66,10 @@ describe('EtaStepChart', () => {
     ]);
   });
 
-  it('shows the likely arrival band for a shipment on the way, in words too', () => {
+  it('shows the likely arrival band for a shipment on the way, in words too', async () => {
     render(<EtaStepChart etas={ETAS.slice(0, 3)} likely={LIKELY} />);
     const region = screen.getByRole('region', { name: 'ETA history' });
-    expect(region.querySelector('.perf-mark-band rect')).toBeTruthy();
+    await waitFor(() => expect(region.querySelector('.perf-mark-band rect')).toBeTruthy());
     expect(region.querySelector('.perf-mark-band-p50')).toBeTruthy();
     expect(region.textContent).toContain('Likely arrival: likely 28.11.–02.12.2026, most likely 30.11.2026: p10–p90 and p50 of 37 past shipments');
   });

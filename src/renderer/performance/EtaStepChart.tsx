@@ -3,14 +3,14 @@
  * it, as steps; the actual arrival as a line across; for a shipment on the way, the likely arrival's
  * band (p10–p90) with its p50. ETAs and the arrival are the port's wall clock; seen times the desk's.
  */
-import { dot, lineY, rectY, ruleY, text, type PlotOptions } from '@observablehq/plot';
+import type { PlotOptions } from '@observablehq/plot';
 import { useCallback, useMemo } from 'react';
 import type { LikelyArrival } from '../../shared/performance';
 import { currentDates } from '../lib/dates';
 import { formatEtaMove, formatNaive } from '../lib/naive-date';
 import { ChartCard } from './ChartCard';
 import { X_TITLE_ROOM, localDayTick, naiveDayTick, naivePlotDate } from './chart-data';
-import { PlotFigure } from './PlotFigure';
+import { PlotFigure, type PlotMarks } from './PlotFigure';
 
 export interface EtaSeenPoint {
   /** UTC ISO. */
@@ -95,7 +95,7 @@ export function EtaStepChart({ etas, arrival = null, likely = null, level = 2, t
   const steps = useMemo(() => etaSteps(etas), [etas]);
   const arrived = useMemo(() => naivePlotDate(arrival), [arrival]);
   const band = likely?.kind === 'band' ? likely : null;
-  const options = useCallback((width: number): PlotOptions => {
+  const options = useCallback((width: number, { dot, lineY, rectY, ruleY, text }: PlotMarks): PlotOptions => {
     const first = steps[0]?.seen ?? new Date();
     const last = steps.at(-1)?.seen ?? first;
     // The last ETA stood until now (or the arrival): the step is carried a little to the right.

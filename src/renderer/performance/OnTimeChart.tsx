@@ -1,11 +1,11 @@
 /** On-time share by carrier: the share of arrivals within ± N days of the first ETA Quayside saw. */
-import { barX, ruleX, text, type PlotOptions } from '@observablehq/plot';
+import type { PlotOptions } from '@observablehq/plot';
 import { useCallback, useMemo } from 'react';
 import type { PerformanceReport } from '../../shared/performance';
 import { formatCount } from '../lib/format';
 import { ChartCard } from './ChartCard';
 import { X_TITLE_ROOM, formatDays, formatShare, onTimeRows, type OnTimeRow } from './chart-data';
-import { PlotFigure } from './PlotFigure';
+import { PlotFigure, type PlotMarks } from './PlotFigure';
 
 /** Room for the longest name at about 7 px a character. */
 export function nameMargin(names: readonly string[]): number {
@@ -47,7 +47,7 @@ function OnTimeTable({ report }: { report: PerformanceReport }) {
 export function OnTimeChart({ report }: { report: PerformanceReport }) {
   const rows = useMemo(() => onTimeRows(report.carriers), [report.carriers]);
   const options = useCallback(
-    (width: number): PlotOptions => ({
+    (width: number, { barX, ruleX, text }: PlotMarks): PlotOptions => ({
       height: 20 + X_TITLE_ROOM.marginBottom + rows.length * 26,
       marginLeft: nameMargin(rows.map((r) => r.name)),
       marginRight: 96,

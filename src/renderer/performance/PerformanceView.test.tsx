@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PerformanceFilters } from '../../shared/performance';
 import { PerformanceView } from './PerformanceView';
@@ -11,9 +11,15 @@ function card(title: string): HTMLElement {
   return screen.getByRole('region', { name: title });
 }
 
+/** Plot loads with the first chart: the charts are drawn once it is there. */
+async function chartsDrawn(count: number): Promise<void> {
+  await waitFor(() => expect([...document.querySelectorAll('.perf-plot')].filter((box) => box.querySelector('svg')).length).toBe(count));
+}
+
 describe('PerformanceView', () => {
-  it('draws every chart from the report, with the figures in short and what was left out', () => {
+  it('draws every chart from the report, with the figures in short and what was left out', async () => {
     render(<PerformanceView report={sampleReport()} backtest={sampleBacktest()} filters={{}} onFiltersChange={() => undefined} />);
+    await chartsDrawn(4);
     const short = screen.getByLabelText('The figures in short');
     expect(within(short).getByText('240')).toBeTruthy();
     expect(within(short).getByText('(35 still on the way)')).toBeTruthy();
@@ -81,7 +87,11 @@ describe('PerformanceView', () => {
     expect(onExport).toHaveBeenCalledOnce();
   });
 
-  it('draws a report of 18 carriers and 12 lanes over 12 months quickly (figure recorded, not asserted)', () => {
+  it('draws a report of 18 carriers and 12 lanes over 12 months quickly (figure recorded, not asserted)', async () => {
+    // Plot's own loading is not the drawing's.
+    render(<PerformanceView report={sampleReport()} filters={{}} onFiltersChange={() => undefined} />);
+    await chartsDrawn(4);
+    cleanup();
     const base = sampleReport();
     const carriers = Array.from({ length: 18 }, (_, i) => group({ carrier: { scac: `C${i}`, name: `Carrier ${i}` }, n: 5000 - i * 100, late: (i % 5) - 1, share: 0.3 + i / 40 }));
     const lanes = Array.from({ length: 12 }, (_, i) => group({ lane: { key: `L${i}`, portOfLoading: { key: `A${i}`, name: `Port A${i}` }, portOfDischarge: { key: `B${i}`, name: `Port B${i}` } }, n: 8000 - i * 300 }));

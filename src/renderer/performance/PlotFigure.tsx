@@ -3,14 +3,26 @@
  * returns a detached SVG or figure element), again whenever its options or the box's width change.
  * Colours come from the theme's CSS variables: text and axes use `currentColor` (the box's
  * `--text`), and marks carry class names that performance.css colours, so a theme switch needs no
- * redraw. The last drawing time is kept on the box (`data-render-ms`) for measurements.
+ * redraw. The last drawing time is kept on the box (`data-render-ms`) for measurements. Plot (with
+ * d3, a quarter of the window's code) is loaded with the first chart, not with the window.
  */
-import { plot, type PlotOptions } from '@observablehq/plot';
+import type { PlotOptions } from '@observablehq/plot';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
+/** Observable Plot's marks and `plot` itself, handed to a chart's options once loaded. */
+export type PlotMarks = typeof import('@observablehq/plot');
+
+let loaded: PlotMarks | null = null;
+let loading: Promise<PlotMarks> | null = null;
+
+function loadPlot(): Promise<PlotMarks> {
+  loading ??= import('@observablehq/plot').then((m) => (loaded = m));
+  return loading;
+}
+
 export interface PlotFigureProps {
-  /** Builds the options for a width in pixels; keep it stable (useCallback) or it redraws every render. */
-  options: (width: number) => PlotOptions;
+  /** Builds the options for a width in pixels from Plot's marks; keep it stable (useCallback) or it redraws every render. */
+  options: (width: number, marks: PlotMarks) => PlotOptions;
   /** What the chart shows, for screen readers (the table behind the toggle has the numbers). */
   label: string;
   className?: string;
@@ -40,12 +52,21 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
 export function PlotFigure({ options, label, className }: PlotFigureProps) {
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
+  const [marks, setMarks] = useState<PlotMarks | null>(loaded);
+  useEffect(() => {
+    if (marks) return;
+    let live = true;
+    void loadPlot().then((m) => live && setMarks(m));
+    return () => {
+      live = false;
+    };
+  }, [marks]);
   useEffect(() => {
     const el = box.current;
-    if (!el) return;
+    if (!el || !marks) return;
     const started = performance.now();
-    const chart = plot({
-      ...options(width),
+    const chart = marks.plot({
+      ...options(width, marks),
       width,
       ariaLabel: label,
       style: { background: 'transparent', color: 'var(--text)', fontFamily: 'var(--font)', fontSize: '12px' },
@@ -63,6 +84,6 @@ export function PlotFigure({ options, label, className }: PlotFigureProps) {
     el.replaceChildren(chart);
     el.dataset.renderMs = (performance.now() - started).toFixed(1);
     return () => chart.remove();
-  }, [options, width, label]);
+  }, [marks, options, width, label]);
   return <div ref={box} className={`perf-plot${className ? ` ${className}` : ''}`} role="img" aria-label={label} />;
 }

@@ -1,11 +1,11 @@
 /** Transit time by lane over the months: the median days from departure to arrival, one line per busy lane. */
-import { dot, lineY, type PlotOptions } from '@observablehq/plot';
+import type { PlotOptions } from '@observablehq/plot';
 import { useCallback, useMemo } from 'react';
 import type { PerformanceReport } from '../../shared/performance';
 import { formatCount } from '../lib/format';
 import { ChartCard } from './ChartCard';
 import { X_TITLE_ROOM, formatTransit, monthTick, transitPoints, type TransitPoint } from './chart-data';
-import { PlotFigure } from './PlotFigure';
+import { PlotFigure, type PlotMarks } from './PlotFigure';
 
 function TransitTable({ points }: { points: readonly TransitPoint[] }) {
   return (
@@ -43,7 +43,7 @@ export function TransitOverMonths({ report, lanes = 6 }: { report: PerformanceRe
   const points = useMemo(() => transitPoints(report.lanes, report.laneMonths, lanes), [report.lanes, report.laneMonths, lanes]);
   const laneCount = new Set(points.map((p) => p.laneKey)).size;
   const options = useCallback(
-    (width: number): PlotOptions => ({
+    (width: number, { dot, lineY }: PlotMarks): PlotOptions => ({
       height: 300,
       marginLeft: 44,
       marginTop: 28,

@@ -136,17 +136,22 @@ export function ShipmentTable({ viewportHeight }: ShipmentTableProps) {
   // Rows are asked for once scrolling settles for a moment (dragging the scrollbar across
   // 100,000 rows asks only where it stops), half a block ahead so steady scrolling rarely
   // meets an unloaded row.
+  const askedQuery = useRef(-1);
   useEffect(() => {
     const ask = (): void => {
       if (total === null || total === 0) ensureRange(0, visibleCount + OVERSCAN);
       else if (shown.hi >= shown.lo) ensureRange(shown.lo - BLOCK_SIZE / 2, shown.hi + BLOCK_SIZE / 2);
     };
-    // The window's first rows are asked at once: there is no scrolling to wait for, and they are
-    // what the person waits for (before the header's counts and the filters' values).
+    // The window's first rows, and a new query's (it starts at the top), are asked at once: there
+    // is no scrolling to wait for, and they are what the person waits for.
+    if (askedQuery.current !== queryVersion) {
+      askedQuery.current = queryVersion;
+      return ensureRange(0, visibleCount + OVERSCAN);
+    }
     if (total === null) return ask();
     const timer = setTimeout(ask, FETCH_SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [ensureRange, shown, generation, total, visibleCount]);
+  }, [ensureRange, shown, generation, total, visibleCount, queryVersion]);
 
   // A new query starts at the top.
   useEffect(() => {

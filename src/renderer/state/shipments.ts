@@ -356,6 +356,14 @@ export function changeLayout(patch: Partial<TableLayout>): void {
   useShipments.getState().setShape(shapeOf(layout));
 }
 
+/**
+ * The first block of the view the window opens on, asked before the window is first drawn: the
+ * answer travels while the page is built, and the table, asking the same block, finds it on its way.
+ */
+export function askFirstRows(): void {
+  useShipments.getState().ensureRange(0, 0);
+}
+
 export function resetShipmentsStore(): void {
   inFlight.clear();
   rowAsks.cancel();

@@ -9,6 +9,8 @@
  */
 import type { Distribution } from './types.js';
 
+const NO_COUNTS = new Int32Array(0);
+
 const EMPTY: Distribution = { n: 0, mean: null, min: null, p10: null, p25: null, p50: null, p75: null, p90: null, max: null };
 
 /**
@@ -17,7 +19,8 @@ const EMPTY: Distribution = { n: 0, mean: null, min: null, p10: null, p25: null,
  * value falls outside it: adding is an index, not a hash lookup.
  */
 export class Histogram {
-  private counts = new Int32Array(32);
+  /** None until the first value: most of a report's groups leave some of their histograms empty. */
+  private counts = NO_COUNTS;
   /** The index of the value 0. */
   private origin = 16;
   n = 0;
@@ -25,6 +28,7 @@ export class Histogram {
 
   private indexOf(value: number): number {
     if (!Number.isInteger(value)) throw new RangeError(`a histogram counts whole numbers, not ${value}`);
+    if (this.counts === NO_COUNTS) this.counts = new Int32Array(32);
     let i = value + this.origin;
     if (i < 0 || i >= this.counts.length) {
       const low = Math.min(0, i);

@@ -28,6 +28,7 @@ import { migration18 } from './018-team-attention.js';
 import { migration19 } from './019-performance-voyage-marks.js';
 import { migration20 } from './020-field-edits.js';
 import { migration21 } from './021-update-states.js';
+import { migration22 } from './022-moving-orders.js';
 
 /** Every migration in order: one file each in this folder, named by its number (a test checks the two agree). */
 export const MIGRATIONS: readonly Migration[] = [
@@ -52,6 +53,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration19,
   migration20,
   migration21,
+  migration22,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;
