@@ -52,8 +52,8 @@ const EDIT_SAMPLES = 10;
 async function editFigures(desks: Core[], members: TeamMember[]): Promise<void> {
   const [editor, ...others] = desks as [Core, ...Core[]];
   const stops = [
-    editor.events.on('watchlists.changed', ({ fromTeam }) => {
-      if (!fromTeam) members[0]!.kick();
+    editor.events.on('watchlists.changed', ({ madeAt }) => {
+      if (madeAt === 'this desk') members[0]!.kick();
     }),
     editor.events.on('fields.edited', () => members[0]!.kick()),
   ];
