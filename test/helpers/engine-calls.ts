@@ -15,7 +15,7 @@ export interface PingedRun<T> {
   loop: EngineHealth;
 }
 
-export async function engineHealth(engine: EngineClient): Promise<EngineHealth> {
+async function engineHealth(engine: EngineClient): Promise<EngineHealth> {
   const answer = await engine.command({ kind: 'health' });
   if (!answer.ok) throw new Error(answer.error.message);
   return answer.value as EngineHealth;
