@@ -148,7 +148,7 @@ describe('startHarness', () => {
     expect(await call('settings.keyStatus')).toMatchObject({ ok: true, value: { last4: '5555' } });
     await h.close();
     await h.close();
-  });
+  }, 120_000);
 });
 
 describe('npm run harness', () => {
