@@ -1,7 +1,7 @@
 /**
  * Starts the engine entry as a Node child process (the web harness, the tests): the same file the
- * desktop app starts as a utilityProcess. From a source checkout the entry is TypeScript and runs
- * through tsx; a built one runs as it is.
+ * desktop app starts as a utilityProcess. A built one runs as it is; from a source checkout,
+ * entry.mjs runs the fresh build of the sources, or their TypeScript through tsx.
  */
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { EngineClient, type EngineClientHandlers, type EngineLink } from './clie
 function entryFile(): { file: string; execArgv: string[] } {
   const built = fileURLToPath(new URL('./entry.js', import.meta.url));
   if (existsSync(built)) return { file: built, execArgv: [] };
-  return { file: fileURLToPath(new URL('./entry.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
+  return { file: fileURLToPath(new URL('./entry.mjs', import.meta.url)), execArgv: [] };
 }
 
 export function spawnNodeEngine(handlers: EngineClientHandlers = {}, options: { env?: NodeJS.ProcessEnv } = {}): EngineClient {

@@ -58,7 +58,8 @@ async function oneRun(dataDir: string, apiBase: string, page: import('playwright
   const child = spawn(process.execPath, [...HARNESS[from], '--port', '0', '--data-dir', dataDir, '--api-base', apiBase], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, QUAYSIDE_API_KEY: '' },
+    // From the sources, the engine too (src/engine/entry.mjs would start a fresh build of it).
+    env: { ...process.env, QUAYSIDE_API_KEY: '', ...(from === 'tsx' ? { QUAYSIDE_ENGINE_FROM_SOURCE: '1' } : {}) },
   });
   try {
     const url = await new Promise<string>((resolveUrl, reject) => {

@@ -29,7 +29,7 @@ function enginePeakMb(): number | null {
     for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       if (Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]) !== process.pid) continue;
-      if (!/engine[/\\]entry\.[jt]s|harness[/\\]entry\.js/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue;
+      if (!/engine[/\\]entry\.(m?js|ts)|harness[/\\]entry\.js/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue;
       const kb = Number(/^VmHWM:\s+(\d+)/m.exec(status)?.[1]);
       return Number.isFinite(kb) ? kb / 1024 : null;
     }
