@@ -122,6 +122,12 @@ await runServiceBench();
 print('');
 await storeBench.runStoreBench();
 storeBench.runBatchWriteBench();
+print('\nfirst sync through the API client, the service answering each page after 300 ms:');
+const [latencyRun] = await (await import('./sync-bench.js')).runSyncBench(20_000, 20, 1, 300);
+if (latencyRun) {
+  const bound = Math.max(latencyRun.pages * 300, latencyRun.writesMs);
+  reached('sync-latency', [latencyRun.ms / bound], `${(latencyRun.ms / bound).toFixed(2)} × (${(latencyRun.ms / 1000).toFixed(1)} s; the pages' latency ${((latencyRun.pages * 300) / 1000).toFixed(1)} s, the writes ${(latencyRun.writesMs / 1000).toFixed(1)} s)`);
+}
 await (await import('./first-render.js')).runFirstRenderBench();
 const windowSearch = await import('./window-search.js');
 await windowSearch.runWindowSearchBench();

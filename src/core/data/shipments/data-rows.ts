@@ -125,25 +125,35 @@ function finite(n: number | null | undefined): number | null {
 
 /** What identifies an event within its container, apart from its date and position. */
 function eventIdentity(actual: boolean, statusCode: string, status: string, location: number | null, terminal: number | null, vessel: string | null, voyage: string | null): string {
-  return JSON.stringify([actual, statusCode, status, location, terminal, vessel, voyage]);
+  // Each part delimits itself (a text by its length), so two identities are equal only when all parts are.
+  const part = (v: string | number | null) => (v === null ? 'n' : typeof v === 'number' ? `d${v};` : `s${v.length}:${v}`);
+  return `${actual ? 1 : 0}${part(statusCode)}${part(status)}${part(location)}${part(terminal)}${part(vessel)}${part(voyage)}`;
+}
+
+/** `map[key]` grows by `value`. */
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 export function createDataRowsWriter(db: Database, clock: PartClock = UNMEASURED): DataRowsWriter {
   // The tables under the views locations, terminals and events (the compact cache migration),
-  // joined once: the views' scalar subqueries look a place or a text up once per column.
-  const storedLocations = db.prepare<[number], StoredLocation>(
+  // joined once: the views' scalar subqueries look a place or a text up once per column. Read as
+  // arrays and made into objects here: quicker than the driver's objects, a page reads thousands.
+  const storedLocations = db.prepare<[number], unknown[]>(
     `SELECT sl.location_id, p.name, p.state, p.terminal, p.country, p.lat, p.lng
        FROM shipment_locations sl JOIN places p ON p.id = sl.place_id WHERE sl.shipment_id = ?`,
-  );
-  const storedTerminals = db.prepare<[number], { terminal_id: number; name: string }>(
+  ).raw(true);
+  const storedTerminals = db.prepare<[number], unknown[]>(
     'SELECT st.terminal_id, n.name FROM shipment_terminals st JOIN terminal_names n ON n.id = st.name_id WHERE st.shipment_id = ?',
-  );
-  const storedDocuments = db.prepare<[number], { kind: string; number: string }>('SELECT kind, number FROM shipment_documents WHERE shipment_id = ?');
-  const storedContainers = db.prepare<[number], StoredContainer>('SELECT id, position, number, type FROM containers WHERE shipment_id = ? ORDER BY position, id');
-  const storedEvents = db.prepare<[number], StoredEvent>(
+  ).raw(true);
+  const storedDocuments = db.prepare<[number], unknown[]>('SELECT kind, number FROM shipment_documents WHERE shipment_id = ?').raw(true);
+  const storedContainers = db.prepare<[number], unknown[]>('SELECT id, position, number, type FROM containers WHERE shipment_id = ? ORDER BY position, id').raw(true);
+  const storedEvents = db.prepare<[number], unknown[]>(
     `SELECT r.id, r.container_id, r.position, r.date, r.actual, t.status_code, t.status, r.location_id, r.terminal_id, t.vessel, t.voyage
        FROM event_rows r JOIN event_texts t ON t.id = r.text_id WHERE r.shipment_id = ? ORDER BY r.container_id, r.position, r.id`,
-  );
+  ).raw(true);
   // A place is stored once and told apart by all it holds (the compact cache migration); it is never deleted.
   const placeOf = db.prepare<[string, string, string | null, string | null, number | null, number | null], number>(
     'SELECT id FROM places WHERE name = ? AND country = ? AND state IS ? AND terminal IS ? AND lat IS ? AND lng IS ? ORDER BY id LIMIT 1',
@@ -287,7 +297,7 @@ export function createDataRowsWriter(db: Database, clock: PartClock = UNMEASURED
     const free = new Map<string, StoredEvent[]>();
     for (const s of before) {
       const k = eventIdentity(s.actual === 1, s.status_code, s.status, s.location_id, s.terminal_id, s.vessel, s.voyage);
-      free.set(k, [...(free.get(k) ?? []), s]);
+      push(free, k, s);
     }
     const keys = events.map((e) => eventIdentity(e.actual, e.status_code, e.status, e.location, e.terminal, e.vessel, e.voyage));
     const matched: (StoredEvent | undefined)[] = events.map(() => undefined);
@@ -330,10 +340,10 @@ export function createDataRowsWriter(db: Database, clock: PartClock = UNMEASURED
       return diff;
     }
     const free = new Map<string, StoredContainer[]>();
-    for (const c of stored.containers) free.set(c.number, [...(free.get(c.number) ?? []), c]);
+    for (const c of stored.containers) push(free, c.number, c);
     const matched = containers.map((c) => free.get(c.number)?.shift());
     const eventsOf = new Map<number, StoredEvent[]>();
-    for (const e of stored.events) eventsOf.set(e.container_id, [...(eventsOf.get(e.container_id) ?? []), e]);
+    for (const e of stored.events) push(eventsOf, e.container_id, e);
     for (const left of free.values()) {
       for (const c of left) {
         deleteContainer.run(c.id); // its events go with it
@@ -364,11 +374,16 @@ export function createDataRowsWriter(db: Database, clock: PartClock = UNMEASURED
     },
     read(shipmentId) {
       return {
-        locations: storedLocations.all(shipmentId),
-        terminals: storedTerminals.all(shipmentId),
-        documents: storedDocuments.all(shipmentId),
-        containers: storedContainers.all(shipmentId),
-        events: storedEvents.all(shipmentId),
+        locations: storedLocations.all(shipmentId).map(
+          ([location_id, name, state, terminal, country, lat, lng]) => ({ location_id, name, state, terminal, country, lat, lng }) as StoredLocation,
+        ),
+        terminals: storedTerminals.all(shipmentId).map(([terminal_id, name]) => ({ terminal_id, name }) as { terminal_id: number; name: string }),
+        documents: storedDocuments.all(shipmentId).map(([kind, number]) => ({ kind, number }) as { kind: string; number: string }),
+        containers: storedContainers.all(shipmentId).map(([id, position, number, type]) => ({ id, position, number, type }) as StoredContainer),
+        events: storedEvents.all(shipmentId).map(
+          ([id, container_id, position, date, actual, status_code, status, location_id, terminal_id, vessel, voyage]) =>
+            ({ id, container_id, position, date, actual, status_code, status, location_id, terminal_id, vessel, voyage }) as StoredEvent,
+        ),
       };
     },
     write(shipmentId, data, stored, ports) {
