@@ -20,6 +20,7 @@ import { reached } from './report.js';
 import { syncingPeakMb, type SyncingMemory } from './sync-memory.js';
 import { container, containerNumber, defaultEvents, okResult, shipmentRecord, tempDir, trackingData, uuidFor } from '../helpers/store-fixtures.js';
 import { cacheDb } from '../support/cache-db.js';
+import { printCacheParts } from './cache-bytes.js';
 
 const PAGE = 500;
 const PORT_NOTES = ['urgent', 'reefer', 'customs hold', 'Müller GmbH', 'ACME Logistics'];
@@ -116,13 +117,8 @@ export async function runStoreBench(writeCount = Number(process.env.QUAYSIDE_BEN
     const size = fs.statSync(store.file).size + (fs.existsSync(`${store.file}-wal`) ? fs.statSync(`${store.file}-wal`).size : 0);
     const stored = store.read.countShipments();
     console.log(`  cache size: ${(size / 1024 / 1024).toFixed(0)} MB for ${stored} shipments`);
-    // Where the bytes are: tables with their indexes (the search index's shadow tables as one), and free pages.
-    const parts = cacheDb(store).prepare(
-      `SELECT CASE WHEN d.name LIKE 'shipments!_fts%' ESCAPE '!' THEN 'search index' ELSE coalesce(m.tbl_name, d.name) END AS name, sum(d.pgsize) AS bytes FROM dbstat d LEFT JOIN sqlite_master m ON m.name = d.name
-        GROUP BY 1 ORDER BY 2 DESC LIMIT 8`,
-    ).all() as { name: string; bytes: number }[];
-    const free = (cacheDb(store).pragma('freelist_count', { simple: true }) as number) * (cacheDb(store).pragma('page_size', { simple: true }) as number);
-    console.log(`  of which: ${parts.map((p) => `${p.name} ${(p.bytes / 1024 / 1024).toFixed(0)}`).join(', ')}, free pages ${(free / 1024 / 1024).toFixed(0)} (MB)`);
+    console.log('  where the bytes are (each table and index):');
+    printCacheParts(cacheDb(store));
     reached('first-sync', [first.ms, grownMs], `${(first.ms / 1000).toFixed(1)} s / ${(grownMs / 1000).toFixed(1)} s`);
     const per100k = (size / 1024 / 1024) * (100_000 / stored);
     reached('cache-size', [per100k], `${per100k.toFixed(0)} MB (${(size / 1024 / 1024).toFixed(0)} MB for ${stored}, including the ETA moves of the bench)`);
