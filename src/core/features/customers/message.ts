@@ -6,7 +6,6 @@
  * retry sends the very same message and a person can look for it in their Sent folder.
  */
 import { randomUUID } from 'node:crypto';
-import MailComposer from 'nodemailer/lib/mail-composer';
 import type { ComposedUpdate } from './compose.js';
 import type { CustomerRule } from '../../../shared/customer-rules.js';
 import { parseMailbox } from '../../../shared/mail-address.js';
@@ -78,6 +77,8 @@ function attachmentHeaders(filename: string): { contentType: string; contentDisp
 
 /** The RFC 5322 bytes of an update (CRLF line ends, encoded headers). */
 export async function buildMessage(update: OutgoingUpdate, sender: Sender, options: MessageOptions): Promise<Buffer> {
+  // Loaded with the first message, not with the engine (nodemailer is a fifth of its code).
+  const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
   const composer = new MailComposer({
     from: sender.fromName ? { name: sender.fromName, address: sender.from } : sender.from,
     to: update.to.map(recipient),

@@ -6,7 +6,7 @@
  */
 import { hostname } from 'node:os';
 import { isIP } from 'node:net';
-import SMTPConnection from 'nodemailer/lib/smtp-connection';
+import type SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { addressOf } from '../../../shared/mail-address.js';
 import type { MailSettings } from '../../../shared/mail-settings.js';
 import { escapeHtml } from './mail-body.js';
@@ -47,9 +47,11 @@ function step<T>(connection: SMTPConnection, start: (callback: Callback<T>) => v
   });
 }
 
-function connectionOf(access: SmtpAccess): SMTPConnection {
+/** nodemailer (a fifth of the engine's code) is loaded with the first connection, not with the engine. */
+async function connectionOf(access: SmtpAccess): Promise<SMTPConnection> {
   const { settings } = access;
-  const connection = new SMTPConnection({
+  const { default: Connection } = await import('nodemailer/lib/smtp-connection');
+  const connection = new Connection({
     host: settings.host,
     port: settings.port,
     secure: settings.security === 'tls',
@@ -93,7 +95,7 @@ async function open(access: SmtpAccess): Promise<SMTPConnection> {
       sentence: `The mail settings name the user "${settings.user}" but no password is kept for it: set the password again (it is kept in the system's keychain).`,
     });
   }
-  const connection = connectionOf(access);
+  const connection = await connectionOf(access);
   try {
     await step<void>(connection, (done) => connection.connect((error) => done(error)));
   } catch (error) {
