@@ -13,7 +13,7 @@ interface Part {
   unused: number;
 }
 
-export function cacheParts(db: Database): { parts: Part[]; free: number; total: number } {
+function cacheParts(db: Database): { parts: Part[]; free: number; total: number } {
   const rows = db
     .prepare(
       `SELECT CASE WHEN d.name LIKE 'shipments!_fts%' ESCAPE '!' THEN 'search index (FTS5)' ELSE d.name END AS name,
