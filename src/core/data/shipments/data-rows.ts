@@ -59,7 +59,7 @@ export interface DataRowsWriter {
 }
 
 /** The shipment's POL and POD locations as its row holds them after the write; `changed`: not the ones stored before. */
-export interface Ports {
+interface Ports {
   pol: number | null;
   pod: number | null;
   changed: boolean;

@@ -8,7 +8,7 @@
 import type { DeflatedRaws } from '../../data/index.js';
 import type { Page, ShipmentRecord } from '../../platform/api/types.js';
 
-export const LISTS = ['ACTIVE', 'ARCHIVED'] as const;
+const LISTS = ['ACTIVE', 'ARCHIVED'] as const;
 export type ListStatus = (typeof LISTS)[number];
 
 /** Pages asked beyond the one being written. */
