@@ -198,5 +198,5 @@ describe('quayside import', () => {
     expect(sim.control.stats(KEY).creditsSpent - spentBefore).toBe(report!.found);
     const again = await runCli(['resume', '--json'], { env: env(dataDir) });
     expect(JSON.parse(again.stdout)).toEqual([]);
-  });
+  }, 120_000);
 });

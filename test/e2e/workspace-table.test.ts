@@ -45,7 +45,7 @@ describe.skipIf(skipWithoutChromium())('workspace in Chromium: 100,000 shipments
     console.log(`[measure] seed 100k: ${Math.round(copied)} ms (a copy of the fixture)`);
     browser = await openWindow(stack);
     await browser.page.getByRole('radio', { name: 'All shipments' }).click();
-    await browser.page.locator('.count').filter({ hasText: count(CACHED) }).waitFor({ timeout: 15_000 });
+    await browser.page.locator('.count').filter({ hasText: count(CACHED) }).waitFor({ timeout: 60_000 });
   }, 240_000);
 
   afterAll(async () => {

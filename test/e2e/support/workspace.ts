@@ -13,8 +13,9 @@ export async function openWindow(stack: Stack): Promise<LaunchedBrowser> {
   browser.page.setDefaultTimeout(10_000);
   try {
     await browser.page.goto(stack.url, { waitUntil: 'load' });
-    await browser.page.getByRole('grid', { name: 'Shipments' }).waitFor({ state: 'visible', timeout: 15_000 });
-    await browser.page.locator('.count').filter({ hasNotText: 'Loading' }).waitFor({ timeout: 15_000 });
+    // Bounds for a window that never gets ready, not aims: a busy machine opens 100,000 shipments slowly.
+    await browser.page.getByRole('grid', { name: 'Shipments' }).waitFor({ state: 'visible', timeout: 60_000 });
+    await browser.page.locator('.count').filter({ hasNotText: 'Loading' }).waitFor({ timeout: 60_000 });
     return browser;
   } catch (err) {
     await browser.close();
