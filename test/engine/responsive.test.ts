@@ -54,14 +54,16 @@ describe('the engine stays responsive', () => {
     it(`refuses ${name} in one sentence, answering other calls meanwhile`, async () => {
       const path = join(dir, name);
       await write(path);
-      const offLoop = (run: PingedRun<unknown>) => run.loop.loopMaxMs <= run.ms / 2;
+      // A refusal over within two samples of the engine's 10 ms loop monitor cannot be told from a
+      // held loop: it held nothing another call waits on.
+      const offLoop = (run: PingedRun<unknown>) => run.ms < 20 || run.loop.loopMaxMs <= run.ms / 2;
       const run = await leastHeld(engine, () => engine.call('imports.open', { path }) as Promise<Result<unknown>>, offLoop);
       console.log(`[measure] engine: ${name} (${(statSync(path).size / 1024).toFixed(0)} KB) refused in ${run.ms.toFixed(0)} ms; loop held at most ${run.loop.loopMaxMs} ms (runs: ${run.tries.join(', ')}); ${run.pings} calls answered meanwhile, slowest ${run.slowestPingMs.toFixed(0)} ms`);
       expect(run.value.ok).toBe(false);
       const message = run.value.ok ? '' : run.value.error.message;
       expect(message).toMatch(says);
       expect(message.trim().split(/(?<=[.;])\s+(?=[A-Z])/)).toHaveLength(1);
-      expect(run.loop.loopMaxMs).toBeLessThanOrEqual(run.ms / 2);
+      expect(offLoop(run), `held ${run.loop.loopMaxMs} ms of ${run.ms.toFixed(0)} ms`).toBe(true);
       expect(run.pings).toBeGreaterThan(0);
     }, 60_000);
   }
