@@ -36,11 +36,13 @@ interface Asked {
 
 export class PagesAhead {
   private readonly queue: Asked[] = [];
-  /** The last page asked: its list (index into LISTS) and number; page 0 before the first. */
+  /** The list being asked (index into LISTS). */
   private list = 0;
-  private asked = 0;
+  /** Each list's last page asked; 0 before its first. */
+  private readonly asked = new Map<ListStatus, number>();
   /** Each list's page count as its latest page to arrive said; unknown until its first page is in. */
   private readonly totals = new Map<ListStatus, number>();
+  private stopped = false;
 
   constructor(private readonly source: PageSource) {
     this.fill();
@@ -48,33 +50,50 @@ export class PagesAhead {
 
   /** The next page in turn once it is in (and its payloads deflated), or null after the last. */
   async next(): Promise<ArrivedPage | null> {
+    // A page of a list already passed may have said the list grew: its pages past the old end come next.
+    this.fill();
     const head = this.queue.shift();
     if (!head) return null;
     this.fill();
     return head.ready;
   }
 
+  /** Nothing more is asked (the sync ended or failed); pages already asked are left to arrive. */
+  stop(): void {
+    this.stopped = true;
+  }
+
   private fill(): void {
-    while (this.queue.length < AHEAD) {
+    while (!this.stopped && this.queue.length < AHEAD) {
       const next = this.following();
       if (next === null) return;
-      ({ list: this.list, page: this.asked } = next);
-      this.queue.push(this.ask(LISTS[next.list]!, next.page));
+      this.list = Math.max(this.list, next.list);
+      const status = LISTS[next.list]!;
+      this.asked.set(status, next.page);
+      this.queue.push(this.ask(status, next.page));
     }
   }
 
   /** The page after the last asked, if it is known to be there. */
   private following(): { list: number; page: number } | null {
-    if (this.asked === 0) return { list: this.list, page: 1 };
-    const total = this.totals.get(LISTS[this.list]!);
+    // A list passed whose page arrived late saying it has more pages (shipments created meanwhile).
+    for (let i = 0; i < this.list; i++) {
+      const asked = this.asked.get(LISTS[i]!) ?? 0;
+      if (asked < (this.totals.get(LISTS[i]!) ?? 0)) return { list: i, page: asked + 1 };
+    }
+    const status = LISTS[this.list]!;
+    const asked = this.asked.get(status) ?? 0;
+    if (asked === 0) return { list: this.list, page: 1 };
+    const total = this.totals.get(status);
     if (total === undefined) return null; // its first page tells how many follow
-    if (this.asked < total) return { list: this.list, page: this.asked + 1 };
+    if (asked < total) return { list: this.list, page: asked + 1 };
     return this.list + 1 < LISTS.length ? { list: this.list + 1, page: 1 } : null;
   }
 
   private ask(status: ListStatus, page: number): Asked {
     const ready = this.source.fetch(status, page).then(async (result) => {
-      this.totals.set(status, result.meta.totalPages);
+      // The largest count any page said: a later page of a list that shrank says less, and its tail is asked anyway.
+      this.totals.set(status, Math.max(this.totals.get(status) ?? 0, result.meta.totalPages));
       if (page === 1) this.fill();
       const raws = result.data.map((r) => JSON.stringify(r));
       return { status, page, result, raws, deflated: await this.source.deflate(result.data, raws) };

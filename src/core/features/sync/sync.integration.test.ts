@@ -20,18 +20,36 @@ describe('a sync reads the lists while it writes them', () => {
   let core: Core;
   /** The pages of GET /v2/shipments asked so far, as "ACTIVE 3". */
   let asked: string[];
+  /** Awaited before a page asked goes to the service. */
+  let beforeAsking: (page: string) => Promise<void>;
 
   beforeEach(async () => {
-    sim = await startSimulator({ timeScale: 50, accounts: [{ apiKey: KEY, credits: 50, shipments: SHIPMENTS }] });
+    sim = await startSimulator({ timeScale: 50, accounts: [{ apiKey: KEY, credits: 500, shipments: SHIPMENTS }] });
     dir = mkdtempSync(join(tmpdir(), 'quayside-sync-'));
     asked = [];
-    const watching: typeof fetch = (input, init) => {
+    beforeAsking = async () => undefined;
+    const watching: typeof fetch = async (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
-      if (url.pathname === '/v2/shipments') asked.push(`${url.searchParams.get('status')} ${url.searchParams.get('page')}`);
+      if (url.pathname === '/v2/shipments') {
+        const page = `${url.searchParams.get('status')} ${url.searchParams.get('page')}`;
+        asked.push(page);
+        await beforeAsking(page);
+      }
       return fetch(input, init);
     };
     core = openCore({ dataDir: dir, apiBase: sim.url, secrets: new MemorySecretStore(), envApiKey: KEY, timeScale: 50, fetch: watching }).core;
   });
+
+  /** Tracks `count` new containers at the service (at the head of its ACTIVE list); their numbers. */
+  function trackNew(count: number): string[] {
+    const tracked: string[] = [];
+    for (let n = 0; tracked.length < count && n < count * 10; n++) {
+      const value = containerNumber(`QSYU${String(700_000 + n).padStart(6, '0')}`);
+      if (sim.control.track(KEY, { type: 'container', value, company: 'AUTO' }).status === 'OK') tracked.push(value);
+    }
+    expect(tracked).toHaveLength(count);
+    return tracked;
+  }
 
   afterEach(async () => {
     core.close();
@@ -56,15 +74,27 @@ describe('a sync reads the lists while it writes them', () => {
     const done = await syncShipments(core, (progress) => {
       if (tracked !== null || progress.status !== 'ACTIVE' || progress.page !== 1) return;
       // Page 1 is read: a shipment created now goes to the head of the list, before what was read.
-      for (let n = 0; tracked === null; n++) {
-        const value = containerNumber(`QSYU${String(700_000 + n).padStart(6, '0')}`);
-        if (sim.control.track(KEY, { type: 'container', value, company: 'AUTO' }).status === 'OK') tracked = value;
-      }
+      tracked = trackNew(1)[0]!;
     });
     expect(tracked).not.toBeNull();
     expect(core.read.getShipment(tracked!)).not.toBeNull();
     expect(core.read.countShipments({ status: 'ACTIVE' })).toBe(SHIPMENTS + 1);
     // The list changed size while it was read: nothing is taken for removed at the service.
     expect(done.removed).toBe(0);
+  });
+
+  it('when shipments created meanwhile push the oldest onto a page past the end, that page is read too', async () => {
+    let grown = false;
+    beforeAsking = async (page) => {
+      if (grown || page !== 'ACTIVE 6') return;
+      grown = true;
+      // 300 on the last page, 201 more: the list is 7 pages when the last is answered, after the next list was asked.
+      trackNew(201);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    };
+    await syncShipments(core);
+    expect(asked).toContain('ACTIVE 7');
+    expect(asked.indexOf('ACTIVE 7')).toBeGreaterThan(asked.indexOf('ARCHIVED 1'));
+    expect(core.read.countShipments({ status: 'ACTIVE' })).toBe(SHIPMENTS + 201);
   });
 });

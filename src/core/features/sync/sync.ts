@@ -30,8 +30,9 @@ export interface SyncDone {
  * The lists are paged newest first (created_at desc), and pages are asked ahead of their turn
  * (pages-ahead.ts), each answered at its own moment. A shipment created meanwhile goes to the
  * head of the ACTIVE list: it moves the others one place on (a page's last record comes again at
- * the start of the next, none is skipped), and is itself read at the end, from the head again
- * until a page holds a record already read, when the list has grown since its first page.
+ * the start of the next, none is skipped), the list's tail moves onto pages past its old end
+ * (asked as soon as a page says the list has more), and the new shipment is read at the end,
+ * from the head again until a page holds a record already read.
  */
 export async function syncShipments(core: Core, onProgress?: (p: SyncProgress) => void): Promise<SyncDone> {
   const client = core.api();
@@ -57,18 +58,22 @@ export async function syncShipments(core: Core, onProgress?: (p: SyncProgress) =
   const firstCount = new Map<ListStatus, number>();
   let grew = false;
   const ahead = new PagesAhead({ fetch, deflate: (records, raws) => core.deflatePage(records, raws) });
-  for (let next = await ahead.next(); next !== null; next = await ahead.next()) {
-    const { status, page, result } = next;
-    // Asked ahead beyond the end of a list that shrank meanwhile: nothing there.
-    if (page > 1 && page > result.meta.totalPages && result.data.length === 0) continue;
-    const first = firstCount.get(status);
-    if (first === undefined) firstCount.set(status, result.meta.totalItems);
-    else if (first !== result.meta.totalItems) stable = false;
-    if (status === 'ACTIVE' && first !== undefined && result.meta.totalItems > first) grew = true;
-    // The pages asked meanwhile get a turn to leave before the write holds the thread.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    store(result, next.raws, next.deflated);
-    onProgress?.({ status, page, totalPages: result.meta.totalPages, shipments });
+  try {
+    for (let next = await ahead.next(); next !== null; next = await ahead.next()) {
+      const { status, page, result } = next;
+      // Asked ahead beyond the end of a list that shrank meanwhile: nothing there.
+      if (page > 1 && page > result.meta.totalPages && result.data.length === 0) continue;
+      const first = firstCount.get(status);
+      if (first === undefined) firstCount.set(status, result.meta.totalItems);
+      else if (first !== result.meta.totalItems) stable = false;
+      if (status === 'ACTIVE' && first !== undefined && result.meta.totalItems > first) grew = true;
+      // The pages asked meanwhile get a turn to leave before the write holds the thread.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      store(result, next.raws, next.deflated);
+      onProgress?.({ status, page, totalPages: result.meta.totalPages, shipments });
+    }
+  } finally {
+    ahead.stop();
   }
   for (let page = 1; grew; page++) {
     const result = await fetch('ACTIVE', page);
